@@ -1,0 +1,3 @@
+export * from "./catalog.js";
+export * from "./common.js";
+export * from "./errors.js";
