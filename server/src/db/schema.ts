@@ -1,0 +1,245 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ─── Better Auth (core tables + admin plugin fields) ────────────────────────────────────────────
+// Column names follow Better Auth's defaults; the role column holds "admin" or null (SPEC §3 User).
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("session_user_id_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("account_user_id_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/** Shared rate-limit counters, so several app instances count together. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: integer("last_request").notNull(),
+});
+
+// ─── Catalog ────────────────────────────────────────────────────────────────────────────────────
+
+export const services = pgTable("services", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  image: text("image").notNull(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  position: integer("position").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const pricingPlans = pgTable(
+  "pricing_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The plan's quality label: Standard, Premium, Extended. */
+    service: text("service").notNull(),
+    newPriceCents: integer("new_price_cents").notNull(),
+    oldPriceCents: integer("old_price_cents").notNull(),
+    monthLabel: text("month_label").notNull(),
+    duration: text("duration", { enum: ["monthly", "yearly"] }).notNull(),
+    title: text("title").notNull(),
+    backgroundColor: text("background_color").notNull(),
+    color: text("color").notNull(),
+    featureNames: jsonb("feature_names").$type<string[]>().notNull(),
+    featureDetails: jsonb("feature_details").$type<string[]>().notNull(),
+    highlighted: boolean("highlighted").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("pricing_plans_duration_check", sql`${table.duration} in ('monthly', 'yearly')`),
+    check("pricing_plans_prices_check", sql`${table.newPriceCents} >= 0 and ${table.oldPriceCents} >= 0`),
+  ],
+);
+
+// ─── Customers' records ─────────────────────────────────────────────────────────────────────────
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    comment: text("comment").notNull(),
+    profilePicture: text("profile_picture"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("reviews_created_at_idx").on(table.createdAt)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: "restrict" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** Snapshot of the plan at order time, so later catalog edits do not rewrite history. */
+    service: text("service").notNull(),
+    serviceDuration: text("service_duration").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    phone: text("phone").notNull(),
+    paid: boolean("paid").notNull().default(false),
+    transactionId: text("transaction_id"),
+    paymentTime: timestamp("payment_time", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("orders_user_plan_unique").on(table.userId, table.planId),
+    index("orders_created_at_idx").on(table.createdAt),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    provider: text("provider").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    paymentTime: timestamp("payment_time", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Exactly one payment per order and per provider transaction, however often it is reported.
+    uniqueIndex("payments_order_unique").on(table.orderId),
+    uniqueIndex("payments_transaction_unique").on(table.provider, table.transactionId),
+    index("payments_user_idx").on(table.userId),
+  ],
+);
+
+// ─── Content and leads ──────────────────────────────────────────────────────────────────────────
+
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    topic: text("topic").notNull(),
+    blogLink: text("blog_link").notNull(),
+    img: text("img").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("blogs_created_at_idx").on(table.createdAt)],
+);
+
+/** Contact messages, home query-form requests and newsletter sign-ups. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["contact", "query", "newsletter"] }).notNull(),
+    name: text("name"),
+    email: text("email").notNull(),
+    website: text("website"),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("leads_kind_check", sql`${table.kind} in ('contact', 'query', 'newsletter')`),
+    index("leads_created_at_idx").on(table.createdAt),
+  ],
+);
+
+/** Facts about this installation, e.g. whether the demo content was seeded once already. */
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,77 @@
+import {
+  centsToDollars,
+  isId,
+  type PricingPlan,
+  type Review,
+  type ReviewCount,
+  type Service,
+} from "@agency/contract";
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { pricingPlans, reviews, services } from "../../db/schema.js";
+import { notFound } from "../../errors.js";
+
+type PlanRow = typeof pricingPlans.$inferSelect;
+type ReviewRow = typeof reviews.$inferSelect;
+
+export function toPricingPlan(row: PlanRow): PricingPlan {
+  return {
+    _id: row.id,
+    service: row.service,
+    newPrice: centsToDollars(row.newPriceCents),
+    oldPrice: centsToDollars(row.oldPriceCents),
+    month: row.monthLabel,
+    duration: row.duration,
+    title: row.title,
+    backgroundColor: row.backgroundColor,
+    color: row.color,
+    serviceName: row.featureNames,
+    serviceTitle: row.featureDetails,
+    highlighted: row.highlighted,
+  };
+}
+
+export function toPublicReview(row: ReviewRow): Review {
+  return {
+    _id: row.id,
+    name: row.name,
+    comment: row.comment,
+    profilePicture: row.profilePicture,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listServices(db: Database): Promise<Service[]> {
+  const rows = await db.select().from(services).orderBy(asc(services.position), asc(services.createdAt));
+  return rows.map((row) => ({ _id: row.id, image: row.image, title: row.title, description: row.description }));
+}
+
+export async function listPlans(db: Database): Promise<PricingPlan[]> {
+  const rows = await db
+    .select()
+    .from(pricingPlans)
+    .orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
+  return rows.map(toPricingPlan);
+}
+
+/** The plan row itself, for callers that need its cents (orders, payments). */
+export async function findPlanRow(db: Database, id: string): Promise<PlanRow> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  const [row] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, id));
+  if (!row) throw notFound("The pricing plan");
+  return row;
+}
+
+export async function getPlan(db: Database, id: string): Promise<PricingPlan> {
+  return toPricingPlan(await findPlanRow(db, id));
+}
+
+export async function listReviews(db: Database): Promise<Review[]> {
+  const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt)).limit(50);
+  return rows.map(toPublicReview);
+}
+
+export async function countReviews(db: Database): Promise<ReviewCount> {
+  const [row] = await db.select({ value: count() }).from(reviews);
+  return { count: row?.value ?? 0 };
+}

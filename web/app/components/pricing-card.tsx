@@ -1,0 +1,56 @@
+import { formatDollars, type PricingPlan } from "@agency/contract";
+import { useId } from "react";
+import { pricing } from "../lib/messages";
+import { FeatureStatusIcon } from "./feature-status-icon";
+
+/**
+ * SPEC §2 Pricing: the fourth feature is ticked only on Premium, the third is crossed on Standard,
+ * every other feature is ticked.
+ */
+export function isFeatureIncluded(planName: string, featureIndex: number): boolean {
+  if (featureIndex === 3) return planName === "Premium";
+  if (featureIndex === 2) return planName !== "Standard";
+  return true;
+}
+
+export function PricingCard({ plan }: { plan: PricingPlan }) {
+  const headingId = useId();
+  const className = plan.highlighted ? "card h-100 pricing-card pricing-card--highlighted" : "card h-100 pricing-card";
+
+  return (
+    <article
+      className={className}
+      aria-labelledby={headingId}
+      style={{ backgroundColor: plan.backgroundColor, color: plan.color }}
+    >
+      <div className="card-body d-flex flex-column p-4">
+        {plan.highlighted ? (
+          <span className="badge rounded-pill pricing-card__badge align-self-start mb-2">{pricing.mostPopular}</span>
+        ) : null}
+        <h3 id={headingId} className="h4 mb-1">
+          {plan.service}
+        </h3>
+        <p className="pricing-card__title mb-3">{plan.title}</p>
+        <p className="d-flex align-items-baseline flex-wrap gap-2 mb-4">
+          <span className="pricing-card__price">${formatDollars(plan.newPrice)}</span>
+          <del className="pricing-card__old-price">
+            <span className="visually-hidden">{pricing.was} </span>
+            <span>${formatDollars(plan.oldPrice)}</span>
+          </del>
+          <span className="pricing-card__period">/ {plan.month}</span>
+        </p>
+        <ul className="list-unstyled mb-0 d-grid gap-3">
+          {plan.serviceName.map((name, index) => (
+            <li key={name} className="d-flex gap-2 align-items-start">
+              <FeatureStatusIcon included={isFeatureIncluded(plan.service, index)} />
+              <span>
+                <strong className="d-block">{name}</strong>
+                <span className="pricing-card__detail">{plan.serviceTitle[index]}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+import "bootstrap/dist/css/bootstrap.min.css";
+import "./app.css";
+
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Spinner } from "react-bootstrap";
+import { Toaster } from "react-hot-toast";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { errors, notFound } from "./lib/messages";
+import { createQueryClient } from "./lib/query-client";
+import { site } from "./lib/site";
+import { defaultToastDurationMs, toastPosition } from "./lib/toast";
+import type { Route } from "./+types/root";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: site.name }, { name: "description", content: site.tagline }];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster position={toastPosition} toastOptions={{ duration: defaultToastDurationMs }} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="d-flex justify-content-center align-items-center min-vh-100">
+      <Spinner animation="border" role="status" variant="primary">
+        <span className="visually-hidden">{errors.loading}</span>
+      </Spinner>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const heading = isRouteErrorResponse(error) && error.status === 404 ? notFound.heading : errors.pageHeading;
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <main className="container py-5 text-center">
+      <h1 className="h3 mb-3">{heading}</h1>
+      <p className="text-body-secondary mb-4">{errors.unexpected}</p>
+      <Link to="/home" className="btn btn-primary">
+        {notFound.backHome}
+      </Link>
+    </main>
+  );
+}

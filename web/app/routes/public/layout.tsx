@@ -1,0 +1,15 @@
+import { Outlet } from "react-router";
+import { Footer } from "../../components/footer";
+import { Navbar } from "../../components/navbar";
+
+export default function PublicLayout() {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <Navbar />
+      <main className="flex-grow-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

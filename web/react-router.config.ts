@@ -1,0 +1,8 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  // No server rendering at request time: public pages are prerendered at build time and every other
+  // path is served the SPA shell (__spa-fallback.html) by the Fastify server.
+  ssr: false,
+  prerender: ["/", "/home", "/yearly-billed"],
+} satisfies Config;
