@@ -56,12 +56,12 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const heading = isRouteErrorResponse(error) && error.status === 404 ? notFound.heading : errors.pageHeading;
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   if (import.meta.env.DEV) console.error(error);
   return (
     <main className="container py-5 text-center">
-      <h1 className="h3 mb-3">{heading}</h1>
-      <p className="text-body-secondary mb-4">{errors.unexpected}</p>
+      <h1 className="h3 mb-3">{isNotFound ? notFound.heading : errors.pageHeading}</h1>
+      <p className="text-body-secondary mb-4">{isNotFound ? notFound.body : errors.unexpected}</p>
       <Link to="/home" className="btn btn-primary">
         {notFound.backHome}
       </Link>

@@ -21,7 +21,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || error.validationContext || "request";
+        const key =
+          issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || error.validationContext || "request";
         fields[key] ??= issue.message ?? "is not valid";
       }
       const first = Object.entries(fields)[0];
@@ -34,7 +35,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(500).send(body("internal", "Something went wrong on our side. Please try again."));
     }
     if (status === 429) {
-      return reply.status(429).send(body("rate_limited", "Too many requests. Please wait a moment and try again."));
+      return reply
+        .status(429)
+        .send(body("rate_limited", "Too many requests. Please wait a moment and try again."));
     }
     return reply.status(status).send(body(codeForStatus(status), error.message));
   });

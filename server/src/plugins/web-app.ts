@@ -42,7 +42,9 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
 
   return function sendPage(pathname: string, reply: FastifyReply) {
     const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-    const file = prerendered.has(clean) ? path.posix.join(clean, "index.html").replace(/^\//, "") : SPA_FALLBACK;
+    const file = prerendered.has(clean)
+      ? path.posix.join(clean, "index.html").replace(/^\//, "")
+      : SPA_FALLBACK;
     return reply.header("cache-control", "no-cache").sendFile(file);
   };
 }

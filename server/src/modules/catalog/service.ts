@@ -43,7 +43,12 @@ export function toPublicReview(row: ReviewRow): Review {
 
 export async function listServices(db: Database): Promise<Service[]> {
   const rows = await db.select().from(services).orderBy(asc(services.position), asc(services.createdAt));
-  return rows.map((row) => ({ _id: row.id, image: row.image, title: row.title, description: row.description }));
+  return rows.map((row) => ({
+    _id: row.id,
+    image: row.image,
+    title: row.title,
+    description: row.description,
+  }));
 }
 
 export async function listPlans(db: Database): Promise<PricingPlan[]> {

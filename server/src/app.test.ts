@@ -1,0 +1,68 @@
+import { ErrorResponse } from "@agency/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../test/helpers.js";
+import { loadConfig } from "./config.js";
+import { services } from "./db/schema.js";
+import { isSeeded, seedDemoContent } from "./db/seed.js";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: false });
+});
+afterAll(() => ctx.close());
+
+describe("the application shell", () => {
+  it("reports health including the database", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("answers unknown API paths with a 404 in the error shape", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(ErrorResponse.parse(response.json()).error.code).toBe("not_found");
+  });
+
+  it("sends security headers", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("publishes an OpenAPI document generated from the contract", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/api/services", "/api/pricing", "/api/pricing/{id}", "/api/reviews"]),
+    );
+  });
+
+  it("seeds the demo content exactly once, even after the content was emptied", async () => {
+    expect(await isSeeded(ctx.db)).toBe(false);
+    expect(await seedDemoContent(ctx.db)).toBe(true);
+    expect(await ctx.db.$count(services)).toBe(6);
+    expect(await seedDemoContent(ctx.db)).toBe(false);
+    await ctx.db.delete(services);
+    expect(await seedDemoContent(ctx.db)).toBe(false);
+    expect(await ctx.db.$count(services)).toBe(0);
+  });
+});
+
+describe("configuration", () => {
+  it("fails fast with a readable message on bad values", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://nope" })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must start with postgres/,
+    );
+  });
+
+  it("uses the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, seedDemo: true, databaseUrl: undefined });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+});

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.js";
+import { type Config, loadConfig } from "../src/config.js";
+import { connectPostgres, type Database, type DatabaseHandle, wrapPglite } from "../src/db/client.js";
+import { seedDemoContent } from "../src/db/seed.js";
+
+async function freshPglite(): Promise<DatabaseHandle> {
+  const dump = await readFile(inject("migratedPgliteDump"));
+  return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+}
+
+/** A database of its own on the PostgreSQL server, dropped when the test file ends. */
+async function freshPostgres(serverUrl: string): Promise<DatabaseHandle> {
+  const name = `agency_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = connectPostgres(url.toString());
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB === "postgres") {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+    return freshPostgres(url);
+  }
+  return freshPglite();
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The real app (the same buildApp as production) on a fresh database of its own. */
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase();
+  if (options.seed ?? true) await seedDemoContent(database.db);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    WEB_DIR: "/nonexistent",
+    ...options.env,
+  });
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

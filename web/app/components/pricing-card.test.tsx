@@ -1,0 +1,55 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { pricing } from "../lib/messages";
+import { extendedMonthly, premiumMonthly, standardMonthly } from "../test/pricing-fixture";
+import { PricingCard } from "./pricing-card";
+
+/** What a screen reader announces for each feature of the card: its name and its tick or cross. */
+function featureStatuses() {
+  return screen.getAllByRole("listitem").map((item) => ({
+    feature: item.querySelector("strong")?.textContent,
+    status: within(item).getByRole("img").getAttribute("aria-label"),
+  }));
+}
+
+const { included, notIncluded } = pricing;
+
+describe("PricingCard", () => {
+  it("crosses the third and fourth features on Standard", () => {
+    render(<PricingCard plan={standardMonthly} />);
+    expect(featureStatuses()).toEqual([
+      { feature: "Keyword research", status: included },
+      { feature: "Social media posts", status: included },
+      { feature: "Paid ads management", status: notIncluded },
+      { feature: "Dedicated strategist", status: notIncluded },
+    ]);
+  });
+
+  it("ticks all four features on Premium", () => {
+    render(<PricingCard plan={premiumMonthly} />);
+    expect(featureStatuses().map((row) => row.status)).toEqual([included, included, included, included]);
+  });
+
+  it("crosses only the fourth feature on Extended", () => {
+    render(<PricingCard plan={extendedMonthly} />);
+    expect(featureStatuses().map((row) => row.status)).toEqual([included, included, included, notIncluded]);
+  });
+
+  it("shows the plan name, each feature's detail, the price and the struck-through old price", () => {
+    render(<PricingCard plan={standardMonthly} />);
+    const card = screen.getByRole("article", { name: "Standard" });
+    expect(within(card).getByRole("heading", { name: "Standard" })).toBeTruthy();
+    expect(within(card).getByText("Up to 10 keywords")).toBeTruthy();
+    expect(within(card).getByText("$19")).toBeTruthy();
+    expect(within(card).getByText("$39").closest("del")).not.toBeNull();
+    expect(within(card).getByText("/ month")).toBeTruthy();
+  });
+
+  it("marks the highlighted plan and paints it with the plan's colours", () => {
+    render(<PricingCard plan={premiumMonthly} />);
+    const card = screen.getByRole("article", { name: /Premium/ });
+    expect(within(card).getByText(pricing.mostPopular)).toBeTruthy();
+    expect(card.style.backgroundColor).toBe("rgb(59, 63, 216)");
+    expect(card.style.color).toBe("rgb(255, 255, 255)");
+  });
+});

@@ -1,0 +1,76 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { pricing } from "../../../lib/messages";
+import MonthlyPricing from "../../../routes/public/monthly-pricing";
+import YearlyPricing from "../../../routes/public/yearly-pricing";
+import { pricingFixture } from "../../../test/pricing-fixture";
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+function renderPricingAt(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const Stub = createRoutesStub([
+    { path: "/home", Component: MonthlyPricing },
+    { path: "/yearly-billed", Component: YearlyPricing },
+  ]);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Stub initialEntries={[path]} />
+    </QueryClientProvider>,
+  );
+}
+
+function cardHeadings() {
+  return screen.getAllByRole("article").map((card) => within(card).getByRole("heading").textContent);
+}
+
+describe("pricing plans of a billing duration", () => {
+  it("shows only the monthly plans on /home", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(pricingFixture));
+    vi.stubGlobal("fetch", fetchMock);
+    renderPricingAt("/home");
+
+    expect(screen.getByRole("status", { name: pricing.loading })).toBeTruthy();
+    expect(await screen.findByText("$19")).toBeTruthy();
+    expect(cardHeadings()).toEqual(["Standard", "Premium", "Extended"]);
+    expect(screen.queryByText("$190")).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith("/api/pricing", expect.objectContaining({ method: "GET" }));
+  });
+
+  it("shows only the yearly plans on /yearly-billed", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(pricingFixture)),
+    );
+    renderPricingAt("/yearly-billed");
+
+    expect(await screen.findByText("$190")).toBeTruthy();
+    expect(cardHeadings()).toEqual(["Standard"]);
+    expect(screen.queryByText("$19")).toBeNull();
+  });
+
+  it("shows the server's message and loads again on retry", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        jsonResponse({ error: { code: "internal", message: "The catalogue is resting." } }, 500),
+      )
+      .mockResolvedValueOnce(jsonResponse(pricingFixture));
+    vi.stubGlobal("fetch", fetchMock);
+    renderPricingAt("/home");
+
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText(pricing.loadFailed)).toBeTruthy();
+    expect(within(alert).getByText("The catalogue is resting.")).toBeTruthy();
+
+    within(alert).getByRole("button", { name: pricing.retry }).click();
+    expect(await screen.findByText("$19")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
