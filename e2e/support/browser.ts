@@ -1,0 +1,62 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+
+export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
+export const artifactsDir = path.resolve(import.meta.dirname, "../artifacts");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Debian's Chromium, started as the machine allows (no sandbox as root, no network chatter),
+ * a fresh temporary profile per test file and one fresh context (cookies, storage) per test.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const state: { context: BrowserContext; page: Page; errors: string[] } = {} as never;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  beforeEach(async () => {
+    state.context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    state.page = await state.context.newPage();
+    state.errors = [];
+    state.page.on("pageerror", (error) => state.errors.push(error.message));
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === "fail") {
+      mkdirSync(artifactsDir, { recursive: true });
+      const name = context.task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+      await state.page.screenshot({ path: path.join(artifactsDir, `failed-${name}.png`), fullPage: true });
+    }
+    await state.context.close();
+    // An uncaught error in the page is a bug even when the journey's assertions passed.
+    expect(state.errors, "uncaught errors in the page").toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return state;
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    name: "e2e",
+    root: "./e2e",
+    include: ["**/*.e2e.ts"],
+    // Journeys share one server and one data directory; one at a time keeps them independent.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
