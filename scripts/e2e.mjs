@@ -51,11 +51,15 @@ async function waitForHealth() {
 let status = 1;
 try {
   await waitForHealth();
-  const run = spawnSync("npx", ["vitest", "run", "--config", "e2e/vitest.config.ts", ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
-  });
+  const run = spawnSync(
+    "npx",
+    ["vitest", "run", "--config", "e2e/vitest.config.ts", ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
+    },
+  );
   status = run.status ?? 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -62,13 +62,13 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     { prefix: "/api" },
   );
 
-  const sendPage = hasBuiltWebApp(config.webDir) ? await registerWebApp(app, config.webDir) : undefined;
+  const sendWebApp = hasBuiltWebApp(config.webDir) ? await registerWebApp(app, config.webDir) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
-    if (!isApi && sendPage && (request.method === "GET" || request.method === "HEAD")) {
-      return sendPage(pathname, reply);
+    if (!isApi && sendWebApp && (request.method === "GET" || request.method === "HEAD")) {
+      return sendWebApp(pathname, reply);
     }
     throw new AppError("not_found", `No route for ${request.method} ${pathname}.`);
   });

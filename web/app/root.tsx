@@ -6,11 +6,11 @@ import { type ReactNode, useState } from "react";
 import { Spinner } from "react-bootstrap";
 import { Toaster } from "react-hot-toast";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
 import { errors, notFound } from "./lib/messages";
 import { createQueryClient } from "./lib/query-client";
 import { site } from "./lib/site";
 import { defaultToastDurationMs, toastPosition } from "./lib/toast";
-import type { Route } from "./+types/root";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: site.name }, { name: "description", content: site.tagline }];

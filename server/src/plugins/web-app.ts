@@ -5,17 +5,12 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 
 const SPA_FALLBACK = "__spa-fallback.html";
 
-/** Paths whose HTML was prerendered at build time (a folder holding an index.html). */
-function findPrerenderedPages(root: string, base = ""): Set<string> {
-  const pages = new Set<string>();
-  for (const entry of readdirSync(path.join(root, base), { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== "assets") {
-      for (const page of findPrerenderedPages(root, path.posix.join(base, entry.name))) pages.add(page);
-    } else if (entry.name === "index.html") {
-      pages.add(`/${base}`);
-    }
-  }
-  return pages;
+/** Every file of the build, by URL path ("/assets/x.js", "/home/index.html"). */
+function listFiles(root: string, base = ""): string[] {
+  return readdirSync(path.join(root, base), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.posix.join(base, entry.name);
+    return entry.isDirectory() ? listFiles(root, relative) : [`/${relative}`];
+  });
 }
 
 export function hasBuiltWebApp(root: string | undefined): root is string {
@@ -25,26 +20,30 @@ export function hasBuiltWebApp(root: string | undefined): root is string {
 /**
  * Serves the built web app: hashed assets cached for a year, prerendered pages as they were
  * built, and the SPA shell for every other path (the client router then shows the right screen,
- * including the not-found page).
+ * including the not-found page). The build does not change while the server runs, so its file
+ * list is read once.
  */
 export async function registerWebApp(app: FastifyInstance, root: string) {
-  const prerendered = findPrerenderedPages(root);
-  await app.register(fastifyStatic, {
-    root,
-    index: false,
-    redirect: false,
-    wildcard: true,
-    setHeaders(reply, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
+  const files = new Set(listFiles(root));
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
 
-  return function sendPage(pathname: string, reply: FastifyReply) {
-    const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-    const file = prerendered.has(clean)
-      ? path.posix.join(clean, "index.html").replace(/^\//, "")
-      : SPA_FALLBACK;
-    return reply.header("cache-control", "no-cache").sendFile(file);
+  return function sendWebApp(pathname: string, reply: FastifyReply) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      decoded = pathname;
+    }
+    if (files.has(decoded) && !decoded.endsWith(".html")) {
+      const immutable = decoded.startsWith("/assets/");
+      reply.header(
+        "cache-control",
+        immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+      return reply.sendFile(decoded.slice(1));
+    }
+    const page = path.posix.join("/", decoded.replace(/\/+$/, ""), "index.html");
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile(files.has(page) ? page.slice(1) : SPA_FALLBACK);
   };
 }

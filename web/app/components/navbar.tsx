@@ -14,7 +14,13 @@ const links = [
 /** SPEC §2 Navbar, signed-out state. Collapses behind a toggle below the lg breakpoint. */
 export function Navbar() {
   return (
-    <BootstrapNavbar expand="lg" bg="white" className="border-bottom site-navbar" collapseOnSelect sticky="top">
+    <BootstrapNavbar
+      expand="lg"
+      bg="white"
+      className="border-bottom site-navbar"
+      collapseOnSelect
+      sticky="top"
+    >
       <Container>
         <BootstrapNavbar.Brand as={Link} to="/home" className="d-flex align-items-center gap-2 fw-bold">
           <img src="/images/logo.svg" alt="" width="32" height="32" />

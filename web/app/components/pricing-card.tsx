@@ -15,7 +15,9 @@ export function isFeatureIncluded(planName: string, featureIndex: number): boole
 
 export function PricingCard({ plan }: { plan: PricingPlan }) {
   const headingId = useId();
-  const className = plan.highlighted ? "card h-100 pricing-card pricing-card--highlighted" : "card h-100 pricing-card";
+  const className = plan.highlighted
+    ? "card h-100 pricing-card pricing-card--highlighted"
+    : "card h-100 pricing-card";
 
   return (
     <article
@@ -25,7 +27,9 @@ export function PricingCard({ plan }: { plan: PricingPlan }) {
     >
       <div className="card-body d-flex flex-column p-4">
         {plan.highlighted ? (
-          <span className="badge rounded-pill pricing-card__badge align-self-start mb-2">{pricing.mostPopular}</span>
+          <span className="badge rounded-pill pricing-card__badge align-self-start mb-2">
+            {pricing.mostPopular}
+          </span>
         ) : null}
         <h3 id={headingId} className="h4 mb-1">
           {plan.service}

@@ -38,4 +38,9 @@ export const standardYearly = plan({
   duration: "yearly",
 });
 
-export const pricingFixture: PricingPlan[] = [standardMonthly, premiumMonthly, extendedMonthly, standardYearly];
+export const pricingFixture: PricingPlan[] = [
+  standardMonthly,
+  premiumMonthly,
+  extendedMonthly,
+  standardYearly,
+];

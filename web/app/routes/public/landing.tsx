@@ -4,11 +4,16 @@ import { landing, pricing } from "../../lib/messages";
 import { pageTitle, site } from "../../lib/site";
 import type { Route } from "./+types/landing";
 
-export function meta(_: Route.MetaArgs) {
+/** The landing page's own title; its monthly pricing children (/ and /home) keep it. */
+export function landingMeta() {
   return [
     { title: pageTitle("Digital marketing agency") },
     { name: "description", content: `${site.name}: ${landing.heroLead}` },
   ];
+}
+
+export function meta(_: Route.MetaArgs) {
+  return landingMeta();
 }
 
 export default function Landing() {

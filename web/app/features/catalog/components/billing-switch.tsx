@@ -1,11 +1,11 @@
 import { Link, useLocation } from "react-router";
 import { pricing } from "../../../lib/messages";
 
-const options = [
+const options: { to: string; label: string; paths: string[] }[] = [
   // SPEC §2: "/" shows the monthly cards, so Monthly is the current choice there as well.
   { to: "/home", label: pricing.monthly, paths: ["/", "/home"] },
   { to: "/yearly-billed", label: pricing.yearly, paths: ["/yearly-billed"] },
-] as const;
+];
 
 function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
@@ -18,7 +18,7 @@ export function BillingSwitch() {
     <nav aria-label={pricing.billingPeriod} className="d-flex justify-content-center mb-5">
       <ul className="nav nav-pills billing-switch p-1 rounded-pill">
         {options.map((option) => {
-          const active = (option.paths as readonly string[]).includes(pathname);
+          const active = option.paths.includes(pathname);
           return (
             <li key={option.to} className="nav-item">
               <Link

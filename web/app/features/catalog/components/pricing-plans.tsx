@@ -15,7 +15,9 @@ export function PricingPlans({ duration }: { duration: BillingDuration }) {
     return (
       <div className="d-flex justify-content-center py-5">
         <Spinner animation="border" role="status" variant="primary" aria-labelledby={loadingLabelId}>
-          <span id={loadingLabelId} className="visually-hidden">{pricing.loading}</span>
+          <span id={loadingLabelId} className="visually-hidden">
+            {pricing.loading}
+          </span>
         </Spinner>
       </div>
     );

@@ -1,0 +1,60 @@
+import { PricingList } from "@agency/contract";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, apiGet, apiPost } from "./api";
+import { errors } from "./messages";
+
+function stubFetch(respond: () => Response) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => respond());
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+describe("api client", () => {
+  it("calls /api and returns the parsed body", async () => {
+    const fetchMock = stubFetch(() => json([]));
+    await expect(apiGet("/pricing", PricingList)).resolves.toEqual([]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/pricing");
+  });
+
+  it("throws an ApiError with the server's message", async () => {
+    stubFetch(() => json({ error: { code: "not_found", message: "Plan not found." } }, 404));
+    const failure = apiGet("/pricing/x", PricingList);
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({
+      status: 404,
+      code: "not_found",
+      message: "Plan not found.",
+    });
+  });
+
+  it("rejects a response that does not match the contract", async () => {
+    stubFetch(() => json([{ unexpected: true }]));
+    await expect(apiGet("/pricing", PricingList)).rejects.toMatchObject({ code: "invalid_response" });
+  });
+
+  it("reports an unreachable server as a network error", async () => {
+    stubFetch(() => {
+      throw new TypeError("fetch failed");
+    });
+    await expect(apiGet("/pricing", PricingList)).rejects.toMatchObject({
+      status: 0,
+      code: "network",
+      message: errors.network,
+    });
+  });
+
+  it("sends a JSON content type only together with a body", async () => {
+    const fetchMock = stubFetch(() => json([]));
+    await apiPost("/pricing", PricingList);
+    await apiPost("/pricing", PricingList, { name: "x" });
+    const [withoutBody, withBody] = fetchMock.mock.calls.map(([, init]) => init);
+    expect(withoutBody?.body).toBeUndefined();
+    expect(withoutBody?.headers).not.toHaveProperty("content-type");
+    expect(withBody?.body).toBe('{"name":"x"}');
+    expect(withBody?.headers).toHaveProperty("content-type", "application/json");
+  });
+});
