@@ -1,8 +1,11 @@
 import { Health } from "@agency/contract";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { AppError } from "./errors.js";
@@ -42,6 +45,18 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  // Off by default; each route that takes input from strangers opts in with its own limits.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: "agency-rate-limit-" } : {}),
   });
 
   await registerOpenApi(app, config.publicUrl);

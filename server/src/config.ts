@@ -22,6 +22,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFromEnv.default(false),
   WEB_DIR: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
 });
 
 export type Config = {
@@ -37,6 +41,8 @@ export type Config = {
   trustProxy: boolean;
   /** The built web app (prerendered pages and assets); absent in API-only tests. */
   webDir: string | undefined;
+  /** Shared store for rate-limit counters when several instances run; memory otherwise. */
+  redisUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -59,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     webDir: path.resolve(values.WEB_DIR ?? path.join(serverRoot, "../web/build/client")),
+    redisUrl: values.REDIS_URL,
   };
 }
