@@ -6,11 +6,22 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { createAuth } from "./auth/auth.js";
+import { resolveAuthSecret } from "./auth/secret.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { AppError } from "./errors.js";
+import { createMailer } from "./mail/mailer.js";
+import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
+import { leadRoutes } from "./modules/leads/routes.js";
+import { crawlerRoutes, siteRoutes } from "./modules/site/routes.js";
+import { applyConfiguredAdmin } from "./modules/users/roles.js";
+import { userRoutes } from "./modules/users/routes.js";
+import { authPlugin } from "./plugins/auth.js";
+import { authzPlugin } from "./plugins/authz.js";
 import { registerErrorHandling } from "./plugins/errors.js";
+import { withGoogleMapsSources } from "./plugins/google-maps-csp.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { hasBuiltWebApp, registerWebApp } from "./plugins/web-app.js";
 
@@ -28,7 +39,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: {
+      directives: withGoogleMapsSources(Boolean(config.googleMapsApiKey), {
         defaultSrc: ["'self'"],
         // React Router's prerendered pages hydrate through an inline module script.
         scriptSrc: ["'self'", "'unsafe-inline'"],
@@ -42,7 +53,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
         formAction: ["'self'"],
         // Plain-HTTP installs (a LAN address, no TLS yet) must still load their own assets.
         upgradeInsecureRequests: null,
-      },
+      }),
     },
     crossOriginEmbedderPolicy: false,
   });
@@ -59,6 +70,13 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     ...(redis ? { redis, nameSpace: "agency-rate-limit-" } : {}),
   });
 
+  await app.register(authzPlugin);
+  const mailer = createMailer({ ...config.mail, log: app.log });
+  app.addHook("onClose", async () => mailer.close());
+  const auth = createAuth({ config, db, mailer, secret: await resolveAuthSecret(db, config.auth.secret) });
+  await app.register(authPlugin, { auth, publicUrl: config.publicUrl });
+  await applyConfiguredAdmin(db, config.auth.adminEmail);
+
   await registerOpenApi(app, config.publicUrl);
 
   await app.register(
@@ -66,24 +84,35 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       const api = instance.withTypeProvider<ZodTypeProvider>();
       api.get(
         "/health",
-        { schema: { tags: ["system"], summary: "Liveness and database check", response: { 200: Health } } },
+        {
+          config: { access: "public" },
+          schema: { tags: ["system"], summary: "Liveness and database check", response: { 200: Health } },
+        },
         async () => {
           await db.execute(sql`select 1`);
           return { status: "ok" as const, database: "ok" as const };
         },
       );
       await api.register(catalogRoutes, { db });
+      await api.register(blogRoutes, { db });
+      await api.register(leadRoutes, { db, rateLimitPerMinute: config.leadsRateLimit });
+      await api.register(siteRoutes, { googleMapsApiKey: config.googleMapsApiKey });
+      await api.register(userRoutes, { db, config });
     },
     { prefix: "/api" },
   );
 
-  const sendWebApp = hasBuiltWebApp(config.webDir) ? await registerWebApp(app, config.webDir) : undefined;
+  const webApp = hasBuiltWebApp(config.webDir)
+    ? await registerWebApp(app, config.webDir, config.publicUrl)
+    : undefined;
+  await app.register(blogsFileRoute, { db });
+  await app.register(crawlerRoutes, { pages: webApp?.pages ?? [], publicUrl: config.publicUrl });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
-    if (!isApi && sendWebApp && (request.method === "GET" || request.method === "HEAD")) {
-      return sendWebApp(pathname, reply);
+    if (!isApi && webApp && (request.method === "GET" || request.method === "HEAD")) {
+      return webApp.send(pathname, reply);
     }
     throw new AppError("not_found", `No route for ${request.method} ${pathname}.`);
   });

@@ -22,10 +22,31 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFromEnv.default(false),
   WEB_DIR: z.string().min(1).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SHOP_NAME: z.string().min(1).default("Lumen Digital"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
+  // Empty counts as unset, so `GOOGLE_MAPS_API_KEY=` in an env file switches the map off.
+  GOOGLE_MAPS_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  LEADS_RATE_LIMIT: z.coerce.number().int().positive().default(5),
 });
 
 export type Config = {
@@ -43,6 +64,22 @@ export type Config = {
   webDir: string | undefined;
   /** Shared store for rate-limit counters when several instances run; memory otherwise. */
   redisUrl: string | undefined;
+  /** Browser key for the contact page's map; without it the page shows an address card. */
+  googleMapsApiKey: string | undefined;
+  /** Contact messages, query requests and newsletter sign-ups accepted per client per minute. */
+  leadsRateLimit: number;
+  shopName: string;
+  auth: {
+    /** Signs sessions; when unset, one is generated once and kept in the database. */
+    secret: string | undefined;
+    /** This account is made admin (once its e-mail address is verified it can sign in). */
+    adminEmail: string | undefined;
+    /** Sign-in, sign-up and reset attempts per client per minute. */
+    rateLimitMax: number;
+    google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+    facebook: { clientId: string; clientSecret: string } | undefined;
+  };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
 };
 
 export class ConfigError extends Error {}
@@ -66,5 +103,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     webDir: path.resolve(values.WEB_DIR ?? path.join(serverRoot, "../web/build/client")),
     redisUrl: values.REDIS_URL,
+    googleMapsApiKey: values.GOOGLE_MAPS_API_KEY,
+    leadsRateLimit: values.LEADS_RATE_LIMIT,
+    shopName: values.SHOP_NAME,
+    auth: {
+      secret: values.AUTH_SECRET,
+      adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
+      rateLimitMax: values.AUTH_RATE_LIMIT_MAX,
+      google:
+        values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: values.GOOGLE_CLIENT_ID,
+              clientSecret: values.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: values.GOOGLE_DISCOVERY_URL,
+            }
+          : undefined,
+      facebook:
+        values.FACEBOOK_CLIENT_ID && values.FACEBOOK_CLIENT_SECRET
+          ? { clientId: values.FACEBOOK_CLIENT_ID, clientSecret: values.FACEBOOK_CLIENT_SECRET }
+          : undefined,
+    },
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM ?? `"${values.SHOP_NAME}" <no-reply@localhost>`,
+      outboxDir: path.join(path.resolve(values.DATA_DIR), "outbox"),
+    },
   };
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -59,11 +61,14 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   if (options.seed ?? true) await seedDemoContent(database.db);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "agency-api-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
     WEB_DIR: "/nonexistent",
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_MAX: "1000",
     ...options.env,
   });
   const app = await buildApp({ config, db: database.db });
@@ -75,6 +80,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -95,8 +96,26 @@ export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
-  lastRequest: integer("last_request").notNull(),
+  /** Milliseconds since the epoch, as Better Auth stores it. */
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/** Who changed whose role, and when (grants and revocations, from the dashboard or the CLI). */
+export const roleChanges = pgTable(
+  "role_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The admin who made the change; null when it came from configuration or the command line. */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+    targetId: text("target_id").references(() => user.id, { onDelete: "set null" }),
+    targetEmail: text("target_email").notNull(),
+    fromRole: text("from_role"),
+    toRole: text("to_role"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("role_changes_created_at_idx").on(table.createdAt)],
+);
 
 // ─── Catalog ────────────────────────────────────────────────────────────────────────────────────
 

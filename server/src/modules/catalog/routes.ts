@@ -8,13 +8,17 @@ import * as catalog from "./service.js";
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     "/services",
-    { schema: { tags: ["catalog"], summary: "List the services", response: { 200: z.array(Service) } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["catalog"], summary: "List the services", response: { 200: z.array(Service) } },
+    },
     () => catalog.listServices(db),
   );
 
   app.get(
     "/pricing",
     {
+      config: { access: "public" },
       schema: {
         tags: ["catalog"],
         summary: "List the pricing plans (monthly and yearly)",
@@ -27,6 +31,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.get(
     "/pricing/:id",
     {
+      config: { access: "public" },
       schema: {
         tags: ["catalog"],
         summary: "One pricing plan, as the checkout needs it",
@@ -40,6 +45,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.get(
     "/reviews",
     {
+      config: { access: "public" },
       schema: {
         tags: ["reviews"],
         summary: "The newest customer reviews",
@@ -51,7 +57,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.get(
     "/review-count",
-    { schema: { tags: ["reviews"], summary: "How many reviews there are", response: { 200: ReviewCount } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["reviews"], summary: "How many reviews there are", response: { 200: ReviewCount } },
+    },
     () => catalog.countReviews(db),
   );
 };

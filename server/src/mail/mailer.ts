@@ -1,0 +1,75 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the mail is about (verification, reset); logged when mail goes to the outbox. */
+  link?: string;
+};
+
+export type Mailer = {
+  kind: "smtp" | "outbox";
+  send(mail: Mail): Promise<void>;
+  close(): void;
+};
+
+type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise mail is written to the outbox folder (an .eml file any
+ * mail client opens, and a .json twin) and its link is logged, so sign-up and password reset work
+ * on a machine without a mail server.
+ */
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: "smtp",
+      async send(mail) {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "outbox",
+    async send(mail) {
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const name = `${stamp}-${mail.to.replace(/[^a-z0-9@.-]+/gi, "_")}`;
+      await writeFile(path.join(outboxDir, `${name}.eml`), info.message as Buffer);
+      await writeFile(
+        path.join(outboxDir, `${name}.json`),
+        JSON.stringify({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          link: mail.link,
+          sentAt: new Date(),
+        }),
+      );
+      log.info({ to: mail.to, subject: mail.subject, link: mail.link }, "mail saved to the outbox");
+    },
+    close() {},
+  };
+}

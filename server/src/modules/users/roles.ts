@@ -1,0 +1,69 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { roleChanges, user } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+
+export type RoleActor = { id: string; email: string } | { label: string };
+
+function actorFields(actor: RoleActor) {
+  return "id" in actor
+    ? { actorId: actor.id, actorLabel: actor.email }
+    : { actorId: null, actorLabel: actor.label };
+}
+
+/**
+ * Gives or takes the admin role and records who did it. Returns how many accounts changed (0 when
+ * the role was already as asked). The last admin cannot be removed, so the shop always has one.
+ */
+export async function setAdminRole(
+  db: Database,
+  actor: RoleActor,
+  email: string,
+  admin: boolean,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
+      .for("update");
+    if (!target) throw new AppError("not_found", `No account uses ${email}.`);
+    const toRole = admin ? "admin" : null;
+    if (target.role === toRole) return { modifiedCount: 0 };
+
+    if (!admin) {
+      // Lock the admin rows so two admins removing each other at once cannot both succeed.
+      await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).for("update");
+      const [admins] = await tx.select({ value: count() }).from(user).where(eq(user.role, "admin"));
+      if ((admins?.value ?? 0) <= 1) {
+        throw new AppError(
+          "conflict",
+          "The last admin cannot lose admin access. Make someone else an admin first.",
+        );
+      }
+    }
+
+    await tx
+      .update(user)
+      .set({ role: toRole })
+      .where(and(eq(user.id, target.id)));
+    await tx.insert(roleChanges).values({
+      ...actorFields(actor),
+      targetId: target.id,
+      targetEmail: target.email,
+      fromRole: target.role,
+      toRole,
+    });
+    return { modifiedCount: 1 };
+  });
+}
+
+/** ADMIN_EMAIL: the account with that address is an admin, whenever it was created. */
+export async function applyConfiguredAdmin(db: Database, email: string | undefined): Promise<void> {
+  if (!email) return;
+  const [target] = await db
+    .select({ role: user.role })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  if (target && target.role !== "admin") await setAdminRole(db, { label: "ADMIN_EMAIL" }, email, true);
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../errors.js";
+import { toWebHeaders } from "./auth.js";
+
+/** Who may call a route. Every /api route must say so; see the onRoute check below. */
+export type Access = "public" | "user" | "admin";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: string | null;
+  emailVerified: boolean;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
+
+export type SignedIn = { user: SessionUser; session: { id: string; token: string; expiresAt: Date } };
+
+const sessions = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
+
+/** The caller's session (cookie or bearer token), looked up once per request. */
+export function getSignedIn(request: FastifyRequest): Promise<SignedIn | null> {
+  let pending = sessions.get(request);
+  if (!pending) {
+    pending = request.server.auth.api
+      .getSession({ headers: toWebHeaders(request) })
+      .then((result) => (result ? (result as unknown as SignedIn) : null));
+    sessions.set(request, pending);
+  }
+  return pending;
+}
+
+export async function requireSession(request: FastifyRequest): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) throw new AppError("unauthorized", "Please log in to continue.");
+  return signedIn;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  return (await requireSession(request)).user;
+}
+
+export function isAdmin(user: SessionUser): boolean {
+  return user.role === "admin";
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!isAdmin(user)) throw new AppError("forbidden", "This needs an admin account.");
+  return user;
+}
+
+/**
+ * Access is declared on each route (`config: { access }`) and enforced here before the handler
+ * runs, so a route cannot be added without a decision; handlers still call requireUser/requireAdmin
+ * to get the caller (the session lookup is cached per request).
+ */
+export const authzPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("onRoute", (route) => {
+    const isApi = route.url.startsWith("/api/") && !route.url.startsWith("/api/docs");
+    if (isApi && !route.config?.access) {
+      throw new Error(
+        `Route ${route.method} ${route.url} must declare config.access ("public", "user" or "admin").`,
+      );
+    }
+  });
+  app.addHook("preHandler", async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === "user") await requireUser(request);
+    if (access === "admin") await requireAdmin(request);
+  });
+});
