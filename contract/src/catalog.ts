@@ -51,3 +51,6 @@ export type Review = z.infer<typeof Review>;
 
 export const ReviewCount = z.object({ count: z.number().int().nonnegative() });
 export type ReviewCount = z.infer<typeof ReviewCount>;
+
+export const ServiceList = z.array(Service);
+export const ReviewList = z.array(Review);

@@ -1,7 +1,9 @@
-import { existsSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { absolutizePageUrls, type PageFacts, readPageFacts } from "./web-app-html.js";
 
 const SPA_FALLBACK = "__spa-fallback.html";
 
@@ -17,17 +19,45 @@ export function hasBuiltWebApp(root: string | undefined): root is string {
   return Boolean(root && existsSync(path.join(root, SPA_FALLBACK)));
 }
 
+type Html = { body: string; etag: string };
+
+/** A prerendered page: its URL path ("/", "/about-us") and what the sitemap needs to know. */
+export type PrerenderedPage = PageFacts & { path: string };
+
+export type WebApp = {
+  send(pathname: string, reply: FastifyReply): FastifyReply;
+  pages: PrerenderedPage[];
+};
+
+function pagePath(file: string): string {
+  return file.replace(/\/index\.html$/, "") || "/";
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, prerendered pages as they were
- * built, and the SPA shell for every other path (the client router then shows the right screen,
- * including the not-found page). The build does not change while the server runs, so its file
- * list is read once.
+ * built (with absolute social URLs), and the SPA shell for every other path (the client router
+ * then shows the right screen, including the not-found page). The build does not change while
+ * the server runs, so its files are listed and its pages read once.
  */
-export async function registerWebApp(app: FastifyInstance, root: string) {
+export async function registerWebApp(app: FastifyInstance, root: string, publicUrl: string): Promise<WebApp> {
   const files = new Set(listFiles(root));
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
 
-  return function sendWebApp(pathname: string, reply: FastifyReply) {
+  const html = new Map<string, Html>();
+  const pages: PrerenderedPage[] = [];
+  for (const file of files) {
+    if (!file.endsWith(".html")) continue;
+    const raw = readFileSync(path.join(root, file), "utf8");
+    const body = absolutizePageUrls(raw, publicUrl);
+    html.set(file, { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` });
+    if (file.endsWith("/index.html")) pages.push({ path: pagePath(file), ...readPageFacts(raw) });
+  }
+  pages.sort((a, b) => a.path.localeCompare(b.path));
+  const spaShell = html.get(`/${SPA_FALLBACK}`);
+  if (!spaShell) throw new Error(`${SPA_FALLBACK} is missing from ${root}.`);
+  const fallback: Html = spaShell;
+
+  function send(pathname: string, reply: FastifyReply): FastifyReply {
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -43,7 +73,11 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
       return reply.sendFile(decoded.slice(1));
     }
     const page = path.posix.join("/", decoded.replace(/\/+$/, ""), "index.html");
-    reply.header("cache-control", "no-cache");
-    return reply.sendFile(files.has(page) ? page.slice(1) : SPA_FALLBACK);
-  };
+    const document = html.get(page) ?? fallback;
+    reply.header("cache-control", "no-cache").header("etag", document.etag);
+    if (reply.request.headers["if-none-match"] === document.etag) return reply.status(304).send();
+    return reply.type("text/html; charset=utf-8").send(document.body);
+  }
+
+  return { send, pages };
 }

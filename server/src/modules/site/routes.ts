@@ -1,0 +1,54 @@
+import { SiteSettings } from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { PrerenderedPage } from "../../plugins/web-app.js";
+import * as site from "./service.js";
+
+export const siteRoutes: FastifyPluginAsyncZod<{ googleMapsApiKey: string | undefined }> = async (
+  app,
+  { googleMapsApiKey },
+) => {
+  app.get(
+    "/site",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["site"],
+        summary: "Settings the public pages need at run time (the map key, when one is configured)",
+        response: { 200: SiteSettings },
+      },
+    },
+    () => site.siteSettings(googleMapsApiKey),
+  );
+};
+
+/** Served at the root, where crawlers look for them. */
+export const crawlerRoutes: FastifyPluginAsyncZod<{ pages: PrerenderedPage[]; publicUrl: string }> = async (
+  app,
+  { pages, publicUrl },
+) => {
+  app.get(
+    "/sitemap.xml",
+    {
+      config: { access: "public" },
+      schema: { tags: ["site"], summary: "The public pages, for search engines" },
+    },
+    (_request, reply) =>
+      reply
+        .type("application/xml; charset=utf-8")
+        .header("cache-control", "public, max-age=3600")
+        .send(site.sitemapXml(pages, publicUrl)),
+  );
+
+  app.get(
+    "/robots.txt",
+    {
+      config: { access: "public" },
+      schema: { tags: ["site"], summary: "Rules for crawlers" },
+    },
+    (_request, reply) =>
+      reply
+        .type("text/plain; charset=utf-8")
+        .header("cache-control", "public, max-age=3600")
+        .send(site.robotsTxt(publicUrl)),
+  );
+};

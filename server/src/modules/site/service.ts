@@ -1,0 +1,44 @@
+import type { SiteSettings } from "@agency/contract";
+import type { PrerenderedPage } from "../../plugins/web-app.js";
+
+export function siteSettings(googleMapsApiKey: string | undefined): SiteSettings {
+  return { googleMapsApiKey: googleMapsApiKey ?? null };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Every prerendered page is a public page; the sitemap lists those that want to be indexed under
+ * their own address (a page whose canonical URL is another page, like /home, is left out).
+ */
+export function indexablePaths(pages: PrerenderedPage[]): string[] {
+  return pages
+    .filter((page) => !page.noindex && (page.canonicalPath === undefined || page.canonicalPath === page.path))
+    .map((page) => page.path);
+}
+
+export function sitemapXml(pages: PrerenderedPage[], publicUrl: string): string {
+  const urls = indexablePaths(pages).map((path) => `  <url><loc>${escapeXml(publicUrl + path)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** Crawlers may read the public site; the API and the signed-in areas are of no use to them. */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    "User-agent: *",
+    "Disallow: /api/",
+    "Disallow: /dashboard",
+    "Disallow: /checkout",
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
