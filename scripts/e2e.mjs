@@ -20,7 +20,17 @@ const port = await new Promise((resolve) => {
 });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
 const baseUrl = `http://127.0.0.1:${port}`;
-const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseUrl };
+const adminEmail = "owner@shop.test";
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  PUBLIC_URL: baseUrl,
+  ADMIN_EMAIL: adminEmail,
+  // The journeys sign in many times from one address; the limits themselves are tested in the API suite.
+  AUTH_RATE_LIMIT_MAX: "1000",
+};
 delete env.DATABASE_URL;
 
 const server = spawn(process.execPath, [path.join(root, "server/dist/main.js")], {
@@ -57,7 +67,7 @@ try {
     {
       cwd: root,
       stdio: "inherit",
-      env: { ...env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
+      env: { ...env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_ADMIN_EMAIL: adminEmail },
     },
   );
   status = run.status ?? 1;

@@ -19,3 +19,46 @@ export type AdminStatus = z.infer<typeof AdminStatus>;
 /** Which social sign-ins this installation has configured. */
 export const SignInOptions = z.object({ google: z.boolean(), facebook: z.boolean() });
 export type SignInOptions = z.infer<typeof SignInOptions>;
+
+/** The signed-in user as the session call reports it (SPEC §3 User, plus the profile's dates). */
+export const SessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullish(),
+  role: z.string().nullish(),
+  createdAt: z.coerce.date(),
+  lastLoginAt: z.coerce.date().nullish(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+/** Better Auth's get-session answer: null when signed out. */
+export const Session = z
+  .object({ user: SessionUser, session: z.object({ id: z.string(), expiresAt: z.coerce.date() }) })
+  .nullable();
+export type Session = z.infer<typeof Session>;
+
+/** SPEC §3 User, as the admin's user list shows it. */
+export const UserSummary = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    role: z.enum(["admin"]).nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "UserSummary" });
+export type UserSummary = z.infer<typeof UserSummary>;
+
+export const UserListQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type UserListQuery = z.infer<typeof UserListQuery>;
+
+export const UserList = z.object({ users: z.array(UserSummary), total: z.number().int().nonnegative() });
+export type UserList = z.infer<typeof UserList>;
+
+export const ModifiedCount = z.object({ modifiedCount: z.number().int().nonnegative() });
+export type ModifiedCount = z.infer<typeof ModifiedCount>;

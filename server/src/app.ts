@@ -17,6 +17,7 @@ import { catalogRoutes } from "./modules/catalog/routes.js";
 import { leadRoutes } from "./modules/leads/routes.js";
 import { crawlerRoutes, siteRoutes } from "./modules/site/routes.js";
 import { applyConfiguredAdmin } from "./modules/users/roles.js";
+import { userAdminRoutes } from "./modules/users/admin-routes.js";
 import { userRoutes } from "./modules/users/routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { authzPlugin } from "./plugins/authz.js";
@@ -98,6 +99,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       await api.register(leadRoutes, { db, rateLimitPerMinute: config.leadsRateLimit });
       await api.register(siteRoutes, { googleMapsApiKey: config.googleMapsApiKey });
       await api.register(userRoutes, { db, config });
+      await api.register(userAdminRoutes, { db });
     },
     { prefix: "/api" },
   );

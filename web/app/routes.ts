@@ -8,6 +8,27 @@ export default [
       route("home", "routes/public/monthly-pricing.tsx", { id: "pricing-monthly" }),
       route("yearly-billed", "routes/public/yearly-pricing.tsx", { id: "pricing-yearly" }),
     ]),
+    route("contact-us", "routes/public/contact-us.tsx"),
+    route("blogs", "routes/public/blogs.tsx"),
+    route("about-us", "routes/public/about-us.tsx"),
+    route("privacy__policy", "routes/public/privacy-policy.tsx"),
+    route("login", "routes/account/login.tsx"),
+    route("sign-up", "routes/account/sign-up.tsx"),
+    route("forgot__password", "routes/account/forgot-password.tsx"),
+    route("reset__password", "routes/account/reset-password.tsx"),
     route("*", "routes/not-found.tsx"),
+  ]),
+  // Signed-in only (the server authorizes every call regardless).
+  layout("routes/guards/require-user.tsx", [
+    route("dashboard", "routes/dashboard/layout.tsx", [
+      index("routes/dashboard/profile.tsx", { id: "dashboard-index" }),
+      route("profile", "routes/dashboard/profile.tsx", { id: "dashboard-profile" }),
+    ]),
+    layout("routes/guards/require-admin.tsx", [
+      route("dashboard/admin", "routes/admin/layout.tsx", [
+        index("routes/admin/all-users.tsx", { id: "admin-index" }),
+        route("all__user", "routes/admin/all-users.tsx", { id: "admin-all-users" }),
+      ]),
+    ]),
   ]),
 ] satisfies RouteConfig;

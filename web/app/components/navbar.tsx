@@ -1,6 +1,9 @@
-import { Navbar as BootstrapNavbar, Container, Nav } from "react-bootstrap";
+import { useState } from "react";
+import { Navbar as BootstrapNavbar, Button, Container, Nav } from "react-bootstrap";
 import { Link, NavLink } from "react-router";
-import { nav } from "../lib/messages";
+import { useSession } from "../features/auth/api/session";
+import { LogoutModal } from "../features/auth/components/logout-modal";
+import { accountMessages, nav } from "../lib/messages";
 import { site } from "../lib/site";
 
 const links = [
@@ -8,11 +11,16 @@ const links = [
   { to: "/blogs", label: nav.blogs },
   { to: "/contact-us", label: nav.contact },
   { to: "/about-us", label: nav.aboutUs },
-  { to: "/login", label: nav.login },
 ] as const;
 
-/** SPEC §2 Navbar, signed-out state. Collapses behind a toggle below the lg breakpoint. */
+/**
+ * SPEC §2 Navbar: signed out it offers Login; signed in, Dashboard and Sign Out (with a
+ * confirmation). Collapses behind a toggle below the lg breakpoint.
+ */
 export function Navbar() {
+  const session = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const signedIn = Boolean(session.data);
   return (
     <BootstrapNavbar
       expand="lg"
@@ -23,7 +31,7 @@ export function Navbar() {
     >
       <Container>
         <BootstrapNavbar.Brand as={Link} to="/home" className="d-flex align-items-center gap-2 fw-bold">
-          <img src="/images/logo.svg" alt="" width="32" height="32" />
+          <img src={site.logo} alt="" width="32" height="32" />
           {site.name}
         </BootstrapNavbar.Brand>
         <BootstrapNavbar.Toggle aria-controls="site-navbar-links" aria-label={nav.toggle} />
@@ -36,9 +44,30 @@ export function Navbar() {
                 </Nav.Link>
               </Nav.Item>
             ))}
+            {signedIn ? (
+              <>
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to="/dashboard" eventKey="/dashboard">
+                    {accountMessages.dashboard}
+                  </Nav.Link>
+                </Nav.Item>
+                <Nav.Item as="li">
+                  <Button variant="link" className="nav-link" onClick={() => setConfirming(true)}>
+                    {accountMessages.signOut}
+                  </Button>
+                </Nav.Item>
+              </>
+            ) : (
+              <Nav.Item as="li">
+                <Nav.Link as={NavLink} to="/login" eventKey="/login">
+                  {nav.login}
+                </Nav.Link>
+              </Nav.Item>
+            )}
           </Nav>
         </BootstrapNavbar.Collapse>
       </Container>
+      <LogoutModal show={confirming} onClose={() => setConfirming(false)} />
     </BootstrapNavbar>
   );
 }

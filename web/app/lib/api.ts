@@ -1,4 +1,5 @@
-import { ErrorResponse } from "@agency/contract";
+import { ErrorResponse, errorStatus } from "@agency/contract";
+import { z } from "zod";
 import { errors } from "./messages";
 
 /** Any schema of the contract: the client needs only its safeParse. */
@@ -18,9 +19,18 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The account library's own reason, e.g. "EMAIL_NOT_VERIFIED". */
+    readonly reason?: string,
   ) {
     super(message);
   }
+}
+
+const AuthErrorResponse = z.object({ message: z.string().min(1), code: z.string().optional() });
+
+function codeForStatus(status: number): ApiErrorCode {
+  const match = Object.entries(errorStatus).find(([, value]) => value === status);
+  return (match?.[0] as ApiErrorCode | undefined) ?? "internal";
 }
 
 interface RequestOptions {
@@ -58,6 +68,17 @@ async function request<T>(
     if (failure.success) {
       const { code, message, fields } = failure.data.error;
       throw new ApiError(response.status, code, message, fields);
+    }
+    // The account endpoints (/api/auth/*) answer `{ code, message }` with the library's own codes.
+    const authFailure = AuthErrorResponse.safeParse(payload);
+    if (authFailure.success) {
+      throw new ApiError(
+        response.status,
+        codeForStatus(response.status),
+        authFailure.data.message,
+        undefined,
+        authFailure.data.code,
+      );
     }
     throw new ApiError(response.status, "internal", errors.unexpected);
   }

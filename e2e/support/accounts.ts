@@ -1,0 +1,86 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { type APIRequestContext, type BrowserContext, request as playwrightRequest } from "playwright-core";
+import { baseUrl } from "./browser";
+
+const outboxDir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "owner@shop.test";
+const origin = { origin: baseUrl };
+let counter = 0;
+
+export type Account = { name: string; email: string; password: string };
+
+export function newAccount(prefix = "customer"): Account {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    name: `${prefix[0]?.toUpperCase()}${prefix.slice(1)} ${id}`,
+    email: `${prefix}-${id}@shop.test`,
+    password: "correct horse 42",
+  };
+}
+
+/** The link of the newest mail the shop wrote to its outbox for this address. */
+export async function mailedLink(email: string, subject: RegExp): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = (await readdir(outboxDir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".json"))
+      .sort();
+    for (const file of files.reverse()) {
+      const mail = JSON.parse(await readFile(path.join(outboxDir, file), "utf8"));
+      if (mail.to === email && subject.test(mail.subject)) return mail.link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail matching ${subject} for ${email}`);
+}
+
+async function expectOk(
+  response: { ok(): boolean; status(): number; text(): Promise<string> },
+  what: string,
+) {
+  if (response.status() >= 400) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Creates and confirms an account through the API, as the mailed link would. */
+export async function registerAccount(api: APIRequestContext, account: Account): Promise<void> {
+  await expectOk(await api.post("/api/auth/sign-up/email", { data: account, headers: origin }), "sign-up");
+  const link = new URL(await mailedLink(account.email, /Confirm your e-mail/));
+  await expectOk(await api.get(`${link.pathname}${link.search}`, { maxRedirects: 0 }), "verification");
+}
+
+/** Signs the browser context in by writing its session cookie, without clicking through the form. */
+export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
+  const response = await context.request.post("/api/auth/sign-in/email", {
+    data: { email: account.email, password: account.password },
+    headers: origin,
+  });
+  await expectOk(response, "sign-in");
+}
+
+export async function createCustomer(context: BrowserContext, prefix = "customer"): Promise<Account> {
+  const account = newAccount(prefix);
+  await registerAccount(context.request, account);
+  await signInContext(context, account);
+  return account;
+}
+
+let ownerRegistered: Promise<Account> | undefined;
+
+/** The configured first admin (ADMIN_EMAIL), registered once per run. */
+export function ownerAccount(): Promise<Account> {
+  ownerRegistered ??= (async () => {
+    const owner = { name: "Shop Owner", email: adminEmail, password: "owner password 42" };
+    const api = await playwrightRequest.newContext({ baseURL: baseUrl });
+    await registerAccount(api, owner);
+    await api.dispose();
+    return owner;
+  })();
+  return ownerRegistered;
+}
+
+export async function signInAsOwner(context: BrowserContext): Promise<Account> {
+  const owner = await ownerAccount();
+  await signInContext(context, owner);
+  return owner;
+}

@@ -1,0 +1,73 @@
+import { EmailParams, ErrorResponse, ModifiedCount, UserList, UserListQuery } from "@agency/contract";
+import { count, desc } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../../db/client.js";
+import { user } from "../../db/schema.js";
+import { requireAdmin } from "../../plugins/authz.js";
+import { setAdminRole } from "./roles.js";
+
+const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
+
+export async function listUsers(db: Database, { page, size }: UserListQuery): Promise<UserList> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt })
+      .from(user)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(size)
+      .offset(page * size),
+    db.select({ value: count() }).from(user),
+  ]);
+  return {
+    users: rows.map((row) => ({
+      _id: row.id,
+      email: row.email,
+      displayName: row.name,
+      role: row.role === "admin" ? "admin" : null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: total?.value ?? 0,
+  };
+}
+
+/** SPEC §7 admin calls on users; every one needs the admin role, and role changes are audited. */
+export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/users",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "All user accounts, newest first, a page at a time",
+        querystring: UserListQuery,
+        response: { 200: UserList, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return listUsers(db, request.query);
+    },
+  );
+
+  for (const [path, admin] of [
+    ["/user/admin/:email", true],
+    ["/user/remove-admin/:email", false],
+  ] as const) {
+    app.put(
+      path,
+      {
+        config: { access: "admin" },
+        schema: {
+          tags: ["admin"],
+          summary: admin ? "Make an account admin" : "Remove an account's admin access",
+          params: EmailParams,
+          response: { 200: ModifiedCount, ...refusals },
+        },
+      },
+      async (request) => {
+        const actor = await requireAdmin(request);
+        return setAdminRole(db, { id: actor.id, email: actor.email }, request.params.email, admin);
+      },
+    );
+  }
+};

@@ -1,0 +1,64 @@
+import { SignInOptions } from "@agency/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiGet, apiPost } from "../../../lib/api";
+import { sessionQueryKey } from "./session";
+
+const Anything = z.unknown();
+const Redirect = z.object({ url: z.string(), redirect: z.boolean().optional() });
+
+export type SignUpInput = { name: string; email: string; password: string; callbackURL: string };
+export type SignInInput = { email: string; password: string };
+
+/** Creates the account and mails the confirmation link (sign-in waits for it). */
+export function signUp(input: SignUpInput) {
+  return apiPost("/auth/sign-up/email", Anything, input);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignInInput) => apiPost("/auth/sign-in/email", Anything, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}
+
+/** Ends the session on the server, then forgets everything cached for the signed-in user. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost("/auth/sign-out", Anything, {}),
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "session" });
+      queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+}
+
+/** Starts Google or Facebook sign-in: the server answers with the provider's address to go to. */
+export async function startSocialSignIn(provider: "google" | "facebook", callbackURL: string) {
+  const { url } = await apiPost("/auth/sign-in/social", Redirect, {
+    provider,
+    callbackURL,
+    errorCallbackURL: "/login?social=failed",
+  });
+  window.location.assign(url);
+}
+
+export function requestPasswordReset(email: string) {
+  return apiPost("/auth/request-password-reset", Anything, { email, redirectTo: "/reset__password" });
+}
+
+export function resetPassword(token: string, newPassword: string) {
+  return apiPost("/auth/reset-password", Anything, { token, newPassword });
+}
+
+export const signInOptionsQuery = queryOptions({
+  queryKey: ["sign-in-options"],
+  queryFn: () => apiGet("/sign-in-options", SignInOptions),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useSignInOptions() {
+  return useQuery(signInOptionsQuery);
+}

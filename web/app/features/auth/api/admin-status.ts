@@ -1,0 +1,16 @@
+import { AdminStatus } from "@agency/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet } from "../../../lib/api";
+
+/** SPEC §6: admin status is looked up on the server by the signed-in user's e-mail. */
+export function adminStatusQueryOptions(email: string | undefined) {
+  return queryOptions({
+    queryKey: ["admin-status", email],
+    queryFn: () => apiGet(`/admin/${encodeURIComponent(email ?? "")}`, AdminStatus),
+    enabled: Boolean(email),
+  });
+}
+
+export function useAdminStatus(email: string | undefined) {
+  return useQuery(adminStatusQueryOptions(email));
+}

@@ -1,0 +1,22 @@
+import { accountMessages as m } from "../../lib/messages";
+
+export const MIN_PASSWORD_LENGTH = 6; // SPEC §9
+
+export type SignUpValues = { name: string; email: string; password: string; confirmPassword: string };
+
+/** SPEC §5 sign-up rules, checked in the spec's order; the first broken rule's message, or null. */
+export function signUpProblem(values: SignUpValues): string | null {
+  if (!values.name.trim()) return m.enterName;
+  if (!values.email.trim()) return m.enterEmail;
+  if (!values.password) return m.createPassword;
+  if (values.password.length < MIN_PASSWORD_LENGTH) return m.passwordTooShort;
+  if (!values.confirmPassword) return m.retypePassword;
+  if (values.password !== values.confirmPassword) return m.passwordMismatch;
+  return null;
+}
+
+export function loginProblem(values: { email: string; password: string }): string | null {
+  if (!values.email.trim()) return m.enterEmail;
+  if (!values.password) return m.fillField;
+  return null;
+}

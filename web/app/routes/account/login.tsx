@@ -1,0 +1,56 @@
+import { useEffect } from "react";
+import toast from "react-hot-toast";
+import { Link, useSearchParams } from "react-router";
+import { AuthCard } from "../../features/auth/components/auth-card";
+import { LoginForm } from "../../features/auth/components/login-form";
+import { SocialSignIn } from "../../features/auth/components/social-sign-in";
+import { accountMessages, accountPages } from "../../lib/messages";
+import { pageMeta } from "../../lib/meta";
+import { safeRedirect } from "../../lib/redirect";
+import type { Route } from "./+types/login";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "Login",
+    description: "Log in to follow your orders, payments and reviews.",
+    canonicalPath: "/login",
+  });
+}
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get("redirect"));
+  const verified = params.get("verified");
+  const linkError = params.get("error");
+
+  useEffect(() => {
+    if (linkError) toast.error(accountMessages.verificationFailed, { id: "verification" });
+    else if (verified) toast.success(accountMessages.verified, { id: "verification" });
+  }, [verified, linkError]);
+
+  const signUpLink = params.get("redirect")
+    ? `/sign-up?redirect=${encodeURIComponent(redirectTo)}`
+    : "/sign-up";
+  return (
+    <AuthCard title={accountPages.loginHeading}>
+      <LoginForm redirectTo={redirectTo} />
+      <div className="text-end mt-2">
+        <Link to="/forgot__password" className="small">
+          {accountPages.forgotPassword}
+        </Link>
+      </div>
+      <div className="d-flex align-items-center gap-2 my-4 text-body-secondary small">
+        <hr className="flex-grow-1" />
+        {accountPages.or}
+        <hr className="flex-grow-1" />
+      </div>
+      <SocialSignIn callbackURL={redirectTo} />
+      <p className="text-center mt-4 mb-1">
+        {accountPages.noAccount} <Link to={signUpLink}>{accountPages.createAccount}</Link>
+      </p>
+      <p className="text-center small mb-0">
+        <Link to="/privacy__policy">{accountPages.privacy}</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link, useSearchParams } from "react-router";
+import { AuthCard } from "../../features/auth/components/auth-card";
+import { SignUpForm } from "../../features/auth/components/sign-up-form";
+import { accountPages } from "../../lib/messages";
+import { pageMeta } from "../../lib/meta";
+import { safeRedirect } from "../../lib/redirect";
+import type { Route } from "./+types/sign-up";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "Sign Up",
+    description: "Create your account to buy a plan and follow your orders.",
+    canonicalPath: "/sign-up",
+  });
+}
+
+export default function SignUp() {
+  const [params] = useSearchParams();
+  const redirect = params.get("redirect");
+  const redirectTo = redirect ? safeRedirect(redirect) : undefined;
+  return (
+    <AuthCard title={accountPages.signUpHeading}>
+      <SignUpForm redirectTo={redirectTo} />
+      <p className="text-center mt-4 mb-0">
+        {accountPages.haveAccount}{" "}
+        <Link to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : "/login"}>
+          {accountPages.loginLink}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { Pager } from "../../components/pager";
+import { USERS_PAGE_SIZE, useUsers } from "../../features/users/api/users";
+import { UsersTable } from "../../features/users/components/users-table";
+import { errorMessage } from "../../lib/api";
+import { usersPage as t } from "../../lib/messages";
+
+/** SPEC §2: /dashboard/admin and /dashboard/admin/all__user list the accounts. */
+export default function AllUsers() {
+  const [page, setPage] = useState(0);
+  const users = useUsers(page);
+  return (
+    <section aria-labelledby="all-users-heading">
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between mb-3">
+        <h1 id="all-users-heading" className="h4 mb-0">
+          {t.heading}
+        </h1>
+        {users.data ? <span className="text-body-secondary">{t.total(users.data.total)}</span> : null}
+      </div>
+      {users.isPending ? (
+        <LoadingScreen />
+      ) : users.isError ? (
+        <LoadError message={t.loadFailed} detail={errorMessage(users.error)} />
+      ) : (
+        <>
+          <UsersTable users={users.data.users} />
+          <Pager
+            page={page}
+            pages={Math.ceil(users.data.total / USERS_PAGE_SIZE)}
+            onPage={setPage}
+            labels={t}
+          />
+        </>
+      )}
+    </section>
+  );
+}

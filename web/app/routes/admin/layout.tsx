@@ -1,0 +1,32 @@
+import { Link, Outlet } from "react-router";
+import { DashboardFrame } from "../../features/dashboard/components/dashboard-frame";
+import { SideMenu } from "../../features/dashboard/components/side-menu";
+import { dashboardMenu } from "../../lib/messages";
+import { pageTitle } from "../../lib/site";
+import type { Route } from "./+types/layout";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: pageTitle("Admin dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+const links = [
+  { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers },
+  { to: "/dashboard/admin/all__orders", label: dashboardMenu.allOrders },
+  { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },
+];
+
+/** SPEC §2 admin menu, with the way back to the user dashboard. */
+export default function AdminLayout() {
+  const back = (
+    <div className="mt-4 pt-3 border-top border-secondary">
+      <Link to="/dashboard" className="nav-link text-white px-3">
+        {dashboardMenu.userDashboard}
+      </Link>
+    </div>
+  );
+  return (
+    <DashboardFrame menu={<SideMenu label={dashboardMenu.adminMenu} links={links} footer={back} />}>
+      <Outlet />
+    </DashboardFrame>
+  );
+}
