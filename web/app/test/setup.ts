@@ -1,6 +1,21 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 
+// jsdom has no matchMedia; react-hot-toast's Toaster asks it about reduced motion.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
 // A React warning or an unexpected error logged during a test is a failure, not noise.
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {

@@ -1,0 +1,86 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { Toaster } from "react-hot-toast";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { accountMessages as m } from "../../../lib/messages";
+import { SignUpForm } from "./sign-up-form";
+
+function renderForm() {
+  const Stub = createRoutesStub([
+    {
+      path: "/sign-up",
+      Component: () => (
+        <>
+          <Toaster />
+          <SignUpForm />
+        </>
+      ),
+    },
+    { path: "/home", Component: () => <p>Home page</p> },
+  ]);
+  render(<Stub initialEntries={["/sign-up"]} />);
+}
+
+function field(label: string) {
+  return screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+}
+
+async function submitAndExpect(message: string) {
+  fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+  expect(await screen.findByText(message)).toBeTruthy();
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("sign-up form", () => {
+  it("checks the spec's rules in order and sends nothing until all pass", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    renderForm();
+    await submitAndExpect(m.enterName);
+    fireEvent.change(field("Your name"), { target: { value: "Ada" } });
+    await submitAndExpect(m.enterEmail);
+    fireEvent.change(field("Email address"), { target: { value: "ada@example.com" } });
+    await submitAndExpect(m.createPassword);
+    fireEvent.change(field("Password"), { target: { value: "12345" } });
+    await submitAndExpect(m.passwordTooShort);
+    fireEvent.change(field("Password"), { target: { value: "123456" } });
+    await submitAndExpect(m.retypePassword);
+    fireEvent.change(field("Confirm password"), { target: { value: "1234567" } });
+    await submitAndExpect(m.passwordMismatch);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Values stay so the visitor can correct the one field that was wrong.
+    expect(field("Email address").value).toBe("ada@example.com");
+  });
+
+  it("creates the account, says so and goes to /home", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ token: null }), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    renderForm();
+    fireEvent.change(field("Your name"), { target: { value: "Ada" } });
+    fireEvent.change(field("Email address"), { target: { value: "ada@example.com" } });
+    fireEvent.change(field("Password"), { target: { value: "123456" } });
+    fireEvent.change(field("Confirm password"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText(m.signUpSuccess)).toBeTruthy();
+    expect(await screen.findByText("Home page")).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/auth/sign-up/email");
+    expect(JSON.parse(String(init.body))).toMatchObject({ name: "Ada", email: "ada@example.com", password: "123456" });
+  });
+
+  it("shows the server's refusal and keeps the values", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ code: "X", message: "Password is too weak" }), { status: 400 })),
+    );
+    renderForm();
+    fireEvent.change(field("Your name"), { target: { value: "Ada" } });
+    fireEvent.change(field("Email address"), { target: { value: "ada@example.com" } });
+    fireEvent.change(field("Password"), { target: { value: "123456" } });
+    fireEvent.change(field("Confirm password"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("Password is too weak")).toBeTruthy();
+    await waitFor(() => expect(field("Your name").value).toBe("Ada"));
+  });
+});
