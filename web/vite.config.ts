@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
+import { siteConfig } from "./site-config-plugin";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [siteConfig(), reactRouter()],
   // "source" first: @agency/contract is used from its TypeScript sources, so it needs no build step.
   resolve: { conditions: ["source", ...defaultClientConditions] },
   ssr: {
@@ -11,6 +12,9 @@ export default defineConfig({
     resolve: { conditions: ["source", ...defaultServerConditions] },
   },
   server: {
-    proxy: { "/api": "http://localhost:3000" },
+    // The server answers these too: the API, and the files it makes from the database and config.
+    proxy: Object.fromEntries(
+      ["/api", "/blogs.json", "/sitemap.xml", "/robots.txt"].map((path) => [path, "http://localhost:3000"]),
+    ),
   },
 });

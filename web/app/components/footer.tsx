@@ -23,7 +23,7 @@ export function Footer() {
         <div className="row g-4">
           <div className="col-12 col-lg-4">
             <p className="d-flex align-items-center gap-2 fw-bold fs-5 mb-2">
-              <img src="/images/logo.svg" alt="" width="28" height="28" />
+              <img src={site.logo} alt="" width="28" height="28" />
               {site.name}
             </p>
             <p className="mb-0 site-footer__muted">{site.tagline}</p>

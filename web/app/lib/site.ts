@@ -1,24 +1,20 @@
+import configured from "virtual:site-config";
+import { SiteConfig } from "@agency/contract";
+
+function load(): SiteConfig {
+  const parsed = SiteConfig.safeParse(configured);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `  ${issue.path.join(".") || "(file)"}: ${issue.message}`,
+  );
+  throw new Error(`The site configuration (site.config.json) is not valid:\n${problems.join("\n")}`);
+}
+
 /**
- * The agency's identity and contact details, in one module so a deployment can later replace them
- * with its own (the defaults describe a demo agency).
+ * The agency's identity and contact details: the deployment's site.config.json (or SITE_CONFIG)
+ * over the demo agency's defaults. The one place the web app reads them from.
  */
-export const site = {
-  name: "Lumen Digital",
-  tagline: "A digital-marketing agency that measures every click.",
-  address: {
-    street: "27 Harbour Street",
-    city: "Portsmouth",
-    postcode: "PO1 2AB",
-  },
-  phones: ["+44 23 9200 0101", "+44 23 9200 0102"],
-  email: "hello@lumen.example",
-  social: [
-    { label: "Facebook", href: "https://www.facebook.com/" },
-    { label: "Instagram", href: "https://www.instagram.com/" },
-    { label: "LinkedIn", href: "https://www.linkedin.com/" },
-    { label: "YouTube", href: "https://www.youtube.com/" },
-  ],
-} as const;
+export const site = load();
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
@@ -26,4 +22,15 @@ export function telHref(phone: string): string {
 
 export function pageTitle(page: string): string {
   return `${page} | ${site.name}`;
+}
+
+export function postalAddress(): string {
+  const { street, city, postcode, country } = site.address;
+  return `${street}, ${city} ${postcode}, ${country}`;
+}
+
+/** An external map of the office, for the contact page's address link and the no-key card. */
+export function mapLink(): string {
+  const { lat, lng } = site.map;
+  return `https://www.google.com/maps/search/?api=1&query=${lat}%2C${lng}`;
 }

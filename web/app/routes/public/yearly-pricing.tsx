@@ -1,13 +1,14 @@
 import { PricingPlans } from "../../features/catalog/components/pricing-plans";
 import { landing } from "../../lib/messages";
-import { pageTitle } from "../../lib/site";
+import { pageMeta } from "../../lib/meta";
 import type { Route } from "./+types/yearly-pricing";
 
 export function meta(_: Route.MetaArgs) {
-  return [
-    { title: pageTitle("Yearly pricing plans") },
-    { name: "description", content: `${landing.heroLead} Compare our plans billed yearly.` },
-  ];
+  return pageMeta({
+    title: "Yearly pricing plans",
+    description: `${landing.heroLead} Compare our plans billed yearly.`,
+    canonicalPath: "/yearly-billed",
+  });
 }
 
 export default function YearlyPricing() {

@@ -1,0 +1,15 @@
+import { type Service, ServiceList } from "@agency/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet } from "../../../lib/api";
+
+export function getServices({ signal }: { signal?: AbortSignal } = {}): Promise<Service[]> {
+  return apiGet("/services", ServiceList, { signal });
+}
+
+export function getServicesQueryOptions() {
+  return queryOptions({ queryKey: ["services"], queryFn: ({ signal }) => getServices({ signal }) });
+}
+
+export function useServices() {
+  return useQuery(getServicesQueryOptions());
+}

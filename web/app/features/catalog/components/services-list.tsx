@@ -1,0 +1,44 @@
+import { LoadError, LoadingStatus } from "../../../components/query-status";
+import { services } from "../../../lib/messages";
+import { useServices } from "../api/get-services";
+
+/** SPEC §2 Landing: the services, from `GET /api/services`. */
+export function ServicesList() {
+  const { data, error, isPending, isError, refetch, isRefetching } = useServices();
+
+  if (isPending) return <LoadingStatus label={services.loading} />;
+  if (isError) {
+    return (
+      <LoadError
+        heading={services.loadFailed}
+        error={error}
+        retryLabel={services.retry}
+        onRetry={() => refetch()}
+        retrying={isRefetching}
+      />
+    );
+  }
+
+  return (
+    <ul className="row g-4 list-unstyled mb-0">
+      {data.map((service) => (
+        <li key={service._id} className="col-12 col-sm-6 col-lg-4">
+          <article className="card h-100 service-card">
+            <div className="card-body p-4">
+              <img
+                src={service.image}
+                alt=""
+                width="64"
+                height="64"
+                className="service-card__image mb-3"
+                loading="lazy"
+              />
+              <h3 className="h5">{service.title}</h3>
+              <p className="mb-0 text-body-secondary">{service.description}</p>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

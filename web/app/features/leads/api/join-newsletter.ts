@@ -1,0 +1,11 @@
+import { LeadStored, type NewsletterSignUpBody } from "@agency/contract";
+import { useMutation } from "@tanstack/react-query";
+import { apiPost } from "../../../lib/api";
+
+export function joinNewsletter(body: NewsletterSignUpBody): Promise<LeadStored> {
+  return apiPost("/newsletter", LeadStored, body);
+}
+
+export function useJoinNewsletter() {
+  return useMutation({ mutationFn: joinNewsletter });
+}

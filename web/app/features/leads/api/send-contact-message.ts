@@ -1,0 +1,11 @@
+import { type ContactMessageBody, LeadStored } from "@agency/contract";
+import { useMutation } from "@tanstack/react-query";
+import { apiPost } from "../../../lib/api";
+
+export function sendContactMessage(body: ContactMessageBody): Promise<LeadStored> {
+  return apiPost("/leads/contact", LeadStored, body);
+}
+
+export function useSendContactMessage() {
+  return useMutation({ mutationFn: sendContactMessage });
+}

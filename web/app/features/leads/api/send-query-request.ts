@@ -1,0 +1,11 @@
+import { LeadStored, type QueryRequestBody } from "@agency/contract";
+import { useMutation } from "@tanstack/react-query";
+import { apiPost } from "../../../lib/api";
+
+export function sendQueryRequest(body: QueryRequestBody): Promise<LeadStored> {
+  return apiPost("/leads/query", LeadStored, body);
+}
+
+export function useSendQueryRequest() {
+  return useMutation({ mutationFn: sendQueryRequest });
+}

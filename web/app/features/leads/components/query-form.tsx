@@ -1,0 +1,70 @@
+import { useId } from "react";
+import { queryForm } from "../../../lib/messages";
+import { useSendQueryRequest } from "../api/send-query-request";
+import { useLeadForm } from "../use-lead-form";
+import { queryProblem } from "../validation";
+
+/** SPEC §2 Landing and §5 Query form: the visitor's website and email, stored as a lead. */
+export function QueryForm() {
+  const id = useId();
+  const { field, onSubmit, sending } = useLeadForm({
+    formId: "query-form",
+    empty: { website: "", email: "" },
+    problem: queryProblem,
+    mutation: useSendQueryRequest(),
+    successMessage: queryForm.success,
+  });
+
+  return (
+    <section className="query-section py-5" aria-labelledby={`${id}-heading`}>
+      <div className="container">
+        <div className="row align-items-center g-4">
+          <div className="col-12 col-lg-5">
+            <h2 id={`${id}-heading`} className="fw-bold mb-2">
+              {queryForm.heading}
+            </h2>
+            <p className="mb-0 query-section__lead">{queryForm.lead}</p>
+          </div>
+          <div className="col-12 col-lg-7">
+            <form className="row g-3 align-items-end" onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
+              <div className="col-12 col-md-5">
+                <label htmlFor={`${id}-website`} className="form-label">
+                  {queryForm.websiteLabel}
+                </label>
+                <input
+                  id={`${id}-website`}
+                  type="text"
+                  inputMode="url"
+                  autoComplete="url"
+                  className="form-control form-control-lg"
+                  placeholder={queryForm.websitePlaceholder}
+                  aria-required="true"
+                  {...field("website")}
+                />
+              </div>
+              <div className="col-12 col-md-5">
+                <label htmlFor={`${id}-email`} className="form-label">
+                  {queryForm.emailLabel}
+                </label>
+                <input
+                  id={`${id}-email`}
+                  type="email"
+                  autoComplete="email"
+                  className="form-control form-control-lg"
+                  placeholder={queryForm.emailPlaceholder}
+                  aria-required="true"
+                  {...field("email")}
+                />
+              </div>
+              <div className="col-12 col-md-2 d-grid">
+                <button type="submit" className="btn btn-light btn-lg" disabled={sending}>
+                  {sending ? queryForm.sending : queryForm.submit}
+                </button>
+              </div>
+            </form>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

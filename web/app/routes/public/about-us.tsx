@@ -1,0 +1,115 @@
+import { Link } from "react-router";
+import { about } from "../../lib/messages";
+import { pageMeta } from "../../lib/meta";
+import { site } from "../../lib/site";
+import type { Route } from "./+types/about-us";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({ title: about.heading, description: about.lead, canonicalPath: "/about-us" });
+}
+
+const values = [
+  {
+    title: "Measure first",
+    body: "We agree on the numbers that matter before we spend a dollar, and we show you those numbers every month.",
+  },
+  {
+    title: "Say it plainly",
+    body: "No jargon in our reports and no surprises on our invoices. If something is not working, you hear it from us first.",
+  },
+  {
+    title: "Build to last",
+    body: "Pages, campaigns and content that keep working after the launch, on accounts and tools that stay yours.",
+  },
+];
+
+const numbers = [
+  { value: "120+", label: "businesses helped to grow" },
+  { value: "9", label: "years of campaigns behind us" },
+  { value: "24 h", label: "longest wait for an answer" },
+];
+
+/** SPEC §2 About page. */
+export default function AboutUs() {
+  return (
+    <>
+      <section className="page-header py-5" aria-labelledby="about-heading">
+        <div className="container">
+          <div className="row align-items-center g-4">
+            <div className="col-12 col-lg-6">
+              <h1 id="about-heading" className="display-6 fw-bold mb-3">
+                {about.heading}
+              </h1>
+              <p className="lead mb-0">{about.lead}</p>
+            </div>
+            <div className="col-12 col-lg-6">
+              <img
+                src="/images/about.svg"
+                alt={about.imageAlt}
+                width="560"
+                height="420"
+                className="img-fluid d-block mx-auto"
+                fetchPriority="high"
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="py-5" aria-labelledby="story-heading">
+        <div className="container prose">
+          <h2 id="story-heading" className="fw-bold mb-3">
+            {about.storyHeading}
+          </h2>
+          <p>
+            {site.name} started as two people helping the shops on their street get found online. Word
+            travelled, and today we are a small, senior team of strategists, designers, developers and
+            writers.
+          </p>
+          <p className="mb-0">
+            We still work the way we began: one team that knows your business, a plan with numbers in it, and
+            honest reports on what every campaign brought back. Most of our clients came to us through another
+            client, and most of them stay for years.
+          </p>
+        </div>
+      </section>
+
+      <section className="py-5 about-values" aria-labelledby="values-heading">
+        <div className="container">
+          <h2 id="values-heading" className="fw-bold text-center mb-4">
+            {about.valuesHeading}
+          </h2>
+          <ul className="row g-4 list-unstyled mb-0">
+            {values.map((value) => (
+              <li key={value.title} className="col-12 col-md-4">
+                <div className="card h-100 p-4">
+                  <h3 className="h5">{value.title}</h3>
+                  <p className="mb-0 text-body-secondary">{value.body}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="py-5" aria-labelledby="numbers-heading">
+        <div className="container text-center">
+          <h2 id="numbers-heading" className="fw-bold mb-4">
+            {about.numbersHeading}
+          </h2>
+          <dl className="row g-4 mb-5">
+            {numbers.map((number) => (
+              <div key={number.label} className="col-12 col-sm-4">
+                <dt className="about-number display-5 fw-bold">{number.value}</dt>
+                <dd className="mb-0 text-body-secondary">{number.label}</dd>
+              </div>
+            ))}
+          </dl>
+          <Link to="/contact-us" className="btn btn-primary btn-lg">
+            {about.callToAction}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
