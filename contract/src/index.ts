@@ -3,5 +3,7 @@ export * from "./catalog.js";
 export * from "./common.js";
 export * from "./errors.js";
 export * from "./leads.js";
+export * from "./orders.js";
+export * from "./payments.js";
 export * from "./site.js";
 export * from "./users.js";

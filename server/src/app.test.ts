@@ -59,6 +59,12 @@ describe("configuration", () => {
     );
   });
 
+  it("refuses to take test payments in production unless that is allowed explicitly", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/ALLOW_TEST_PAYMENTS/);
+    expect(loadConfig({ NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "true" }).payments).toEqual({ provider: "test" });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/set all three/);
+  });
+
   it("uses the documented defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, seedDemo: true, databaseUrl: undefined });

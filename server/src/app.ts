@@ -15,10 +15,16 @@ import { createMailer } from "./mail/mailer.js";
 import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { leadRoutes } from "./modules/leads/routes.js";
+import { orderRoutes } from "./modules/orders/routes.js";
+import { paymentRoutes } from "./modules/payments/routes.js";
+import { registerStripeWebhook } from "./modules/payments/webhook.js";
 import { crawlerRoutes, siteRoutes } from "./modules/site/routes.js";
-import { applyConfiguredAdmin } from "./modules/users/roles.js";
 import { userAdminRoutes } from "./modules/users/admin-routes.js";
+import { applyConfiguredAdmin } from "./modules/users/roles.js";
 import { userRoutes } from "./modules/users/routes.js";
+import type { PaymentProvider } from "./payments/provider.js";
+import { createStripeClient, createStripeProvider } from "./payments/stripe.js";
+import { createTestProvider } from "./payments/test-provider.js";
 import { authPlugin } from "./plugins/auth.js";
 import { authzPlugin } from "./plugins/authz.js";
 import { registerErrorHandling } from "./plugins/errors.js";
@@ -80,6 +86,15 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   await registerOpenApi(app, config.publicUrl);
 
+  let provider: PaymentProvider;
+  if (config.payments.provider === "stripe") {
+    const stripe = createStripeClient(config.payments);
+    provider = createStripeProvider(config.payments, stripe);
+    await registerStripeWebhook(app, { db, stripe, secret: config.payments.webhookSecret });
+  } else {
+    provider = createTestProvider(db);
+  }
+
   await app.register(
     async (instance) => {
       const api = instance.withTypeProvider<ZodTypeProvider>();
@@ -100,6 +115,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       await api.register(siteRoutes, { googleMapsApiKey: config.googleMapsApiKey });
       await api.register(userRoutes, { db, config });
       await api.register(userAdminRoutes, { db });
+      await api.register(orderRoutes, { db });
+      await api.register(paymentRoutes, { db, provider });
     },
     { prefix: "/api" },
   );

@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must start with pk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "must start with whsec_").optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  ALLOW_TEST_PAYMENTS: booleanFromEnv.default(false),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
@@ -80,6 +85,16 @@ export type Config = {
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  payments:
+    | {
+        provider: "stripe";
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        /** Another address for Stripe's API (a local fake in tests, or a proxy). */
+        apiBase: string | undefined;
+      }
+    | { provider: "test" };
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +106,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
+  const stripeKeys = [values.STRIPE_SECRET_KEY, values.STRIPE_PUBLISHABLE_KEY, values.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three.",
+    );
+  }
+  if (!values.STRIPE_SECRET_KEY && values.NODE_ENV === "production" && !values.ALLOW_TEST_PAYMENTS) {
+    throw new ConfigError(
+      "Invalid configuration:\n  NODE_ENV=production needs Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET), or ALLOW_TEST_PAYMENTS=true to take test payments that charge nobody.",
+    );
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -123,6 +149,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { clientId: values.FACEBOOK_CLIENT_ID, clientSecret: values.FACEBOOK_CLIENT_SECRET }
           : undefined,
     },
+    payments:
+      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: "stripe",
+            secretKey: values.STRIPE_SECRET_KEY,
+            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            apiBase: values.STRIPE_API_BASE,
+          }
+        : { provider: "test" },
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM ?? `"${values.SHOP_NAME}" <no-reply@localhost>`,

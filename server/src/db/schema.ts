@@ -187,6 +187,8 @@ export const orders = pgTable(
     priceCents: integer("price_cents").notNull(),
     phone: text("phone").notNull(),
     paid: boolean("paid").notNull().default(false),
+    /** The provider's payment (intent) opened for this order, reused until it succeeds. */
+    paymentIntentId: text("payment_intent_id"),
     transactionId: text("transaction_id"),
     paymentTime: timestamp("payment_time", { withTimezone: true }),
     createdAt: createdAt(),
@@ -221,6 +223,26 @@ export const payments = pgTable(
     index("payments_user_idx").on(table.userId),
   ],
 );
+
+/**
+ * The offline test provider's own records: what Stripe would keep on its side. Card numbers are
+ * never stored, only the last four digits of the card that paid.
+ */
+export const testPaymentIntents = pgTable("test_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status", { enum: ["requires_payment_method", "succeeded"] }).notNull(),
+  cardLast4: text("card_last4"),
+  lastError: text("last_error"),
+  succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 // ─── Content and leads ──────────────────────────────────────────────────────────────────────────
 

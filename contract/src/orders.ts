@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { Dollars } from "./common.js";
+
+/** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
+export const Order = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    service: z.string(),
+    serviceId: z.string(),
+    serviceDuration: z.string(),
+    currentPrice: Dollars,
+    currentDate: z.string(),
+    phone: z.string(),
+    paid: z.boolean(),
+    transactionId: z.string().nullable(),
+    paymentTime: z.string().nullable(),
+  })
+  .meta({ id: "Order" });
+export type Order = z.infer<typeof Order>;
+
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ]{3,19}$/;
+
+/**
+ * SPEC §7 POST /order. Only the plan and the phone number are taken from the client; the customer
+ * comes from the session and the service, duration and price from the plan in the database, so the
+ * other fields of the spec's body are accepted and ignored.
+ */
+export const CreateOrderBody = z.object({
+  serviceId: z.string().max(200),
+  phone: z.string().trim().regex(PHONE_PATTERN, "must be a phone number (digits only)"),
+  name: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  currentDate: z.string().max(100).optional(),
+  service: z.string().max(200).optional(),
+  serviceDuration: z.string().max(50).optional(),
+  currentPrice: z.union([z.number(), z.string()]).optional(),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+export const CreateOrderResponse = z.object({
+  success: z.boolean(),
+  insertedId: z.string().optional(),
+  message: z.string().optional(),
+});
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+export const OrdersQuery = z.object({ email: z.string().max(320).optional() });
+export const OrderList = z.array(Order);
+
+export const DeleteResult = z.object({ deletedCount: z.number().int().nonnegative() });
+export type DeleteResult = z.infer<typeof DeleteResult>;

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { Dollars } from "./common.js";
+
+export const PaymentProviderName = z.enum(["stripe", "test"]);
+export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
+
+/** SPEC §7 POST /create-payment-intent. The amount comes from the order, never from this body. */
+export const CreatePaymentIntentBody = z.object({
+  orderId: z.string().max(200),
+  currentPrice: z.union([z.number(), z.string()]).optional(),
+});
+
+export const PaymentIntent = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  provider: PaymentProviderName,
+  /** Stripe's publishable key when the provider is Stripe. */
+  publishableKey: z.string().nullable(),
+  amount: Dollars,
+  currency: z.string(),
+});
+export type PaymentIntent = z.infer<typeof PaymentIntent>;
+
+/**
+ * SPEC §7 PATCH /order/{id}. The client reports the provider's payment id; the server asks the
+ * provider whether it succeeded for this order and amount before anything is recorded.
+ */
+export const RecordPaymentBody = z.object({
+  transactionId: z.string().min(1).max(200),
+  paymentId: z.string().max(200).optional(),
+  paymentTime: z.string().max(100).optional(),
+  currentPrice: z.union([z.number(), z.string()]).optional(),
+  name: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+});
+export type RecordPaymentBody = z.infer<typeof RecordPaymentBody>;
+
+export const RecordPaymentResponse = z.object({
+  modifiedCount: z.number().int().nonnegative(),
+  paid: z.boolean(),
+  transactionId: z.string(),
+});
+
+/** SPEC §3 Payment record, with the plan it paid for. */
+export const Payment = z
+  .object({
+    _id: z.string(),
+    orderId: z.string(),
+    email: z.string(),
+    transactionId: z.string(),
+    paymentTime: z.string(),
+    currentPrice: Dollars,
+    service: z.string(),
+    serviceDuration: z.string(),
+    provider: PaymentProviderName,
+  })
+  .meta({ id: "Payment" });
+export type Payment = z.infer<typeof Payment>;
+export const PaymentList = z.array(Payment);
+
+/** The offline test provider's card form (never stored; only the outcome is). */
+export const TestCardPaymentBody = z.object({
+  paymentIntentId: z.string().max(200),
+  clientSecret: z.string().max(300),
+  cardNumber: z.string().max(30),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+  billingName: z.string().max(200).optional(),
+  billingEmail: z.string().max(320).optional(),
+});
+export type TestCardPaymentBody = z.infer<typeof TestCardPaymentBody>;
+
+export const TestCardPaymentResult = z.object({
+  status: z.literal("succeeded"),
+  paymentIntentId: z.string(),
+});
+
+/** What an admin sees of one order's payment. */
+export const AdminPaymentDetails = z.object({
+  order: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    service: z.string(),
+    serviceDuration: z.string(),
+    currentPrice: Dollars,
+    currentDate: z.string(),
+    phone: z.string(),
+    paid: z.boolean(),
+  }),
+  payment: Payment.nullable(),
+});
+export type AdminPaymentDetails = z.infer<typeof AdminPaymentDetails>;

@@ -1,0 +1,77 @@
+import {
+  CreateOrderBody,
+  CreateOrderResponse,
+  DeleteResult,
+  ErrorResponse,
+  IdParams,
+  Order,
+  OrderList,
+  OrdersQuery,
+} from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../../db/client.js";
+import { requireUser } from "../../plugins/authz.js";
+import * as ordersService from "./service.js";
+
+const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
+
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    "/order",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["orders"],
+        summary: "Order a pricing plan (price and customer are taken from the server's records)",
+        body: CreateOrderBody,
+        response: { 200: CreateOrderResponse, ...refusals },
+      },
+    },
+    async (request) => ordersService.createOrder(db, await requireUser(request), request.body),
+  );
+
+  app.get(
+    "/order",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["orders"],
+        summary: "The caller's orders (admins may ask for any customer's)",
+        querystring: OrdersQuery,
+        response: { 200: OrderList, ...refusals },
+      },
+    },
+    async (request) => ordersService.listOrders(db, await requireUser(request), request.query.email),
+  );
+
+  app.delete(
+    "/order/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["orders"],
+        summary: "Delete one of the caller's unpaid orders",
+        params: IdParams,
+        response: { 200: DeleteResult, ...refusals },
+      },
+    },
+    async (request) => ordersService.deleteOrder(db, await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    "/dashboard/payment/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["orders"],
+        summary: "One order, for its payment page (its customer or an admin)",
+        params: IdParams,
+        response: { 200: Order, ...refusals },
+      },
+    },
+    async (request) =>
+      ordersService.toOrder(
+        await ordersService.findVisibleOrder(db, await requireUser(request), request.params.id),
+      ),
+  );
+};

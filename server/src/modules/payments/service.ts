@@ -1,0 +1,155 @@
+import { centsToDollars, type Payment, type PaymentIntent } from "@agency/contract";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { orders, payments, user } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../payments/provider.js";
+import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { findOwnOrder, messages } from "../orders/service.js";
+
+/** SPEC §7 POST /create-payment-intent: the amount is the order's, whatever the body says. */
+export async function openPayment(
+  db: Database,
+  provider: PaymentProvider,
+  caller: SessionUser,
+  orderId: string,
+): Promise<PaymentIntent> {
+  const order = await findOwnOrder(db, caller, orderId);
+  if (order.paid) throw new AppError("conflict", messages.alreadyPaid);
+
+  let intent = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : undefined;
+  const reusable = intent && intent.status !== "canceled" && intent.amountCents === order.priceCents;
+  if (!intent || !reusable) {
+    intent = await provider.createIntent({
+      orderId: order.id,
+      amountCents: order.priceCents,
+      currency: CURRENCY,
+      email: order.email,
+    });
+    await db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
+  }
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    provider: provider.name,
+    publishableKey: provider.publishableKey,
+    amount: centsToDollars(order.priceCents),
+    currency: intent.currency,
+  };
+}
+
+/**
+ * Marks an order paid from the provider's own report of a payment, exactly once: the checks make
+ * sure the payment is for this order and its full amount, and the unique indexes on payments make
+ * a repeated report (client PATCH, webhook, retried webhook) change nothing.
+ */
+export async function recordPayment(
+  db: Database,
+  providerName: PaymentProvider["name"],
+  intent: ProviderIntent,
+): Promise<{ modifiedCount: number; paid: true; transactionId: string }> {
+  if (intent.status !== "succeeded") throw new AppError("unprocessable", "The payment has not succeeded.");
+  if (!intent.orderId) throw new AppError("unprocessable", "The payment is not for an order of this shop.");
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, intent.orderId ?? ""))
+      .for("update");
+    if (!order) throw new AppError("unprocessable", "The payment is not for an order of this shop.");
+    if (intent.amountCents !== order.priceCents || intent.currency !== CURRENCY) {
+      throw new AppError("unprocessable", "The payment does not match the order's amount.");
+    }
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        userId: order.userId,
+        email: order.email,
+        provider: providerName,
+        transactionId: intent.id,
+        amountCents: intent.amountCents,
+        paymentTime: intent.time,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (inserted.length === 0) {
+      const [existing] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
+      return { modifiedCount: 0, paid: true as const, transactionId: existing?.transactionId ?? intent.id };
+    }
+    await tx
+      .update(orders)
+      .set({ paid: true, transactionId: intent.id, paymentTime: intent.time })
+      .where(and(eq(orders.id, order.id), eq(orders.paid, false)));
+    return { modifiedCount: 1, paid: true as const, transactionId: intent.id };
+  });
+}
+
+/** SPEC §7 PATCH /order/{id}: the client says it paid; the provider is asked whether that is so. */
+export async function confirmPayment(
+  db: Database,
+  provider: PaymentProvider,
+  caller: SessionUser,
+  orderId: string,
+  transactionId: string,
+) {
+  const order = await findOwnOrder(db, caller, orderId);
+  const intent = await provider.retrieveIntent(transactionId);
+  if (!intent || intent.orderId !== order.id) {
+    throw new AppError("unprocessable", "The payment provider has no such payment for this order.");
+  }
+  return recordPayment(db, provider.name, intent);
+}
+
+const paymentColumns = {
+  id: payments.id,
+  orderId: payments.orderId,
+  email: payments.email,
+  transactionId: payments.transactionId,
+  paymentTime: payments.paymentTime,
+  amountCents: payments.amountCents,
+  provider: payments.provider,
+  service: orders.service,
+  serviceDuration: orders.serviceDuration,
+};
+
+type PaymentRow = { [K in keyof typeof paymentColumns]: (typeof paymentColumns)[K]["_"]["data"] };
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    email: row.email,
+    transactionId: row.transactionId,
+    paymentTime: row.paymentTime.toISOString(),
+    currentPrice: centsToDollars(row.amountCents),
+    service: row.service,
+    serviceDuration: row.serviceDuration,
+    provider: row.provider === "stripe" ? "stripe" : "test",
+  };
+}
+
+/** SPEC §7 GET /payment-history/{email}: one's own payments; admins may look at anyone's. */
+export async function paymentHistory(db: Database, caller: SessionUser, email: string): Promise<Payment[]> {
+  const wanted = email.trim().toLowerCase();
+  if (wanted !== caller.email.toLowerCase() && !isAdmin(caller)) {
+    throw new AppError("forbidden", "You can only see your own payments.");
+  }
+  const rows = await db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(user, eq(user.id, payments.userId))
+    .where(eq(sql`lower(${user.email})`, wanted))
+    .orderBy(desc(payments.paymentTime));
+  return rows.map(toPayment);
+}
+
+export async function findPaymentForOrder(db: Database, orderId: string): Promise<Payment | null> {
+  const [row] = await db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.orderId, orderId));
+  return row ? toPayment(row) : null;
+}

@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, type TestAccount } from "../../../test/accounts.js";
+import { startFakeStripe } from "../../../test/fake-stripe.js";
+import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { openPayment, placeOrder, planIds } from "../../../test/orders.js";
+import { orders, payments } from "../../db/schema.js";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+const stripe = new Stripe("sk_test_fake");
+
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let ctx: TestContext;
+let customer: TestAccount;
+let plans: Awaited<ReturnType<typeof planIds>>;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  ctx = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.apiBase,
+    },
+  });
+  customer = await createAccount(ctx);
+  plans = await planIds(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+});
+
+function deliver(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/payments/webhook",
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
+}
+
+function event(type: string, intent: object) {
+  return {
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type,
+    data: { object: intent },
+  };
+}
+
+async function newOrder(planService: string, duration: string) {
+  const id = (await placeOrder(ctx, customer, plans.find(planService, duration)._id)).json()
+    .insertedId as string;
+  const intent = (await openPayment(ctx, customer, id, { currentPrice: 0.5 })).json();
+  return { id, intent };
+}
+
+describe("Stripe payments", () => {
+  it("creates the PaymentIntent for the order's amount with an idempotency key per order", async () => {
+    const { id, intent } = await newOrder("Standard", "monthly");
+    expect(intent).toMatchObject({ provider: "stripe", publishableKey: "pk_test_fake", amount: 19 });
+    expect(fake.intents.get(intent.paymentIntentId)).toMatchObject({
+      amount: 1900,
+      currency: "usd",
+      metadata: { orderId: id },
+    });
+    expect(fake.idempotencyKeys).toContain(`order-${id}-1900-usd`);
+    const again = (await openPayment(ctx, customer, id)).json();
+    expect(again.paymentIntentId).toBe(intent.paymentIntentId);
+  });
+
+  it("rejects a webhook with a bad signature and changes nothing", async () => {
+    const { id, intent } = await newOrder("Premium", "monthly");
+    const succeeded = fake.succeed(intent.paymentIntentId);
+    const response = await deliver(event("payment_intent.succeeded", succeeded), "whsec_wrong");
+    expect(response.statusCode).toBe(400);
+    const unsigned = await ctx.app.inject({
+      method: "POST",
+      url: "/api/payments/webhook",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(event("payment_intent.succeeded", succeeded)),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await ctx.db.$count(payments, eq(payments.orderId, id))).toBe(0);
+  });
+
+  it("records one payment when `succeeded` arrives twice, before the client's PATCH, and out of order", async () => {
+    const { id, intent } = await newOrder("Extended", "monthly");
+    const created = { ...fake.intents.get(intent.paymentIntentId) };
+    const succeeded = fake.succeed(intent.paymentIntentId);
+    expect((await deliver(event("payment_intent.succeeded", succeeded))).statusCode).toBe(200);
+    expect((await deliver(event("payment_intent.succeeded", succeeded))).statusCode).toBe(200);
+    expect((await deliver(event("payment_intent.created", created))).statusCode).toBe(200);
+    const patch = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/order/${id}`,
+      headers: { cookie: customer.cookie },
+      payload: { transactionId: intent.paymentIntentId },
+    });
+    expect(patch.json()).toEqual({ modifiedCount: 0, paid: true, transactionId: intent.paymentIntentId });
+    expect(await ctx.db.$count(payments, eq(payments.orderId, id))).toBe(1);
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ paid: true, transactionId: intent.paymentIntentId });
+  });
+
+  it("records the client's PATCH only after Stripe says the payment succeeded", async () => {
+    const { id, intent } = await newOrder("Standard", "yearly");
+    const patch = () =>
+      ctx.app.inject({
+        method: "PATCH",
+        url: `/api/order/${id}`,
+        headers: { cookie: customer.cookie },
+        payload: { transactionId: intent.paymentIntentId },
+      });
+    expect((await patch()).statusCode).toBe(422);
+    fake.succeed(intent.paymentIntentId);
+    expect((await patch()).json()).toEqual({
+      modifiedCount: 1,
+      paid: true,
+      transactionId: intent.paymentIntentId,
+    });
+    expect(await ctx.db.$count(payments, eq(payments.orderId, id))).toBe(1);
+  });
+
+  it("refuses a payment of a different amount than the order's", async () => {
+    const { id, intent } = await newOrder("Premium", "yearly");
+    const succeeded = fake.succeed(intent.paymentIntentId);
+    succeeded.amount = 100;
+    succeeded.amount_received = 100;
+    await deliver(event("payment_intent.succeeded", succeeded));
+    const patch = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/order/${id}`,
+      headers: { cookie: customer.cookie },
+      payload: { transactionId: intent.paymentIntentId },
+    });
+    expect(patch.statusCode).toBe(422);
+    expect(await ctx.db.$count(payments, eq(payments.orderId, id))).toBe(0);
+  });
+
+  it("has no test-card endpoint when Stripe is the provider", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/payments/test/confirm",
+      headers: { cookie: customer.cookie },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

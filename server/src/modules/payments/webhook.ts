@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import type Stripe from "stripe";
+import type { Database } from "../../db/client.js";
+import { AppError } from "../../errors.js";
+import { fromStripeIntent } from "../../payments/stripe.js";
+import { recordPayment } from "./service.js";
+
+/**
+ * Stripe's webhook: the signature is checked on the exact bytes Stripe sent, and only
+ * `payment_intent.succeeded` changes anything. Duplicate or out-of-order deliveries are harmless:
+ * recordPayment records a payment once, and other events are acknowledged and ignored.
+ */
+export async function registerStripeWebhook(
+  app: FastifyInstance,
+  options: { db: Database; stripe: Stripe; secret: string },
+) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    scope.post(
+      "/api/payments/webhook",
+      { config: { access: "public" }, schema: { tags: ["payments"], summary: "Stripe webhook" } },
+      async (request, reply) => {
+        const signature = request.headers["stripe-signature"];
+        let event: Stripe.Event;
+        try {
+          if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) throw new Error("unsigned");
+          event = options.stripe.webhooks.constructEvent(request.body, signature, options.secret);
+        } catch {
+          throw new AppError("bad_request", "The webhook signature is not valid.");
+        }
+        if (event.type === "payment_intent.succeeded") {
+          try {
+            await recordPayment(options.db, "stripe", fromStripeIntent(event.data.object));
+          } catch (error) {
+            // A payment that is not for one of our orders is acknowledged, or Stripe retries forever.
+            if (!(error instanceof AppError)) throw error;
+            request.log.warn({ event: event.id, reason: error.message }, "webhook payment not recorded");
+          }
+        }
+        return reply.send({ received: true });
+      },
+    );
+  });
+}

@@ -1,0 +1,35 @@
+import type { PaymentProviderName } from "@agency/contract";
+
+export type IntentStatus =
+  | "succeeded"
+  | "processing"
+  | "requires_action"
+  | "requires_payment_method"
+  | "canceled"
+  | "other";
+
+/** What the server needs to know of a payment, as the provider (not the browser) reports it. */
+export type ProviderIntent = {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountCents: number;
+  currency: string;
+  /** The order it was opened for (kept in the provider's metadata). */
+  orderId: string | null;
+  /** When the provider says it succeeded (or was created, for unfinished ones). */
+  time: Date;
+};
+
+export type CreateIntentInput = { orderId: string; amountCents: number; currency: string; email: string };
+
+/** The one interface the order service talks to; Stripe in production, the test provider offline. */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  readonly publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** Undefined when the provider has no such payment. */
+  retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
+}
+
+export const CURRENCY = "usd";

@@ -1,0 +1,78 @@
+import Stripe from "stripe";
+import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderIntent } from "./provider.js";
+
+export type StripeSettings = { secretKey: string; publishableKey: string; apiBase: string | undefined };
+
+export function createStripeClient({ secretKey, apiBase }: StripeSettings): Stripe {
+  const base = apiBase ? new URL(apiBase) : undefined;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+const knownStatuses: readonly IntentStatus[] = [
+  "succeeded",
+  "processing",
+  "requires_action",
+  "requires_payment_method",
+  "canceled",
+];
+
+function status(value: string): IntentStatus {
+  return knownStatuses.find((known) => known === value) ?? "other";
+}
+
+export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? "",
+    status: status(intent.status),
+    amountCents:
+      intent.amount_received && intent.status === "succeeded" ? intent.amount_received : intent.amount,
+    currency: intent.currency,
+    orderId: intent.metadata?.orderId ?? null,
+    time: new Date(intent.created * 1000),
+  };
+}
+
+export function createStripeProvider(
+  settings: StripeSettings,
+  stripe = createStripeClient(settings),
+): PaymentProvider {
+  return {
+    name: "stripe",
+    publishableKey: settings.publishableKey,
+    async createIntent({ orderId, amountCents, currency, email }: CreateIntentInput) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency,
+          receipt_email: email,
+          metadata: { orderId },
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+        },
+        // One intent per order and amount, however often the payment page is opened.
+        { idempotencyKey: `order-${orderId}-${amountCents}-${currency}` },
+      );
+      return fromStripeIntent(intent);
+    },
+    async retrieveIntent(id: string) {
+      try {
+        return fromStripeIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
+          return undefined;
+        }
+        throw error;
+      }
+    },
+  };
+}

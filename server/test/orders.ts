@@ -1,0 +1,41 @@
+import { PricingList } from "@agency/contract";
+import type { TestAccount } from "./accounts.js";
+import type { TestContext } from "./helpers.js";
+
+export async function planIds(ctx: TestContext) {
+  const plans = PricingList.parse((await ctx.app.inject({ method: "GET", url: "/api/pricing" })).json());
+  const find = (service: string, duration: string) => {
+    const plan = plans.find((p) => p.service === service && p.duration === duration);
+    if (!plan) throw new Error(`no ${service} ${duration} plan`);
+    return plan;
+  };
+  return { standardMonthly: find("Standard", "monthly"), premiumYearly: find("Premium", "yearly"), find };
+}
+
+export async function placeOrder(
+  ctx: TestContext,
+  account: TestAccount,
+  serviceId: string,
+  extra: object = {},
+) {
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/order",
+    headers: { cookie: account.cookie },
+    payload: { serviceId, phone: "0123456789", ...extra },
+  });
+}
+
+export async function openPayment(
+  ctx: TestContext,
+  account: TestAccount,
+  orderId: string,
+  extra: object = {},
+) {
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: { cookie: account.cookie },
+    payload: { orderId, ...extra },
+  });
+}
