@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
+// The contract's sources (not its package entry): this file runs in Node before anything is built.
+import { SiteConfig } from "../contract/src/site";
 
 const moduleId = "virtual:site-config";
 const resolvedId = `\0${moduleId}`;
@@ -15,8 +17,9 @@ export function siteConfigPath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * Exposes the file as `virtual:site-config` (its raw JSON); web/app/lib/site.ts validates it with
- * the contract's schema, so a mistake stops the build with the field that is wrong.
+ * Exposes the file as `virtual:site-config`: validated with the contract's schema and completed
+ * with the demo defaults, so a mistake stops the build with the field that is wrong and the
+ * browser receives plain data.
  */
 export function siteConfig(): Plugin {
   const file = siteConfigPath();
@@ -27,18 +30,25 @@ export function siteConfig(): Plugin {
     },
     load(id) {
       if (id !== resolvedId) return undefined;
-      if (!existsSync(file)) {
-        if (process.env.SITE_CONFIG) this.error(`SITE_CONFIG names ${file}, which does not exist.`);
-        return "export default {};";
+      let data: unknown = {};
+      if (existsSync(file)) {
+        this.addWatchFile(file);
+        try {
+          data = JSON.parse(readFileSync(file, "utf8"));
+        } catch (error) {
+          this.error(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } else if (process.env.SITE_CONFIG) {
+        this.error(`SITE_CONFIG names ${file}, which does not exist.`);
       }
-      this.addWatchFile(file);
-      let data: unknown;
-      try {
-        data = JSON.parse(readFileSync(file, "utf8"));
-      } catch (error) {
-        this.error(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      const parsed = SiteConfig.safeParse(data);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map(
+          (issue) => `  ${issue.path.join(".") || "(file)"}: ${issue.message}`,
+        );
+        this.error(`${file} is not a valid site configuration:\n${problems.join("\n")}`);
       }
-      return `export default ${JSON.stringify(data)};`;
+      return `export default ${JSON.stringify(parsed.data)};`;
     },
   };
 }

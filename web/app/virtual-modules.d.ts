@@ -1,5 +1,5 @@
-/** The raw site.config.json (see web/site-config-plugin.ts); lib/site.ts validates it. */
+/** The site configuration, validated and completed by web/site-config-plugin.ts at build time. */
 declare module "virtual:site-config" {
-  const config: unknown;
+  const config: import("@agency/contract").SiteConfig;
   export default config;
 }

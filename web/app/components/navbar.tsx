@@ -1,10 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Navbar as BootstrapNavbar, Button, Container, Nav } from "react-bootstrap";
 import { Link, NavLink } from "react-router";
 import { useSession } from "../features/auth/api/session";
-import { LogoutModal } from "../features/auth/components/logout-modal";
 import { accountMessages, nav } from "../lib/messages";
 import { site } from "../lib/site";
+
+// Signed-out visitors never need it: fetched the first time someone signs out.
+const LogoutModal = lazy(() =>
+  import("../features/auth/components/logout-modal").then((m) => ({ default: m.LogoutModal })),
+);
 
 const links = [
   { to: "/home", label: nav.home },
@@ -20,6 +24,8 @@ const links = [
 export function Navbar() {
   const session = useSession();
   const [confirming, setConfirming] = useState(false);
+  // Stays mounted after the first use so the modal can animate out when it closes.
+  const [modalLoaded, setModalLoaded] = useState(false);
   const signedIn = Boolean(session.data);
   return (
     <BootstrapNavbar
@@ -52,7 +58,14 @@ export function Navbar() {
                   </Nav.Link>
                 </Nav.Item>
                 <Nav.Item as="li">
-                  <Button variant="link" className="nav-link" onClick={() => setConfirming(true)}>
+                  <Button
+                    variant="link"
+                    className="nav-link"
+                    onClick={() => {
+                      setModalLoaded(true);
+                      setConfirming(true);
+                    }}
+                  >
                     {accountMessages.signOut}
                   </Button>
                 </Nav.Item>
@@ -67,7 +80,11 @@ export function Navbar() {
           </Nav>
         </BootstrapNavbar.Collapse>
       </Container>
-      <LogoutModal show={confirming} onClose={() => setConfirming(false)} />
+      {modalLoaded ? (
+        <Suspense fallback={null}>
+          <LogoutModal show={confirming} onClose={() => setConfirming(false)} />
+        </Suspense>
+      ) : null}
     </BootstrapNavbar>
   );
 }

@@ -1,20 +1,11 @@
 import configured from "virtual:site-config";
-import { SiteConfig } from "@agency/contract";
-
-function load(): SiteConfig {
-  const parsed = SiteConfig.safeParse(configured);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(
-    (issue) => `  ${issue.path.join(".") || "(file)"}: ${issue.message}`,
-  );
-  throw new Error(`The site configuration (site.config.json) is not valid:\n${problems.join("\n")}`);
-}
 
 /**
  * The agency's identity and contact details: the deployment's site.config.json (or SITE_CONFIG)
- * over the demo agency's defaults. The one place the web app reads them from.
+ * over the demo agency's defaults, checked when the app is built. The one place the web app reads
+ * them from.
  */
-export const site = load();
+export const site = configured;
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;

@@ -1,8 +1,13 @@
+import { lazy, Suspense } from "react";
 import { BlogList } from "../../features/blogs/components/blog-list";
-import { NewsletterForm } from "../../features/leads/components/newsletter-form";
 import { blogs } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import type { Route } from "./+types/blogs";
+
+// Below the cards; it hydrates from its own chunk (shared with the landing page's newsletter).
+const NewsletterForm = lazy(() =>
+  import("../../features/leads/components/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
+);
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta({ title: blogs.heading, description: blogs.lead, canonicalPath: "/blogs" });
@@ -23,7 +28,9 @@ export default function Blogs() {
       <div className="container py-5">
         <BlogList />
       </div>
-      <NewsletterForm />
+      <Suspense fallback={null}>
+        <NewsletterForm />
+      </Suspense>
     </>
   );
 }

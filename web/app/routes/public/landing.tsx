@@ -1,30 +1,22 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { LoadingStatus } from "../../components/query-status";
 import { BillingSwitch } from "../../features/catalog/components/billing-switch";
-import { Campaigns } from "../../features/marketing/components/campaigns";
-import { ProjectIdea } from "../../features/marketing/components/project-idea";
-import { landing, pricing, reviews, services } from "../../lib/messages";
+import { landing, pricing } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { site } from "../../lib/site";
 import type { Route } from "./+types/landing";
 
-// The sections below the hero hydrate from chunks of their own, so the page's first download stays
+// The sections around the pricing hydrate from chunks of their own, so the first download stays
 // small; their HTML is in the prerendered page from the start (see entry.server.tsx).
-const BrandCarousel = lazy(() =>
-  import("../../features/marketing/components/brand-carousel").then((m) => ({ default: m.BrandCarousel })),
+const ShowcaseSections = lazy(() =>
+  import("../../features/marketing/components/showcase-sections").then((m) => ({
+    default: m.ShowcaseSections,
+  })),
 );
-const ServicesList = lazy(() =>
-  import("../../features/catalog/components/services-list").then((m) => ({ default: m.ServicesList })),
-);
-const QueryForm = lazy(() =>
-  import("../../features/leads/components/query-form").then((m) => ({ default: m.QueryForm })),
-);
-const ReviewsCarousel = lazy(() =>
-  import("../../features/catalog/components/reviews-carousel").then((m) => ({ default: m.ReviewsCarousel })),
-);
-const NewsletterForm = lazy(() =>
-  import("../../features/leads/components/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
+const EngagementSections = lazy(() =>
+  import("../../features/marketing/components/engagement-sections").then((m) => ({
+    default: m.EngagementSections,
+  })),
 );
 
 /** The landing page's own tags; its monthly pricing children (/ and /home) keep them. */
@@ -71,26 +63,8 @@ export default function Landing() {
       </section>
 
       <Suspense fallback={null}>
-        <Suspense fallback={null}>
-          <BrandCarousel />
-        </Suspense>
+        <ShowcaseSections />
       </Suspense>
-
-      <section id="services" className="services py-5" aria-labelledby="services-heading">
-        <div className="container">
-          <h2 id="services-heading" className="text-center fw-bold mb-2">
-            {services.heading}
-          </h2>
-          <p className="text-center text-body-secondary mb-5 mx-auto section-lead">{services.lead}</p>
-          <Suspense fallback={<LoadingStatus label={services.loading} />}>
-            <Suspense fallback={<LoadingStatus label={services.loading} />}>
-              <ServicesList />
-            </Suspense>
-          </Suspense>
-        </div>
-      </section>
-
-      <Campaigns />
 
       <section id="pricing" className="pricing py-5" aria-labelledby="pricing-heading">
         <div className="container">
@@ -103,26 +77,8 @@ export default function Landing() {
         </div>
       </section>
 
-      <ProjectIdea />
       <Suspense fallback={null}>
-        <QueryForm />
-      </Suspense>
-
-      <section className="reviews py-5" aria-labelledby="reviews-heading">
-        <div className="container">
-          <h2 id="reviews-heading" className="text-center fw-bold mb-5">
-            {reviews.heading}
-          </h2>
-          <Suspense fallback={<LoadingStatus label={reviews.loading} />}>
-            <Suspense fallback={<LoadingStatus label={reviews.loading} />}>
-              <ReviewsCarousel />
-            </Suspense>
-          </Suspense>
-        </div>
-      </section>
-
-      <Suspense fallback={null}>
-        <NewsletterForm />
+        <EngagementSections />
       </Suspense>
     </>
   );

@@ -1,0 +1,24 @@
+import { reviews } from "../../../lib/messages";
+import { ReviewsCarousel } from "../../catalog/components/reviews-carousel";
+import { NewsletterForm } from "../../leads/components/newsletter-form";
+import { QueryForm } from "../../leads/components/query-form";
+import { ProjectIdea } from "./project-idea";
+
+/** SPEC §2 Landing, after the pricing: project idea, query form, reviews and the newsletter. */
+export function EngagementSections() {
+  return (
+    <>
+      <ProjectIdea />
+      <QueryForm />
+      <section className="reviews py-5" aria-labelledby="reviews-heading">
+        <div className="container">
+          <h2 id="reviews-heading" className="text-center fw-bold mb-5">
+            {reviews.heading}
+          </h2>
+          <ReviewsCarousel />
+        </div>
+      </section>
+      <NewsletterForm />
+    </>
+  );
+}
