@@ -28,7 +28,7 @@ import { createTestProvider } from "./payments/test-provider.js";
 import { authPlugin } from "./plugins/auth.js";
 import { authzPlugin } from "./plugins/authz.js";
 import { registerErrorHandling } from "./plugins/errors.js";
-import { withGoogleMapsSources } from "./plugins/google-maps-csp.js";
+import { stripeSources, withGoogleMapsSources, withSources } from "./plugins/google-maps-csp.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { hasBuiltWebApp, registerWebApp } from "./plugins/web-app.js";
 
@@ -46,21 +46,24 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: withGoogleMapsSources(Boolean(config.googleMapsApiKey), {
-        defaultSrc: ["'self'"],
-        // React Router's prerendered pages hydrate through an inline module script.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Plain-HTTP installs (a LAN address, no TLS yet) must still load their own assets.
-        upgradeInsecureRequests: null,
-      }),
+      directives: withSources(
+        config.payments.provider === "stripe" ? stripeSources : {},
+        withGoogleMapsSources(Boolean(config.googleMapsApiKey), {
+          defaultSrc: ["'self'"],
+          // React Router's prerendered pages hydrate through an inline module script.
+          scriptSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "https:"],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", "data:"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // Plain-HTTP installs (a LAN address, no TLS yet) must still load their own assets.
+          upgradeInsecureRequests: null,
+        }),
+      ),
     },
     crossOriginEmbedderPolicy: false,
   });

@@ -16,6 +16,9 @@ export default [
     route("sign-up", "routes/account/sign-up.tsx"),
     route("forgot__password", "routes/account/forgot-password.tsx"),
     route("reset__password", "routes/account/reset-password.tsx"),
+    layout("routes/guards/require-user.tsx", { id: "require-user-checkout" }, [
+      route("checkout/:_id", "routes/checkout/checkout.tsx"),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
   // Signed-in only (the server authorizes every call regardless).
@@ -23,6 +26,9 @@ export default [
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/profile.tsx", { id: "dashboard-index" }),
       route("profile", "routes/dashboard/profile.tsx", { id: "dashboard-profile" }),
+      route("my-orders", "routes/dashboard/my-orders.tsx"),
+      route("payment/:_id", "routes/dashboard/payment.tsx"),
+      route("payment-history", "routes/dashboard/payment-history.tsx"),
     ]),
     layout("routes/guards/require-admin.tsx", [
       route("dashboard/admin", "routes/admin/layout.tsx", [

@@ -23,10 +23,22 @@ const mapsSources: Record<string, string[]> = {
   workerSrc: ["blob:"],
 };
 
+/** Stripe.js and its card fields (Stripe's CSP guide), added only when Stripe is configured. */
+export const stripeSources: Record<string, string[]> = {
+  scriptSrc: ["https://js.stripe.com"],
+  frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connectSrc: ["https://api.stripe.com"],
+  imgSrc: ["https://*.stripe.com"],
+};
+
 export function withGoogleMapsSources<T extends Directives>(enabled: boolean, directives: T): T {
-  if (!enabled) return directives;
+  return enabled ? withSources(mapsSources, directives) : directives;
+}
+
+/** Adds a third party's origins to the CSP directives, keeping each directive free of repeats. */
+export function withSources<T extends Directives>(extra: Record<string, string[]>, directives: T): T {
   const merged: Directives = { ...directives };
-  for (const [name, sources] of Object.entries(mapsSources)) {
+  for (const [name, sources] of Object.entries(extra)) {
     const current = merged[name] ?? ["'self'"];
     merged[name] = [...current, ...sources.filter((source) => !current.includes(source))];
   }

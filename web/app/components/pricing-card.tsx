@@ -1,5 +1,6 @@
 import { formatDollars, type PricingPlan } from "@agency/contract";
 import { useId } from "react";
+import { Link } from "react-router";
 import { pricing } from "../lib/messages";
 import { FeatureStatusIcon } from "./feature-status-icon";
 
@@ -54,6 +55,13 @@ export function PricingCard({ plan }: { plan: PricingPlan }) {
             </li>
           ))}
         </ul>
+        <Link
+          to={`/checkout/${plan._id}`}
+          className={`btn btn-lg w-100 mt-4 ${plan.highlighted ? "btn-light" : "btn-primary"}`}
+          aria-label={`${pricing.buy}: ${plan.service}, ${plan.duration}`}
+        >
+          {pricing.buy}
+        </Link>
       </div>
     </article>
   );

@@ -145,6 +145,12 @@ describe("Stripe payments", () => {
     expect(await ctx.db.$count(payments, eq(payments.orderId, id))).toBe(0);
   });
 
+  it("allows Stripe.js in the content security policy", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["content-security-policy"]).toMatch(/script-src[^;]*https:\/\/js\.stripe\.com/);
+    expect(response.headers["content-security-policy"]).toMatch(/frame-src[^;]*https:\/\/js\.stripe\.com/);
+  });
+
   it("has no test-card endpoint when Stripe is the provider", async () => {
     const response = await ctx.app.inject({
       method: "POST",

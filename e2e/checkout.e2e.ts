@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { createCustomer } from "./support/accounts";
+import { screenshot, useBrowser } from "./support/browser";
+
+const browser = useBrowser();
+
+function toast(text: string) {
+  return browser.page.getByRole("status").filter({ hasText: text });
+}
+
+async function clickBuy(card: "Standard" | "Premium" | "Extended") {
+  const { page } = browser;
+  await page.goto("/home");
+  await page
+    .getByRole("article", { name: card })
+    .getByRole("link", { name: /Buy Now/ })
+    .click();
+}
+
+async function openCheckout(card: "Standard" | "Premium" | "Extended") {
+  const { page } = browser;
+  await clickBuy(card);
+  await page.waitForURL(/\/checkout\//);
+  await page.getByRole("heading", { name: "Ready To Checkout" }).waitFor();
+}
+
+async function confirmOrder(phone = "0123456789") {
+  const { page } = browser;
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Confirm Order" }).click();
+}
+
+async function closeAlert() {
+  await browser.page.locator(".swal2-confirm").click();
+  await browser.page.locator(".swal2-popup").waitFor({ state: "hidden" });
+}
+
+async function payWith(cardNumber: string) {
+  const { page } = browser;
+  const form = page.getByRole("form", { name: "Card" });
+  await form.getByLabel("Card number").fill(cardNumber);
+  await form.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await form.getByLabel("CVC").fill("123");
+  await form.getByRole("button", { name: /^Pay / }).click();
+}
+
+describe("buying a plan", () => {
+  it("checks out, pays by card and shows the order paid", async () => {
+    const { page, context } = browser;
+    const customer = await createCustomer(context);
+    await openCheckout("Premium");
+    await page.getByRole("heading", { name: "Order Summery" }).waitFor();
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(customer.name);
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(customer.email);
+    expect(await page.getByLabel("Service quality").inputValue()).toBe("Premium");
+    expect(await page.getByLabel("Package duration").inputValue()).toBe("monthly");
+    expect(await page.getByLabel("Phone number").getAttribute("placeholder")).toBe("Example : 012345***");
+    await screenshot(page, "checkout-1280");
+
+    await confirmOrder();
+    const alert = page.locator(".swal2-popup");
+    await alert.getByText("Congratulations!").waitFor();
+    expect(await alert.getByText(`Well done ${customer.name}. You have to pay 99.00 $`).count()).toBe(1);
+    await page.waitForURL("**/dashboard/my-orders");
+    await closeAlert();
+
+    const row = page.getByRole("row").filter({ hasText: "Premium" });
+    await row.getByText("Pending").waitFor();
+    await row.getByRole("link", { name: "Pay Now" }).click();
+    await page.waitForURL(/\/dashboard\/payment\//);
+    await page.getByText("Test mode: no real charge.").waitFor();
+
+    await payWith("4000 0000 0000 0002");
+    await alert.getByText("Payment Failed").waitFor();
+    expect(await alert.locator(".swal2-title").textContent()).toBe("Payment Failed ");
+    expect(await alert.getByText("Your card was declined.").count()).toBe(1);
+    await expect.poll(() => page.getByText("Processing...Please wait!").count()).toBe(0);
+    await closeAlert();
+
+    await payWith("4242 4242 4242 4242");
+    await page.waitForURL("**/dashboard/payment-history");
+    const payment = page.getByRole("row").filter({ hasText: "Premium" });
+    await payment.waitFor();
+    expect(await payment.getByText("99.00 $").count()).toBe(1);
+    await screenshot(page, "payment-history-1280");
+
+    await page.getByRole("link", { name: "My Orders" }).click();
+    const paidRow = page.getByRole("row").filter({ hasText: "Premium" });
+    await paidRow.getByText("Done").waitFor();
+    expect(await paidRow.getByText("Paid", { exact: true }).count()).toBe(1);
+    expect(await paidRow.getByText("Started").count()).toBe(1);
+  });
+
+  it("refuses a second order of the same plan", async () => {
+    const { page, context } = browser;
+    await createCustomer(context);
+    await openCheckout("Standard");
+    await confirmOrder();
+    await page.waitForURL("**/dashboard/my-orders");
+    await closeAlert();
+    await openCheckout("Standard");
+    await confirmOrder();
+    await toast("You have already purchased this service.").waitFor();
+    await expect.poll(() => page.getByText("Processing...Please wait!").count()).toBe(0);
+  });
+
+  it("answers the promo form with the spec's messages and clears it", async () => {
+    const { page, context } = browser;
+    await createCustomer(context);
+    await openCheckout("Extended");
+    const promo = page.getByRole("form", { name: "Promo or gift voucher" });
+    await promo.getByRole("button", { name: "Apply" }).click();
+    await toast("Please enter your promo code.").waitFor();
+    await promo.getByLabel("Promo or gift voucher").fill("WELCOME10");
+    await promo.getByRole("button", { name: "Apply" }).click();
+    await toast("Opps! Promo code is not valid.").waitFor();
+    expect(await promo.getByLabel("Promo or gift voucher").inputValue()).toBe("");
+    expect(await page.getByText("0 $", { exact: true }).count()).toBe(1);
+  });
+
+  it("deletes an unpaid order after confirmation", async () => {
+    const { page, context } = browser;
+    await createCustomer(context);
+    await openCheckout("Extended");
+    await confirmOrder();
+    await page.waitForURL("**/dashboard/my-orders");
+    await closeAlert();
+    const row = page.getByRole("row").filter({ hasText: "Extended" });
+    await row.getByRole("button", { name: "Delete" }).click();
+    await page.locator(".swal2-confirm").click();
+    await page.getByText("You have no orders yet.").waitFor();
+  });
+
+  it("sends a signed-out visitor to login and back to the checkout", async () => {
+    const { page, context } = browser;
+    const customer = await createCustomer(context);
+    await context.clearCookies();
+    await clickBuy("Premium");
+    await page.waitForURL(/\/login\?redirect=%2Fcheckout%2F/);
+    const login = page.getByRole("form", { name: "Login" });
+    await login.getByLabel("Email address").fill(customer.email);
+    await login.getByLabel("Password").fill(customer.password);
+    await login.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("heading", { name: "Ready To Checkout" }).waitFor();
+  });
+});

@@ -1,0 +1,102 @@
+import { PHONE_PATTERN, type PricingPlan, type SessionUser } from "@agency/contract";
+import { type FormEvent, useState } from "react";
+import { Button, Form } from "react-bootstrap";
+import toast from "react-hot-toast";
+import { useNavigate } from "react-router";
+import { successAlert } from "../../../lib/alerts";
+import { errorMessage } from "../../../lib/api";
+import { checkoutMessages as t } from "../../../lib/messages";
+import { money } from "../../../lib/money";
+import { notifyError } from "../../../lib/toast";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { useCreateOrder } from "../api/orders";
+
+function ReadOnly({
+  id,
+  label,
+  value,
+  struck,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  struck?: boolean;
+}) {
+  return (
+    <Form.Group className="col-12 col-md-6" controlId={id}>
+      <Form.Label className="small text-body-secondary mb-1">{label}</Form.Label>
+      <Form.Control readOnly value={value} className={struck ? "text-decoration-line-through" : undefined} />
+    </Form.Group>
+  );
+}
+
+/** SPEC §2 checkout screen and §4 order flow. */
+export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionUser }) {
+  const createOrder = useCreateOrder();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    // The browser checks the phone field (required, digits); the server checks it again.
+    if (!form.reportValidity()) return;
+    const phone = String(new FormData(form).get("phone") ?? "").trim();
+    setBusy(true);
+    const loading = toast.loading(t.processing);
+    try {
+      const result = await createOrder.mutateAsync({
+        serviceId: plan._id,
+        phone,
+        name: user.name,
+        email: user.email,
+        currentDate: new Date().toISOString(),
+        service: plan.service,
+        serviceDuration: plan.duration,
+        currentPrice: plan.newPrice,
+      });
+      toast.dismiss(loading);
+      if (result.insertedId) {
+        form.reset();
+        void successAlert(t.congratulations, t.wellDone(user.name, money(plan.newPrice)));
+        navigate("/dashboard/my-orders");
+      } else {
+        notifyError(result.message ?? t.alreadyPurchased);
+      }
+    } catch (error) {
+      toast.dismiss(loading);
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={onSubmit} aria-label={t.heading}>
+      <div className="row g-3">
+        <ReadOnly id="checkout-name" label={t.name} value={user.name} />
+        <ReadOnly id="checkout-email" label={t.email} value={user.email} />
+        <ReadOnly id="checkout-quality" label={t.quality} value={plan.service} />
+        <ReadOnly id="checkout-duration" label={t.duration} value={plan.duration} />
+        <ReadOnly id="checkout-old-price" label={t.oldPrice} value={`${money(plan.oldPrice)} $`} struck />
+        <ReadOnly id="checkout-new-price" label={t.newPrice} value={`${money(plan.newPrice)} $`} />
+        <Form.Group className="col-12" controlId="checkout-phone">
+          <Form.Label className="small text-body-secondary mb-1">{t.phone}</Form.Label>
+          <Form.Control
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            required
+            pattern={PHONE_PATTERN.source}
+            placeholder={t.phonePlaceholder}
+            autoComplete="tel"
+          />
+        </Form.Group>
+      </div>
+      <Button type="submit" size="lg" className="mt-4 w-100" disabled={busy || !hydrated}>
+        {t.confirm}
+      </Button>
+    </Form>
+  );
+}

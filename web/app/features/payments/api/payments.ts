@@ -1,0 +1,54 @@
+import { PaymentIntent, PaymentList, RecordPaymentResponse, TestCardPaymentResult } from "@agency/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet, apiPatch, apiPost } from "../../../lib/api";
+
+/** SPEC §4: the payment secret for an order; the server decides the amount. */
+export function paymentIntentQueryOptions(orderId: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: ["payment-intent", orderId],
+    queryFn: () => apiPost("/create-payment-intent", PaymentIntent, { orderId }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function usePaymentIntent(orderId: string, enabled: boolean) {
+  return useQuery(paymentIntentQueryOptions(orderId, enabled));
+}
+
+/** SPEC §7 PATCH /order/{id}: the server asks the provider before it records anything. */
+export function recordPayment(
+  orderId: string,
+  body: { transactionId: string; name: string; email: string; currentPrice: number },
+) {
+  return apiPatch(`/order/${encodeURIComponent(orderId)}`, RecordPaymentResponse, {
+    ...body,
+    paymentId: body.transactionId,
+    paymentTime: new Date().toUTCString(),
+  });
+}
+
+export function payWithTestCard(body: {
+  paymentIntentId: string;
+  clientSecret: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  billingName: string;
+  billingEmail: string;
+}) {
+  return apiPost("/payments/test/confirm", TestCardPaymentResult, body);
+}
+
+export function paymentHistoryQueryOptions(email: string | undefined) {
+  return queryOptions({
+    queryKey: ["payment-history", email],
+    queryFn: () => apiGet(`/payment-history/${encodeURIComponent(email ?? "")}`, PaymentList),
+    enabled: Boolean(email),
+  });
+}
+
+export function usePaymentHistory(email: string | undefined) {
+  return useQuery(paymentHistoryQueryOptions(email));
+}

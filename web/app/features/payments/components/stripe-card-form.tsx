@@ -1,0 +1,66 @@
+import type { Order, PaymentIntent } from "@agency/contract";
+import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { type FormEvent, useState } from "react";
+import { Button, Form } from "react-bootstrap";
+import { paymentMessages as t } from "../../../lib/messages";
+import { money } from "../../../lib/money";
+import { usePayFlow } from "./use-pay-flow";
+
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string) {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+function CardPayment({ order, intent }: { order: Order; intent: PaymentIntent }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const pay = usePayFlow(order);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return;
+    setBusy(true);
+    await pay(async () => {
+      // SPEC §7: card payment confirmed with the billing name and email.
+      const result = await stripe.confirmCardPayment(intent.clientSecret, {
+        payment_method: { card, billing_details: { name: order.name, email: order.email } },
+      });
+      if (result.error) throw new Error(result.error.message ?? "The card was not charged.");
+      return result.paymentIntent.id;
+    });
+    setBusy(false);
+  }
+
+  return (
+    <Form onSubmit={onSubmit} aria-label={t.card}>
+      <div className="form-control py-3">
+        <CardElement options={{ hidePostalCode: true }} />
+      </div>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-100 mt-4"
+        disabled={!stripe || !intent.clientSecret || busy}
+      >
+        {t.pay(money(order.currentPrice))}
+      </Button>
+    </Form>
+  );
+}
+
+/** Stripe Elements: loaded only on the payment page, and only when the shop uses Stripe. */
+export default function StripeCardForm({ order, intent }: { order: Order; intent: PaymentIntent }) {
+  return (
+    <Elements stripe={stripeFor(intent.publishableKey ?? "")} options={{ clientSecret: intent.clientSecret }}>
+      <CardPayment order={order} intent={intent} />
+    </Elements>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Order, PaymentIntent } from "@agency/contract";
+import { type FormEvent, useState } from "react";
+import { Alert, Button, Form } from "react-bootstrap";
+import { paymentMessages as t } from "../../../lib/messages";
+import { money } from "../../../lib/money";
+import { payWithTestCard } from "../api/payments";
+import { usePayFlow } from "./use-pay-flow";
+
+/**
+ * The offline provider's card entry. Card details go to the shop's own test provider, which
+ * applies Stripe's test-card rules and keeps nothing but the outcome and the last four digits.
+ */
+export function TestCardForm({ order, intent }: { order: Order; intent: PaymentIntent | undefined }) {
+  const pay = usePayFlow(order);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!intent) return;
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? "").trim();
+    setBusy(true);
+    await pay(async () => {
+      const result = await payWithTestCard({
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        cardNumber: text("cardNumber"),
+        expiry: text("expiry"),
+        cvc: text("cvc"),
+        billingName: text("billingName"),
+        billingEmail: text("billingEmail"),
+      });
+      return result.paymentIntentId;
+    });
+    setBusy(false);
+  }
+
+  return (
+    <Form onSubmit={onSubmit} aria-label={t.card}>
+      <Alert variant="info" className="small">
+        <strong className="d-block">{t.testMode}</strong>
+        {t.testCards}
+      </Alert>
+      <div className="row g-3">
+        <Form.Group className="col-12" controlId="card-number">
+          <Form.Label>{t.cardNumber}</Form.Label>
+          <Form.Control
+            name="cardNumber"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            required
+          />
+        </Form.Group>
+        <Form.Group className="col-6" controlId="card-expiry">
+          <Form.Label>{t.expiry}</Form.Label>
+          <Form.Control name="expiry" autoComplete="cc-exp" placeholder="12/34" required />
+        </Form.Group>
+        <Form.Group className="col-6" controlId="card-cvc">
+          <Form.Label>{t.cvc}</Form.Label>
+          <Form.Control name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
+        </Form.Group>
+        <Form.Group className="col-12 col-md-6" controlId="card-name">
+          <Form.Label>{t.billingName}</Form.Label>
+          <Form.Control name="billingName" autoComplete="cc-name" defaultValue={order.name} />
+        </Form.Group>
+        <Form.Group className="col-12 col-md-6" controlId="card-email">
+          <Form.Label>{t.billingEmail}</Form.Label>
+          <Form.Control name="billingEmail" type="email" autoComplete="email" defaultValue={order.email} />
+        </Form.Group>
+      </div>
+      <Button type="submit" size="lg" className="w-100 mt-4" disabled={!intent?.clientSecret || busy}>
+        {t.pay(money(order.currentPrice))}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { useSession } from "../../features/auth/api/session";
+import { usePlan } from "../../features/orders/api/orders";
+import { CheckoutForm } from "../../features/orders/components/checkout-form";
+import { PromoForm } from "../../features/orders/components/promo-form";
+import { ApiError, errorMessage } from "../../lib/api";
+import { checkoutMessages as t } from "../../lib/messages";
+import { money } from "../../lib/money";
+import { pageTitle } from "../../lib/site";
+import type { Route } from "./+types/checkout";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
+}
+
+/** SPEC §2 /checkout/{_id}: _id is a pricing plan. */
+export default function Checkout() {
+  const { _id = "" } = useParams();
+  const plan = usePlan(_id);
+  const session = useSession();
+
+  if (plan.isPending || !session.data) return <LoadingScreen />;
+  if (plan.isError) {
+    const missing = plan.error instanceof ApiError && plan.error.status === 404;
+    return (
+      <div className="container py-5 text-center">
+        <LoadError
+          message={missing ? t.planNotFound : errorMessage(plan.error)}
+          detail={missing ? t.planNotFoundLead : undefined}
+        />
+        <Link to="/home#pricing" className="btn btn-primary">
+          {t.seePlans}
+        </Link>
+      </div>
+    );
+  }
+
+  const price = `${money(plan.data.newPrice)} $`;
+  return (
+    <div className="container py-5">
+      <div className="row g-4">
+        <section className="col-12 col-lg-8" aria-labelledby="checkout-heading">
+          <div className="card border-0 shadow-sm">
+            <div className="card-body p-4">
+              <h1 id="checkout-heading" className="h3 mb-4">
+                {t.heading}
+              </h1>
+              <CheckoutForm plan={plan.data} user={session.data.user} />
+            </div>
+          </div>
+        </section>
+        <aside className="col-12 col-lg-4" aria-labelledby="summary-heading">
+          <div className="card border-0 shadow-sm">
+            <div className="card-body p-4">
+              <h2 id="summary-heading" className="h4 mb-3">
+                {t.summary}
+              </h2>
+              <dl className="d-flex justify-content-between mb-3">
+                <dt className="fw-normal">{t.currentPrice}</dt>
+                <dd className="mb-0 fw-semibold">{price}</dd>
+              </dl>
+              <PromoForm />
+              <hr />
+              <dl className="mb-0">
+                <div className="d-flex justify-content-between mb-2">
+                  <dt className="fw-normal">{t.subtotal}</dt>
+                  <dd className="mb-0">{price}</dd>
+                </div>
+                <div className="d-flex justify-content-between mb-2">
+                  <dt className="fw-normal">{t.discount}</dt>
+                  <dd className="mb-0">0 $</dd>
+                </div>
+                <div className="d-flex justify-content-between fs-5">
+                  <dt>{t.total}</dt>
+                  <dd className="mb-0 fw-bold">{price}</dd>
+                </div>
+              </dl>
+            </div>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

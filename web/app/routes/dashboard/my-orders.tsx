@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { useSession } from "../../features/auth/api/session";
+import { useMyOrders } from "../../features/orders/api/orders";
+import { OrdersTable } from "../../features/orders/components/orders-table";
+import { errorMessage } from "../../lib/api";
+import { orderMessages as t } from "../../lib/messages";
+
+export default function MyOrders() {
+  const session = useSession();
+  const orders = useMyOrders(session.data?.user.email);
+  return (
+    <section aria-labelledby="my-orders-heading">
+      <h1 id="my-orders-heading" className="h4 mb-3">
+        {t.myOrders}
+      </h1>
+      {orders.isPending ? (
+        <LoadingScreen />
+      ) : orders.isError ? (
+        <LoadError message={t.loadFailed} detail={errorMessage(orders.error)} />
+      ) : orders.data.length === 0 ? (
+        <div className="text-center py-5">
+          <p>{t.none}</p>
+          <Link to="/home#pricing" className="btn btn-primary">
+            {t.browsePlans}
+          </Link>
+        </div>
+      ) : (
+        <OrdersTable orders={orders.data} />
+      )}
+    </section>
+  );
+}

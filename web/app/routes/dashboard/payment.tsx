@@ -1,0 +1,62 @@
+import { lazy, Suspense } from "react";
+import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { usePaymentOrder } from "../../features/orders/api/orders";
+import { usePaymentIntent } from "../../features/payments/api/payments";
+import { TestCardForm } from "../../features/payments/components/test-card-form";
+import { errorMessage } from "../../lib/api";
+import { orderMessages, paymentMessages as t } from "../../lib/messages";
+import { money } from "../../lib/money";
+
+const StripeCardForm = lazy(() => import("../../features/payments/components/stripe-card-form"));
+
+/** SPEC §2 /dashboard/payment/{_id}: the order's summary, card entry and the pay button. */
+export default function Payment() {
+  const { _id = "" } = useParams();
+  const order = usePaymentOrder(_id);
+  const intent = usePaymentIntent(_id, order.isSuccess && !order.data.paid);
+
+  if (order.isPending) return <LoadingScreen />;
+  if (order.isError) return <LoadError message={t.loadFailed} detail={errorMessage(order.error)} />;
+
+  const rows = [
+    [t.order, `${order.data.service} (${order.data.serviceDuration})`],
+    [t.customer, `${order.data.name} · ${order.data.email}`],
+    [t.amount, `${money(order.data.currentPrice)} $`],
+  ] as const;
+
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="payment-heading">
+      <div className="card-body p-4" style={{ maxWidth: 640 }}>
+        <h1 id="payment-heading" className="h4 mb-3">
+          {t.heading}
+        </h1>
+        <dl className="mb-4">
+          {rows.map(([label, value]) => (
+            <div key={label} className="d-flex justify-content-between border-bottom py-2">
+              <dt className="fw-normal text-body-secondary">{label}</dt>
+              <dd className="mb-0 fw-semibold text-end">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {order.data.paid ? (
+          <p className="alert alert-success mb-0">
+            {t.alreadyPaid} <Link to="/dashboard/payment-history">{t.historyHeading}</Link>
+          </p>
+        ) : intent.isError ? (
+          <LoadError message={t.openFailed} detail={errorMessage(intent.error)} />
+        ) : intent.data?.provider === "stripe" ? (
+          <Suspense fallback={<LoadingScreen />}>
+            <StripeCardForm order={order.data} intent={intent.data} />
+          </Suspense>
+        ) : (
+          <TestCardForm order={order.data} intent={intent.data} />
+        )}
+        <p className="mt-3 mb-0 small">
+          <Link to="/dashboard/my-orders">{orderMessages.myOrders}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
