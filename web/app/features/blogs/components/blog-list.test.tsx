@@ -1,0 +1,55 @@
+import type { Blog } from "@agency/contract";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { blogs as messages } from "../../../lib/messages";
+import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { BlogList } from "./blog-list";
+
+const blogs: Blog[] = [
+  {
+    _id: "b1",
+    title: "Five checks before you spend on ads",
+    topic: "Marketing",
+    blogLink: "https://www.example.com/blog/five-checks",
+    img: "/images/blogs/ads-checklist.svg",
+  },
+  {
+    _id: "b2",
+    title: "Local SEO for small shops",
+    topic: "SEO",
+    blogLink: "https://www.example.com/blog/local-seo",
+    img: "/images/blogs/local-seo.svg",
+  },
+];
+
+describe("blog list", () => {
+  it("shows a card per post from GET /api/blogs with image, topic, title and a link", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(blogs));
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<BlogList />);
+
+    const cards = await screen.findAllByRole("article");
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/blogs");
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0] as HTMLElement);
+    expect(first.getByRole("heading", { name: blogs[0]?.title })).toBeTruthy();
+    expect(first.getByText("Marketing")).toBeTruthy();
+    expect(cards[0]?.querySelector("img")?.getAttribute("src")).toBe("/images/blogs/ads-checklist.svg");
+    const link = first.getByRole("link", { name: new RegExp(messages.readMore) });
+    expect(link.getAttribute("href")).toBe("https://www.example.com/blog/five-checks");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toContain("noopener");
+  });
+
+  it("shows the server's reason and a retry when the list cannot be loaded", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ error: { code: "internal", message: "Database unavailable." } }, 500)),
+    );
+    renderWithProviders(<BlogList />);
+
+    expect(await screen.findByText(messages.loadFailed)).toBeTruthy();
+    expect(screen.getByText("Database unavailable.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: messages.retry })).toBeTruthy();
+  });
+});

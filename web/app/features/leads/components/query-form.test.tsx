@@ -1,0 +1,81 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import toast from "react-hot-toast";
+import { describe, expect, it, vi } from "vitest";
+import { errors, queryForm } from "../../../lib/messages";
+import { formToastDurationMs } from "../../../lib/toast";
+import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { QueryForm } from "./query-form";
+
+function fields() {
+  return {
+    website: screen.getByLabelText(queryForm.websiteLabel) as HTMLInputElement,
+    email: screen.getByLabelText(queryForm.emailLabel) as HTMLInputElement,
+  };
+}
+
+function fillAndSend(values: { website?: string; email?: string }) {
+  const inputs = fields();
+  if (values.website !== undefined) fireEvent.change(inputs.website, { target: { value: values.website } });
+  if (values.email !== undefined) fireEvent.change(inputs.email, { target: { value: values.email } });
+  fireEvent.click(screen.getByRole("button", { name: queryForm.submit }));
+}
+
+describe("query form on the landing page (SPEC §5)", () => {
+  it.each([
+    ["both are empty", {}, queryForm.bothMissing],
+    ["the email is missing", { website: "https://ada.example" }, "Please Fill This Field."],
+    ["the website is missing", { email: "ada@example.com" }, "Please Enter Your Website url"],
+  ])(
+    "when %s it shows its toast for 2000 ms, sends nothing and keeps the values",
+    async (_, values, message) => {
+      const fetchMock = vi.fn();
+      vi.stubGlobal("fetch", fetchMock);
+      const errorToast = vi.spyOn(toast, "error");
+      renderWithProviders(<QueryForm />);
+      fillAndSend(values);
+
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(errorToast).toHaveBeenCalledWith(
+        message,
+        expect.objectContaining({ duration: formToastDurationMs }),
+      );
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(fields().website.value).toBe(values.website ?? "");
+      expect(fields().email.value).toBe(values.email ?? "");
+    },
+  );
+
+  it("stores the request, shows 'Successfully Send.' and resets the form", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ success: true, insertedId: "x" }, 201));
+    vi.stubGlobal("fetch", fetchMock);
+    const successToast = vi.spyOn(toast, "success");
+    renderWithProviders(<QueryForm />);
+    fillAndSend({ website: "ada.example", email: "ada@example.com" });
+
+    expect(await screen.findByText("Successfully Send.")).toBeTruthy();
+    expect(successToast).toHaveBeenCalledWith(
+      "Successfully Send.",
+      expect.objectContaining({ duration: formToastDurationMs }),
+    );
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/leads/query");
+    expect(JSON.parse(String(init.body))).toEqual({ website: "ada.example", email: "ada@example.com" });
+    await waitFor(() => expect(fields().website.value).toBe(""));
+    expect(fields().email.value).toBe("");
+  });
+
+  it("keeps the values and shows an error toast when the server cannot be reached", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("fetch failed");
+      }),
+    );
+    renderWithProviders(<QueryForm />);
+    fillAndSend({ website: "ada.example", email: "ada@example.com" });
+
+    expect(await screen.findByText(errors.network)).toBeTruthy();
+    expect(fields().website.value).toBe("ada.example");
+    expect(fields().email.value).toBe("ada@example.com");
+  });
+});

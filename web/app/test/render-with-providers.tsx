@@ -1,0 +1,27 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import toast, { Toaster } from "react-hot-toast";
+import { afterEach } from "vitest";
+import { createQueryClient } from "../lib/query-client";
+
+// Toasts live in a module-wide store: one test's toasts must not show up in the next.
+afterEach(() => {
+  toast.remove();
+});
+
+/** A component as the app shows it: with the query client and the toaster. */
+export function renderWithProviders(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <Toaster />
+      {ui}
+    </QueryClientProvider>,
+  );
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
