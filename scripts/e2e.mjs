@@ -30,6 +30,8 @@ const env = {
   ADMIN_EMAIL: adminEmail,
   // The journeys sign in many times from one address; the limits themselves are tested in the API suite.
   AUTH_RATE_LIMIT_MAX: "1000",
+  // The journeys send the public forms many times from one address; the limit has its API tests.
+  LEADS_RATE_LIMIT: "1000",
 };
 delete env.DATABASE_URL;
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 // The contract's sources (not its package entry): this file runs in Node before anything is built.
@@ -23,8 +23,22 @@ export function siteConfigPath(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function siteConfig(): Plugin {
   const file = siteConfigPath();
+  let building = false;
   return {
     name: "agency-site-config",
+    configResolved(config) {
+      building = config.command === "build";
+    },
+    // Tells scripts/build-state.mjs which configuration these pages carry (see siteConfigChanged).
+    closeBundle() {
+      if (!building) return;
+      const stamp = path.resolve(import.meta.dirname, "build", "site-config.source.json");
+      mkdirSync(path.dirname(stamp), { recursive: true });
+      writeFileSync(
+        stamp,
+        JSON.stringify({ file, text: existsSync(file) ? readFileSync(file, "utf8") : null }),
+      );
+    },
     resolveId(id) {
       return id === moduleId ? resolvedId : undefined;
     },
