@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { pageTitle, site } from "./site";
 
 /** Shared by every public page; 1200×630 is the size link previews expect. */
-export const socialImage = { path: "/images/og-image.png", width: 1200, height: 630 };
+export const socialImage = { path: "/images/og-image.jpg", width: 1200, height: 630 };
 
 type PageMeta = {
   /** The page's own part of the title; the agency's name is added. */
