@@ -55,3 +55,32 @@ export const LeadStored = z
   .object({ success: z.literal(true), insertedId: z.string() })
   .meta({ id: "LeadStored" });
 export type LeadStored = z.infer<typeof LeadStored>;
+
+export const LeadKind = z.enum(["contact", "query", "newsletter"]);
+export type LeadKind = z.infer<typeof LeadKind>;
+
+/** A stored lead, as admins see it. */
+export const Lead = z
+  .object({
+    _id: z.string(),
+    kind: LeadKind,
+    name: z.string().nullable(),
+    email: z.string(),
+    website: z.string().nullable(),
+    message: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Lead" });
+export type Lead = z.infer<typeof Lead>;
+
+export const LeadsQuery = z.object({
+  kind: LeadKind.optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type LeadsQuery = z.infer<typeof LeadsQuery>;
+
+export const LeadList = z.object({ leads: z.array(Lead), total: z.number().int().nonnegative() });
+export type LeadList = z.infer<typeof LeadList>;
+
+export const LeadsCsvQuery = z.object({ kind: LeadKind.optional() });

@@ -51,3 +51,20 @@ export const OrderList = z.array(Order);
 
 export const DeleteResult = z.object({ deletedCount: z.number().int().nonnegative() });
 export type DeleteResult = z.infer<typeof DeleteResult>;
+
+/** Admin: every order, a page at a time, with counts over all orders (SPEC §2 all orders). */
+export const AdminOrdersQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+export const AdminOrderList = z.object({
+  orders: z.array(Order),
+  counts: z.object({
+    total: z.number().int().nonnegative(),
+    paid: z.number().int().nonnegative(),
+    unpaid: z.number().int().nonnegative(),
+  }),
+});
+export type AdminOrderList = z.infer<typeof AdminOrderList>;

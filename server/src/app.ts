@@ -12,12 +12,16 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { AppError } from "./errors.js";
 import { createMailer } from "./mail/mailer.js";
+import { blogAdminRoutes } from "./modules/blogs/admin-routes.js";
 import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
+import { leadAdminRoutes } from "./modules/leads/admin-routes.js";
 import { leadRoutes } from "./modules/leads/routes.js";
+import { orderAdminRoutes } from "./modules/orders/admin-routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
 import { registerStripeWebhook } from "./modules/payments/webhook.js";
+import { reviewRoutes } from "./modules/reviews/routes.js";
 import { crawlerRoutes, siteRoutes } from "./modules/site/routes.js";
 import { userAdminRoutes } from "./modules/users/admin-routes.js";
 import { applyConfiguredAdmin } from "./modules/users/roles.js";
@@ -120,6 +124,10 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       await api.register(userAdminRoutes, { db });
       await api.register(orderRoutes, { db });
       await api.register(paymentRoutes, { db, provider });
+      await api.register(reviewRoutes, { db });
+      await api.register(orderAdminRoutes, { db });
+      await api.register(blogAdminRoutes, { db });
+      await api.register(leadAdminRoutes, { db });
     },
     { prefix: "/api" },
   );

@@ -10,6 +10,10 @@ declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** "METHOD /api/path" → who may call it, for every API route (the access test reads it). */
+    routeAccess: Map<string, Access>;
+  }
 }
 
 export type SessionUser = {
@@ -60,20 +64,27 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
 }
 
 /**
- * Access is declared on each route (`config: { access }`) and enforced here before the handler
- * runs, so a route cannot be added without a decision; handlers still call requireUser/requireAdmin
+ * Access is declared on each route (`config: { access }`) and enforced here before the request
+ * is parsed, so a route cannot be added without a decision; handlers still call requireUser/requireAdmin
  * to get the caller (the session lookup is cached per request).
  */
 export const authzPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate("routeAccess", new Map<string, Access>());
   app.addHook("onRoute", (route) => {
     const isApi = route.url.startsWith("/api/") && !route.url.startsWith("/api/docs");
-    if (isApi && !route.config?.access) {
+    if (!isApi) return;
+    const access = route.config?.access;
+    if (!access) {
       throw new Error(
         `Route ${route.method} ${route.url} must declare config.access ("public", "user" or "admin").`,
       );
     }
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method !== "HEAD") app.routeAccess.set(`${method} ${route.url}`, access);
+    }
   });
-  app.addHook("preHandler", async (request) => {
+  // Before the body is parsed or validated: a stranger learns nothing about what a call expects.
+  app.addHook("onRequest", async (request) => {
     const access = request.routeOptions.config.access;
     if (access === "user") await requireUser(request);
     if (access === "admin") await requireAdmin(request);

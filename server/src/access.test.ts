@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, type TestAccount } from "../test/accounts.js";
+import { createTestApp, type TestContext } from "../test/helpers.js";
+import { placeOrder, planIds } from "../test/orders.js";
+import type { Access } from "./plugins/authz.js";
+
+/**
+ * Every API route and who may call it. A route added without a line here fails this test, so each
+ * new route gets a deliberate decision; admin routes are then called as nobody, a customer and an
+ * admin below.
+ */
+const expectedAccess: Record<string, Access> = {
+  "GET /api/health": "public",
+  "GET /api/services": "public",
+  "GET /api/pricing": "public",
+  "GET /api/pricing/:id": "public",
+  "GET /api/reviews": "public",
+  "GET /api/review-count": "public",
+  "GET /api/blogs": "public",
+  "GET /api/site": "public",
+  "POST /api/leads/contact": "public",
+  "POST /api/leads/query": "public",
+  "POST /api/newsletter": "public",
+  "GET /api/sign-in-options": "public",
+  "GET /api/auth/*": "public",
+  "POST /api/auth/*": "public",
+  "PUT /api/user/:email": "user",
+  "GET /api/admin/:email": "user",
+  "POST /api/order": "user",
+  "GET /api/order": "user",
+  "DELETE /api/order/:id": "user",
+  "GET /api/dashboard/payment/:id": "user",
+  "POST /api/create-payment-intent": "user",
+  "PATCH /api/order/:id": "user",
+  "GET /api/payment-history/:email": "user",
+  "POST /api/payments/test/confirm": "user",
+  "POST /api/reviews": "user",
+  "GET /api/my-reviews": "user",
+  "DELETE /api/my-reviews/:id": "user",
+  "GET /api/users": "admin",
+  "PUT /api/user/admin/:email": "admin",
+  "PUT /api/user/remove-admin/:email": "admin",
+  "GET /api/orders": "admin",
+  "GET /api/admin/payment/:id": "admin",
+  "POST /api/blogs": "admin",
+  "PUT /api/blogs/:id": "admin",
+  "DELETE /api/blogs/:id": "admin",
+  "GET /api/admin/leads": "admin",
+  "GET /api/admin/leads.csv": "admin",
+  "GET /api/manage-reviews": "admin",
+  "DELETE /api/review-delete/:id": "admin",
+};
+
+type Call = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: object };
+
+let ctx: TestContext;
+let customer: TestAccount;
+let admin: TestAccount;
+/** The account whose role the admin calls change (not the customer making the calls). */
+let target: TestAccount;
+let orderId: string;
+let blogId: string;
+let reviewId: string;
+
+/** A request an admin may make to each admin route, with real ids. */
+function adminCall(route: string): Call {
+  const blog = {
+    title: "Spring offers",
+    topic: "News",
+    blogLink: "https://example.com/spring",
+    img: "/images/blogs/landing-page.svg",
+  };
+  const calls: Record<string, Call> = {
+    "GET /api/users": { method: "GET", url: "/api/users" },
+    "PUT /api/user/admin/:email": { method: "PUT", url: `/api/user/admin/${target.email}` },
+    "PUT /api/user/remove-admin/:email": { method: "PUT", url: `/api/user/remove-admin/${target.email}` },
+    "GET /api/orders": { method: "GET", url: "/api/orders" },
+    "GET /api/admin/payment/:id": { method: "GET", url: `/api/admin/payment/${orderId}` },
+    "POST /api/blogs": { method: "POST", url: "/api/blogs", payload: blog },
+    "PUT /api/blogs/:id": { method: "PUT", url: `/api/blogs/${blogId}`, payload: blog },
+    "DELETE /api/blogs/:id": { method: "DELETE", url: `/api/blogs/${blogId}` },
+    "GET /api/admin/leads": { method: "GET", url: "/api/admin/leads" },
+    "GET /api/admin/leads.csv": { method: "GET", url: "/api/admin/leads.csv" },
+    "GET /api/manage-reviews": { method: "GET", url: "/api/manage-reviews?page=0&size=5" },
+    "DELETE /api/review-delete/:id": { method: "DELETE", url: `/api/review-delete/${reviewId}` },
+  };
+  const call = calls[route];
+  if (!call) throw new Error(`No admin request written for ${route}: add one to this test.`);
+  return call;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  customer = await createAccount(ctx);
+  admin = await createAccount(ctx, { admin: true });
+  target = await createAccount(ctx);
+  const plans = await planIds(ctx);
+  orderId = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
+  blogId = (await ctx.app.inject({ method: "GET", url: "/api/blogs" })).json()[0]._id;
+  reviewId = (await ctx.app.inject({ method: "GET", url: "/api/reviews" })).json()[0]._id;
+});
+afterAll(() => ctx.close());
+
+describe("who may call what", () => {
+  it("has a decision for every API route, and only those routes", () => {
+    expect(Object.fromEntries([...ctx.app.routeAccess].sort())).toEqual(
+      Object.fromEntries(Object.entries(expectedAccess).sort()),
+    );
+  });
+
+  const adminRoutes = Object.entries(expectedAccess)
+    .filter(([, access]) => access === "admin")
+    .map(([route]) => route);
+
+  it.each(adminRoutes)("%s: 401 for nobody, 403 for a customer, allowed for an admin", async (route) => {
+    const call = adminCall(route);
+    const anonymous = await ctx.app.inject(call);
+    const asCustomer = await ctx.app.inject({ ...call, headers: { cookie: customer.cookie } });
+    expect([anonymous.statusCode, asCustomer.statusCode]).toEqual([401, 403]);
+    const asAdmin = await ctx.app.inject({ ...call, headers: { cookie: admin.cookie } });
+    expect(asAdmin.statusCode, asAdmin.body).toBeLessThan(300);
+  });
+
+  const userRoutes = Object.entries(expectedAccess)
+    .filter(([, access]) => access === "user")
+    .map(([route]) => route.split(" ") as [Call["method"], string]);
+
+  it.each(userRoutes)("%s %s: 401 for nobody", async (method, path) => {
+    const url = path.replace(":email", customer.email).replace(":id", orderId);
+    const response = await ctx.app.inject({
+      method,
+      url,
+      payload: method === "GET" || method === "DELETE" ? undefined : {},
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

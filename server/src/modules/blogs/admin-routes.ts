@@ -1,0 +1,62 @@
+import { BlogBody, DeleteResult, ErrorResponse, IdParams, InsertedId, ModifiedCount } from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../../db/client.js";
+import { requireAdmin } from "../../plugins/authz.js";
+import * as blogs from "./service.js";
+
+const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
+
+/** DESIGN "Beyond the spec" 7: add-blog is a real editor. */
+export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    "/blogs",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Publish a blog post",
+        body: BlogBody,
+        response: { 201: InsertedId, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply.status(201).send(await blogs.createBlog(db, request.body));
+    },
+  );
+
+  app.put(
+    "/blogs/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Edit a blog post",
+        params: IdParams,
+        body: BlogBody,
+        response: { 200: ModifiedCount, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return blogs.updateBlog(db, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    "/blogs/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Delete a blog post",
+        params: IdParams,
+        response: { 200: DeleteResult, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return blogs.deleteBlog(db, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import { ErrorResponse, LeadList, LeadsCsvQuery, LeadsQuery } from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Database } from "../../db/client.js";
+import { requireAdmin } from "../../plugins/authz.js";
+import { leadsCsv, listLeads } from "./admin.js";
+
+const refusals = { 401: ErrorResponse, 403: ErrorResponse } as const;
+
+/** DESIGN "Beyond the spec" 6: admins see the leads the public forms stored, and can export them. */
+export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/admin/leads",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Stored contact messages, query-form requests and newsletter sign-ups, newest first",
+        querystring: LeadsQuery,
+        response: { 200: LeadList, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return listLeads(db, request.query);
+    },
+  );
+
+  app.get(
+    "/admin/leads.csv",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "The same leads as a CSV file",
+        querystring: LeadsCsvQuery,
+        response: { 200: z.string(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      const date = new Date().toISOString().slice(0, 10);
+      const name = `leads-${request.query.kind ?? "all"}-${date}.csv`;
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .send(await leadsCsv(db, request.query.kind));
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import {
+  AdminOrderList,
+  AdminOrdersQuery,
+  AdminPaymentDetails,
+  ErrorResponse,
+  IdParams,
+} from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../../db/client.js";
+import { requireAdmin } from "../../plugins/authz.js";
+import { listAllOrders, paymentDetails } from "./admin.js";
+
+const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
+
+export const orderAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/orders",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "All orders, newest first, a page at a time, with counts of total, paid and unpaid",
+        querystring: AdminOrdersQuery,
+        response: { 200: AdminOrderList, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return listAllOrders(db, request.query);
+    },
+  );
+
+  app.get(
+    "/admin/payment/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "An order's payment details",
+        params: IdParams,
+        response: { 200: AdminPaymentDetails, ...refusals },
+      },
+    },
+    async (request) => paymentDetails(db, await requireAdmin(request), request.params.id),
+  );
+};
