@@ -5,5 +5,6 @@ export * from "./errors.js";
 export * from "./leads.js";
 export * from "./orders.js";
 export * from "./payments.js";
+export * from "./reviews.js";
 export * from "./site.js";
 export * from "./users.js";

@@ -1,4 +1,4 @@
-import { IdParams, PricingList, PricingPlan, Review, ReviewCount, Service } from "@agency/contract";
+import { IdParams, PricingList, PricingPlan, Service } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.js";
@@ -40,27 +40,5 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     (request) => catalog.getPlan(db, request.params.id),
-  );
-
-  app.get(
-    "/reviews",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["reviews"],
-        summary: "The newest customer reviews",
-        response: { 200: z.array(Review) },
-      },
-    },
-    () => catalog.listReviews(db),
-  );
-
-  app.get(
-    "/review-count",
-    {
-      config: { access: "public" },
-      schema: { tags: ["reviews"], summary: "How many reviews there are", response: { 200: ReviewCount } },
-    },
-    () => catalog.countReviews(db),
   );
 };

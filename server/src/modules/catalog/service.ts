@@ -1,18 +1,10 @@
-import {
-  centsToDollars,
-  isId,
-  type PricingPlan,
-  type Review,
-  type ReviewCount,
-  type Service,
-} from "@agency/contract";
-import { asc, count, desc, eq } from "drizzle-orm";
+import { centsToDollars, isId, type PricingPlan, type Service } from "@agency/contract";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { pricingPlans, reviews, services } from "../../db/schema.js";
+import { pricingPlans, services } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 
 type PlanRow = typeof pricingPlans.$inferSelect;
-type ReviewRow = typeof reviews.$inferSelect;
 
 export function toPricingPlan(row: PlanRow): PricingPlan {
   return {
@@ -28,16 +20,6 @@ export function toPricingPlan(row: PlanRow): PricingPlan {
     serviceName: row.featureNames,
     serviceTitle: row.featureDetails,
     highlighted: row.highlighted,
-  };
-}
-
-export function toPublicReview(row: ReviewRow): Review {
-  return {
-    _id: row.id,
-    name: row.name,
-    comment: row.comment,
-    profilePicture: row.profilePicture,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -69,14 +51,4 @@ export async function findPlanRow(db: Database, id: string): Promise<PlanRow> {
 
 export async function getPlan(db: Database, id: string): Promise<PricingPlan> {
   return toPricingPlan(await findPlanRow(db, id));
-}
-
-export async function listReviews(db: Database): Promise<Review[]> {
-  const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt)).limit(50);
-  return rows.map(toPublicReview);
-}
-
-export async function countReviews(db: Database): Promise<ReviewCount> {
-  const [row] = await db.select({ value: count() }).from(reviews);
-  return { count: row?.value ?? 0 };
 }

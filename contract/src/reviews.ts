@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { Review } from "./catalog.js";
+
+export const reviewLimits = {
+  comment: 1000,
+  /** SPEC §9: the admin list shows the first 200 characters of a comment. */
+  preview: 200,
+} as const;
+
+/** SPEC §9 review pagination (DESIGN "Beyond the spec" 8: each option shows as many as it says). */
+export const reviewPageSizes = [5, 10, 15, 20] as const;
+export const defaultReviewPageSize = 5;
+const maxReviewPageSize = 50;
+
+/**
+ * SPEC §7 POST /reviews. Only the comment is taken from the client: the reviewer's name, email and
+ * picture come from the session, so the name, email and profilePicture of the spec's body are
+ * dropped by the schema whatever they say.
+ */
+export const CreateReviewBody = z
+  .object({
+    comment: z
+      .string()
+      .trim()
+      .min(1, { error: "Please write your review." })
+      .max(reviewLimits.comment, {
+        error: `A review can be at most ${reviewLimits.comment} characters long.`,
+      }),
+  })
+  .meta({ id: "CreateReviewBody" });
+export type CreateReviewBody = z.infer<typeof CreateReviewBody>;
+
+export const CreateReviewResponse = z.object({ insertedId: z.string() }).meta({ id: "CreateReviewResponse" });
+export type CreateReviewResponse = z.infer<typeof CreateReviewResponse>;
+
+/** A review with its author's email: for its author and for admins, never for the public list. */
+export const ManagedReview = Review.extend({ email: z.string() }).meta({ id: "ManagedReview" });
+export type ManagedReview = z.infer<typeof ManagedReview>;
+
+export const ManagedReviewList = z.array(ManagedReview);
+
+/** SPEC §7 GET /manage-reviews?page={n}&size={n}: pages start at 0, five reviews by default. */
+export const ManageReviewsQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(maxReviewPageSize).default(defaultReviewPageSize),
+});
+export type ManageReviewsQuery = z.infer<typeof ManageReviewsQuery>;

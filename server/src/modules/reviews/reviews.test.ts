@@ -1,0 +1,209 @@
+import { ErrorResponse, type ManagedReview } from "@agency/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, type TestAccount } from "../../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { reviews, user } from "../../db/schema.js";
+
+let ctx: TestContext;
+let alice: TestAccount;
+let bob: TestAccount;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [alice, bob, admin] = [
+    await createAccount(ctx, { name: "Alice Reviewer" }),
+    await createAccount(ctx, { name: "Bob Reviewer" }),
+    await createAccount(ctx, { admin: true }),
+  ];
+  await ctx.db.update(user).set({ image: "https://example.com/alice.png" }).where(eq(user.id, alice.id));
+});
+afterAll(() => ctx.close());
+
+function postReview(account: TestAccount | undefined, payload: object) {
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/reviews",
+    headers: account ? { cookie: account.cookie } : {},
+    payload,
+  });
+}
+
+function call(method: "GET" | "DELETE", url: string, account?: TestAccount) {
+  return ctx.app.inject({ method, url, headers: account ? { cookie: account.cookie } : {} });
+}
+
+const unknownId = "00000000-0000-4000-8000-000000000000";
+
+describe("adding a review", () => {
+  it("needs a signed-in customer", async () => {
+    const response = await postReview(undefined, { comment: "Great work" });
+    expect(response.statusCode).toBe(401);
+    expect(ErrorResponse.parse(response.json()).error.code).toBe("unauthorized");
+  });
+
+  it("stores the comment under the caller's name, email and picture, whatever the body claims", async () => {
+    const response = await postReview(alice, {
+      comment: "  They doubled our leads in three months.  ",
+      name: "Mallory",
+      email: "mallory@example.com",
+      profilePicture: "https://evil.example/pic.png",
+    });
+    expect(response.statusCode).toBe(200);
+    const { insertedId } = response.json();
+    const [row] = await ctx.db.select().from(reviews).where(eq(reviews.id, insertedId));
+    expect(row).toMatchObject({
+      userId: alice.id,
+      name: "Alice Reviewer",
+      email: alice.email,
+      comment: "They doubled our leads in three months.",
+      profilePicture: "https://example.com/alice.png",
+    });
+  });
+
+  it("refuses an empty or oversized comment and stores nothing", async () => {
+    for (const comment of ["", "   ", "x".repeat(1001)]) {
+      const response = await postReview(bob, { comment });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toHaveProperty("comment");
+    }
+    expect((await postReview(bob, {})).statusCode).toBe(400);
+    expect(await ctx.db.$count(reviews, eq(reviews.userId, bob.id))).toBe(0);
+  });
+
+  it("shows the new review first in the public list, without its email", async () => {
+    const { insertedId } = (await postReview(bob, { comment: "Clear reports, every month." })).json();
+    const list = (await call("GET", "/api/reviews")).json() as Record<string, unknown>[];
+    expect(list[0]).toMatchObject({
+      _id: insertedId,
+      name: "Bob Reviewer",
+      comment: "Clear reports, every month.",
+    });
+    expect(list[0]).not.toHaveProperty("email");
+  });
+
+  it("allows ten reviews a minute per account", async () => {
+    const carol = await createAccount(ctx);
+    for (let index = 0; index < 10; index += 1) {
+      expect((await postReview(carol, { comment: `Review ${index}` })).statusCode).toBe(200);
+    }
+    const refused = await postReview(carol, { comment: "One more" });
+    expect(refused.statusCode).toBe(429);
+    expect(ErrorResponse.parse(refused.json()).error.code).toBe("rate_limited");
+    // Another customer from the same address still has their own budget.
+    expect((await postReview(alice, { comment: "Still welcome" })).statusCode).toBe(200);
+  });
+});
+
+describe("a customer's own reviews", () => {
+  it("lists only the caller's reviews, with their email", async () => {
+    const response = await call("GET", "/api/my-reviews", bob);
+    expect(response.statusCode).toBe(200);
+    const list = response.json() as ManagedReview[];
+    expect(list.map((review) => review.comment)).toEqual(["Clear reports, every month."]);
+    expect(list[0]?.email).toBe(bob.email);
+    expect((await call("GET", "/api/my-reviews")).statusCode).toBe(401);
+  });
+
+  it("does not let another customer delete a review, and lets its author", async () => {
+    const [own] = (await call("GET", "/api/my-reviews", bob)).json() as ManagedReview[];
+    const id = own?._id ?? "";
+    expect((await call("DELETE", `/api/my-reviews/${id}`, alice)).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/my-reviews/${id}`, admin)).statusCode).toBe(404);
+    expect(await ctx.db.$count(reviews, eq(reviews.id, id))).toBe(1);
+
+    const deleted = await call("DELETE", `/api/my-reviews/${id}`, bob);
+    expect(deleted.json()).toEqual({ deletedCount: 1 });
+    expect((await call("GET", "/api/my-reviews", bob)).json()).toEqual([]);
+    expect((await call("DELETE", `/api/my-reviews/${id}`, bob)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for a malformed id and 401 when signed out", async () => {
+    expect((await call("DELETE", "/api/my-reviews/not-an-id", bob)).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/my-reviews/${unknownId}`)).statusCode).toBe(401);
+  });
+});
+
+describe("managing reviews", () => {
+  const total = 23;
+  const base = Date.parse("2030-01-01T00:00:00Z");
+
+  beforeAll(async () => {
+    await ctx.db.delete(reviews);
+    // Inserted directly: the API's own limit allows ten a minute per account.
+    await ctx.db.insert(reviews).values(
+      Array.from({ length: total }, (_, index) => ({
+        userId: alice.id,
+        name: `Reviewer ${index}`,
+        email: `reviewer${index}@example.com`,
+        comment: `Comment number ${index}`,
+        createdAt: new Date(base + index * 60_000),
+      })),
+    );
+  });
+
+  it("is for admins only", async () => {
+    expect((await call("GET", "/api/manage-reviews?page=0&size=5")).statusCode).toBe(401);
+    expect((await call("GET", "/api/manage-reviews?page=0&size=5", alice)).statusCode).toBe(403);
+    expect((await call("GET", "/api/manage-reviews?page=0&size=5", admin)).statusCode).toBe(200);
+  });
+
+  it("pages newest first with the author's email, five by default", async () => {
+    const response = await call("GET", "/api/manage-reviews", admin);
+    const page = response.json() as ManagedReview[];
+    expect(page.map((review) => review.name)).toEqual([
+      "Reviewer 22",
+      "Reviewer 21",
+      "Reviewer 20",
+      "Reviewer 19",
+      "Reviewer 18",
+    ]);
+    expect(page[0]?.email).toBe("reviewer22@example.com");
+    const second = (await call("GET", "/api/manage-reviews?page=1&size=5", admin)).json() as ManagedReview[];
+    expect(second[0]?.name).toBe("Reviewer 17");
+  });
+
+  it.each([5, 10, 15, 20])("shows %i reviews a page, and the rest on the last page", async (size) => {
+    const count = (await call("GET", "/api/review-count")).json().count;
+    expect(count).toBe(total);
+    const pages = Math.ceil(count / size);
+    const seen = new Set<string>();
+    for (let page = 0; page < pages; page += 1) {
+      const list = (
+        await call("GET", `/api/manage-reviews?page=${page}&size=${size}`, admin)
+      ).json() as ManagedReview[];
+      expect(list).toHaveLength(page === pages - 1 ? count - size * (pages - 1) : size);
+      for (const review of list) seen.add(review._id);
+    }
+    expect(seen.size).toBe(total);
+    const beyond = await call("GET", `/api/manage-reviews?page=${pages}&size=${size}`, admin);
+    expect(beyond.json()).toEqual([]);
+  });
+
+  it("refuses a negative page and a size outside 1 to 50", async () => {
+    for (const query of ["page=-1&size=5", "page=0&size=0", "page=0&size=51", "page=x&size=5"]) {
+      expect((await call("GET", `/api/manage-reviews?${query}`, admin)).statusCode).toBe(400);
+    }
+  });
+
+  it("lets only an admin delete a review, once", async () => {
+    const [newest] = (
+      await call("GET", "/api/manage-reviews?page=0&size=1", admin)
+    ).json() as ManagedReview[];
+    const url = `/api/review-delete/${newest?._id}`;
+    expect((await call("DELETE", url)).statusCode).toBe(401);
+    expect((await call("DELETE", url, alice)).statusCode).toBe(403);
+    expect((await call("DELETE", url, admin)).json()).toEqual({ deletedCount: 1 });
+    expect((await call("DELETE", url, admin)).statusCode).toBe(404);
+    expect((await call("GET", "/api/review-count")).json()).toEqual({ count: total - 1 });
+    const publicList = (await call("GET", "/api/reviews")).json() as { _id: string }[];
+    expect(publicList.map((review) => review._id)).not.toContain(newest?._id);
+  });
+
+  it("answers 404 for a malformed or unknown id", async () => {
+    expect((await call("DELETE", "/api/review-delete/not-an-id", admin)).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/review-delete/${unknownId}`, admin)).statusCode).toBe(404);
+    expect((await call("DELETE", "/api/review-delete/1%27%20or%201=1", admin)).statusCode).toBe(404);
+  });
+});

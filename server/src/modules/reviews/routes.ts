@@ -1,0 +1,127 @@
+import {
+  CreateReviewBody,
+  CreateReviewResponse,
+  DeleteResult,
+  ErrorResponse,
+  IdParams,
+  ManagedReviewList,
+  ManageReviewsQuery,
+  ReviewCount,
+  ReviewList,
+} from "@agency/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../../db/client.js";
+import { getSignedIn, requireAdmin, requireUser } from "../../plugins/authz.js";
+import * as reviewsService from "./service.js";
+
+const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
+
+/**
+ * Writing reviews is limited per account (per address when signed out, which the access check
+ * then refuses), so one customer cannot flood the landing page and customers behind one address
+ * do not share a budget.
+ */
+const reviewRateLimit = {
+  max: 10,
+  timeWindow: 60_000,
+  keyGenerator: async (request: FastifyRequest) => {
+    const signedIn = await getSignedIn(request);
+    return signedIn ? `user:${signedIn.user.id}` : `ip:${request.ip}`;
+  },
+};
+
+export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/reviews",
+    {
+      config: { access: "public" },
+      schema: { tags: ["reviews"], summary: "The newest customer reviews", response: { 200: ReviewList } },
+    },
+    () => reviewsService.listReviews(db),
+  );
+
+  app.get(
+    "/review-count",
+    {
+      config: { access: "public" },
+      schema: { tags: ["reviews"], summary: "How many reviews there are", response: { 200: ReviewCount } },
+    },
+    () => reviewsService.countReviews(db),
+  );
+
+  app.post(
+    "/reviews",
+    {
+      config: { access: "user", rateLimit: reviewRateLimit },
+      schema: {
+        tags: ["reviews"],
+        summary: "Add a review (name, email and picture are the caller's own)",
+        body: CreateReviewBody,
+        response: { 200: CreateReviewResponse, ...refusals },
+      },
+    },
+    async (request) => reviewsService.createReview(db, await requireUser(request), request.body),
+  );
+
+  app.get(
+    "/my-reviews",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["reviews"],
+        summary: "The caller's own reviews, newest first",
+        response: { 200: ManagedReviewList, ...refusals },
+      },
+    },
+    async (request) => reviewsService.listOwnReviews(db, await requireUser(request)),
+  );
+
+  app.delete(
+    "/my-reviews/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["reviews"],
+        summary: "Delete one of the caller's own reviews",
+        params: IdParams,
+        response: { 200: DeleteResult, ...refusals },
+      },
+    },
+    async (request) => reviewsService.deleteOwnReview(db, await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    "/manage-reviews",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Every review, newest first, a page at a time (pages start at 0)",
+        querystring: ManageReviewsQuery,
+        response: { 200: ManagedReviewList, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return reviewsService.listReviewPage(db, request.query);
+    },
+  );
+
+  app.delete(
+    "/review-delete/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Delete any review",
+        params: IdParams,
+        response: { 200: DeleteResult, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return reviewsService.deleteReview(db, request.params.id);
+    },
+  );
+};
