@@ -45,11 +45,14 @@ export function Carousel({
 
   useEffect(() => {
     if (!embla) return;
+    // The plugin announces a change before it records it, so the event says what the state is.
+    const playing = () => setPlaying(true);
+    const stopped = () => setPlaying(false);
     const sync = (api: EmblaCarouselType) => setPlaying(api.plugins().autoplay?.isPlaying() ?? false);
     sync(embla);
-    embla.on("autoplay:play", sync).on("autoplay:stop", sync).on("reInit", sync);
+    embla.on("autoplay:play", playing).on("autoplay:stop", stopped).on("reInit", sync);
     return () => {
-      embla.off("autoplay:play", sync).off("autoplay:stop", sync).off("reInit", sync);
+      embla.off("autoplay:play", playing).off("autoplay:stop", stopped).off("reInit", sync);
     };
   }, [embla]);
 

@@ -119,6 +119,7 @@ export const queryForm = {
 
 export const reviews = {
   heading: "What our clients say",
+  carouselLabel: "Reviews from our clients",
   loading: "Loading reviews…",
   loadFailed: "We couldn't load the reviews.",
   empty: "No reviews yet.",

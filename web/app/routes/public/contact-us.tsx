@@ -39,8 +39,9 @@ export default function ContactUs() {
         </div>
       </section>
       <div className="container py-5">
-        {/* SPEC §2: each half-width from md upward, full width below. */}
-        <div className="row g-5">
+        {/* SPEC §2: each half-width from md upward, full width below. Gutters stay within the
+            container's padding on phones, or the page would scroll sideways. */}
+        <div className="row g-4 g-lg-5">
           <div className="col-12 col-md-6">
             <ContactForm />
           </div>

@@ -38,7 +38,7 @@ export default function Landing() {
     <>
       <section className="hero py-5" aria-labelledby="hero-heading">
         <div className="container">
-          <div className="row align-items-center g-5">
+          <div className="row align-items-center g-4 g-lg-5">
             <div className="col-12 col-lg-6">
               <h1 id="hero-heading" className="display-5 fw-bold mb-3">
                 {landing.heroHeading}

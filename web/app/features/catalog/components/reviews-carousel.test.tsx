@@ -32,7 +32,7 @@ describe("reviews carousel", () => {
     );
     renderWithProviders(<ReviewsCarousel />);
 
-    const region = await screen.findByRole("region", { name: messages.heading });
+    const region = await screen.findByRole("region", { name: messages.carouselLabel });
     const slides = within(region).getAllByRole("group");
     expect(slides.map((slide) => slide.getAttribute("aria-label"))).toEqual(["1 of 2", "2 of 2"]);
     expect(within(slides[0] as HTMLElement).getByText("“Clear plans and honest reports.”")).toBeTruthy();

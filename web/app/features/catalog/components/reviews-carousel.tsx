@@ -58,7 +58,7 @@ export function ReviewsCarousel() {
 
   return (
     <Carousel
-      label={reviews.heading}
+      label={reviews.carouselLabel}
       className="reviews-carousel"
       autoplayDelayMs={reviewsAutoplayDelayMs}
       pauseLabel={reviews.pause}
