@@ -26,6 +26,7 @@ export default [
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/profile.tsx", { id: "dashboard-index" }),
       route("profile", "routes/dashboard/profile.tsx", { id: "dashboard-profile" }),
+      route("add-review", "routes/dashboard/add-review.tsx"),
       route("my-orders", "routes/dashboard/my-orders.tsx"),
       route("payment/:_id", "routes/dashboard/payment.tsx"),
       route("payment-history", "routes/dashboard/payment-history.tsx"),
@@ -34,6 +35,7 @@ export default [
       route("dashboard/admin", "routes/admin/layout.tsx", [
         index("routes/admin/all-users.tsx", { id: "admin-index" }),
         route("all__user", "routes/admin/all-users.tsx", { id: "admin-all-users" }),
+        route("manage__reviews", "routes/admin/manage-reviews.tsx"),
       ]),
     ]),
   ]),

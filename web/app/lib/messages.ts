@@ -392,3 +392,45 @@ export const paymentMessages = {
   noPayments: "No payments yet.",
   historyFailed: "We couldn't load your payments.",
 } as const;
+
+// SPEC §2/§5: add review (comment required, email read-only) and the customer's own reviews.
+export const reviewForm = {
+  heading: "Add a Review",
+  lead: "Tell other businesses how working with us went. Your review appears on our home page.",
+  emailLabel: "Email",
+  commentLabel: "Your review",
+  commentPlaceholder: "What did we do for you, and how did it go?",
+  characters: (used: number, max: number) => `${used}/${max} characters`,
+  submit: "Submit Review",
+  sending: "Submitting…",
+  commentMissing: "Please fill this field.",
+  commentTooLong: (max: number) => `Please keep your review under ${max} characters.`,
+  success: "Thank you! Your review is on our home page now.",
+  ownHeading: "Your reviews",
+  none: "You have not written a review yet.",
+  loadFailed: "We couldn't load your reviews.",
+  delete: "Delete",
+  deleteQuestion: "Delete this review?",
+  deleteText: "It will no longer show on the home page.",
+  deleted: "Your review was deleted.",
+  writtenOn: (date: string) => `Written ${date}`,
+} as const;
+
+// SPEC §2/§9: admin, manage reviews (paged list, 200-character preview, delete, page size).
+export const manageReviewsPage = {
+  heading: "Manage Reviews",
+  total: (count: number) => `${count} ${count === 1 ? "review" : "reviews"}`,
+  pageSize: "Reviews per page",
+  name: "Name",
+  email: "Email",
+  comment: "Review",
+  action: "Action",
+  delete: "Delete",
+  deleteQuestion: (name: string) => `Delete the review by ${name}?`,
+  deleteText: "It will be removed from the home page for good.",
+  deleted: "The review was deleted.",
+  none: "There are no reviews yet.",
+  loadFailed: "We couldn't load the reviews.",
+  pages: "Review pages",
+  page: (page: number) => `Page ${page}`,
+} as const;

@@ -29,7 +29,7 @@ describe("blog list", () => {
     renderWithProviders(<BlogList />);
 
     const cards = await screen.findAllByRole("article");
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/blogs");
+    expect((fetchMock.mock.calls[0] as unknown[] | undefined)?.[0]).toBe("/api/blogs");
     expect(cards).toHaveLength(2);
     const first = within(cards[0] as HTMLElement);
     expect(first.getByRole("heading", { name: blogs[0]?.title })).toBeTruthy();

@@ -21,7 +21,7 @@ function fillAndSend(values: { website?: string; email?: string }) {
 }
 
 describe("query form on the landing page (SPEC §5)", () => {
-  it.each([
+  it.each<[string, { website?: string; email?: string }, string]>([
     ["both are empty", {}, queryForm.bothMissing],
     ["the email is missing", { website: "https://ada.example" }, "Please Fill This Field."],
     ["the website is missing", { email: "ada@example.com" }, "Please Enter Your Website url"],

@@ -1,0 +1,86 @@
+import {
+  type CreateReviewBody,
+  CreateReviewResponse,
+  DeleteResult,
+  ManagedReviewList,
+  ReviewCount,
+} from "@agency/contract";
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { apiDelete, apiGet, apiPost } from "../../../lib/api";
+
+/**
+ * Every review list lives under the "reviews" key, the landing carousel's `["reviews"]` included,
+ * so one invalidation after a change refreshes the carousel, the customer's list and the admin's.
+ */
+const reviewKeys = {
+  all: ["reviews"] as const,
+  mine: ["reviews", "mine"] as const,
+  page: (page: number, size: number) => ["reviews", "manage", page, size] as const,
+  count: ["review-count"] as const,
+};
+
+function refreshReviews(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.count }),
+  ]);
+}
+
+/** SPEC §7 POST /reviews: only the comment is sent; the server knows who the author is. */
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateReviewBody) => apiPost("/reviews", CreateReviewResponse, body),
+    onSuccess: () => refreshReviews(queryClient),
+  });
+}
+
+export function myReviewsQueryOptions() {
+  return queryOptions({ queryKey: reviewKeys.mine, queryFn: () => apiGet("/my-reviews", ManagedReviewList) });
+}
+
+export function useMyReviews() {
+  return useQuery(myReviewsQueryOptions());
+}
+
+export function useDeleteMyReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiDelete(`/my-reviews/${encodeURIComponent(id)}`, DeleteResult),
+    onSettled: () => refreshReviews(queryClient),
+  });
+}
+
+/** SPEC §7 GET /manage-reviews?page={n}&size={n} (admin). */
+export function reviewPageQueryOptions(page: number, size: number) {
+  return queryOptions({
+    queryKey: reviewKeys.page(page, size),
+    queryFn: () => apiGet(`/manage-reviews?page=${page}&size=${size}`, ManagedReviewList),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReviewPage(page: number, size: number) {
+  return useQuery(reviewPageQueryOptions(page, size));
+}
+
+/** SPEC §7 GET /review-count. */
+export function useReviewCount() {
+  return useQuery({ queryKey: reviewKeys.count, queryFn: () => apiGet("/review-count", ReviewCount) });
+}
+
+/** SPEC §7 DELETE /review-delete/{id} (admin). */
+export function useDeleteReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiDelete(`/review-delete/${encodeURIComponent(id)}`, DeleteResult),
+    onSettled: () => refreshReviews(queryClient),
+  });
+}

@@ -1,0 +1,53 @@
+import type { ManagedReview } from "@agency/contract";
+import { Button, ListGroup } from "react-bootstrap";
+import toast from "react-hot-toast";
+import { confirmAction } from "../../../lib/alerts";
+import { errorMessage } from "../../../lib/api";
+import { reviewForm as t } from "../../../lib/messages";
+import { formatDateTime } from "../../../lib/money";
+import { formToastDurationMs, notifyError } from "../../../lib/toast";
+import { useDeleteMyReview } from "../api/reviews";
+
+/** The signed-in customer's own reviews, each deletable after confirmation. */
+export function MyReviewsList({ reviews }: { reviews: ManagedReview[] }) {
+  const deleteReview = useDeleteMyReview();
+
+  async function remove(review: ManagedReview) {
+    const confirmed = await confirmAction({
+      title: t.deleteQuestion,
+      text: t.deleteText,
+      confirmText: t.delete,
+    });
+    if (!confirmed) return;
+    try {
+      const { deletedCount } = await deleteReview.mutateAsync(review._id);
+      if (deletedCount > 0) toast.success(t.deleted, { duration: formToastDurationMs });
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+
+  if (reviews.length === 0) return <p className="text-body-secondary mb-0">{t.none}</p>;
+  return (
+    <ListGroup as="ul" className="bg-white">
+      {reviews.map((review) => (
+        <ListGroup.Item as="li" key={review._id} className="d-flex gap-3 align-items-start">
+          <div className="flex-grow-1">
+            <p className="mb-1 text-break" style={{ whiteSpace: "pre-line" }}>
+              {review.comment}
+            </p>
+            <small className="text-body-secondary">{t.writtenOn(formatDateTime(review.createdAt))}</small>
+          </div>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            onClick={() => void remove(review)}
+            disabled={deleteReview.isPending}
+          >
+            {t.delete}
+          </Button>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
+  );
+}

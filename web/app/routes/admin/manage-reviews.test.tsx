@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { manageReviewsPage as t } from "../../lib/messages";
+import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import ManageReviews from "./manage-reviews";
+
+const total = 23;
+const allReviews = Array.from({ length: total }, (_, index) => ({
+  _id: `review-${index}`,
+  name: `Reviewer ${index}`,
+  email: `reviewer${index}@example.com`,
+  comment: index === 0 ? `${"x".repeat(250)}` : `Comment ${index}`,
+  profilePicture: null,
+  createdAt: new Date(2030, 0, 1, 0, index).toISOString(),
+}));
+
+/** A server with 23 reviews that answers the count and any page. */
+function stubServer() {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, "http://shop.test");
+    if (url.pathname === "/api/review-count") return jsonResponse({ count: total });
+    const page = Number(url.searchParams.get("page"));
+    const size = Number(url.searchParams.get("size"));
+    return jsonResponse(allReviews.slice(page * size, page * size + size));
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function pageButtons() {
+  const nav = screen.queryByRole("navigation", { name: t.pages });
+  return nav ? within(nav).getAllByRole("button") : [];
+}
+
+describe("manage reviews (SPEC §2, §9)", () => {
+  it("shows five reviews a page by default, five pages for 23 reviews, and a 200-character preview", async () => {
+    const fetchMock = stubServer();
+    renderWithProviders(<ManageReviews />);
+
+    expect(await screen.findByText("Reviewer 4")).toBeTruthy();
+    expect(screen.getAllByRole("row")).toHaveLength(1 + 5);
+    expect(pageButtons().map((button) => button.textContent)).toEqual(["1", "2", "3", "4", "5"]);
+    expect(screen.getByText(`${"x".repeat(200)}…`)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith("/api/manage-reviews?page=0&size=5", expect.anything());
+  });
+
+  it.each([
+    [10, 3, 3],
+    [15, 2, 8],
+    [20, 2, 3],
+  ])("with %i a page shows that many rows, %i pages and %i on the last", async (size, pages, last) => {
+    const fetchMock = stubServer();
+    renderWithProviders(<ManageReviews />);
+    await screen.findByText("Reviewer 0");
+
+    const select = screen.getByLabelText(t.pageSize) as HTMLSelectElement;
+    expect(Array.from(select.options).map((option) => [option.textContent, option.value])).toEqual([
+      ["5", "5"],
+      ["10", "10"],
+      ["15", "15"],
+      ["20", "20"],
+    ]);
+    fireEvent.change(select, { target: { value: String(size) } });
+    await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(1 + size));
+    expect(pageButtons()).toHaveLength(pages);
+
+    fireEvent.click(screen.getByRole("button", { name: t.page(pages) }));
+    await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(1 + last));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/manage-reviews?page=${pages - 1}&size=${size}`,
+      expect.anything(),
+    );
+  });
+});
