@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
 import { DashboardFrame } from "../../features/dashboard/components/dashboard-frame";
 import { SideMenu } from "../../features/dashboard/components/side-menu";
-import { dashboardMenu } from "../../lib/messages";
+import { adminPages, dashboardMenu } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
@@ -13,6 +13,8 @@ const links = [
   { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers },
   { to: "/dashboard/admin/all__orders", label: dashboardMenu.allOrders },
   { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },
+  { to: "/dashboard/admin/add__blog", label: adminPages.addBlog },
+  { to: "/dashboard/admin/leads", label: adminPages.leads },
 ];
 
 /** SPEC §2 admin menu, with the way back to the user dashboard. */

@@ -1,0 +1,66 @@
+import {
+  AdminOrderList,
+  AdminPaymentDetails,
+  type BlogBody,
+  DeleteResult,
+  InsertedId,
+  type LeadKind,
+  LeadList,
+  ModifiedCount,
+} from "@agency/contract";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
+
+export const ORDERS_PAGE_SIZE = 20;
+export const LEADS_PAGE_SIZE = 25;
+
+export function useAllOrders(page: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: ["all-orders", page],
+      queryFn: () => apiGet(`/orders?page=${page}&size=${ORDERS_PAGE_SIZE}`, AdminOrderList),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+export function usePaymentDetails(orderId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ["admin-payment", orderId],
+      queryFn: () => apiGet(`/admin/payment/${encodeURIComponent(orderId)}`, AdminPaymentDetails),
+    }),
+  );
+}
+
+export function useLeads(kind: LeadKind | undefined, page: number) {
+  const filter = kind ? `&kind=${kind}` : "";
+  return useQuery(
+    queryOptions({
+      queryKey: ["leads", kind ?? "all", page],
+      queryFn: () => apiGet(`/admin/leads?page=${page}&size=${LEADS_PAGE_SIZE}${filter}`, LeadList),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** Writes of the blog editor; the public blog list shares the "blogs" key and refreshes with them. */
+export function useBlogEditor() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["blogs"] });
+  return {
+    create: useMutation({
+      mutationFn: (body: BlogBody) => apiPost("/blogs", InsertedId, body),
+      onSettled: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: BlogBody }) =>
+        apiPut(`/blogs/${encodeURIComponent(id)}`, ModifiedCount, body),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiDelete(`/blogs/${encodeURIComponent(id)}`, DeleteResult),
+      onSettled: refresh,
+    }),
+  };
+}

@@ -1,0 +1,49 @@
+import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { usePaymentDetails } from "../../features/admin/api/admin";
+import { errorMessage } from "../../lib/api";
+import { adminPages as t } from "../../lib/messages";
+import { formatDateTime, money } from "../../lib/money";
+
+/** SPEC §2 /dashboard/admin/payment/{_id}: amount, status, transaction id, time, customer. */
+export default function AdminPayment() {
+  const { _id = "" } = useParams();
+  const details = usePaymentDetails(_id);
+  if (details.isPending) return <LoadingScreen />;
+  if (details.isError) return <LoadError message={t.paymentFailed} detail={errorMessage(details.error)} />;
+  const { order, payment } = details.data;
+  const rows: [string, string][] = [
+    [t.customer, `${order.name} · ${order.email}`],
+    [t.phone, order.phone],
+    [t.plan, `${order.service} (${order.serviceDuration})`],
+    [t.orderedOn, formatDateTime(order.currentDate)],
+    [t.amount, `${money(payment?.currentPrice ?? order.currentPrice)} $`],
+    [t.status, order.paid ? t.paid : t.notPaidYet],
+    [t.transactionId, payment?.transactionId ?? "—"],
+    [t.time, payment ? formatDateTime(payment.paymentTime) : "—"],
+    [t.provider, payment?.provider ?? "—"],
+  ];
+  return (
+    <section
+      className="card border-0 shadow-sm"
+      aria-labelledby="admin-payment-heading"
+      style={{ maxWidth: 720 }}
+    >
+      <div className="card-body p-4">
+        <h1 id="admin-payment-heading" className="h4 mb-3">
+          {t.paymentHeading}
+        </h1>
+        <dl className="mb-4">
+          {rows.map(([label, value]) => (
+            <div key={label} className="row border-bottom py-2 mx-0">
+              <dt className="col-5 col-md-4 fw-normal text-body-secondary ps-0">{label}</dt>
+              <dd className="col-7 col-md-8 mb-0 text-break pe-0">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Link to="/dashboard/admin/all__orders">{t.backToOrders}</Link>
+      </div>
+    </section>
+  );
+}
