@@ -4,5 +4,16 @@ export default {
   // No server rendering at request time: public pages are prerendered at build time and every other
   // path is served the SPA shell (__spa-fallback.html) by the Fastify server.
   ssr: false,
-  prerender: ["/", "/home", "/yearly-billed", "/contact-us", "/blogs", "/about-us", "/privacy__policy", "/login", "/sign-up", "/forgot__password"],
+  prerender: [
+    "/",
+    "/home",
+    "/yearly-billed",
+    "/contact-us",
+    "/blogs",
+    "/about-us",
+    "/privacy__policy",
+    "/login",
+    "/sign-up",
+    "/forgot__password",
+  ],
 } satisfies Config;
