@@ -1,4 +1,6 @@
+import type { PricingPlan } from "@agency/contract";
 import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { pricing } from "../lib/messages";
 import { extendedMonthly, premiumMonthly, standardMonthly } from "../test/pricing-fixture";
@@ -14,9 +16,18 @@ function featureStatuses() {
 
 const { included, notIncluded } = pricing;
 
+/** The card links to its checkout, so it needs a router around it. */
+function renderCard(plan: PricingPlan) {
+  return render(
+    <MemoryRouter>
+      <PricingCard plan={plan} />
+    </MemoryRouter>,
+  );
+}
+
 describe("PricingCard", () => {
   it("crosses the third and fourth features on Standard", () => {
-    render(<PricingCard plan={standardMonthly} />);
+    renderCard(standardMonthly);
     expect(featureStatuses()).toEqual([
       { feature: "Keyword research", status: included },
       { feature: "Social media posts", status: included },
@@ -26,17 +37,17 @@ describe("PricingCard", () => {
   });
 
   it("ticks all four features on Premium", () => {
-    render(<PricingCard plan={premiumMonthly} />);
+    renderCard(premiumMonthly);
     expect(featureStatuses().map((row) => row.status)).toEqual([included, included, included, included]);
   });
 
   it("crosses only the fourth feature on Extended", () => {
-    render(<PricingCard plan={extendedMonthly} />);
+    renderCard(extendedMonthly);
     expect(featureStatuses().map((row) => row.status)).toEqual([included, included, included, notIncluded]);
   });
 
   it("shows the plan name, each feature's detail, the price and the struck-through old price", () => {
-    render(<PricingCard plan={standardMonthly} />);
+    renderCard(standardMonthly);
     const card = screen.getByRole("article", { name: "Standard" });
     expect(within(card).getByRole("heading", { name: "Standard" })).toBeTruthy();
     expect(within(card).getByText("Up to 10 keywords")).toBeTruthy();
@@ -46,7 +57,7 @@ describe("PricingCard", () => {
   });
 
   it("marks the highlighted plan and paints it with the plan's colours", () => {
-    render(<PricingCard plan={premiumMonthly} />);
+    renderCard(premiumMonthly);
     const card = screen.getByRole("article", { name: /Premium/ });
     expect(within(card).getByText(pricing.mostPopular)).toBeTruthy();
     expect(card.style.backgroundColor).toBe("rgb(59, 63, 216)");
