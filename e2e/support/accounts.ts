@@ -39,7 +39,8 @@ async function expectOk(
   response: { ok(): boolean; status(): number; text(): Promise<string> },
   what: string,
 ) {
-  if (response.status() >= 400) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
+  if (response.status() >= 400)
+    throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
 }
 
 /** Creates and confirms an account through the API, as the mailed link would. */

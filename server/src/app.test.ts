@@ -61,7 +61,9 @@ describe("configuration", () => {
 
   it("refuses to take test payments in production unless that is allowed explicitly", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/ALLOW_TEST_PAYMENTS/);
-    expect(loadConfig({ NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "true" }).payments).toEqual({ provider: "test" });
+    expect(loadConfig({ NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "true" }).payments).toEqual({
+      provider: "test",
+    });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/set all three/);
   });
 

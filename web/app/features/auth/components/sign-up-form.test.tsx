@@ -66,13 +66,20 @@ describe("sign-up form", () => {
     expect(await screen.findByText("Home page")).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/auth/sign-up/email");
-    expect(JSON.parse(String(init.body))).toMatchObject({ name: "Ada", email: "ada@example.com", password: "123456" });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      name: "Ada",
+      email: "ada@example.com",
+      password: "123456",
+    });
   });
 
   it("shows the server's refusal and keeps the values", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ code: "X", message: "Password is too weak" }), { status: 400 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: "X", message: "Password is too weak" }), { status: 400 }),
+      ),
     );
     renderForm();
     fireEvent.change(field("Your name"), { target: { value: "Ada" } });
