@@ -2,6 +2,7 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { notifyFormFailure, notifyFormProblem, notifyFormSuccess } from "../../lib/toast";
+import { useHydrated } from "../../lib/use-hydrated";
 
 type LeadFormOptions<Values extends Record<string, string>> = {
   /** Toast id: one toast per form at a time. */
@@ -26,6 +27,9 @@ export function useLeadForm<Values extends Record<string, string>>({
   successMessage,
 }: LeadFormOptions<Values>) {
   const [values, setValues] = useState(empty);
+  // Until the page runs, a click would make the browser send the form itself, as a GET with the
+  // visitor's address in the URL; the submit button waits for the page instead.
+  const hydrated = useHydrated();
 
   function field(name: keyof Values & string) {
     return {
@@ -53,5 +57,5 @@ export function useLeadForm<Values extends Record<string, string>>({
     });
   }
 
-  return { values, field, onSubmit, sending: mutation.isPending };
+  return { values, field, onSubmit, sending: mutation.isPending, canSubmit: hydrated && !mutation.isPending };
 }

@@ -23,7 +23,7 @@ export function ServicesList() {
     <ul className="row g-4 list-unstyled mb-0">
       {data.map((service) => (
         <li key={service._id} className="col-12 col-sm-6 col-lg-4">
-          <article className="card h-100 service-card">
+          <div className="card h-100 service-card">
             <div className="card-body p-4">
               <img
                 src={service.image}
@@ -36,7 +36,7 @@ export function ServicesList() {
               <h3 className="h5">{service.title}</h3>
               <p className="mb-0 text-body-secondary">{service.description}</p>
             </div>
-          </article>
+          </div>
         </li>
       ))}
     </ul>

@@ -10,7 +10,7 @@ import { contactProblem } from "../validation";
  */
 export function ContactForm() {
   const id = useId();
-  const { field, onSubmit, sending } = useLeadForm({
+  const { field, onSubmit, sending, canSubmit } = useLeadForm({
     formId: "contact-form",
     empty: { name: "", email: "", message: "" },
     problem: contactProblem,
@@ -68,7 +68,7 @@ export function ContactForm() {
             />
           </div>
           <div>
-            <button type="submit" className="btn btn-primary btn-lg" disabled={sending}>
+            <button type="submit" className="btn btn-primary btn-lg" disabled={!canSubmit}>
               {sending ? contact.sending : contact.submit}
             </button>
           </div>

@@ -7,7 +7,7 @@ import { newsletterProblem } from "../validation";
 /** SPEC §2 Landing and Blogs, §5 Newsletter: an email address, stored as a sign-up. */
 export function NewsletterForm() {
   const id = useId();
-  const { field, onSubmit, sending } = useLeadForm({
+  const { field, onSubmit, sending, canSubmit } = useLeadForm({
     formId: "newsletter-form",
     empty: { email: "" },
     problem: newsletterProblem,
@@ -37,7 +37,7 @@ export function NewsletterForm() {
                 aria-required="true"
                 {...field("email")}
               />
-              <button type="submit" className="btn btn-primary btn-lg flex-shrink-0" disabled={sending}>
+              <button type="submit" className="btn btn-primary btn-lg flex-shrink-0" disabled={!canSubmit}>
                 {sending ? newsletter.sending : newsletter.submit}
               </button>
             </div>

@@ -7,7 +7,7 @@ import { queryProblem } from "../validation";
 /** SPEC §2 Landing and §5 Query form: the visitor's website and email, stored as a lead. */
 export function QueryForm() {
   const id = useId();
-  const { field, onSubmit, sending } = useLeadForm({
+  const { field, onSubmit, sending, canSubmit } = useLeadForm({
     formId: "query-form",
     empty: { website: "", email: "" },
     problem: queryProblem,
@@ -57,7 +57,7 @@ export function QueryForm() {
                 />
               </div>
               <div className="col-12 col-md-2 d-grid">
-                <button type="submit" className="btn btn-light btn-lg" disabled={sending}>
+                <button type="submit" className="btn btn-light btn-lg" disabled={!canSubmit}>
                   {sending ? queryForm.sending : queryForm.submit}
                 </button>
               </div>
