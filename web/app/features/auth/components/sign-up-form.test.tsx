@@ -5,18 +5,23 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountMessages as m } from "../../../lib/messages";
 import { SignUpForm } from "./sign-up-form";
 
+function SignUpPage() {
+  return (
+    <>
+      <Toaster />
+      <SignUpForm />
+    </>
+  );
+}
+
+function HomePage() {
+  return <p>Home page</p>;
+}
+
 function renderForm() {
   const Stub = createRoutesStub([
-    {
-      path: "/sign-up",
-      Component: () => (
-        <>
-          <Toaster />
-          <SignUpForm />
-        </>
-      ),
-    },
-    { path: "/home", Component: () => <p>Home page</p> },
+    { path: "/sign-up", Component: SignUpPage },
+    { path: "/home", Component: HomePage },
   ]);
   render(<Stub initialEntries={["/sign-up"]} />);
 }
