@@ -1,3 +1,7 @@
+import toast from "react-hot-toast";
+import { errorMessage } from "./api";
+import { formToastDurationMs, notifyError } from "./toast";
+
 // sweetalert2 is loaded on first use, so public pages never download it.
 async function swal() {
   const [{ default: Swal }] = await Promise.all([
@@ -34,4 +38,21 @@ export async function successAlert(title: string, text: string): Promise<void> {
 export async function errorAlert(title: string, text: string): Promise<void> {
   const Swal = await swal();
   await Swal.fire({ title, text, icon: "error" });
+}
+
+/**
+ * The dashboards' delete buttons: ask first, then delete, then say so (or show why it failed).
+ */
+export async function confirmAndDelete(
+  question: { title: string; text?: string; confirmText: string },
+  remove: () => Promise<{ deletedCount: number }>,
+  deletedMessage: string,
+): Promise<void> {
+  if (!(await confirmAction(question))) return;
+  try {
+    const { deletedCount } = await remove();
+    if (deletedCount > 0) toast.success(deletedMessage, { duration: formToastDurationMs });
+  } catch (error) {
+    notifyError(errorMessage(error));
+  }
 }

@@ -3,7 +3,7 @@
  * ("//evil.example" and "/\\evil.example" are other origins to a browser).
  */
 export function safeRedirect(value: string | null | undefined, fallback = "/home"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
 }
 

@@ -7,7 +7,7 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { useBlogEditor } from "../../features/admin/api/admin";
 import { BlogForm } from "../../features/admin/components/blog-form";
 import { useBlogs } from "../../features/blogs/api/get-blogs";
-import { confirmAction } from "../../lib/alerts";
+import { confirmAndDelete } from "../../lib/alerts";
 import { errorMessage } from "../../lib/api";
 import { adminPages as t } from "../../lib/messages";
 import { formToastDurationMs, notifyError } from "../../lib/toast";
@@ -28,9 +28,12 @@ export default function AddBlog() {
     }
   }
 
-  async function remove(blog: Blog) {
-    if (!(await confirmAction({ title: t.deleteBlogQuestion(blog.title), confirmText: t.delete }))) return;
-    await run(() => editor.remove.mutateAsync(blog._id), t.deleted).catch(() => undefined);
+  function remove(blog: Blog) {
+    return confirmAndDelete(
+      { title: t.deleteBlogQuestion(blog.title), confirmText: t.delete },
+      () => editor.remove.mutateAsync(blog._id),
+      t.deleted,
+    );
   }
 
   return (

@@ -1,31 +1,25 @@
 import type { Order } from "@agency/contract";
 import { Badge, Button, Table } from "react-bootstrap";
-import toast from "react-hot-toast";
 import { Link } from "react-router";
-import { confirmAction } from "../../../lib/alerts";
-import { errorMessage } from "../../../lib/api";
+import { confirmAndDelete } from "../../../lib/alerts";
 import { orderMessages as t } from "../../../lib/messages";
 import { formatDateTime, money } from "../../../lib/money";
-import { formToastDurationMs, notifyError } from "../../../lib/toast";
 import { useDeleteOrder } from "../api/orders";
 
 /** SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'. */
 export function OrdersTable({ orders }: { orders: Order[] }) {
   const deleteOrder = useDeleteOrder();
 
-  async function remove(order: Order) {
-    const confirmed = await confirmAction({
-      title: t.deleteQuestion(order.service, order.serviceDuration),
-      text: t.deleteText,
-      confirmText: t.delete,
-    });
-    if (!confirmed) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
-      if (deletedCount > 0) toast.success(t.deleted, { duration: formToastDurationMs });
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
+  function remove(order: Order) {
+    return confirmAndDelete(
+      {
+        title: t.deleteQuestion(order.service, order.serviceDuration),
+        text: t.deleteText,
+        confirmText: t.delete,
+      },
+      () => deleteOrder.mutateAsync(order._id),
+      t.deleted,
+    );
   }
 
   return (

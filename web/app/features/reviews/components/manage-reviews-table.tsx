@@ -1,10 +1,7 @@
 import type { ManagedReview } from "@agency/contract";
 import { Button, Table } from "react-bootstrap";
-import toast from "react-hot-toast";
-import { confirmAction } from "../../../lib/alerts";
-import { errorMessage } from "../../../lib/api";
+import { confirmAndDelete } from "../../../lib/alerts";
 import { manageReviewsPage as t } from "../../../lib/messages";
-import { formToastDurationMs, notifyError } from "../../../lib/toast";
 import { useDeleteReview } from "../api/reviews";
 import { previewComment } from "../review-rules";
 
@@ -18,19 +15,12 @@ export function ManageReviewsTable({
 }) {
   const deleteReview = useDeleteReview();
 
-  async function remove(review: ManagedReview) {
-    const confirmed = await confirmAction({
-      title: t.deleteQuestion(review.name),
-      text: t.deleteText,
-      confirmText: t.delete,
-    });
-    if (!confirmed) return;
-    try {
-      const { deletedCount } = await deleteReview.mutateAsync(review._id);
-      if (deletedCount > 0) toast.success(t.deleted, { duration: formToastDurationMs });
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
+  function remove(review: ManagedReview) {
+    return confirmAndDelete(
+      { title: t.deleteQuestion(review.name), text: t.deleteText, confirmText: t.delete },
+      () => deleteReview.mutateAsync(review._id),
+      t.deleted,
+    );
   }
 
   return (

@@ -1,30 +1,20 @@
 import type { ManagedReview } from "@agency/contract";
 import { Button, ListGroup } from "react-bootstrap";
-import toast from "react-hot-toast";
-import { confirmAction } from "../../../lib/alerts";
-import { errorMessage } from "../../../lib/api";
+import { confirmAndDelete } from "../../../lib/alerts";
 import { reviewForm as t } from "../../../lib/messages";
 import { formatDateTime } from "../../../lib/money";
-import { formToastDurationMs, notifyError } from "../../../lib/toast";
 import { useDeleteMyReview } from "../api/reviews";
 
 /** The signed-in customer's own reviews, each deletable after confirmation. */
 export function MyReviewsList({ reviews }: { reviews: ManagedReview[] }) {
   const deleteReview = useDeleteMyReview();
 
-  async function remove(review: ManagedReview) {
-    const confirmed = await confirmAction({
-      title: t.deleteQuestion,
-      text: t.deleteText,
-      confirmText: t.delete,
-    });
-    if (!confirmed) return;
-    try {
-      const { deletedCount } = await deleteReview.mutateAsync(review._id);
-      if (deletedCount > 0) toast.success(t.deleted, { duration: formToastDurationMs });
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
+  function remove(review: ManagedReview) {
+    return confirmAndDelete(
+      { title: t.deleteQuestion, text: t.deleteText, confirmText: t.delete },
+      () => deleteReview.mutateAsync(review._id),
+      t.deleted,
+    );
   }
 
   if (reviews.length === 0) return <p className="text-body-secondary mb-0">{t.none}</p>;
