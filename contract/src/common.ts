@@ -17,9 +17,6 @@ export const Dollars = z.number().nonnegative();
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
-export function formatDollars(dollars: number): string {
-  return Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2);
-}
 
 export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
 export type Health = z.infer<typeof Health>;

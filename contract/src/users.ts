@@ -16,6 +16,9 @@ export type UserToken = z.infer<typeof UserToken>;
 export const AdminStatus = z.object({ admin: z.boolean() });
 export type AdminStatus = z.infer<typeof AdminStatus>;
 
+/** Better Auth's answer to starting Google or Facebook sign-in: where to send the browser. */
+export const SocialSignInRedirect = z.object({ url: z.string(), redirect: z.boolean().optional() });
+
 /** Which social sign-ins this installation has configured. */
 export const SignInOptions = z.object({ google: z.boolean(), facebook: z.boolean() });
 export type SignInOptions = z.infer<typeof SignInOptions>;

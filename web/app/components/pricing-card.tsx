@@ -1,7 +1,8 @@
-import { formatDollars, type PricingPlan } from "@agency/contract";
+import type { PricingPlan } from "@agency/contract";
 import { useId } from "react";
 import { Link } from "react-router";
 import { pricing } from "../lib/messages";
+import { wholeOrCents } from "../lib/money";
 import { FeatureStatusIcon } from "./feature-status-icon";
 
 /**
@@ -37,10 +38,10 @@ export function PricingCard({ plan }: { plan: PricingPlan }) {
         </h3>
         <p className="pricing-card__title mb-3">{plan.title}</p>
         <p className="d-flex align-items-baseline flex-wrap gap-2 mb-4">
-          <span className="pricing-card__price">${formatDollars(plan.newPrice)}</span>
+          <span className="pricing-card__price">${wholeOrCents(plan.newPrice)}</span>
           <del className="pricing-card__old-price">
             <span className="visually-hidden">{pricing.was} </span>
-            <span>${formatDollars(plan.oldPrice)}</span>
+            <span>${wholeOrCents(plan.oldPrice)}</span>
           </del>
           <span className="pricing-card__period">/ {plan.month}</span>
         </p>

@@ -16,13 +16,13 @@ function json(body: unknown, status = 200) {
 describe("api client", () => {
   it("calls /api and returns the parsed body", async () => {
     const fetchMock = stubFetch(() => json([]));
-    await expect(apiGet("/pricing", PricingList)).resolves.toEqual([]);
+    await expect(apiGet("/pricing", (c) => c.PricingList)).resolves.toEqual([]);
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/pricing");
   });
 
   it("throws an ApiError with the server's message", async () => {
     stubFetch(() => json({ error: { code: "not_found", message: "Plan not found." } }, 404));
-    const failure = apiGet("/pricing/x", PricingList);
+    const failure = apiGet("/pricing/x", (c) => c.PricingList);
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
       status: 404,
@@ -33,14 +33,16 @@ describe("api client", () => {
 
   it("rejects a response that does not match the contract", async () => {
     stubFetch(() => json([{ unexpected: true }]));
-    await expect(apiGet("/pricing", PricingList)).rejects.toMatchObject({ code: "invalid_response" });
+    await expect(apiGet("/pricing", (c) => c.PricingList)).rejects.toMatchObject({
+      code: "invalid_response",
+    });
   });
 
   it("reports an unreachable server as a network error", async () => {
     stubFetch(() => {
       throw new TypeError("fetch failed");
     });
-    await expect(apiGet("/pricing", PricingList)).rejects.toMatchObject({
+    await expect(apiGet("/pricing", (c) => c.PricingList)).rejects.toMatchObject({
       status: 0,
       code: "network",
       message: errors.network,
@@ -49,8 +51,8 @@ describe("api client", () => {
 
   it("sends a JSON content type only together with a body", async () => {
     const fetchMock = stubFetch(() => json([]));
-    await apiPost("/pricing", PricingList);
-    await apiPost("/pricing", PricingList, { name: "x" });
+    await apiPost("/pricing", (c) => c.PricingList);
+    await apiPost("/pricing", (c) => c.PricingList, { name: "x" });
     const [withoutBody, withBody] = fetchMock.mock.calls.map(([, init]) => init);
     expect(withoutBody?.body).toBeUndefined();
     expect(withoutBody?.headers).not.toHaveProperty("content-type");

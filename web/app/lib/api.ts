@@ -1,11 +1,28 @@
-import { ErrorResponse, errorStatus } from "@agency/contract";
-import { z } from "zod";
+import type * as ContractModule from "@agency/contract";
+import type { ErrorResponse } from "@agency/contract";
 import { errors } from "./messages";
 
 /** Any schema of the contract: the client needs only its safeParse. */
 export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
+
+export type Contract = typeof ContractModule;
+
+/**
+ * Which contract schema checks an answer, e.g. `(c) => c.PricingList`. The contract (and zod) is
+ * loaded on the first call instead of with the page, which keeps it off the public pages' first load.
+ */
+export type PickSchema<T> = (contract: Contract) => ResponseSchema<T>;
+
+let contract: Promise<Contract> | undefined;
+function loadContract(): Promise<Contract> {
+  contract ??= import("@agency/contract");
+  return contract;
+}
+
+/** For calls whose answer needs no checking (the account endpoints answer with their own shapes). */
+export const anyAnswer: PickSchema<unknown> = () => ({ safeParse: (data) => ({ success: true, data }) });
 
 /** The server's error codes, plus the two failures that happen before a server answer is read. */
 export type ApiErrorCode = ErrorResponse["error"]["code"] | "network" | "invalid_response";
@@ -26,10 +43,16 @@ export class ApiError extends Error {
   }
 }
 
-const AuthErrorResponse = z.object({ message: z.string().min(1), code: z.string().optional() });
+/** The account endpoints (/api/auth/*) answer failures with `{ code, message }` of their own. */
+function authFailure(payload: unknown): { message: string; code?: string } | undefined {
+  if (typeof payload !== "object" || payload === null) return undefined;
+  const { message, code } = payload as { message?: unknown; code?: unknown };
+  if (typeof message !== "string" || message === "") return undefined;
+  return { message, code: typeof code === "string" ? code : undefined };
+}
 
-function codeForStatus(status: number): ApiErrorCode {
-  const match = Object.entries(errorStatus).find(([, value]) => value === status);
+function codeForStatus(status: number, statuses: Contract["errorStatus"]): ApiErrorCode {
+  const match = Object.entries(statuses).find(([, value]) => value === status);
   return (match?.[0] as ApiErrorCode | undefined) ?? "internal";
 }
 
@@ -42,10 +65,11 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 async function request<T>(
   method: Method,
   path: string,
-  schema: ResponseSchema<T>,
+  pick: PickSchema<T>,
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  const schemas = loadContract();
   const headers: Record<string, string> = { accept: "application/json" };
   const init: RequestInit = { method, headers, credentials: "same-origin", signal: options.signal };
   // The server rejects an empty body declared as JSON, so the content type goes only with a body.
@@ -63,27 +87,22 @@ async function request<T>(
   }
 
   const payload = await readJson(response);
+  const loaded = await schemas;
   if (!response.ok) {
-    const failure = ErrorResponse.safeParse(payload);
+    const failure = loaded.ErrorResponse.safeParse(payload);
     if (failure.success) {
       const { code, message, fields } = failure.data.error;
       throw new ApiError(response.status, code, message, fields);
     }
-    // The account endpoints (/api/auth/*) answer `{ code, message }` with the library's own codes.
-    const authFailure = AuthErrorResponse.safeParse(payload);
-    if (authFailure.success) {
-      throw new ApiError(
-        response.status,
-        codeForStatus(response.status),
-        authFailure.data.message,
-        undefined,
-        authFailure.data.code,
-      );
+    const account = authFailure(payload);
+    if (account) {
+      const code = codeForStatus(response.status, loaded.errorStatus);
+      throw new ApiError(response.status, code, account.message, undefined, account.code);
     }
     throw new ApiError(response.status, "internal", errors.unexpected);
   }
 
-  const parsed = schema.safeParse(payload);
+  const parsed = pick(loaded).safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, "invalid_response", errors.unexpectedResponse);
   return parsed.data;
 }
@@ -98,39 +117,39 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export function apiGet<T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions): Promise<T> {
-  return request("GET", path, schema, undefined, options);
+export function apiGet<T>(path: string, pick: PickSchema<T>, options?: RequestOptions): Promise<T> {
+  return request("GET", path, pick, undefined, options);
 }
 
 export function apiPost<T>(
   path: string,
-  schema: ResponseSchema<T>,
+  pick: PickSchema<T>,
   body?: unknown,
   options?: RequestOptions,
 ): Promise<T> {
-  return request("POST", path, schema, body, options);
+  return request("POST", path, pick, body, options);
 }
 
 export function apiPut<T>(
   path: string,
-  schema: ResponseSchema<T>,
+  pick: PickSchema<T>,
   body?: unknown,
   options?: RequestOptions,
 ): Promise<T> {
-  return request("PUT", path, schema, body, options);
+  return request("PUT", path, pick, body, options);
 }
 
 export function apiPatch<T>(
   path: string,
-  schema: ResponseSchema<T>,
+  pick: PickSchema<T>,
   body?: unknown,
   options?: RequestOptions,
 ): Promise<T> {
-  return request("PATCH", path, schema, body, options);
+  return request("PATCH", path, pick, body, options);
 }
 
-export function apiDelete<T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions): Promise<T> {
-  return request("DELETE", path, schema, undefined, options);
+export function apiDelete<T>(path: string, pick: PickSchema<T>, options?: RequestOptions): Promise<T> {
+  return request("DELETE", path, pick, undefined, options);
 }
 
 /** The text to show a user for any failure of a call. */

@@ -1,13 +1,4 @@
-import {
-  AdminOrderList,
-  AdminPaymentDetails,
-  type BlogBody,
-  DeleteResult,
-  InsertedId,
-  type LeadKind,
-  LeadList,
-  ModifiedCount,
-} from "@agency/contract";
+import type { BlogBody, LeadKind } from "@agency/contract";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
 
@@ -18,7 +9,7 @@ export function useAllOrders(page: number) {
   return useQuery(
     queryOptions({
       queryKey: ["all-orders", page],
-      queryFn: () => apiGet(`/orders?page=${page}&size=${ORDERS_PAGE_SIZE}`, AdminOrderList),
+      queryFn: () => apiGet(`/orders?page=${page}&size=${ORDERS_PAGE_SIZE}`, (c) => c.AdminOrderList),
       placeholderData: keepPreviousData,
     }),
   );
@@ -28,7 +19,7 @@ export function usePaymentDetails(orderId: string) {
   return useQuery(
     queryOptions({
       queryKey: ["admin-payment", orderId],
-      queryFn: () => apiGet(`/admin/payment/${encodeURIComponent(orderId)}`, AdminPaymentDetails),
+      queryFn: () => apiGet(`/admin/payment/${encodeURIComponent(orderId)}`, (c) => c.AdminPaymentDetails),
     }),
   );
 }
@@ -38,7 +29,7 @@ export function useLeads(kind: LeadKind | undefined, page: number) {
   return useQuery(
     queryOptions({
       queryKey: ["leads", kind ?? "all", page],
-      queryFn: () => apiGet(`/admin/leads?page=${page}&size=${LEADS_PAGE_SIZE}${filter}`, LeadList),
+      queryFn: () => apiGet(`/admin/leads?page=${page}&size=${LEADS_PAGE_SIZE}${filter}`, (c) => c.LeadList),
       placeholderData: keepPreviousData,
     }),
   );
@@ -50,16 +41,16 @@ export function useBlogEditor() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["blogs"] });
   return {
     create: useMutation({
-      mutationFn: (body: BlogBody) => apiPost("/blogs", InsertedId, body),
+      mutationFn: (body: BlogBody) => apiPost("/blogs", (c) => c.InsertedId, body),
       onSettled: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: BlogBody }) =>
-        apiPut(`/blogs/${encodeURIComponent(id)}`, ModifiedCount, body),
+        apiPut(`/blogs/${encodeURIComponent(id)}`, (c) => c.ModifiedCount, body),
       onSettled: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => apiDelete(`/blogs/${encodeURIComponent(id)}`, DeleteResult),
+      mutationFn: (id: string) => apiDelete(`/blogs/${encodeURIComponent(id)}`, (c) => c.DeleteResult),
       onSettled: refresh,
     }),
   };

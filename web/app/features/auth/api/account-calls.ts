@@ -1,24 +1,19 @@
-import { SignInOptions } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiGet, apiPost } from "../../../lib/api";
+import { anyAnswer, apiGet, apiPost } from "../../../lib/api";
 import { sessionQueryKey } from "./session";
-
-const Anything = z.unknown();
-const Redirect = z.object({ url: z.string(), redirect: z.boolean().optional() });
 
 export type SignUpInput = { name: string; email: string; password: string; callbackURL: string };
 export type SignInInput = { email: string; password: string };
 
 /** Creates the account and mails the confirmation link (sign-in waits for it). */
 export function signUp(input: SignUpInput) {
-  return apiPost("/auth/sign-up/email", Anything, input);
+  return apiPost("/auth/sign-up/email", anyAnswer, input);
 }
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => apiPost("/auth/sign-in/email", Anything, input),
+    mutationFn: (input: SignInInput) => apiPost("/auth/sign-in/email", anyAnswer, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }
@@ -27,7 +22,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost("/auth/sign-out", Anything, {}),
+    mutationFn: () => apiPost("/auth/sign-out", anyAnswer, {}),
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "session" });
       queryClient.setQueryData(sessionQueryKey, null);
@@ -37,7 +32,7 @@ export function useSignOut() {
 
 /** Starts Google or Facebook sign-in: the server answers with the provider's address to go to. */
 export async function startSocialSignIn(provider: "google" | "facebook", callbackURL: string) {
-  const { url } = await apiPost("/auth/sign-in/social", Redirect, {
+  const { url } = await apiPost("/auth/sign-in/social", (c) => c.SocialSignInRedirect, {
     provider,
     callbackURL,
     errorCallbackURL: "/login?social=failed",
@@ -46,16 +41,16 @@ export async function startSocialSignIn(provider: "google" | "facebook", callbac
 }
 
 export function requestPasswordReset(email: string) {
-  return apiPost("/auth/request-password-reset", Anything, { email, redirectTo: "/reset__password" });
+  return apiPost("/auth/request-password-reset", anyAnswer, { email, redirectTo: "/reset__password" });
 }
 
 export function resetPassword(token: string, newPassword: string) {
-  return apiPost("/auth/reset-password", Anything, { token, newPassword });
+  return apiPost("/auth/reset-password", anyAnswer, { token, newPassword });
 }
 
 export const signInOptionsQuery = queryOptions({
   queryKey: ["sign-in-options"],
-  queryFn: () => apiGet("/sign-in-options", SignInOptions),
+  queryFn: () => apiGet("/sign-in-options", (c) => c.SignInOptions),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,4 +1,3 @@
-import { AdminStatus } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 
@@ -6,7 +5,7 @@ import { apiGet } from "../../../lib/api";
 export function adminStatusQueryOptions(email: string | undefined) {
   return queryOptions({
     queryKey: ["admin-status", email],
-    queryFn: () => apiGet(`/admin/${encodeURIComponent(email ?? "")}`, AdminStatus),
+    queryFn: () => apiGet(`/admin/${encodeURIComponent(email ?? "")}`, (c) => c.AdminStatus),
     enabled: Boolean(email),
   });
 }

@@ -1,11 +1,11 @@
-import { Session } from "@agency/contract";
+import type { Session } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 
 export const sessionQueryKey = ["session"] as const;
 
 export function getSession(): Promise<Session> {
-  return apiGet("/auth/get-session", Session);
+  return apiGet("/auth/get-session", (c) => c.Session);
 }
 
 export const sessionQueryOptions = queryOptions({

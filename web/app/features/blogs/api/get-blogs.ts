@@ -1,9 +1,9 @@
-import { type Blog, BlogList } from "@agency/contract";
+import type { Blog } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 
 export function getBlogs({ signal }: { signal?: AbortSignal } = {}): Promise<Blog[]> {
-  return apiGet("/blogs", BlogList, { signal });
+  return apiGet("/blogs", (c) => c.BlogList, { signal });
 }
 
 export function getBlogsQueryOptions() {

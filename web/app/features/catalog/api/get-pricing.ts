@@ -1,9 +1,9 @@
-import { type BillingDuration, PricingList, type PricingPlan } from "@agency/contract";
+import type { BillingDuration, PricingPlan } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 
 export function getPricing({ signal }: { signal?: AbortSignal } = {}): Promise<PricingPlan[]> {
-  return apiGet("/pricing", PricingList, { signal });
+  return apiGet("/pricing", (c) => c.PricingList, { signal });
 }
 
 export function getPricingQueryOptions() {

@@ -1,9 +1,9 @@
-import { type Review, ReviewList } from "@agency/contract";
+import type { Review } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 
 export function getReviews({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> {
-  return apiGet("/reviews", ReviewList, { signal });
+  return apiGet("/reviews", (c) => c.ReviewList, { signal });
 }
 
 export function getReviewsQueryOptions() {

@@ -1,9 +1,9 @@
-import { type Service, ServiceList } from "@agency/contract";
+import type { Service } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 
 export function getServices({ signal }: { signal?: AbortSignal } = {}): Promise<Service[]> {
-  return apiGet("/services", ServiceList, { signal });
+  return apiGet("/services", (c) => c.ServiceList, { signal });
 }
 
 export function getServicesQueryOptions() {

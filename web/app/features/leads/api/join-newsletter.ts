@@ -1,9 +1,9 @@
-import { LeadStored, type NewsletterSignUpBody } from "@agency/contract";
+import type { LeadStored, NewsletterSignUpBody } from "@agency/contract";
 import { useMutation } from "@tanstack/react-query";
 import { apiPost } from "../../../lib/api";
 
 export function joinNewsletter(body: NewsletterSignUpBody): Promise<LeadStored> {
-  return apiPost("/newsletter", LeadStored, body);
+  return apiPost("/newsletter", (c) => c.LeadStored, body);
 }
 
 export function useJoinNewsletter() {

@@ -1,18 +1,11 @@
-import {
-  type CreateOrderBody,
-  CreateOrderResponse,
-  DeleteResult,
-  Order,
-  OrderList,
-  PricingPlan,
-} from "@agency/contract";
+import type { CreateOrderBody } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPost } from "../../../lib/api";
 
 export function planQueryOptions(id: string) {
   return queryOptions({
     queryKey: ["pricing", id],
-    queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}`, PricingPlan),
+    queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}`, (c) => c.PricingPlan),
   });
 }
 
@@ -23,7 +16,7 @@ export function usePlan(id: string) {
 export function myOrdersQueryOptions(email: string | undefined) {
   return queryOptions({
     queryKey: ["orders", email],
-    queryFn: () => apiGet(`/order?email=${encodeURIComponent(email ?? "")}`, OrderList),
+    queryFn: () => apiGet(`/order?email=${encodeURIComponent(email ?? "")}`, (c) => c.OrderList),
     enabled: Boolean(email),
   });
 }
@@ -35,7 +28,7 @@ export function useMyOrders(email: string | undefined) {
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateOrderBody) => apiPost("/order", CreateOrderResponse, body),
+    mutationFn: (body: CreateOrderBody) => apiPost("/order", (c) => c.CreateOrderResponse, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
   });
 }
@@ -43,7 +36,7 @@ export function useCreateOrder() {
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiDelete(`/order/${encodeURIComponent(id)}`, DeleteResult),
+    mutationFn: (id: string) => apiDelete(`/order/${encodeURIComponent(id)}`, (c) => c.DeleteResult),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
   });
 }
@@ -52,7 +45,7 @@ export function useDeleteOrder() {
 export function paymentOrderQueryOptions(id: string) {
   return queryOptions({
     queryKey: ["order", id],
-    queryFn: () => apiGet(`/dashboard/payment/${encodeURIComponent(id)}`, Order),
+    queryFn: () => apiGet(`/dashboard/payment/${encodeURIComponent(id)}`, (c) => c.Order),
   });
 }
 

@@ -1,4 +1,3 @@
-import { PaymentIntent, PaymentList, RecordPaymentResponse, TestCardPaymentResult } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPatch, apiPost } from "../../../lib/api";
 
@@ -6,7 +5,7 @@ import { apiGet, apiPatch, apiPost } from "../../../lib/api";
 export function paymentIntentQueryOptions(orderId: string, enabled: boolean) {
   return queryOptions({
     queryKey: ["payment-intent", orderId],
-    queryFn: () => apiPost("/create-payment-intent", PaymentIntent, { orderId }),
+    queryFn: () => apiPost("/create-payment-intent", (c) => c.PaymentIntent, { orderId }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -22,7 +21,7 @@ export function recordPayment(
   orderId: string,
   body: { transactionId: string; name: string; email: string; currentPrice: number },
 ) {
-  return apiPatch(`/order/${encodeURIComponent(orderId)}`, RecordPaymentResponse, {
+  return apiPatch(`/order/${encodeURIComponent(orderId)}`, (c) => c.RecordPaymentResponse, {
     ...body,
     paymentId: body.transactionId,
     paymentTime: new Date().toUTCString(),
@@ -38,13 +37,13 @@ export function payWithTestCard(body: {
   billingName: string;
   billingEmail: string;
 }) {
-  return apiPost("/payments/test/confirm", TestCardPaymentResult, body);
+  return apiPost("/payments/test/confirm", (c) => c.TestCardPaymentResult, body);
 }
 
 export function paymentHistoryQueryOptions(email: string | undefined) {
   return queryOptions({
     queryKey: ["payment-history", email],
-    queryFn: () => apiGet(`/payment-history/${encodeURIComponent(email ?? "")}`, PaymentList),
+    queryFn: () => apiGet(`/payment-history/${encodeURIComponent(email ?? "")}`, (c) => c.PaymentList),
     enabled: Boolean(email),
   });
 }

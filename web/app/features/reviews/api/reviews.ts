@@ -1,10 +1,4 @@
-import {
-  type CreateReviewBody,
-  CreateReviewResponse,
-  DeleteResult,
-  ManagedReviewList,
-  ReviewCount,
-} from "@agency/contract";
+import type { CreateReviewBody } from "@agency/contract";
 import {
   keepPreviousData,
   type QueryClient,
@@ -37,13 +31,16 @@ function refreshReviews(queryClient: QueryClient) {
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReviewBody) => apiPost("/reviews", CreateReviewResponse, body),
+    mutationFn: (body: CreateReviewBody) => apiPost("/reviews", (c) => c.CreateReviewResponse, body),
     onSuccess: () => refreshReviews(queryClient),
   });
 }
 
 export function myReviewsQueryOptions() {
-  return queryOptions({ queryKey: reviewKeys.mine, queryFn: () => apiGet("/my-reviews", ManagedReviewList) });
+  return queryOptions({
+    queryKey: reviewKeys.mine,
+    queryFn: () => apiGet("/my-reviews", (c) => c.ManagedReviewList),
+  });
 }
 
 export function useMyReviews() {
@@ -53,7 +50,7 @@ export function useMyReviews() {
 export function useDeleteMyReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiDelete(`/my-reviews/${encodeURIComponent(id)}`, DeleteResult),
+    mutationFn: (id: string) => apiDelete(`/my-reviews/${encodeURIComponent(id)}`, (c) => c.DeleteResult),
     onSettled: () => refreshReviews(queryClient),
   });
 }
@@ -62,7 +59,7 @@ export function useDeleteMyReview() {
 export function reviewPageQueryOptions(page: number, size: number) {
   return queryOptions({
     queryKey: reviewKeys.page(page, size),
-    queryFn: () => apiGet(`/manage-reviews?page=${page}&size=${size}`, ManagedReviewList),
+    queryFn: () => apiGet(`/manage-reviews?page=${page}&size=${size}`, (c) => c.ManagedReviewList),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,14 +70,17 @@ export function useReviewPage(page: number, size: number) {
 
 /** SPEC §7 GET /review-count. */
 export function useReviewCount() {
-  return useQuery({ queryKey: reviewKeys.count, queryFn: () => apiGet("/review-count", ReviewCount) });
+  return useQuery({
+    queryKey: reviewKeys.count,
+    queryFn: () => apiGet("/review-count", (c) => c.ReviewCount),
+  });
 }
 
 /** SPEC §7 DELETE /review-delete/{id} (admin). */
 export function useDeleteReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiDelete(`/review-delete/${encodeURIComponent(id)}`, DeleteResult),
+    mutationFn: (id: string) => apiDelete(`/review-delete/${encodeURIComponent(id)}`, (c) => c.DeleteResult),
     onSettled: () => refreshReviews(queryClient),
   });
 }

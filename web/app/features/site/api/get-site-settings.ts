@@ -1,9 +1,9 @@
-import { type SiteSettings, SiteSettings as SiteSettingsSchema } from "@agency/contract";
+import type { SiteSettings } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 
 export function getSiteSettings({ signal }: { signal?: AbortSignal } = {}): Promise<SiteSettings> {
-  return apiGet("/site", SiteSettingsSchema, { signal });
+  return apiGet("/site", (c) => c.SiteSettings, { signal });
 }
 
 export function getSiteSettingsQueryOptions() {

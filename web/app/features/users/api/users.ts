@@ -1,4 +1,3 @@
-import { ModifiedCount, UserList } from "@agency/contract";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPut } from "../../../lib/api";
 
@@ -7,7 +6,7 @@ export const USERS_PAGE_SIZE = 20;
 export function usersQueryOptions(page: number) {
   return queryOptions({
     queryKey: ["users", page],
-    queryFn: () => apiGet(`/users?page=${page}&size=${USERS_PAGE_SIZE}`, UserList),
+    queryFn: () => apiGet(`/users?page=${page}&size=${USERS_PAGE_SIZE}`, (c) => c.UserList),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +20,10 @@ export function useSetAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ email, admin }: { email: string; admin: boolean }) =>
-      apiPut(`/user/${admin ? "admin" : "remove-admin"}/${encodeURIComponent(email)}`, ModifiedCount),
+      apiPut(
+        `/user/${admin ? "admin" : "remove-admin"}/${encodeURIComponent(email)}`,
+        (c) => c.ModifiedCount,
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["users"] }),
