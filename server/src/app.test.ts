@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { ErrorResponse } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../test/helpers.js";
@@ -65,6 +68,16 @@ describe("configuration", () => {
       provider: "test",
     });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/set all three/);
+  });
+
+  it("takes the shop's name from the site identity file unless SHOP_NAME says otherwise", () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "site-")), "site.json");
+    writeFileSync(file, JSON.stringify({ name: "Acme Growth" }));
+    expect(loadConfig({ SITE_CONFIG: file }).shopName).toBe("Acme Growth");
+    expect(loadConfig({ SITE_CONFIG: file }).mail.from).toBe('"Acme Growth" <no-reply@localhost>');
+    expect(loadConfig({ SITE_CONFIG: file, SHOP_NAME: "Acme" }).shopName).toBe("Acme");
+    writeFileSync(file, "{ not json");
+    expect(() => loadConfig({ SITE_CONFIG: file })).toThrow(/site\.json/);
   });
 
   it("uses the documented defaults", () => {

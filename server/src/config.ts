@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SiteConfig } from "@agency/contract";
 import { z } from "zod";
 
 const serverRoot = fileURLToPath(new URL("../", import.meta.url));
@@ -30,7 +32,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  SHOP_NAME: z.string().min(1).default("Lumen Digital"),
+  SHOP_NAME: z.string().min(1).optional(),
+  SITE_CONFIG: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -99,6 +102,24 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The agency's name as the site identity file gives it (the same file the web build reads), so
+ * e-mails and sign-in pages carry the name the pages show.
+ */
+function siteName(env: NodeJS.ProcessEnv): string {
+  const file = env.SITE_CONFIG
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), env.SITE_CONFIG)
+    : path.join(serverRoot, "../site.config.json");
+  if (!existsSync(file)) return SiteConfig.parse({}).name;
+  try {
+    return SiteConfig.parse(JSON.parse(readFileSync(file, "utf8"))).name;
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${file}: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -106,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
+  const shopName = values.SHOP_NAME ?? siteName(env);
   const stripeKeys = [values.STRIPE_SECRET_KEY, values.STRIPE_PUBLISHABLE_KEY, values.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError(
@@ -131,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: values.REDIS_URL,
     googleMapsApiKey: values.GOOGLE_MAPS_API_KEY,
     leadsRateLimit: values.LEADS_RATE_LIMIT,
-    shopName: values.SHOP_NAME,
+    shopName,
     auth: {
       secret: values.AUTH_SECRET,
       adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
@@ -161,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: "test" },
     mail: {
       smtpUrl: values.SMTP_URL,
-      from: values.MAIL_FROM ?? `"${values.SHOP_NAME}" <no-reply@localhost>`,
+      from: values.MAIL_FROM ?? `"${shopName}" <no-reply@localhost>`,
       outboxDir: path.join(path.resolve(values.DATA_DIR), "outbox"),
     },
   };
