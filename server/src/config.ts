@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFromEnv.default(false),
   WEB_DIR: z.string().min(1).optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.email().optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
@@ -80,6 +81,8 @@ export type Config = {
   auth: {
     /** Signs sessions; when unset, one is generated once and kept in the database. */
     secret: string | undefined;
+    /** Origins besides PUBLIC_URL that may call the account endpoints (e.g. the dev server). */
+    trustedOrigins: string[];
     /** This account is made admin (once its e-mail address is verified it can sign in). */
     adminEmail: string | undefined;
     /** Sign-in, sign-up and reset attempts per client per minute. */
@@ -156,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopName,
     auth: {
       secret: values.AUTH_SECRET,
+      trustedOrigins: (values.TRUSTED_ORIGINS ?? "")
+        .split(",")
+        .map((origin) => origin.trim().replace(/\/$/, ""))
+        .filter(Boolean),
       adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
       rateLimitMax: values.AUTH_RATE_LIMIT_MAX,
       google:

@@ -24,7 +24,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },
