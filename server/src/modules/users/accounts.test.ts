@@ -12,9 +12,7 @@ import {
   verifyByMail,
 } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { signInAtProvider, startOidcProvider } from "../../../test/oidc-provider.js";
 import { roleChanges, user } from "../../db/schema.js";
-import { adminUsage, runAdminCommand } from "./admin-command.js";
 import { setAdminRole } from "./roles.js";
 
 describe("sign-up and e-mail verification through a real SMTP server", () => {
@@ -270,92 +268,5 @@ describe("rate limiting", () => {
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429]);
-  });
-});
-
-describe("Google sign-in (OpenID Connect) against a local provider", () => {
-  let ctx: TestContext;
-  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
-
-  beforeAll(async () => {
-    provider = await startOidcProvider({
-      clientId: "shop",
-      clientSecret: "shop-secret",
-      redirectUri: "http://localhost:3000/api/auth/callback/google",
-    });
-    ctx = await createTestApp({
-      env: {
-        GOOGLE_CLIENT_ID: "shop",
-        GOOGLE_CLIENT_SECRET: "shop-secret",
-        GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
-      },
-    });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await provider.close();
-  });
-
-  it("reports which social sign-ins are configured", async () => {
-    const response = await ctx.app.inject({ method: "GET", url: "/api/sign-in-options" });
-    expect(response.json()).toEqual({ google: true, facebook: false });
-  });
-
-  it("signs a new customer in and creates the account", async () => {
-    const start = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/social",
-      headers: authHeaders(ctx),
-      payload: { provider: "google", callbackURL: "/dashboard" },
-    });
-    expect(start.statusCode).toBe(200);
-    const stateCookie = cookieHeader(start.headers["set-cookie"]);
-    const callback = await signInAtProvider(
-      start.json().url,
-      "oidc.customer@example.com",
-      "http://localhost:3000/api/auth/callback/google",
-    );
-    const finished = await ctx.app.inject({
-      method: "GET",
-      url: `${callback.pathname}${callback.search}`,
-      headers: { cookie: stateCookie },
-    });
-    expect(finished.statusCode).toBe(302);
-    expect(finished.headers.location).toBe("/dashboard");
-    const session = await ctx.app.inject({
-      method: "GET",
-      url: "/api/auth/get-session",
-      headers: { cookie: cookieHeader(finished.headers["set-cookie"]) },
-    });
-    expect(session.json().user).toMatchObject({ email: "oidc.customer@example.com", emailVerified: true });
-  });
-});
-
-describe("the admin command", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
-
-  it("grants and revokes the admin role by e-mail address", async () => {
-    const first = await createAccount(ctx);
-    const second = await createAccount(ctx);
-    expect(await runAdminCommand(ctx.db, ["grant", first.email])).toBe(`${first.email} is now an admin.`);
-    expect(await runAdminCommand(ctx.db, ["grant", second.email])).toBe(`${second.email} is now an admin.`);
-    expect(await runAdminCommand(ctx.db, ["revoke", first.email])).toBe(
-      `${first.email} is no longer an admin.`,
-    );
-    const status = await ctx.app.inject({
-      method: "GET",
-      url: `/api/admin/${second.email}`,
-      headers: { cookie: second.cookie },
-    });
-    expect(status.json()).toEqual({ admin: true });
-  });
-
-  it("explains its usage and refuses unknown addresses", async () => {
-    await expect(runAdminCommand(ctx.db, ["promote", "x@example.com"])).rejects.toThrow(adminUsage);
-    await expect(runAdminCommand(ctx.db, ["grant", "nobody@example.com"])).rejects.toThrow(/No account uses/);
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PageHeader } from "../../components/page-header";
 import { about } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { site } from "../../lib/site";
@@ -33,28 +34,12 @@ const numbers = [
 export default function AboutUs() {
   return (
     <>
-      <section className="page-header py-5" aria-labelledby="about-heading">
-        <div className="container">
-          <div className="row align-items-center g-4">
-            <div className="col-12 col-lg-6">
-              <h1 id="about-heading" className="display-6 fw-bold mb-3">
-                {about.heading}
-              </h1>
-              <p className="lead mb-0">{about.lead}</p>
-            </div>
-            <div className="col-12 col-lg-6">
-              <img
-                src="/images/about.svg"
-                alt={about.imageAlt}
-                width="560"
-                height="420"
-                className="img-fluid d-block mx-auto"
-                fetchPriority="high"
-              />
-            </div>
-          </div>
-        </div>
-      </section>
+      <PageHeader
+        id="about-heading"
+        heading={about.heading}
+        lead={about.lead}
+        image={{ src: "/images/about.svg", alt: about.imageAlt, width: 560, height: 420 }}
+      />
 
       <section className="py-5" aria-labelledby="story-heading">
         <div className="container prose">

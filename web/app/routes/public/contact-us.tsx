@@ -1,3 +1,4 @@
+import { PageHeader } from "../../components/page-header";
 import { ContactForm } from "../../features/leads/components/contact-form";
 import { OfficeLocation } from "../../features/site/components/office-location";
 import { contact } from "../../lib/messages";
@@ -16,28 +17,13 @@ export function meta(_: Route.MetaArgs) {
 export default function ContactUs() {
   return (
     <>
-      <section className="page-header py-5" aria-labelledby="contact-heading">
-        <div className="container">
-          <div className="row align-items-center g-4">
-            <div className="col-12 col-md-7">
-              <h1 id="contact-heading" className="display-6 fw-bold mb-3">
-                {contact.heading}
-              </h1>
-              <p className="lead mb-0">{contact.lead}</p>
-            </div>
-            <div className="col-12 col-md-5">
-              <img
-                src="/images/contact.svg"
-                alt={contact.imageAlt}
-                width="480"
-                height="360"
-                className="img-fluid d-block mx-auto"
-                fetchPriority="high"
-              />
-            </div>
-          </div>
-        </div>
-      </section>
+      <PageHeader
+        id="contact-heading"
+        heading={contact.heading}
+        lead={contact.lead}
+        image={{ src: "/images/contact.svg", alt: contact.imageAlt, width: 480, height: 360 }}
+        splitAt="md"
+      />
       <div className="container py-5">
         {/* SPEC §2: each half-width from md upward, full width below. Gutters stay within the
             container's padding on phones, or the page would scroll sideways. */}

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "../../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { adminUsage, runAdminCommand } from "./admin-command.js";
+
+describe("the admin command", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it("grants and revokes the admin role by e-mail address", async () => {
+    const first = await createAccount(ctx);
+    const second = await createAccount(ctx);
+    expect(await runAdminCommand(ctx.db, ["grant", first.email])).toBe(`${first.email} is now an admin.`);
+    expect(await runAdminCommand(ctx.db, ["grant", second.email])).toBe(`${second.email} is now an admin.`);
+    expect(await runAdminCommand(ctx.db, ["revoke", first.email])).toBe(
+      `${first.email} is no longer an admin.`,
+    );
+    const status = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/${second.email}`,
+      headers: { cookie: second.cookie },
+    });
+    expect(status.json()).toEqual({ admin: true });
+  });
+
+  it("explains its usage and refuses unknown addresses", async () => {
+    await expect(runAdminCommand(ctx.db, ["promote", "x@example.com"])).rejects.toThrow(adminUsage);
+    await expect(runAdminCommand(ctx.db, ["grant", "nobody@example.com"])).rejects.toThrow(/No account uses/);
+  });
+});

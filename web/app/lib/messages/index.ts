@@ -1,0 +1,8 @@
+/**
+ * Every text the web app shows that a test may look for. Strings quoted in SPEC.md are kept
+ * verbatim (including their spelling); the rest are our own wording.
+ */
+
+export * from "./account";
+export * from "./public";
+export * from "./shop";
