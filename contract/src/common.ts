@@ -4,7 +4,7 @@ import { z } from "zod";
  * Ids in paths are plain strings on the wire: a malformed id must answer 404 like an unknown one,
  * so the format is checked by the service (see `isId`), not rejected as a 400 by the schema.
  */
-export const IdParams = z.object({ id: z.string().max(200) });
+export const IdParams = z.object({ id: z.string() });
 export type IdParams = z.infer<typeof IdParams>;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -20,7 +20,8 @@ export const Order = z
   .meta({ id: "Order" });
 export type Order = z.infer<typeof Order>;
 
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ]{3,19}$/;
+/** SPEC §5: the checkout phone number is numeric. */
+export const PHONE_PATTERN = /^[0-9]{4,20}$/;
 
 /**
  * SPEC §7 POST /order. Only the plan and the phone number are taken from the client; the customer

@@ -4,6 +4,7 @@ import path from "node:path";
 import { ErrorResponse } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../test/helpers.js";
+import { redactTokens } from "./app.js";
 import { loadConfig } from "./config.js";
 import { services } from "./db/schema.js";
 import { isSeeded, seedDemoContent } from "./db/seed.js";
@@ -78,6 +79,22 @@ describe("configuration", () => {
     expect(loadConfig({ SITE_CONFIG: file, SHOP_NAME: "Acme" }).shopName).toBe("Acme");
     writeFileSync(file, "{ not json");
     expect(() => loadConfig({ SITE_CONFIG: file })).toThrow(/site\.json/);
+  });
+
+  it("trusts a proxy by hop count or address, never every hop", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8" }).trustProxy).toBe("10.0.0.0/8");
+  });
+
+  it("keeps one-time tokens out of logged addresses", () => {
+    expect(redactTokens("/api/auth/verify-email?token=abc.def&callbackURL=%2F")).toBe(
+      "/api/auth/verify-email?token=[redacted]&callbackURL=%2F",
+    );
+    expect(redactTokens("/api/auth/reset-password/xyz?callbackURL=%2Freset")).toBe(
+      "/api/auth/reset-password/[redacted]?callbackURL=%2Freset",
+    );
   });
 
   it("uses the documented defaults", () => {

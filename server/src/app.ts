@@ -3,7 +3,7 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { createAuth } from "./auth/auth.js";
@@ -36,12 +36,31 @@ import { stripeSources, withGoogleMapsSources, withSources } from "./plugins/goo
 import { registerOpenApi } from "./plugins/openapi.js";
 import { hasBuiltWebApp, registerWebApp } from "./plugins/web-app.js";
 
+export function redactTokens(url: string): string {
+  return url
+    .replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]")
+    .replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
+}
+
 export type AppOptions = { config: Config; db: Database };
 
 export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              // One-time tokens of e-mailed links travel in addresses; logs must not keep them.
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactTokens(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+          },
+    trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -122,7 +141,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       await api.register(siteRoutes, { googleMapsApiKey: config.googleMapsApiKey });
       await api.register(userRoutes, { db, config });
       await api.register(userAdminRoutes, { db });
-      await api.register(orderRoutes, { db });
+      await api.register(orderRoutes, { db, provider });
       await api.register(paymentRoutes, { db, provider });
       await api.register(reviewRoutes, { db });
       await api.register(orderAdminRoutes, { db });

@@ -22,7 +22,7 @@ const EnvSchema = z.object({
     .optional(),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z.string().trim().default("false"),
   WEB_DIR: z.string().min(1).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -68,7 +68,11 @@ export type Config = {
   databaseUrl: string | undefined;
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses/CIDRs. The
+   * client address behind them feeds the rate limits, so trusting every hop is not offered.
+   */
+  trustProxy: boolean | number | string;
   /** The built web app (prerendered pages and assets); absent in API-only tests. */
   webDir: string | undefined;
   /** Shared store for rate-limit counters when several instances run; memory otherwise. */
@@ -104,6 +108,14 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (["", "false", "0", "no"].includes(value)) return false;
+  // "true" keeps its old meaning of one proxy in front, the usual set-up.
+  if (value === "true" || value === "yes") return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
 
 /**
  * The agency's name as the site identity file gives it (the same file the web build reads), so
@@ -151,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
-    trustProxy: values.TRUST_PROXY,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     webDir: path.resolve(values.WEB_DIR ?? path.join(serverRoot, "../web/build/client")),
     redisUrl: values.REDIS_URL,
     googleMapsApiKey: values.GOOGLE_MAPS_API_KEY,

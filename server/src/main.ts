@@ -15,6 +15,12 @@ async function main() {
     seeded ? "database ready, demo content seeded" : "database ready",
   );
 
+  if (config.payments.provider === "test") {
+    app.log.warn(
+      "Payments use the built-in test provider: test cards mark orders paid and nobody is charged. Set the STRIPE_* variables to take real payments.",
+    );
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -7,6 +7,7 @@ import type { Database } from "../db/client.js";
 import { account, rateLimit, roleChanges, session, user, verification } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
 import { resetPasswordMail, verificationMail } from "../mail/templates.js";
+import { applyConfiguredAdmin } from "../modules/users/roles.js";
 
 /** Set by the server from the socket (or the trusted proxy); any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-agency-client-ip";
@@ -100,8 +101,13 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
+          // The configured admin's role waits for a confirmed address (an unconfirmed one from a
+          // social provider must not be enough); the update hook below grants it then.
           before: async (newUser) => {
-            const isConfiguredAdmin = adminEmail !== undefined && newUser.email.toLowerCase() === adminEmail;
+            const isConfiguredAdmin =
+              adminEmail !== undefined &&
+              newUser.email.toLowerCase() === adminEmail &&
+              newUser.emailVerified === true;
             return { data: { ...newUser, role: isConfiguredAdmin ? "admin" : null } };
           },
           after: async (created) => {
@@ -113,6 +119,13 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
               fromRole: null,
               toRole: "admin",
             });
+          },
+        },
+        update: {
+          after: async (updated) => {
+            if (adminEmail && updated.emailVerified && updated.email.toLowerCase() === adminEmail) {
+              await applyConfiguredAdmin(db, adminEmail);
+            }
           },
         },
       },

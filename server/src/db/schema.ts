@@ -23,20 +23,25 @@ const updatedAt = () =>
 // ─── Better Auth (core tables + admin plugin fields) ────────────────────────────────────────────
 // Column names follow Better Auth's defaults; the role column holds "admin" or null (SPEC §3 User).
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Accounts are looked up by address regardless of case (roles, admin status, payment history).
+  (table) => [index("user_email_lower_idx").on(sql`lower(${table.email})`)],
+);
 
 export const session = pgTable(
   "session",
@@ -195,6 +200,7 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex("orders_user_plan_unique").on(table.userId, table.planId),
+    index("orders_email_lower_idx").on(sql`lower(${table.email})`),
     index("orders_created_at_idx").on(table.createdAt),
   ],
 );
@@ -274,6 +280,10 @@ export const leads = pgTable(
   },
   (table) => [
     check("leads_kind_check", sql`${table.kind} in ('contact', 'query', 'newsletter')`),
+    // One newsletter subscription per address, even when two sign-ups arrive at once.
+    uniqueIndex("leads_newsletter_email_unique")
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.kind} = 'newsletter'`),
     index("leads_created_at_idx").on(table.createdAt),
   ],
 );

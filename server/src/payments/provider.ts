@@ -21,7 +21,14 @@ export type ProviderIntent = {
   time: Date;
 };
 
-export type CreateIntentInput = { orderId: string; amountCents: number; currency: string; email: string };
+export type CreateIntentInput = {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  /** The order's previous payment, when it was cancelled: a new one must not replay it. */
+  replaces?: string;
+};
 
 /** The one interface the order service talks to; Stripe in production, the test provider offline. */
 export interface PaymentProvider {

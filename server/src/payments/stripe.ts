@@ -39,7 +39,9 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
       intent.amount_received && intent.status === "succeeded" ? intent.amount_received : intent.amount,
     currency: intent.currency,
     orderId: intent.metadata?.orderId ?? null,
-    time: new Date(intent.created * 1000),
+    // A PaymentIntent records when it was opened, not when the card was charged; a succeeded one
+    // is reported (webhook or confirmation) moments after the charge, so that moment stands in.
+    time: intent.status === "succeeded" ? new Date() : new Date(intent.created * 1000),
   };
 }
 
@@ -50,7 +52,7 @@ export function createStripeProvider(
   return {
     name: "stripe",
     publishableKey: settings.publishableKey,
-    async createIntent({ orderId, amountCents, currency, email }: CreateIntentInput) {
+    async createIntent({ orderId, amountCents, currency, email, replaces }: CreateIntentInput) {
       const intent = await stripe.paymentIntents.create(
         {
           amount: amountCents,
@@ -59,8 +61,11 @@ export function createStripeProvider(
           metadata: { orderId },
           automatic_payment_methods: { enabled: true, allow_redirects: "never" },
         },
-        // One intent per order and amount, however often the payment page is opened.
-        { idempotencyKey: `order-${orderId}-${amountCents}-${currency}` },
+        // One intent per order and amount, however often the payment page is opened (and a fresh
+        // one after a cancelled one, which Stripe would otherwise replay for a day).
+        {
+          idempotencyKey: `order-${orderId}-${amountCents}-${currency}${replaces ? `-after-${replaces}` : ""}`,
+        },
       );
       return fromStripeIntent(intent);
     },

@@ -18,8 +18,9 @@ export async function confirmAction(options: {
   confirmText: string;
 }): Promise<boolean> {
   const Swal = await swal();
+  // titleText/text, never title/html: the texts can hold names people chose for themselves.
   const result = await Swal.fire({
-    title: options.title,
+    titleText: options.title,
     text: options.text,
     icon: "warning",
     showCancelButton: true,
@@ -32,12 +33,12 @@ export async function confirmAction(options: {
 
 export async function successAlert(title: string, text: string): Promise<void> {
   const Swal = await swal();
-  await Swal.fire({ title, text, icon: "success" });
+  await Swal.fire({ titleText: title, text, icon: "success" });
 }
 
 export async function errorAlert(title: string, text: string): Promise<void> {
   const Swal = await swal();
-  await Swal.fire({ title, text, icon: "error" });
+  await Swal.fire({ titleText: title, text, icon: "error" });
 }
 
 /**

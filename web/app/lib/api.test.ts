@@ -1,4 +1,3 @@
-import { PricingList } from "@agency/contract";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, apiGet, apiPost } from "./api";
 import { errors } from "./messages";

@@ -31,11 +31,17 @@ export function storeQueryRequest(db: Database, body: QueryRequestBody): Promise
  * tell strangers which addresses are already on the list.
  */
 export async function signUpForNewsletter(db: Database, body: NewsletterSignUpBody): Promise<LeadStored> {
+  const [inserted] = await db
+    .insert(leads)
+    .values({ kind: "newsletter", email: body.email })
+    .onConflictDoNothing()
+    .returning({ id: leads.id });
+  if (inserted) return { success: true, insertedId: inserted.id };
   const [existing] = await db
     .select({ id: leads.id })
     .from(leads)
     .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, body.email.toLowerCase())))
     .limit(1);
-  if (existing) return { success: true, insertedId: existing.id };
-  return store(db, { kind: "newsletter", email: body.email });
+  if (!existing) throw new Error("The newsletter sign-up was neither stored nor found.");
+  return { success: true, insertedId: existing.id };
 }

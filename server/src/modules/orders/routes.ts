@@ -10,12 +10,16 @@ import {
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import type { PaymentProvider } from "../../payments/provider.js";
 import { requireUser } from "../../plugins/authz.js";
 import * as ordersService from "./service.js";
 
 const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: PaymentProvider }> = async (
+  app,
+  { db, provider },
+) => {
   app.post(
     "/order",
     {
@@ -55,7 +59,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         response: { 200: DeleteResult, ...refusals },
       },
     },
-    async (request) => ordersService.deleteOrder(db, await requireUser(request), request.params.id),
+    async (request) => ordersService.deleteOrder(db, provider, await requireUser(request), request.params.id),
   );
 
   app.get(

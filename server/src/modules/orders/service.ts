@@ -10,6 +10,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import type { PaymentProvider } from "../../payments/provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findPlanRow } from "../catalog/service.js";
 
@@ -19,6 +20,7 @@ export const messages = {
   alreadyPurchased: "You have already purchased this service.", // SPEC §4
   paidCannotBeDeleted: "A paid order cannot be deleted.",
   alreadyPaid: "This order is already paid.",
+  paymentUnderway: "A payment for this order is being processed, so it cannot be deleted.",
 } as const;
 
 export function toOrder(row: OrderRow): Order {
@@ -102,10 +104,25 @@ export async function findOwnOrder(db: Database, caller: SessionUser, id: string
   return row;
 }
 
-/** SPEC §6: customers delete their own unpaid orders; a paid order stays for the records. */
-export async function deleteOrder(db: Database, caller: SessionUser, id: string): Promise<DeleteResult> {
+/**
+ * SPEC §6: customers delete their own unpaid orders; a paid order stays for the records. So does
+ * one whose payment the provider reports as succeeded or still processing (its webhook may not
+ * have arrived yet): deleting it would lose a payment that was taken.
+ */
+export async function deleteOrder(
+  db: Database,
+  provider: PaymentProvider,
+  caller: SessionUser,
+  id: string,
+): Promise<DeleteResult> {
   const row = await findOwnOrder(db, caller, id);
   if (row.paid) throw new AppError("conflict", messages.paidCannotBeDeleted);
+  if (row.paymentIntentId) {
+    const intent = await provider.retrieveIntent(row.paymentIntentId);
+    if (intent && (intent.status === "succeeded" || intent.status === "processing")) {
+      throw new AppError("conflict", messages.paymentUnderway);
+    }
+  }
   const deleted = await db
     .delete(orders)
     .where(and(eq(orders.id, row.id), eq(orders.paid, false)))

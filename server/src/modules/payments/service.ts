@@ -25,6 +25,7 @@ export async function openPayment(
       amountCents: order.priceCents,
       currency: CURRENCY,
       email: order.email,
+      replaces: intent?.id,
     });
     await db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
   }

@@ -145,6 +145,20 @@ describe("Stripe payments", () => {
     expect(await ctx.db.$count(payments, eq(payments.orderId, id))).toBe(0);
   });
 
+  it("keeps an unpaid order whose payment is still processing at Stripe", async () => {
+    const { id, intent } = await newOrder("Extended", "yearly");
+    const processing = fake.intents.get(intent.paymentIntentId);
+    if (processing) processing.status = "processing";
+    const remove = () =>
+      ctx.app.inject({ method: "DELETE", url: `/api/order/${id}`, headers: { cookie: customer.cookie } });
+    expect((await remove()).statusCode).toBe(409);
+    if (processing) processing.status = "canceled";
+    const reopened = (await openPayment(ctx, customer, id)).json();
+    expect(reopened.paymentIntentId).not.toBe(intent.paymentIntentId);
+    expect(fake.idempotencyKeys).toContain(`order-${id}-19900-usd-after-${intent.paymentIntentId}`);
+    expect((await remove()).json()).toEqual({ deletedCount: 1 });
+  });
+
   it("allows Stripe.js in the content security policy", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
     expect(response.headers["content-security-policy"]).toMatch(/script-src[^;]*https:\/\/js\.stripe\.com/);

@@ -58,12 +58,15 @@ export async function setAdminRole(
   });
 }
 
-/** ADMIN_EMAIL: the account with that address is an admin, whenever it was created. */
+/** ADMIN_EMAIL: the account with that address is an admin, whenever it was created or confirmed. */
 export async function applyConfiguredAdmin(db: Database, email: string | undefined): Promise<void> {
   if (!email) return;
   const [target] = await db
-    .select({ role: user.role })
+    .select({ role: user.role, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
-  if (target && target.role !== "admin") await setAdminRole(db, { label: "ADMIN_EMAIL" }, email, true);
+  // Only once the address is confirmed: whoever holds the mailbox is the owner.
+  if (target?.emailVerified && target.role !== "admin") {
+    await setAdminRole(db, { label: "ADMIN_EMAIL" }, email, true);
+  }
 }

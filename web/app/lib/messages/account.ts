@@ -19,6 +19,7 @@ export const accountMessages = {
   dashboard: "Dashboard",
   verificationSent: (email: string) => `We sent a confirmation link to ${email}. Open it, then log in.`,
   verified: "Your e-mail address is confirmed. You can log in now.",
+  socialFailed: "Signing in with that account did not work. Please try again or log in with your e-mail.",
   verificationFailed: "That confirmation link is invalid or has expired. Log in to get a new one.",
   notVerified: "Please confirm your e-mail address first: we just sent you a new link.",
   providerNotConfigured: (provider: string) =>

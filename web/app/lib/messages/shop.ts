@@ -62,7 +62,6 @@ export const paymentMessages = {
   amount: "Amount",
   customer: "Customer",
   pay: (price: string) => `Pay ${price} $`,
-  processing: "Processing...Please wait!",
   failedTitle: "Payment Failed ",
   succeeded: "Payment received. Thank you!",
   testMode: "Test mode: no real charge.",

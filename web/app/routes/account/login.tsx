@@ -22,11 +22,13 @@ export default function Login() {
   const redirectTo = safeRedirect(params.get("redirect"));
   const verified = params.get("verified");
   const linkError = params.get("error");
+  const socialFailed = params.get("social") === "failed";
 
   useEffect(() => {
-    if (linkError) toast.error(accountMessages.verificationFailed, { id: "verification" });
+    if (socialFailed) toast.error(accountMessages.socialFailed, { id: "verification" });
+    else if (linkError) toast.error(accountMessages.verificationFailed, { id: "verification" });
     else if (verified) toast.success(accountMessages.verified, { id: "verification" });
-  }, [verified, linkError]);
+  }, [verified, linkError, socialFailed]);
 
   const signUpLink = params.get("redirect")
     ? `/sign-up?redirect=${encodeURIComponent(redirectTo)}`

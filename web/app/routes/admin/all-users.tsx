@@ -25,7 +25,7 @@ export default function AllUsers() {
         <LoadError message={t.loadFailed} detail={errorMessage(users.error)} />
       ) : (
         <>
-          <UsersTable users={users.data.users} />
+          <UsersTable users={users.data.users} firstNumber={page * USERS_PAGE_SIZE + 1} />
           <Pager
             page={page}
             pages={Math.ceil(users.data.total / USERS_PAGE_SIZE)}

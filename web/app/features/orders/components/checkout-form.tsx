@@ -85,7 +85,7 @@ export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionU
           <Form.Label className="small text-body-secondary mb-1">{t.phone}</Form.Label>
           <Form.Control
             name="phone"
-            type="tel"
+            type="text"
             inputMode="numeric"
             required
             pattern={PHONE_PATTERN.source}

@@ -4,7 +4,7 @@ import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { errorAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
-import { paymentMessages as t } from "../../../lib/messages";
+import { checkoutMessages, paymentMessages as t } from "../../../lib/messages";
 import { formToastDurationMs } from "../../../lib/toast";
 import { recordPayment } from "../api/payments";
 
@@ -18,7 +18,7 @@ export function usePayFlow(order: Order) {
   const queryClient = useQueryClient();
 
   return async function pay(charge: () => Promise<string>) {
-    const loading = toast.loading(t.processing);
+    const loading = toast.loading(checkoutMessages.processing);
     try {
       const transactionId = await charge();
       await recordPayment(order._id, {

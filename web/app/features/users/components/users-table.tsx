@@ -8,7 +8,7 @@ import { useSetAdmin } from "../api/users";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-export function UsersTable({ users }: { users: UserSummary[] }) {
+export function UsersTable({ users, firstNumber }: { users: UserSummary[]; firstNumber: number }) {
   const setAdmin = useSetAdmin();
 
   async function change(user: UserSummary, admin: boolean) {
@@ -46,7 +46,7 @@ export function UsersTable({ users }: { users: UserSummary[] }) {
       <tbody>
         {users.map((user, index) => (
           <tr key={user._id}>
-            <td>{index + 1}</td>
+            <td>{firstNumber + index}</td>
             <td>{user.displayName}</td>
             <td className="text-break">{user.email}</td>
             <td>{user.role === "admin" ? <Badge bg="primary">{t.admin}</Badge> : t.customer}</td>
