@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer, mailedLink, newAccount, signInAsOwner } from "./support/accounts";
-import { useBrowser } from "./support/browser";
+import { hydrated, open, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
 
@@ -12,7 +12,7 @@ describe("accounts", () => {
   it("shows every sign-up rule's message in the spec's order, then signs up", async () => {
     const { page } = browser;
     const account = newAccount();
-    await page.goto("/sign-up");
+    await open(page, "/sign-up");
     const form = page.getByRole("form", { name: "Sign Up" });
     const submit = form.getByRole("button", { name: "Sign Up" });
     const steps: [string, () => Promise<void>][] = [
@@ -49,9 +49,10 @@ describe("accounts", () => {
   it("sends a visitor to login, then through sign-up and the mailed link back to the page they asked for", async () => {
     const { page } = browser;
     const account = newAccount();
-    await page.goto("/dashboard/profile");
+    await open(page, "/dashboard/profile");
     await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fprofile/);
     await page.getByRole("link", { name: "Create an account" }).click();
+    await hydrated(page);
     const form = page.getByRole("form", { name: "Sign Up" });
     await form.getByLabel("Your name").fill(account.name);
     await form.getByLabel("Email address").fill(account.email);
@@ -62,6 +63,7 @@ describe("accounts", () => {
 
     await page.goto(await mailedLink(account.email, /Confirm your e-mail/));
     await page.waitForURL(/\/login\?.*verified=1/);
+    await hydrated(page);
     await toast("Your e-mail address is confirmed. You can log in now.").waitFor();
     const login = page.getByRole("form", { name: "Login" });
     await login.getByLabel("Email address").fill(account.email);
@@ -78,7 +80,7 @@ describe("accounts", () => {
     const { page, context } = browser;
     const account = await createCustomer(context);
     await context.clearCookies();
-    await page.goto("/login");
+    await open(page, "/login");
     const login = page.getByRole("form", { name: "Login" });
     await login.getByLabel("Email address").fill(account.email);
     await login.getByLabel("Password").fill("wrong password");
@@ -90,7 +92,7 @@ describe("accounts", () => {
   it("signs out through the confirmation", async () => {
     const { page, context } = browser;
     await createCustomer(context);
-    await page.goto("/home");
+    await open(page, "/home");
     await page.getByRole("button", { name: "Sign Out" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Are you sure you want to logout ?").waitFor();
@@ -101,7 +103,7 @@ describe("accounts", () => {
     await toast("Successfully LogOut.").waitFor();
     await page.waitForURL("**/login");
     await page.getByRole("link", { name: "Login", exact: true }).first().waitFor();
-    await page.goto("/dashboard");
+    await open(page, "/dashboard");
     await page.waitForURL(/\/login\?redirect=/);
   });
 
@@ -109,8 +111,10 @@ describe("accounts", () => {
     const { page, context } = browser;
     const account = await createCustomer(context);
     await context.clearCookies();
-    await page.goto("/login");
+    await open(page, "/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/forgot__password");
+    await hydrated(page);
     await page.getByLabel("Email address").fill(account.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page
@@ -121,6 +125,7 @@ describe("accounts", () => {
 
     await page.goto(await mailedLink(account.email, /Reset your/));
     await page.waitForURL(/\/reset__password\?token=/);
+    await hydrated(page);
     await page.getByLabel("New password").fill("a brand new secret");
     await page.getByLabel("Confirm password").fill("a brand new secret");
     await page.getByRole("button", { name: "Change password" }).click();
@@ -135,7 +140,7 @@ describe("accounts", () => {
   it("keeps a customer out of the admin dashboard", async () => {
     const { page, context } = browser;
     await createCustomer(context);
-    await page.goto("/dashboard/admin");
+    await open(page, "/dashboard/admin");
     await toast("This area is for admins only.").waitFor();
     await page.waitForURL(/\/dashboard$/);
     expect(await page.getByText("Admin Activities").count()).toBe(0);
@@ -144,7 +149,7 @@ describe("accounts", () => {
   it("shows 'Admin Activities' to an admin, leading to the admin dashboard", async () => {
     const { page, context } = browser;
     await signInAsOwner(context);
-    await page.goto("/dashboard");
+    await open(page, "/dashboard");
     await page.getByRole("heading", { name: "Admin Activities" }).waitFor();
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
     await page.waitForURL("**/dashboard/admin");

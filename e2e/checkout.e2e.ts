@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer } from "./support/accounts";
-import { screenshot, useBrowser } from "./support/browser";
+import { open, screenshot, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
 
@@ -10,7 +10,7 @@ function toast(text: string) {
 
 async function clickBuy(card: "Standard" | "Premium" | "Extended") {
   const { page } = browser;
-  await page.goto("/home");
+  await open(page, "/home");
   await page
     .getByRole("article", { name: card })
     .getByRole("link", { name: /Buy Now/ })

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contact, errors, newsletter, queryForm } from "../web/app/lib/messages";
-import { useBrowser } from "./support/browser";
+import { open, useBrowser } from "./support/browser";
 import { storedLeads, uniqueEmail } from "./support/database";
 
 const browser = useBrowser();
@@ -36,7 +36,7 @@ function contactFields(page: Page) {
 describe("a visitor leaving their details", () => {
   it("gets the query form's messages in the spec's order, and a sent request is stored", async () => {
     const { page } = browser;
-    await page.goto("/");
+    await open(page, "/");
     const form = queryFields(page);
     await form.send.click();
     await toastSays(page, queryForm.bothMissing);
@@ -67,7 +67,7 @@ describe("a visitor leaving their details", () => {
   it("signs up for the newsletter on the landing page and on the blogs page", async () => {
     const { page } = browser;
     for (const path of ["/", "/blogs"]) {
-      await page.goto(path);
+      await open(page, path);
       const field = page.getByLabel(newsletter.emailLabel);
       const subscribe = page.getByRole("button", { name: newsletter.submit });
       await subscribe.click();
@@ -84,7 +84,7 @@ describe("a visitor leaving their details", () => {
 
   it("gets the contact form's messages in the spec's order, keeping what was typed, and a sent message is stored", async () => {
     const { page } = browser;
-    await page.goto("/contact-us");
+    await open(page, "/contact-us");
     const form = contactFields(page);
     await form.send.click();
     await toastSays(page, contact.allMissing);
@@ -119,7 +119,7 @@ describe("a visitor leaving their details", () => {
 
   it("shows an error and keeps the values when the message cannot reach the server", async () => {
     const { page } = browser;
-    await page.goto("/contact-us");
+    await open(page, "/contact-us");
     await page.route("**/api/leads/contact", (route) => route.abort("internetdisconnected"));
     const form = contactFields(page);
     const email = uniqueEmail("offline");

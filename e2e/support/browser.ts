@@ -60,3 +60,16 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Opens a page and waits until React runs it: typing into a prerendered form before that would be
+ * lost when the page hydrates, as it would for a person.
+ */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
