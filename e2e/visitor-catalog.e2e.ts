@@ -67,7 +67,9 @@ describe("a visitor browsing the catalog", () => {
 
   it("shows the not-found page for an unknown path, with a way back home", async () => {
     const { page } = browser;
-    await page.goto("/this/page/does-not-exist");
+    const missing = await page.goto("/this/page/does-not-exist");
+    expect(missing?.status()).toBe(404);
+    expect((await page.request.get("/dashboard/my-orders")).status()).toBe(200);
     await page.getByRole("heading", { name: "404 - Page Not Found" }).waitFor();
     expect(await page.getByText("Oops", { exact: true }).count()).toBe(1);
     await page.getByRole("link", { name: "Back To Home" }).click();

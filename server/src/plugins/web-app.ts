@@ -39,6 +39,22 @@ function pagePath(file: string): string {
  * then shows the right screen, including the not-found page). The build does not change while
  * the server runs, so its files are listed and its pages read once.
  */
+/**
+ * Whether a path belongs to one of the app's screens, from the patterns the web build wrote
+ * ("/dashboard/payment/:_id"). Without that file every path counts as a screen.
+ */
+export function routeMatcher(patternsFile: string | undefined): (pathname: string) => boolean {
+  if (!patternsFile) return () => true;
+  const patterns = (JSON.parse(readFileSync(patternsFile, "utf8")) as string[]).map((pattern) => {
+    const source = pattern
+      .split("/")
+      .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/");
+    return new RegExp(`^${source === "" ? "/" : source}/?$`, "i");
+  });
+  return (pathname) => patterns.some((pattern) => pattern.test(pathname));
+}
+
 export async function registerWebApp(app: FastifyInstance, root: string, publicUrl: string): Promise<WebApp> {
   const files = new Set(listFiles(root));
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
@@ -56,6 +72,9 @@ export async function registerWebApp(app: FastifyInstance, root: string, publicU
   const spaShell = html.get(`/${SPA_FALLBACK}`);
   if (!spaShell) throw new Error(`${SPA_FALLBACK} is missing from ${root}.`);
   const fallback: Html = spaShell;
+  const isAppRoute = routeMatcher(
+    files.has("/route-patterns.json") ? path.join(root, "route-patterns.json") : undefined,
+  );
 
   function send(pathname: string, reply: FastifyReply): FastifyReply {
     let decoded: string;
@@ -73,7 +92,10 @@ export async function registerWebApp(app: FastifyInstance, root: string, publicU
       return reply.sendFile(decoded.slice(1));
     }
     const page = path.posix.join("/", decoded.replace(/\/+$/, ""), "index.html");
-    const document = html.get(page) ?? fallback;
+    const prerendered = html.get(page);
+    const document = prerendered ?? fallback;
+    // The shell still shows the not-found screen; the status tells crawlers and tools the truth.
+    if (!prerendered && !isAppRoute(decoded)) reply.status(404);
     reply.header("cache-control", "no-cache").header("etag", document.etag);
     if (reply.request.headers["if-none-match"] === document.etag) return reply.status(304).send();
     return reply.type("text/html; charset=utf-8").send(document.body);
