@@ -8,10 +8,15 @@ export type SignUpValues = { name: string; email: string; password: string; conf
 export function signUpProblem(values: SignUpValues): string | null {
   if (!values.name.trim()) return m.enterName;
   if (!values.email.trim()) return m.enterEmail;
-  if (!values.password) return m.createPassword;
-  if (values.password.length < MIN_PASSWORD_LENGTH) return m.passwordTooShort;
-  if (!values.confirmPassword) return m.retypePassword;
-  if (values.password !== values.confirmPassword) return m.passwordMismatch;
+  return newPasswordProblem(values.password, values.confirmPassword);
+}
+
+/** SPEC §5 password rules, shared by sign-up and choosing a new password after a reset. */
+export function newPasswordProblem(password: string, confirmPassword: string): string | null {
+  if (!password) return m.createPassword;
+  if (password.length < MIN_PASSWORD_LENGTH) return m.passwordTooShort;
+  if (!confirmPassword) return m.retypePassword;
+  if (password !== confirmPassword) return m.passwordMismatch;
   return null;
 }
 

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { resetPassword } from "../../features/auth/api/account-calls";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { PasswordField } from "../../features/auth/components/password-field";
-import { MIN_PASSWORD_LENGTH } from "../../features/auth/validation";
+import { newPasswordProblem } from "../../features/auth/validation";
 import { errorMessage } from "../../lib/api";
 import { accountMessages, accountPages } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
@@ -41,15 +41,7 @@ export default function ResetPassword() {
     const data = new FormData(event.currentTarget);
     const password = String(data.get("password") ?? "");
     const confirm = String(data.get("confirmPassword") ?? "");
-    const problem = !password
-      ? accountMessages.createPassword
-      : password.length < MIN_PASSWORD_LENGTH
-        ? accountMessages.passwordTooShort
-        : !confirm
-          ? accountMessages.retypePassword
-          : password !== confirm
-            ? accountMessages.passwordMismatch
-            : null;
+    const problem = newPasswordProblem(password, confirm);
     if (problem) {
       notifyFormProblem(problem, "reset");
       return;
