@@ -5,6 +5,8 @@ import { Dollars } from "./common.js";
 export const Order = z
   .object({
     _id: z.string(),
+    /** The short number a customer quotes; shown with `formatOrderNumber`. */
+    number: z.number().int(),
     email: z.string(),
     name: z.string(),
     service: z.string(),
@@ -19,6 +21,11 @@ export const Order = z
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof Order>;
+
+/** How an order number is written everywhere it is shown: "#1001". */
+export function formatOrderNumber(number: number): string {
+  return `#${number}`;
+}
 
 /** SPEC §5: the checkout phone number is numeric. */
 export const PHONE_PATTERN = /^[0-9]{4,20}$/;

@@ -34,7 +34,11 @@ export const CreateReviewResponse = z.object({ insertedId: z.string() }).meta({ 
 export type CreateReviewResponse = z.infer<typeof CreateReviewResponse>;
 
 /** A review with its author's email: for its author and for admins, never for the public list. */
-export const ManagedReview = Review.extend({ email: z.string() }).meta({ id: "ManagedReview" });
+export const ManagedReview = Review.extend({
+  email: z.string(),
+  /** Hidden by an admin: kept, but left out of the public list. */
+  hidden: z.boolean(),
+}).meta({ id: "ManagedReview" });
 export type ManagedReview = z.infer<typeof ManagedReview>;
 
 export const ManagedReviewList = z.array(ManagedReview);
@@ -45,3 +49,7 @@ export const ManageReviewsQuery = z.object({
   size: z.coerce.number().int().min(1).max(maxReviewPageSize).default(defaultReviewPageSize),
 });
 export type ManageReviewsQuery = z.infer<typeof ManageReviewsQuery>;
+
+/** Admin: `PATCH /manage-reviews/{id}` hides a review from the public pages or shows it again. */
+export const ReviewVisibilityBody = z.object({ hidden: z.boolean() }).meta({ id: "ReviewVisibilityBody" });
+export type ReviewVisibilityBody = z.infer<typeof ReviewVisibilityBody>;

@@ -62,6 +62,8 @@ export const SiteSettings = z
   .object({
     /** A browser key for the Maps JavaScript API; null shows an address card instead of the map. */
     googleMapsApiKey: z.string().nullable(),
+    /** The social sign-in providers whose keys are set; the login and sign-up pages offer only these. */
+    socialSignIn: z.object({ google: z.boolean(), facebook: z.boolean() }),
   })
   .meta({ id: "SiteSettings" });
 export type SiteSettings = z.infer<typeof SiteSettings>;

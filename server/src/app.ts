@@ -138,7 +138,10 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       await api.register(catalogRoutes, { db });
       await api.register(blogRoutes, { db });
       await api.register(leadRoutes, { db, rateLimitPerMinute: config.leadsRateLimit });
-      await api.register(siteRoutes, { googleMapsApiKey: config.googleMapsApiKey });
+      await api.register(siteRoutes, {
+        googleMapsApiKey: config.googleMapsApiKey,
+        socialSignIn: { google: Boolean(config.auth.google), facebook: Boolean(config.auth.facebook) },
+      });
       await api.register(userRoutes, { db, config });
       await api.register(userAdminRoutes, { db });
       await api.register(orderRoutes, { db, provider });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -169,15 +170,24 @@ export const reviews = pgTable(
     email: text("email").notNull(),
     comment: text("comment").notNull(),
     profilePicture: text("profile_picture"),
+    /** The paid order the review is about: one review per order (none for the demo reviews). */
+    orderId: uuid("order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
+    /** Hidden by an admin: kept, but not on the public pages. */
+    hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
   },
-  (table) => [index("reviews_created_at_idx").on(table.createdAt)],
+  (table) => [
+    index("reviews_created_at_idx").on(table.createdAt),
+    uniqueIndex("reviews_order_unique").on(table.orderId),
+  ],
 );
 
 export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The short number a customer quotes (shown as "#1001"). */
+    number: integer("number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

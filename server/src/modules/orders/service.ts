@@ -26,6 +26,7 @@ export const messages = {
 export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
+    number: row.number,
     email: row.email,
     name: row.name,
     service: row.service,

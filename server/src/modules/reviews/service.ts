@@ -32,7 +32,7 @@ export function toPublicReview(row: ReviewRow): Review {
 }
 
 export function toManagedReview(row: ReviewRow): ManagedReview {
-  return { ...toPublicReview(row), email: row.email };
+  return { ...toPublicReview(row), email: row.email, hidden: row.hidden };
 }
 
 export async function listReviews(db: Database): Promise<Review[]> {

@@ -3,21 +3,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { PrerenderedPage } from "../../plugins/web-app.js";
 import * as site from "./service.js";
 
-export const siteRoutes: FastifyPluginAsyncZod<{ googleMapsApiKey: string | undefined }> = async (
-  app,
-  { googleMapsApiKey },
-) => {
+export const siteRoutes: FastifyPluginAsyncZod<site.SiteSettingsSource> = async (app, settings) => {
   app.get(
     "/site",
     {
       config: { access: "public" },
       schema: {
         tags: ["site"],
-        summary: "Settings the public pages need at run time (the map key, when one is configured)",
+        summary:
+          "Settings the pages need at run time: the map key and the social sign-in providers, when configured",
         response: { 200: SiteSettings },
       },
     },
-    () => site.siteSettings(googleMapsApiKey),
+    () => site.siteSettings(settings),
   );
 };
 

@@ -1,8 +1,13 @@
 import type { SiteSettings } from "@agency/contract";
 import type { PrerenderedPage } from "../../plugins/web-app.js";
 
-export function siteSettings(googleMapsApiKey: string | undefined): SiteSettings {
-  return { googleMapsApiKey: googleMapsApiKey ?? null };
+export type SiteSettingsSource = {
+  googleMapsApiKey: string | undefined;
+  socialSignIn: { google: boolean; facebook: boolean };
+};
+
+export function siteSettings({ googleMapsApiKey, socialSignIn }: SiteSettingsSource): SiteSettings {
+  return { googleMapsApiKey: googleMapsApiKey ?? null, socialSignIn };
 }
 
 function escapeXml(text: string): string {

@@ -51,13 +51,19 @@ describe("site settings and security headers", () => {
 
   it("tells the browser there is no map key by default, and allows no Google origin", async () => {
     const response = await plain.app.inject({ method: "GET", url: "/api/site" });
-    expect(SiteSettings.parse(response.json())).toEqual({ googleMapsApiKey: null });
+    expect(SiteSettings.parse(response.json())).toEqual({
+      googleMapsApiKey: null,
+      socialSignIn: { google: false, facebook: false },
+    });
     expect(response.headers["content-security-policy"]).not.toContain("google");
   });
 
   it("hands out the configured map key and allows the Maps origins", async () => {
     const response = await withMap.app.inject({ method: "GET", url: "/api/site" });
-    expect(SiteSettings.parse(response.json())).toEqual({ googleMapsApiKey: "test-browser-key" });
+    expect(SiteSettings.parse(response.json())).toEqual({
+      googleMapsApiKey: "test-browser-key",
+      socialSignIn: { google: false, facebook: false },
+    });
     const policy = String(response.headers["content-security-policy"]);
     const directive = (name: string) => policy.split(";").find((part) => part.trim().startsWith(`${name} `));
     expect(directive("script-src")).toContain("'self' 'unsafe-inline' https://*.googleapis.com");

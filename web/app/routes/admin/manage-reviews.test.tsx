@@ -9,6 +9,7 @@ const allReviews = Array.from({ length: total }, (_, index) => ({
   _id: `review-${index}`,
   name: `Reviewer ${index}`,
   email: `reviewer${index}@example.com`,
+  hidden: false,
   comment: index === 0 ? `${"x".repeat(250)}` : `Comment ${index}`,
   profilePicture: null,
   createdAt: new Date(2030, 0, 1, 0, index).toISOString(),

@@ -18,7 +18,9 @@ describe("office location on the contact page", () => {
   it("shows an address card with a link to an external map when no Maps key is configured", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => jsonResponse({ googleMapsApiKey: null })),
+      vi.fn(async () =>
+        jsonResponse({ googleMapsApiKey: null, socialSignIn: { google: false, facebook: false } }),
+      ),
     );
     renderWithProviders(<OfficeLocation />);
 
@@ -31,7 +33,9 @@ describe("office location on the contact page", () => {
   it("loads the map, centred on the configured coordinate, when a key is configured", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => jsonResponse({ googleMapsApiKey: "browser-key" })),
+      vi.fn(async () =>
+        jsonResponse({ googleMapsApiKey: "browser-key", socialSignIn: { google: false, facebook: false } }),
+      ),
     );
     renderWithProviders(<OfficeLocation />);
 
@@ -43,7 +47,9 @@ describe("office location on the contact page", () => {
   it("lists the street address as a map link, two phone numbers and an e-mail link", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => jsonResponse({ googleMapsApiKey: null })),
+      vi.fn(async () =>
+        jsonResponse({ googleMapsApiKey: null, socialSignIn: { google: false, facebook: false } }),
+      ),
     );
     renderWithProviders(<OfficeLocation />);
     await screen.findByRole("link", { name: contact.openMap });
