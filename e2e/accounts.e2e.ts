@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer, mailedLink, newAccount, signInAsOwner } from "./support/accounts";
+import { expectAccessible } from "./support/axe";
 import { hydrated, open, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
@@ -13,6 +14,7 @@ describe("accounts", () => {
     const { page } = browser;
     const account = newAccount();
     await open(page, "/sign-up");
+    await expectAccessible(page, "sign-up");
     const form = page.getByRole("form", { name: "Sign Up" });
     const submit = form.getByRole("button", { name: "Sign Up" });
     const steps: [string, () => Promise<void>][] = [
@@ -51,6 +53,8 @@ describe("accounts", () => {
     const account = newAccount();
     await open(page, "/dashboard/profile");
     await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fprofile/);
+    await hydrated(page);
+    await expectAccessible(page, "login");
     await page.getByRole("link", { name: "Create an account" }).click();
     await hydrated(page);
     const form = page.getByRole("form", { name: "Sign Up" });
@@ -72,6 +76,7 @@ describe("accounts", () => {
     await toast("Successfully Login.").waitFor();
     await page.waitForURL("**/dashboard/profile");
     await page.getByRole("heading", { name: "My Profile" }).waitFor();
+    await expectAccessible(page, "profile");
     expect(await page.getByText(account.email).count()).toBe(1);
     expect(await page.getByText(account.name).count()).toBe(1);
   });
@@ -93,6 +98,7 @@ describe("accounts", () => {
     const { page, context } = browser;
     await createCustomer(context);
     await open(page, "/home");
+    await expectAccessible(page, "home, signed in");
     await page.getByRole("button", { name: "Sign Out" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Are you sure you want to logout ?").waitFor();
@@ -115,6 +121,7 @@ describe("accounts", () => {
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/forgot__password");
     await hydrated(page);
+    await expectAccessible(page, "forgot password");
     await page.getByLabel("Email address").fill(account.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page
@@ -126,6 +133,7 @@ describe("accounts", () => {
     await page.goto(await mailedLink(account.email, /Reset your/));
     await page.waitForURL(/\/reset__password\?token=/);
     await hydrated(page);
+    await expectAccessible(page, "reset password");
     await page.getByLabel("New password").fill("a brand new secret");
     await page.getByLabel("Confirm password").fill("a brand new secret");
     await page.getByRole("button", { name: "Change password" }).click();
@@ -151,8 +159,10 @@ describe("accounts", () => {
     await signInAsOwner(context);
     await open(page, "/dashboard");
     await page.getByRole("heading", { name: "Admin Activities" }).waitFor();
+    await expectAccessible(page, "dashboard, as admin");
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
     await page.waitForURL("**/dashboard/admin");
     await page.getByRole("heading", { name: "All Users" }).waitFor();
+    await expectAccessible(page, "admin dashboard");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer } from "./support/accounts";
+import { expectAccessible } from "./support/axe";
 import { open, screenshot, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
@@ -56,6 +57,7 @@ describe("buying a plan", () => {
     expect(await page.getByLabel("Package duration").inputValue()).toBe("monthly");
     expect(await page.getByLabel("Phone number").getAttribute("placeholder")).toBe("Example : 012345***");
     await screenshot(page, "checkout-1280");
+    await expectAccessible(page, "checkout");
 
     await confirmOrder();
     const alert = page.locator(".swal2-popup");
@@ -66,9 +68,11 @@ describe("buying a plan", () => {
 
     const row = page.getByRole("row").filter({ hasText: "Premium" });
     await row.getByText("Pending").waitFor();
+    await expectAccessible(page, "my orders");
     await row.getByRole("link", { name: "Pay Now" }).click();
     await page.waitForURL(/\/dashboard\/payment\//);
     await page.getByText("Test mode: no real charge.").waitFor();
+    await expectAccessible(page, "payment");
 
     await payWith("4000 0000 0000 0002");
     await alert.getByText("Payment Failed").waitFor();
@@ -81,7 +85,7 @@ describe("buying a plan", () => {
     await page.waitForURL("**/dashboard/payment-history");
     const payment = page.getByRole("row").filter({ hasText: "Premium" });
     await payment.waitFor();
-    expect(await payment.getByText("99.00 $").count()).toBe(1);
+    expect(await payment.getByText("$99.00").count()).toBe(1);
     await screenshot(page, "payment-history-1280");
 
     await page.getByRole("link", { name: "My Orders" }).click();
@@ -115,7 +119,7 @@ describe("buying a plan", () => {
     await promo.getByRole("button", { name: "Apply" }).click();
     await toast("Opps! Promo code is not valid.").waitFor();
     expect(await promo.getByLabel("Promo or gift voucher").inputValue()).toBe("");
-    expect(await page.getByText("0 $", { exact: true }).count()).toBe(1);
+    expect(await page.getByText("$0.00", { exact: true }).count()).toBe(1);
   });
 
   it("deletes an unpaid order after confirmation", async () => {

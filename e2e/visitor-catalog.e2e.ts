@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./support/axe";
 import { screenshot, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
@@ -8,10 +9,10 @@ async function cardPrices(name: string) {
   await card.waitFor();
   return {
     price: await card
-      .getByText(/^\$\d+$/)
+      .getByText(/^\$\d+\.\d{2}$/)
       .first()
       .textContent(),
-    oldPrice: (await card.locator("del").textContent())?.match(/\$\d+/)?.[0],
+    oldPrice: (await card.locator("del").textContent())?.match(/\$\d+\.\d{2}/)?.[0],
     included: await card.getByRole("img", { name: "Included", exact: true }).count(),
     notIncluded: await card.getByRole("img", { name: "Not included", exact: true }).count(),
   };
@@ -27,20 +28,20 @@ describe("a visitor browsing the catalog", () => {
     await page.goto("/");
     await expect.poll(() => page.getByRole("article").count()).toBe(3);
     expect(await cardPrices("Standard")).toEqual({
-      price: "$19",
-      oldPrice: "$39",
+      price: "$19.00",
+      oldPrice: "$39.00",
       included: 2,
       notIncluded: 2,
     });
     expect(await cardPrices("Premium")).toEqual({
-      price: "$99",
-      oldPrice: "$159",
+      price: "$99.00",
+      oldPrice: "$159.00",
       included: 4,
       notIncluded: 0,
     });
     expect(await cardPrices("Extended")).toEqual({
-      price: "$79",
-      oldPrice: "$99",
+      price: "$79.00",
+      oldPrice: "$99.00",
       included: 3,
       notIncluded: 1,
     });
@@ -55,14 +56,15 @@ describe("a visitor browsing the catalog", () => {
     const billing = page.getByRole("navigation", { name: "Billing period" });
     await billing.getByRole("link", { name: "Yearly" }).click();
     await page.waitForURL("**/yearly-billed");
-    await expect.poll(async () => (await cardPrices("Premium")).price).toBe("$299");
-    expect(await cardPrices("Standard")).toMatchObject({ price: "$99", oldPrice: "$119" });
-    expect(await cardPrices("Extended")).toMatchObject({ price: "$199", oldPrice: "$249" });
+    await expect.poll(async () => (await cardPrices("Premium")).price).toBe("$299.00");
+    expect(await cardPrices("Standard")).toMatchObject({ price: "$99.00", oldPrice: "$119.00" });
+    expect(await cardPrices("Extended")).toMatchObject({ price: "$199.00", oldPrice: "$249.00" });
     expect(await billing.getByRole("link", { name: "Yearly" }).getAttribute("aria-current")).toBe("page");
+    await expectAccessible(page, "yearly pricing");
 
     await billing.getByRole("link", { name: "Monthly" }).click();
     await page.waitForURL("**/home");
-    await expect.poll(async () => (await cardPrices("Premium")).price).toBe("$99");
+    await expect.poll(async () => (await cardPrices("Premium")).price).toBe("$99.00");
   });
 
   it("shows the not-found page for an unknown path, with a way back home", async () => {
@@ -72,6 +74,7 @@ describe("a visitor browsing the catalog", () => {
     expect((await page.request.get("/dashboard/my-orders")).status()).toBe(200);
     await page.getByRole("heading", { name: "404 - Page Not Found" }).waitFor();
     expect(await page.getByText("Oops", { exact: true }).count()).toBe(1);
+    await expectAccessible(page, "not found");
     await page.getByRole("link", { name: "Back To Home" }).click();
     await page.waitForURL("**/home");
     await page.getByRole("heading", { name: "Pricing Plans" }).waitFor();

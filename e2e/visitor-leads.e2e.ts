@@ -2,17 +2,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contact, errors, newsletter, queryForm } from "../web/app/lib/messages";
 import { open, useBrowser } from "./support/browser";
-import { storedLeads, uniqueEmail } from "./support/database";
+import { storedLeads, uniqueEmail } from "./support/leads";
 
 const browser = useBrowser();
 
 /** The toast with this text is on screen. */
 async function toastSays(page: Page, message: string) {
   await page.getByRole("status").filter({ hasText: message }).first().waitFor();
-}
-
-async function leadsFor(email: string) {
-  return (await storedLeads()).filter((lead) => lead.email === email);
 }
 
 function queryFields(page: Page) {
@@ -59,7 +55,7 @@ describe("a visitor leaving their details", () => {
     expect(await form.website.inputValue()).toBe("");
     expect(await form.email.inputValue()).toBe("");
 
-    const stored = await leadsFor(email);
+    const stored = await storedLeads(email);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ kind: "query", website: "https://bakery.example", email });
   });
@@ -78,7 +74,7 @@ describe("a visitor leaving their details", () => {
       await subscribe.click();
       await toastSays(page, "Thanks for joining us !");
       expect(await field.inputValue()).toBe("");
-      expect(await leadsFor(email)).toMatchObject([{ kind: "newsletter", email }]);
+      expect(await storedLeads(email)).toMatchObject([{ kind: "newsletter", email }]);
     }
   });
 
@@ -112,7 +108,7 @@ describe("a visitor leaving their details", () => {
     expect(await form.email.inputValue()).toBe("");
     expect(await form.message.inputValue()).toBe("");
 
-    expect(await leadsFor(email)).toMatchObject([
+    expect(await storedLeads(email)).toMatchObject([
       { kind: "contact", name: "Ada Baker", email, message: "We need a new shop front online." },
     ]);
   });
@@ -132,6 +128,6 @@ describe("a visitor leaving their details", () => {
     expect(await form.name.inputValue()).toBe("Ada Baker");
     expect(await form.email.inputValue()).toBe(email);
     expect(await form.message.inputValue()).toBe("Are you there?");
-    expect(await leadsFor(email)).toEqual([]);
+    expect(await storedLeads(email)).toEqual([]);
   });
 });

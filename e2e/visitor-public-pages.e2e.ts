@@ -1,8 +1,20 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { about, blogs, brands, contact, landing, privacy, reviews } from "../web/app/lib/messages";
-import { seriousAccessibilityViolations } from "./support/axe";
-import { baseUrl, screenshot, useBrowser } from "./support/browser";
+import {
+  about,
+  accountMessages,
+  blogs,
+  brands,
+  contact,
+  footer,
+  landing,
+  nav,
+  privacy,
+  reviews,
+} from "../web/app/lib/messages";
+import { createCustomer } from "./support/accounts";
+import { expectAccessible } from "./support/axe";
+import { baseUrl, open, screenshot, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
 
@@ -102,6 +114,53 @@ describe("the public pages", () => {
     expect(await position(brandTrack)).toBe(stopped);
   });
 
+  it("lets a keyboard user skip to the main content, and open and close the phone menu", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 800 });
+    await open(page, "/blogs");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: nav.skipToContent });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(new URL(page.url()).hash).toBe("#main-content");
+    // The next Tab starts inside <main>, past the navbar.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main#main-content")))).toBe(
+      true,
+    );
+
+    const toggle = page.getByRole("button", { name: nav.toggle });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    const current = page.getByRole("navigation", { name: nav.main }).getByRole("link", { name: nav.blogs });
+    await current.waitFor();
+    expect(await current.getAttribute("aria-current")).toBe("page");
+    await page.keyboard.press("Escape");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.getByRole("navigation", { name: nav.main }).getByRole("link", { name: nav.contact }).waitFor({
+      state: "hidden",
+    });
+  });
+
+  it("shows the signed-in customer's account links and the privacy policy in the footer", async () => {
+    const { page, context } = browser;
+    await open(page, "/about-us");
+    const account = page.getByRole("contentinfo").getByRole("navigation", { name: footer.account });
+    await account.getByRole("link", { name: nav.login }).waitFor();
+    await page.getByRole("contentinfo").getByRole("link", { name: footer.privacy }).click();
+    await page.waitForURL("**/privacy__policy");
+
+    await createCustomer(context);
+    await open(page, "/about-us");
+    await account.getByRole("link", { name: accountMessages.dashboard }).waitFor();
+    expect(await account.getByRole("button", { name: accountMessages.logOut }).count()).toBe(1);
+    expect(await account.getByRole("link", { name: nav.login }).count()).toBe(0);
+    await expectAccessible(page, "about us, signed in");
+  });
+
   it("lays the contact page out in two halves from md up and one column below, with a 320 px map area", async () => {
     const { page } = browser;
     await page.goto("/contact-us");
@@ -157,10 +216,9 @@ describe("the public pages", () => {
       }
       const name = path === "/" ? "landing" : path.replace(/\W+/g, "-").replace(/^-|-$/g, "");
       await page.setViewportSize({ width: 1280, height: 900 });
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await expectAccessible(page, path);
       await screenshot(page, `public-${name}-1280`);
       await page.setViewportSize({ width: 375, height: 800 });
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, `public-${name}-375`);
     },
   );

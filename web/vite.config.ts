@@ -1,9 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
+import { purgeBootstrap } from "./purge-bootstrap";
 import { siteConfig } from "./site-config-plugin";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [siteConfig(), reactRouter()],
+  // The development server keeps all of Bootstrap, so a class added while editing shows at once.
+  css: command === "build" ? { postcss: { plugins: [purgeBootstrap()] } } : undefined,
   // "source" first: @agency/contract is used from its TypeScript sources, so it needs no build step.
   resolve: { conditions: ["source", ...defaultClientConditions] },
   ssr: {
@@ -17,4 +20,4 @@ export default defineConfig({
       ["/api", "/blogs.json", "/sitemap.xml", "/robots.txt"].map((path) => [path, "http://localhost:3000"]),
     ),
   },
-});
+}));

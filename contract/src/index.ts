@@ -3,6 +3,7 @@ export * from "./catalog.js";
 export * from "./common.js";
 export * from "./errors.js";
 export * from "./leads.js";
+export * from "./mail.js";
 export * from "./orders.js";
 export * from "./payments.js";
 export * from "./reviews.js";

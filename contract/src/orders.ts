@@ -27,6 +27,14 @@ export function formatOrderNumber(number: number): string {
   return `#${number}`;
 }
 
+/** What the server answers when an order or its payment is refused (the first is the spec's). */
+export const orderMessages = {
+  alreadyPurchased: "You have already purchased this service.",
+  paidCannotBeDeleted: "A paid order cannot be deleted.",
+  alreadyPaid: "This order is already paid.",
+  paymentUnderway: "A payment for this order is being processed, so it cannot be deleted.",
+} as const;
+
 /** SPEC §5: the checkout phone number is numeric. */
 export const PHONE_PATTERN = /^[0-9]{4,20}$/;
 

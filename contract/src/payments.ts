@@ -46,6 +46,8 @@ export const Payment = z
   .object({
     _id: z.string(),
     orderId: z.string(),
+    /** The paid order's number (see `formatOrderNumber`). */
+    orderNumber: z.number().int(),
     email: z.string(),
     transactionId: z.string(),
     paymentTime: z.string(),
@@ -79,6 +81,7 @@ export const TestCardPaymentResult = z.object({
 export const AdminPaymentDetails = z.object({
   order: z.object({
     _id: z.string(),
+    number: z.number().int(),
     name: z.string(),
     email: z.string(),
     service: z.string(),

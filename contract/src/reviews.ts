@@ -12,13 +12,23 @@ export const reviewPageSizes = [5, 10, 15, 20] as const;
 export const defaultReviewPageSize = 5;
 const maxReviewPageSize = 50;
 
+/** What the server answers when a review is refused. */
+export const reviewMessages = {
+  paidOrderNeeded: "Only customers with a paid order can write a review.",
+  alreadyReviewed: "You have already reviewed this order.",
+  allReviewed: "You have already reviewed each of your paid orders.",
+  orderNotPaid: "This order is not paid yet, so it cannot be reviewed.",
+} as const;
+
 /**
  * SPEC §7 POST /reviews. Only the comment is taken from the client: the reviewer's name, email and
  * picture come from the session, so the name, email and profilePicture of the spec's body are
- * dropped by the schema whatever they say.
+ * dropped by the schema whatever they say. A review is about one of the caller's paid orders: the
+ * one named by `orderId`, or else the oldest paid order not reviewed yet.
  */
 export const CreateReviewBody = z
   .object({
+    orderId: z.string().max(200).optional(),
     comment: z
       .string()
       .trim()

@@ -50,13 +50,18 @@ export async function registerAccount(api: APIRequestContext, account: Account):
   await expectOk(await api.get(`${link.pathname}${link.search}`, { maxRedirects: 0 }), "verification");
 }
 
-/** Signs the browser context in by writing its session cookie, without clicking through the form. */
-export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
-  const response = await context.request.post("/api/auth/sign-in/email", {
+/** Signs an API client in: it keeps the session cookie for its next calls. */
+export async function signInApi(api: APIRequestContext, account: Account): Promise<void> {
+  const response = await api.post("/api/auth/sign-in/email", {
     data: { email: account.email, password: account.password },
     headers: origin,
   });
   await expectOk(response, "sign-in");
+}
+
+/** Signs the browser context in by writing its session cookie, without clicking through the form. */
+export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
+  await signInApi(context.request, account);
 }
 
 export async function createCustomer(context: BrowserContext, prefix = "customer"): Promise<Account> {

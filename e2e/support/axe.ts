@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 const axeScript = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -27,4 +28,20 @@ export async function seriousAccessibilityViolations(page: Page) {
       help: violation.help,
       where: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
     }));
+}
+
+/** The widths every screen is checked at: the desktop layout and a phone. */
+export const checkedWidths = [1280, 390] as const;
+
+/**
+ * Fails the journey when axe finds a serious or critical issue on the screen as it is now, at
+ * 1280 px and at 390 px; the viewport is put back as it was afterwards.
+ */
+export async function expectAccessible(page: Page, screen: string) {
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of checkedWidths) {
+    await page.setViewportSize({ width, height: original.height });
+    expect(await seriousAccessibilityViolations(page), `${screen} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize(original);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { placeOrder, planIds } from "../test/orders.js";
+import { jobs } from "./db/schema.js";
 import type { Access } from "./plugins/authz.js";
 
 /**
@@ -21,6 +22,14 @@ const expectedAccess: Record<string, Access> = {
   "POST /api/leads/contact": "public",
   "POST /api/leads/query": "public",
   "POST /api/newsletter": "public",
+  "POST /api/newsletter/confirm": "public",
+  "POST /api/mail/unsubscribe": "public",
+  "GET /api/mail/preferences": "user",
+  "PUT /api/mail/preferences": "user",
+  "GET /api/receipts": "user",
+  "GET /api/receipts/:id": "user",
+  "GET /api/receipts/:id/pdf": "user",
+  "GET /api/order/:id/receipt": "user",
   "GET /api/sign-in-options": "public",
   "GET /api/auth/*": "public",
   "POST /api/auth/*": "public",
@@ -48,7 +57,10 @@ const expectedAccess: Record<string, Access> = {
   "GET /api/admin/leads": "admin",
   "GET /api/admin/leads.csv": "admin",
   "GET /api/manage-reviews": "admin",
+  "PATCH /api/manage-reviews/:id": "admin",
   "DELETE /api/review-delete/:id": "admin",
+  "GET /api/admin/jobs": "admin",
+  "POST /api/admin/jobs/:id/retry": "admin",
 };
 
 type Call = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: object };
@@ -61,6 +73,8 @@ let target: TestAccount;
 let orderId: string;
 let blogId: string;
 let reviewId: string;
+/** The job the order below queued. */
+let jobId: string;
 
 /** A request an admin may make to each admin route, with real ids. */
 function adminCall(route: string): Call {
@@ -82,7 +96,14 @@ function adminCall(route: string): Call {
     "GET /api/admin/leads": { method: "GET", url: "/api/admin/leads" },
     "GET /api/admin/leads.csv": { method: "GET", url: "/api/admin/leads.csv" },
     "GET /api/manage-reviews": { method: "GET", url: "/api/manage-reviews?page=0&size=5" },
+    "PATCH /api/manage-reviews/:id": {
+      method: "PATCH",
+      url: `/api/manage-reviews/${reviewId}`,
+      payload: { hidden: true },
+    },
     "DELETE /api/review-delete/:id": { method: "DELETE", url: `/api/review-delete/${reviewId}` },
+    "GET /api/admin/jobs": { method: "GET", url: "/api/admin/jobs?status=queued" },
+    "POST /api/admin/jobs/:id/retry": { method: "POST", url: `/api/admin/jobs/${jobId}/retry` },
   };
   const call = calls[route];
   if (!call) throw new Error(`No admin request written for ${route}: add one to this test.`);
@@ -98,6 +119,8 @@ beforeAll(async () => {
   orderId = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
   blogId = (await ctx.app.inject({ method: "GET", url: "/api/blogs" })).json()[0]._id;
   reviewId = (await ctx.app.inject({ method: "GET", url: "/api/reviews" })).json()[0]._id;
+  const [job] = await ctx.db.select({ id: jobs.id }).from(jobs);
+  jobId = job?.id ?? "";
 });
 afterAll(() => ctx.close());
 

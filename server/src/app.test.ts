@@ -4,10 +4,10 @@ import path from "node:path";
 import { ErrorResponse } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../test/helpers.js";
-import { redactTokens } from "./app.js";
 import { loadConfig } from "./config.js";
 import { services } from "./db/schema.js";
 import { isSeeded, seedDemoContent } from "./db/seed.js";
+import { redactTokens } from "./plugins/logging.js";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SiteConfig } from "@agency/contract";
@@ -28,6 +29,7 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.email().optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().positive().default(60),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -56,6 +58,12 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   LEADS_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  NOTIFY_EMAIL: z.email().optional(),
+  TAX_RATE: z.coerce.number().min(0).max(100).default(0),
+  TAX_ID: z.string().trim().min(1).optional(),
+  RUN_WORKER: booleanFromEnv.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
 });
 
 export type Config = {
@@ -64,6 +72,11 @@ export type Config = {
   host: string;
   /** The address people use to reach the shop; links in e-mails and OAuth callbacks use it. */
   publicUrl: string;
+  /**
+   * Without PUBLIC_URL on a server that listens beyond loopback: the line to log at start-up that
+   * says which PUBLIC_URL to set for other machines to sign in.
+   */
+  publicUrlAdvice: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
@@ -82,19 +95,33 @@ export type Config = {
   /** Contact messages, query requests and newsletter sign-ups accepted per client per minute. */
   leadsRateLimit: number;
   shopName: string;
+  /** The agency's identity (name, logo, address), as the site identity file gives it. */
+  site: SiteConfig;
+  /** Where owner notifications go; every admin when unset. */
+  notifyEmail: string | undefined;
+  /** On receipts: the tax included in prices, in percent, and the agency's tax id. */
+  tax: { ratePercent: number; id: string | undefined };
   auth: {
     /** Signs sessions; when unset, one is generated once and kept in the database. */
     secret: string | undefined;
-    /** Origins besides PUBLIC_URL that may call the account endpoints (e.g. the dev server). */
+    /**
+     * Origins besides PUBLIC_URL that may call the account endpoints (e.g. the dev server); without
+     * PUBLIC_URL, the loopback addresses of the port as well.
+     */
     trustedOrigins: string[];
     /** This account is made admin (once its e-mail address is verified it can sign in). */
     adminEmail: string | undefined;
-    /** Sign-in, sign-up and reset attempts per client per minute. */
-    rateLimitMax: number;
+    /**
+     * Attempts per client and window on the credential endpoints (sign-in, sign-up, password
+     * reset, confirmation e-mails and links). Session reads are never limited.
+     */
+    rateLimit: { max: number; windowSeconds: number };
     google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** Background jobs: whether `npm start` runs them too, and how many at once. */
+  worker: { inApp: boolean; concurrency: number; pollMs: number };
   payments:
     | {
         provider: "stripe";
@@ -121,18 +148,44 @@ function parseTrustProxy(value: string): boolean | number | string {
  * The agency's name as the site identity file gives it (the same file the web build reads), so
  * e-mails and sign-in pages carry the name the pages show.
  */
-function siteName(env: NodeJS.ProcessEnv): string {
+function siteIdentity(env: NodeJS.ProcessEnv): SiteConfig {
   const file = env.SITE_CONFIG
     ? path.resolve(env.INIT_CWD ?? process.cwd(), env.SITE_CONFIG)
     : path.join(serverRoot, "../site.config.json");
-  if (!existsSync(file)) return SiteConfig.parse({}).name;
+  if (!existsSync(file)) return SiteConfig.parse({});
   try {
-    return SiteConfig.parse(JSON.parse(readFileSync(file, "utf8"))).name;
+    return SiteConfig.parse(JSON.parse(readFileSync(file, "utf8")));
   } catch (error) {
     throw new ConfigError(
       `Invalid configuration:\n  ${file}: ${error instanceof Error ? error.message : error}`,
     );
   }
+}
+
+/** The addresses a browser on this machine may use for the shop when PUBLIC_URL is not set. */
+export function loopbackOrigins(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
+}
+
+function listensBeyondLoopback(host: string): boolean {
+  return !["localhost", "127.0.0.1", "::1"].includes(host);
+}
+
+/**
+ * What to tell the owner of a server reachable from other machines but without PUBLIC_URL: sign-in
+ * from those machines needs the address they use, e.g. the machine's LAN address.
+ */
+export function publicUrlAdvice(
+  host: string,
+  port: number,
+  interfaces: ReturnType<typeof os.networkInterfaces> = os.networkInterfaces(),
+): string | undefined {
+  if (!listensBeyondLoopback(host)) return undefined;
+  const lanAddress = Object.values(interfaces)
+    .flat()
+    .find((item) => item && item.family === "IPv4" && !item.internal)?.address;
+  const example = `http://${lanAddress ?? "<this machine's address>"}:${port}`;
+  return `PUBLIC_URL is not set: sign-up and login work at ${loopbackOrigins(port).join(", ")}. To use the shop from other machines, set PUBLIC_URL to the address they open it at, e.g. PUBLIC_URL=${example}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -142,7 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
-  const shopName = values.SHOP_NAME ?? siteName(env);
+  const site = siteIdentity(env);
+  const shopName = values.SHOP_NAME ?? site.name;
   const stripeKeys = [values.STRIPE_SECRET_KEY, values.STRIPE_PUBLISHABLE_KEY, values.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError(
@@ -159,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: values.PORT,
     host: values.HOST,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
+    publicUrlAdvice: values.PUBLIC_URL ? undefined : publicUrlAdvice(values.HOST, values.PORT),
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     seedDemo: values.SEED_DEMO,
@@ -169,14 +224,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleMapsApiKey: values.GOOGLE_MAPS_API_KEY,
     leadsRateLimit: values.LEADS_RATE_LIMIT,
     shopName,
+    site,
+    notifyEmail: values.NOTIFY_EMAIL?.toLowerCase(),
+    tax: { ratePercent: values.TAX_RATE, id: values.TAX_ID },
     auth: {
       secret: values.AUTH_SECRET,
-      trustedOrigins: (values.TRUSTED_ORIGINS ?? "")
-        .split(",")
-        .map((origin) => origin.trim().replace(/\/$/, ""))
-        .filter(Boolean),
+      trustedOrigins: [
+        ...(values.PUBLIC_URL ? [] : loopbackOrigins(values.PORT)),
+        ...(values.TRUSTED_ORIGINS ?? "")
+          .split(",")
+          .map((origin) => origin.trim().replace(/\/$/, ""))
+          .filter(Boolean),
+      ],
       adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
-      rateLimitMax: values.AUTH_RATE_LIMIT_MAX,
+      rateLimit: { max: values.AUTH_RATE_LIMIT_MAX, windowSeconds: values.AUTH_RATE_LIMIT_WINDOW },
       google:
         values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
           ? {
@@ -200,6 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: values.STRIPE_API_BASE,
           }
         : { provider: "test" },
+    worker: {
+      inApp: values.RUN_WORKER,
+      concurrency: values.WORKER_CONCURRENCY,
+      pollMs: values.WORKER_POLL_MS,
+    },
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM ?? `"${shopName}" <no-reply@localhost>`,

@@ -1,10 +1,16 @@
+import v8 from "node:v8";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedDemoContent } from "./db/seed.js";
+import { createJobRuntime } from "./jobs/runtime.js";
 
 async function main() {
   const config = loadConfig();
+  // The embedded database is a 9 MB WebAssembly module; V8's optimizing tier would compile its hot
+  // functions a second time and keep both (about 60 MB). Its baseline code is kept alone: measured
+  // no slower for the shop's queries (docs/decisions/007-pglite-memory.md).
+  if (!config.databaseUrl && process.env.PGLITE_OPTIMIZE !== "true") v8.setFlagsFromString("--liftoff-only");
   const database = await openDatabase(config);
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoContent(database.db) : false;
@@ -15,11 +21,15 @@ async function main() {
     seeded ? "database ready, demo content seeded" : "database ready",
   );
 
+  if (config.publicUrlAdvice) app.log.warn(config.publicUrlAdvice);
   if (config.payments.provider === "test") {
     app.log.warn(
       "Payments use the built-in test provider: test cards mark orders paid and nobody is charged. Set the STRIPE_* variables to take real payments.",
     );
   }
+
+  // Mail and other background work; larger installs run it apart with `npm run worker`.
+  const jobs = config.worker.inApp ? createJobRuntime({ db: database.db, config, log: app.log }) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,6 +42,7 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
+      await jobs?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -44,6 +55,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  jobs?.worker.start();
 }
 
 main().catch((error: unknown) => {

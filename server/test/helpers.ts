@@ -52,14 +52,16 @@ export type TestContext = {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** The PostgreSQL database's address, for a second connection to it (unset on PGlite). */
+  databaseUrl?: string;
   close(): Promise<void>;
 };
 
-/** The real app (the same buildApp as production) on a fresh database of its own. */
+/** The real app (the same buildApp as production) on a fresh database of its own, or the one given. */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string | undefined>; database?: DatabaseHandle } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   if (options.seed ?? true) await seedDemoContent(database.db);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "agency-api-test-"));
   const config = loadConfig({
@@ -77,6 +79,7 @@ export async function createTestApp(
     app,
     db: database.db,
     config,
+    databaseUrl: database.url,
     async close() {
       await app.close();
       await database.close();

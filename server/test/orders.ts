@@ -39,3 +39,33 @@ export async function openPayment(
     payload: { orderId, ...extra },
   });
 }
+
+/** Pays an order through the offline provider with a test card, as the payment page does. */
+export async function payWithTestCard(
+  ctx: TestContext,
+  account: TestAccount,
+  orderId: string,
+  cardNumber = "4242424242424242",
+) {
+  const intent = (await openPayment(ctx, account, orderId)).json();
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/payments/test/confirm",
+    headers: { cookie: account.cookie },
+    payload: {
+      paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
+      cardNumber,
+      expiry: "12/40",
+      cvc: "123",
+    },
+  });
+}
+
+/** Places an order of the plan and pays it with the test provider's succeeding card. */
+export async function placePaidOrder(ctx: TestContext, account: TestAccount, serviceId: string) {
+  const orderId: string = (await placeOrder(ctx, account, serviceId)).json().insertedId;
+  const paid = await payWithTestCard(ctx, account, orderId);
+  if (paid.statusCode !== 200) throw new Error(`the test payment failed: ${paid.body}`);
+  return orderId;
+}

@@ -7,7 +7,8 @@ import { Spinner } from "react-bootstrap";
 import { Toaster } from "react-hot-toast";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { errors, notFound } from "./lib/messages";
+import { mainContentId } from "./lib/layout";
+import { errors, nav, notFound } from "./lib/messages";
 import { createQueryClient } from "./lib/query-client";
 import { site } from "./lib/site";
 import { defaultToastDurationMs, toastPosition } from "./lib/toast";
@@ -27,6 +28,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <a
+          href={`#${mainContentId}`}
+          className="visually-hidden-focusable position-absolute top-0 start-0 z-3 m-2 px-3 py-2 bg-white border rounded"
+        >
+          {nav.skipToContent}
+        </a>
         {children}
         <Toaster position={toastPosition} toastOptions={{ duration: defaultToastDurationMs }} />
         <ScrollRestoration />
@@ -63,7 +70,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   if (import.meta.env.DEV) console.error(error);
   return (
-    <main className="container py-5 text-center">
+    <main id={mainContentId} className="container py-5 text-center">
       <h1 className="h3 mb-3">{isNotFound ? notFound.heading : errors.pageHeading}</h1>
       <p className="text-body-secondary mb-4">{isNotFound ? notFound.body : errors.unexpected}</p>
       <Link to="/home" className="btn btn-primary">

@@ -14,11 +14,50 @@ export const CLIENT_IP_HEADER = "x-agency-client-ip";
 
 export const MIN_PASSWORD_LENGTH = 6; // SPEC §9
 
+/** Where a confirmation link leads once the address is confirmed, unless the link names a page. */
+export const VERIFIED_LANDING = "/login?verified=1";
+
+/**
+ * Confirmation links mailed without a page to land on (the one re-sent when an unconfirmed account
+ * tries to log in) lead to the login page with its "confirmed" message, like the sign-up mail's.
+ */
+export function withVerifiedLanding(link: string): string {
+  const url = new URL(link);
+  const callback = url.searchParams.get("callbackURL");
+  if (!callback || callback === "/") url.searchParams.set("callbackURL", VERIFIED_LANDING);
+  return url.toString();
+}
+
+/**
+ * The endpoints that take credentials or send mail, counted per client address. Everything else,
+ * above all the session reads the web app makes on every page, is never limited: a busy office
+ * behind one address must not be signed out.
+ */
+const CREDENTIAL_PATHS = [
+  "/sign-in/*",
+  "/sign-up/*",
+  "/request-password-reset",
+  "/reset-password",
+  "/reset-password/*",
+  "/send-verification-email",
+  "/verify-email",
+  "/change-password",
+  "/change-email",
+] as const;
+
+export function credentialRateLimits({ max, windowSeconds }: { max: number; windowSeconds: number }) {
+  const attempts = { window: windowSeconds, max };
+  return {
+    ...Object.fromEntries(CREDENTIAL_PATHS.map((path) => [path, attempts])),
+    // Checked after the paths above (the first match wins).
+    "/**": false as const,
+  };
+}
+
 export type AuthOptions = { config: Config; db: Database; mailer: Mailer; secret: string };
 
 export function createAuth({ config, db, mailer, secret }: AuthOptions) {
-  const { google, facebook, adminEmail, rateLimitMax } = config.auth;
-  const attempts = { window: 60, max: rateLimitMax };
+  const { google, facebook, adminEmail } = config.auth;
 
   return betterAuth({
     appName: config.shopName,
@@ -53,7 +92,8 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(config.shopName, user.email, user.name, url));
+        const link = withVerifiedLanding(url);
+        await mailer.send(verificationMail(config.shopName, user.email, user.name, link));
       },
     },
     socialProviders: facebook
@@ -83,17 +123,13 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
     rateLimit: {
       enabled: true,
       storage: "database",
-      window: 60,
-      max: 100,
-      customRules: {
-        "/sign-in/email": attempts,
-        "/sign-up/email": attempts,
-        "/request-password-reset": attempts,
-        "/reset-password": attempts,
-        "/send-verification-email": attempts,
-      },
+      customRules: credentialRateLimits(config.auth.rateLimit),
     },
     advanced: {
+      // A session and its user in one query: every signed-in request pays for it.
+      database: { joins: true },
+      // The same origin checks under test as in production (Better Auth skips them when NODE_ENV=test).
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
       cookiePrefix: "agency",

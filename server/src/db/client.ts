@@ -19,16 +19,79 @@ export const migrationsFolder = fileURLToPath(new URL("../../migrations", import
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL server's address (not set for the embedded database). */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
 
+/**
+ * How a process hears about writes made by others on the same database. The embedded database
+ * belongs to one process, so only a PostgreSQL server has other writers to listen to.
+ */
+export type Notifications =
+  | { shared: false }
+  | {
+      shared: true;
+      /**
+       * LISTENs on a connection of its own; `onLost` runs when that connection fails (messages
+       * may have been missed). Resolves, once listening, to the function that stops.
+       */
+      listen(
+        channel: string,
+        onMessage: (payload: string) => void,
+        onLost: () => void,
+      ): Promise<() => Promise<void>>;
+    };
+
+const notifications = new WeakMap<object, Notifications>();
+
+/** The notifications of a handle's database, or undefined for anything else (a transaction). */
+export function notificationsOf(db: object): Notifications | undefined {
+  return notifications.get(db);
+}
+
+function listenOn(url: string): Notifications {
+  return {
+    shared: true,
+    async listen(channel, onMessage, onLost) {
+      const client = new pg.Client({ connectionString: url });
+      let stopped = false;
+      const lost = () => {
+        if (stopped) return;
+        stopped = true;
+        onLost();
+        client.end().catch(() => {});
+      };
+      client.on("error", lost);
+      client.on("end", lost);
+      client.on("notification", (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? "");
+      });
+      try {
+        await client.connect();
+        await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+      } catch (error) {
+        stopped = true;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      return async () => {
+        stopped = true;
+        await client.end();
+      };
+    },
+  };
+}
+
 export function connectPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzleNodePg(pool, { schema });
+  notifications.set(db, listenOn(url));
   return {
     db: db as unknown as Database,
     kind: "postgres",
+    url,
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };
@@ -36,6 +99,7 @@ export function connectPostgres(url: string): DatabaseHandle {
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema });
+  notifications.set(db, { shared: false });
   return {
     db: db as unknown as Database,
     kind: "pglite",
@@ -44,10 +108,27 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   };
 }
 
+/**
+ * PostgreSQL's memory settings for the embedded database. PGlite's defaults size the buffer
+ * cache for a server (160 MB of shared buffers, all of it touched at start-up, so the process
+ * held 390 MB idle); the shop's data fits in a fraction of that. See
+ * docs/decisions/007-pglite-memory.md for the measurements.
+ */
+export const pgliteSettings = {
+  shared_buffers: process.env.PGLITE_SHARED_BUFFERS ?? "16MB",
+  work_mem: "2MB",
+  temp_buffers: "2MB",
+  maintenance_work_mem: "16MB",
+  wal_buffers: "1MB",
+};
+
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = path.join(dataDir, "pglite");
   await mkdir(directory, { recursive: true });
-  return wrapPglite(await PGlite.create(directory));
+  const settings = Object.entries(pgliteSettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+  return wrapPglite(
+    await PGlite.create(directory, { startParams: [...PGlite.defaultStartParams, ...settings] }),
+  );
 }
 
 /** A PostgreSQL server when DATABASE_URL is set, otherwise the embedded database in DATA_DIR. */

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
@@ -83,6 +83,18 @@ export const account = pgTable(
   },
   (table) => [index("account_user_id_idx").on(table.userId)],
 );
+
+// Better Auth reads a session and its user in one query through these (advanced.database.joins).
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
 
 export const verification = pgTable(
   "verification",
@@ -254,6 +266,7 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   currency: text("currency").notNull(),
   status: text("status", { enum: ["requires_payment_method", "succeeded"] }).notNull(),
   cardLast4: text("card_last4"),
+  cardBrand: text("card_brand"),
   lastError: text("last_error"),
   succeededAt: timestamp("succeeded_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -286,6 +299,8 @@ export const leads = pgTable(
     email: text("email").notNull(),
     website: text("website"),
     message: text("message"),
+    /** Newsletter sign-ups count once the address owner opened the mailed confirmation link. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -304,3 +319,105 @@ export const appState = pgTable("app_state", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+// ─── Background jobs ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Work done after a request, outside it (e-mails for now). A job is written in the same
+ * transaction as the change that causes it, so it exists exactly when its cause does; workers
+ * claim due jobs with FOR UPDATE SKIP LOCKED, so each runs on one instance at a time.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** queued (waiting for runAt), running, done, or dead (out of attempts; lastError says why). */
+    status: text("status", { enum: ["queued", "running", "done", "dead"] })
+      .notNull()
+      .default("queued"),
+    /** Enqueuing a second job with the same key does nothing, which makes fan-outs safe to repeat. */
+    key: text("key"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(10),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("jobs_status_check", sql`${table.status} in ('queued', 'running', 'done', 'dead')`),
+    uniqueIndex("jobs_key_unique").on(table.key),
+    index("jobs_due_idx").on(table.runAt).where(sql`${table.status} = 'queued'`),
+    index("jobs_created_at_idx").on(table.createdAt),
+  ],
+);
+
+/** Addresses that turned off optional mail (owner notifications, reminders); essential mail still goes. */
+export const mailOptOuts = pgTable("mail_opt_outs", {
+  /** Lower-cased. */
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
+// ─── Receipts ───────────────────────────────────────────────────────────────────────────────────
+
+/** The last receipt number given out per year; its row lock keeps the numbers gap-free. */
+export const receiptCounters = pgTable("receipt_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+export type ReceiptSeller = {
+  name: string;
+  address: string[];
+  email: string;
+  phone: string | null;
+  logo: string;
+  taxId: string | null;
+};
+
+/**
+ * One per payment, issued in the payment's transaction and never changed afterwards (a trigger
+ * refuses updates and deletes). Everything on it is copied, so later edits elsewhere leave it be.
+ */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** R-2026-00042 */
+    number: text("number").notNull().unique(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    paymentId: uuid("payment_id").notNull(),
+    orderId: uuid("order_id").notNull(),
+    orderNumber: integer("order_number").notNull(),
+    userId: text("user_id").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    service: text("service").notNull(),
+    serviceDuration: text("service_duration").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** The tax included in the amount, at the rate below. */
+    taxCents: integer("tax_cents").notNull(),
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
+    currency: text("currency").notNull(),
+    provider: text("provider").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    seller: jsonb("seller").$type<ReceiptSeller>().notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("receipts_payment_unique").on(table.paymentId),
+    uniqueIndex("receipts_year_sequence_unique").on(table.year, table.sequence),
+    index("receipts_user_idx").on(table.userId),
+    index("receipts_order_idx").on(table.orderId),
+  ],
+);

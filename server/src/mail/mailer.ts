@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
@@ -10,6 +11,10 @@ export type Mail = {
   html: string;
   /** The one link the mail is about (verification, reset); logged when mail goes to the outbox. */
   link?: string;
+  /** Extra headers, e.g. List-Unsubscribe on mail a reader may turn off. */
+  headers?: Record<string, string>;
+  /** A stable Message-ID, so a mail sent again after a crash is recognisably the same one. */
+  messageId?: string;
 };
 
 export type Mailer = {
@@ -17,6 +22,18 @@ export type Mailer = {
   send(mail: Mail): Promise<void>;
   close(): void;
 };
+
+function message(from: string, mail: Mail) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    messageId: mail.messageId,
+  };
+}
 
 type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
 
@@ -31,13 +48,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     return {
       kind: "smtp",
       async send(mail) {
-        await transport.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+        await transport.sendMail(message(from, mail));
       },
       close: () => transport.close(),
     };
@@ -47,16 +58,11 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   return {
     kind: "outbox",
     async send(mail) {
-      const info = await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      const info = await transport.sendMail(message(from, mail));
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const name = `${stamp}-${mail.to.replace(/[^a-z0-9@.-]+/gi, "_")}`;
+      // Several mails to one address can leave in the same millisecond: the suffix keeps them apart.
+      const name = `${stamp}-${mail.to.replace(/[^a-z0-9@.-]+/gi, "_")}-${randomBytes(3).toString("hex")}`;
       await writeFile(path.join(outboxDir, `${name}.eml`), info.message as Buffer);
       await writeFile(
         path.join(outboxDir, `${name}.json`),
@@ -65,6 +71,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
           subject: mail.subject,
           text: mail.text,
           link: mail.link,
+          headers: mail.headers,
           sentAt: new Date(),
         }),
       );

@@ -19,6 +19,8 @@ export type ProviderIntent = {
   orderId: string | null;
   /** When the provider says it succeeded (or was created, for unfinished ones). */
   time: Date;
+  /** The card that paid, when the provider says (it goes on the receipt). */
+  card?: { brand: string; last4: string } | null;
 };
 
 export type CreateIntentInput = {

@@ -30,6 +30,12 @@ function status(value: string): IntentStatus {
   return knownStatuses.find((known) => known === value) ?? "other";
 }
 
+/** The card of the intent's charge, when Stripe sent the charge itself rather than its id. */
+function chargeCard(charge: Stripe.PaymentIntent["latest_charge"]): ProviderIntent["card"] {
+  const card = charge && typeof charge === "object" ? charge.payment_method_details?.card : undefined;
+  return card?.last4 ? { brand: card.brand ?? "card", last4: card.last4 } : null;
+}
+
 export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   return {
     id: intent.id,
@@ -42,6 +48,7 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     // A PaymentIntent records when it was opened, not when the card was charged; a succeeded one
     // is reported (webhook or confirmation) moments after the charge, so that moment stands in.
     time: intent.status === "succeeded" ? new Date() : new Date(intent.created * 1000),
+    card: chargeCard(intent.latest_charge),
   };
 }
 
@@ -71,7 +78,7 @@ export function createStripeProvider(
     },
     async retrieveIntent(id: string) {
       try {
-        return fromStripeIntent(await stripe.paymentIntents.retrieve(id));
+        return fromStripeIntent(await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
           return undefined;

@@ -17,6 +17,7 @@ function toIntent(row: Row): ProviderIntent {
     currency: row.currency,
     orderId: row.orderId,
     time: row.succeededAt ?? row.createdAt,
+    card: row.cardLast4 ? { brand: row.cardBrand ?? "card", last4: row.cardLast4 } : null,
   };
 }
 
@@ -30,6 +31,16 @@ export type TestProvider = PaymentProvider & {
     cvc: string;
   }): Promise<ProviderIntent>;
 };
+
+/** The card network, from the number's first digits, as Stripe names it. */
+function cardBrand(number: string): string {
+  const digits = number.replace(/\D/g, "");
+  if (digits.startsWith("4")) return "visa";
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  if (/^6(011|5)/.test(digits)) return "discover";
+  return "card";
+}
 
 /** The offline provider: intents live in the shop's database, in a table only it writes. */
 export function createTestProvider(db: Database): TestProvider {
@@ -74,7 +85,13 @@ export function createTestProvider(db: Database): TestProvider {
       }
       const [updated] = await db
         .update(testPaymentIntents)
-        .set({ status: "succeeded", cardLast4: check.last4, succeededAt: new Date(), lastError: null })
+        .set({
+          status: "succeeded",
+          cardLast4: check.last4,
+          cardBrand: cardBrand(number),
+          succeededAt: new Date(),
+          lastError: null,
+        })
         .where(eq(testPaymentIntents.id, row.id))
         .returning();
       if (!updated) throw new Error("Could not update the test payment");

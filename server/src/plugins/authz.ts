@@ -64,6 +64,15 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
 }
 
 /**
+ * A rate-limit key per account (per address when signed out, which the access check then refuses),
+ * so customers behind one address do not share a budget.
+ */
+export async function accountRateLimitKey(request: FastifyRequest): Promise<string> {
+  const signedIn = await getSignedIn(request);
+  return signedIn ? `user:${signedIn.user.id}` : `ip:${request.ip}`;
+}
+
+/**
  * Access is declared on each route (`config: { access }`) and enforced here before the request
  * is parsed, so a route cannot be added without a decision; handlers still call requireUser/requireAdmin
  * to get the caller (the session lookup is cached per request).

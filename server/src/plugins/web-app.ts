@@ -3,6 +3,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Config } from "../config.js";
+import { AppError } from "../errors.js";
+import { type Precompressed, precompress, sendPrecompressed } from "./compression.js";
 import { absolutizePageUrls, type PageFacts, readPageFacts } from "./web-app-html.js";
 
 const SPA_FALLBACK = "__spa-fallback.html";
@@ -19,8 +22,6 @@ export function hasBuiltWebApp(root: string | undefined): root is string {
   return Boolean(root && existsSync(path.join(root, SPA_FALLBACK)));
 }
 
-type Html = { body: string; etag: string };
-
 /** A prerendered page: its URL path ("/", "/about-us") and what the sitemap needs to know. */
 export type PrerenderedPage = PageFacts & { path: string };
 
@@ -33,12 +34,6 @@ function pagePath(file: string): string {
   return file.replace(/\/index\.html$/, "") || "/";
 }
 
-/**
- * Serves the built web app: hashed assets cached for a year, prerendered pages as they were
- * built (with absolute social URLs), and the SPA shell for every other path (the client router
- * then shows the right screen, including the not-found page). The build does not change while
- * the server runs, so its files are listed and its pages read once.
- */
 /**
  * Whether a path belongs to one of the app's screens, from the patterns the web build wrote
  * ("/dashboard/payment/:_id"). Without that file every path counts as a screen.
@@ -55,23 +50,34 @@ export function routeMatcher(patternsFile: string | undefined): (pathname: strin
   return (pathname) => patterns.some((pattern) => pattern.test(pathname));
 }
 
-export async function registerWebApp(app: FastifyInstance, root: string, publicUrl: string): Promise<WebApp> {
+/**
+ * Serves the built web app: hashed assets cached for a year, prerendered pages as they were
+ * built (with absolute social URLs), and the SPA shell for every other path (the client router
+ * then shows the right screen, including the not-found page). The build does not change while
+ * the server runs, so its files are listed and its pages read and compressed once; the other
+ * files go out as the build's brotli or gzip copies when the client accepts them.
+ */
+async function loadWebApp(app: FastifyInstance, root: string, publicUrl: string): Promise<WebApp> {
   const files = new Set(listFiles(root));
-  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
+  // The build wrote .br and .gz copies of its text assets; they are sent as they are.
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
 
-  const html = new Map<string, Html>();
+  const html = new Map<string, Precompressed>();
   const pages: PrerenderedPage[] = [];
   for (const file of files) {
     if (!file.endsWith(".html")) continue;
     const raw = readFileSync(path.join(root, file), "utf8");
     const body = absolutizePageUrls(raw, publicUrl);
-    html.set(file, { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` });
+    html.set(
+      file,
+      precompress(body, `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`),
+    );
     if (file.endsWith("/index.html")) pages.push({ path: pagePath(file), ...readPageFacts(raw) });
   }
   pages.sort((a, b) => a.path.localeCompare(b.path));
   const spaShell = html.get(`/${SPA_FALLBACK}`);
   if (!spaShell) throw new Error(`${SPA_FALLBACK} is missing from ${root}.`);
-  const fallback: Html = spaShell;
+  const fallback: Precompressed = spaShell;
   const isAppRoute = routeMatcher(
     files.has("/route-patterns.json") ? path.join(root, "route-patterns.json") : undefined,
   );
@@ -96,10 +102,31 @@ export async function registerWebApp(app: FastifyInstance, root: string, publicU
     const document = prerendered ?? fallback;
     // The shell still shows the not-found screen; the status tells crawlers and tools the truth.
     if (!prerendered && !isAppRoute(decoded)) reply.status(404);
-    reply.header("cache-control", "no-cache").header("etag", document.etag);
-    if (reply.request.headers["if-none-match"] === document.etag) return reply.status(304).send();
-    return reply.type("text/html; charset=utf-8").send(document.body);
+    reply.header("cache-control", "no-cache");
+    return sendPrecompressed(reply, document, "text/html; charset=utf-8");
   }
 
   return { send, pages };
+}
+
+/**
+ * The not-found handler: the built web app (when there is one) for GET and HEAD outside /api,
+ * the error shape for everything else. Returns the prerendered pages, for the sitemap.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Pick<Config, "webDir" | "publicUrl">,
+): Promise<PrerenderedPage[]> {
+  const webApp = hasBuiltWebApp(config.webDir)
+    ? await loadWebApp(app, config.webDir, config.publicUrl)
+    : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    if (!isApi && webApp && (request.method === "GET" || request.method === "HEAD")) {
+      return webApp.send(pathname, reply);
+    }
+    throw new AppError("not_found", `No route for ${request.method} ${pathname}.`);
+  });
+  return webApp?.pages ?? [];
 }

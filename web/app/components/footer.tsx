@@ -1,5 +1,8 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { footer, nav } from "../lib/messages";
+import { useSession } from "../features/auth/api/session";
+import { SignOutButton } from "../features/auth/components/sign-out-button";
+import { accountMessages, footer, nav } from "../lib/messages";
 import { site, telHref } from "../lib/site";
 
 const companyLinks = [
@@ -7,16 +10,38 @@ const companyLinks = [
   { to: "/about-us", label: nav.aboutUs },
   { to: "/blogs", label: nav.blogs },
   { to: "/contact-us", label: nav.contact },
+  { to: "/privacy__policy", label: footer.privacy },
 ] as const;
 
-const accountLinks = [
+const signedOutLinks = [
   { to: "/login", label: nav.login },
   { to: "/sign-up", label: footer.signUp },
 ] as const;
 
-/** SPEC §2 Footer: company links, account links, contact details, social links. */
+function linkItems(links: readonly { to: string; label: string }[]) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to}>{link.label}</Link>
+    </li>
+  ));
+}
+
+/** One titled column of footer links. */
+function FooterLinks({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <nav className="col-6 col-md-3 col-lg-2" aria-labelledby={id}>
+      <h2 id={id} className="h6 text-uppercase">
+        {heading}
+      </h2>
+      <ul className="list-unstyled d-grid gap-1 mb-0">{children}</ul>
+    </nav>
+  );
+}
+
+/** SPEC §2 Footer: company links, account links (for the visitor's state), contact details, social links. */
 export function Footer() {
   const { address } = site;
+  const signedIn = Boolean(useSession().data);
   return (
     <footer className="site-footer mt-auto py-5">
       <div className="container">
@@ -28,30 +53,26 @@ export function Footer() {
             </p>
             <p className="mb-0 site-footer__muted">{site.tagline}</p>
           </div>
-          <nav className="col-6 col-md-3 col-lg-2" aria-labelledby="footer-company">
-            <h2 id="footer-company" className="h6 text-uppercase">
-              {footer.company}
-            </h2>
-            <ul className="list-unstyled d-grid gap-1 mb-0">
-              {companyLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+          <FooterLinks id="footer-company" heading={footer.company}>
+            {linkItems(companyLinks)}
+          </FooterLinks>
+          <FooterLinks id="footer-account" heading={footer.account}>
+            {signedIn ? (
+              <>
+                <li>
+                  <Link to="/dashboard">{accountMessages.dashboard}</Link>
                 </li>
-              ))}
-            </ul>
-          </nav>
-          <nav className="col-6 col-md-3 col-lg-2" aria-labelledby="footer-account">
-            <h2 id="footer-account" className="h6 text-uppercase">
-              {footer.account}
-            </h2>
-            <ul className="list-unstyled d-grid gap-1 mb-0">
-              {accountLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                <li>
+                  <SignOutButton
+                    label={accountMessages.logOut}
+                    className="p-0 border-0 align-baseline text-white text-decoration-none"
+                  />
                 </li>
-              ))}
-            </ul>
-          </nav>
+              </>
+            ) : (
+              linkItems(signedOutLinks)
+            )}
+          </FooterLinks>
           <div className="col-12 col-md-6 col-lg-4">
             <h2 className="h6 text-uppercase">{footer.contactDetails}</h2>
             <address className="d-grid gap-1 mb-3">

@@ -1,14 +1,10 @@
-import { lazy, Suspense, useState } from "react";
-import { Navbar as BootstrapNavbar, Button, Container, Nav } from "react-bootstrap";
+import { useEffect, useRef, useState } from "react";
+import { Navbar as BootstrapNavbar, Container, Nav } from "react-bootstrap";
 import { Link, NavLink } from "react-router";
 import { useSession } from "../features/auth/api/session";
+import { SignOutButton } from "../features/auth/components/sign-out-button";
 import { accountMessages, nav } from "../lib/messages";
 import { site } from "../lib/site";
-
-// Signed-out visitors never need it: fetched the first time someone signs out.
-const LogoutModal = lazy(() =>
-  import("../features/auth/components/logout-modal").then((m) => ({ default: m.LogoutModal })),
-);
 
 const links = [
   { to: "/home", label: nav.home },
@@ -19,20 +15,33 @@ const links = [
 
 /**
  * SPEC §2 Navbar: signed out it offers Login; signed in, Dashboard and Sign Out (with a
- * confirmation). Collapses behind a toggle below the lg breakpoint.
+ * confirmation). Collapses behind a toggle below the lg breakpoint; Escape closes the open menu
+ * and gives the focus back to its toggle. The current page's link carries aria-current="page".
  */
 export function Navbar() {
   const session = useSession();
-  const [confirming, setConfirming] = useState(false);
-  // Stays mounted after the first use so the modal can animate out when it closes.
-  const [modalLoaded, setModalLoaded] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!expanded) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setExpanded(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [expanded]);
   const signedIn = Boolean(session.data);
   return (
     <BootstrapNavbar
       expand="lg"
       bg="white"
       className="border-bottom site-navbar"
+      aria-label={nav.main}
       collapseOnSelect
+      expanded={expanded}
+      onToggle={setExpanded}
       sticky="top"
     >
       <Container>
@@ -40,7 +49,12 @@ export function Navbar() {
           <img src={site.logo} alt="" width="32" height="32" />
           {site.name}
         </BootstrapNavbar.Brand>
-        <BootstrapNavbar.Toggle aria-controls="site-navbar-links" aria-label={nav.toggle} />
+        <BootstrapNavbar.Toggle
+          ref={toggleRef}
+          aria-controls="site-navbar-links"
+          aria-expanded={expanded}
+          aria-label={nav.toggle}
+        />
         <BootstrapNavbar.Collapse id="site-navbar-links">
           <Nav className="ms-auto" as="ul">
             {links.map((link) => (
@@ -58,16 +72,11 @@ export function Navbar() {
                   </Nav.Link>
                 </Nav.Item>
                 <Nav.Item as="li">
-                  <Button
-                    variant="link"
+                  <SignOutButton
+                    label={accountMessages.signOut}
                     className="nav-link"
-                    onClick={() => {
-                      setModalLoaded(true);
-                      setConfirming(true);
-                    }}
-                  >
-                    {accountMessages.signOut}
-                  </Button>
+                    onOpen={() => setExpanded(false)}
+                  />
                 </Nav.Item>
               </>
             ) : (
@@ -80,11 +89,6 @@ export function Navbar() {
           </Nav>
         </BootstrapNavbar.Collapse>
       </Container>
-      {modalLoaded ? (
-        <Suspense fallback={null}>
-          <LogoutModal show={confirming} onClose={() => setConfirming(false)} />
-        </Suspense>
-      ) : null}
     </BootstrapNavbar>
   );
 }

@@ -8,6 +8,7 @@ type Props = {
   /** From which breakpoint text and picture sit side by side (below it they stack). */
   splitAt?: "md" | "lg";
   className?: string;
+  headingClassName?: string;
   children?: ReactNode;
 };
 
@@ -19,6 +20,7 @@ export function PageHeader({
   image,
   splitAt = "lg",
   className = "page-header",
+  headingClassName = "display-6 fw-bold mb-3",
   children,
 }: Props) {
   const [text, picture] = splitAt === "md" ? ["col-md-7", "col-md-5"] : ["col-lg-6", "col-lg-6"];
@@ -27,7 +29,7 @@ export function PageHeader({
       <div className="container">
         <div className="row align-items-center g-4">
           <div className={`col-12 ${text}`}>
-            <h1 id={id} className="display-6 fw-bold mb-3">
+            <h1 id={id} className={headingClassName}>
               {heading}
             </h1>
             <p className={children ? "lead mb-4" : "lead mb-0"}>{lead}</p>

@@ -51,9 +51,19 @@ describe("PricingCard", () => {
     const card = screen.getByRole("article", { name: "Standard" });
     expect(within(card).getByRole("heading", { name: "Standard" })).toBeTruthy();
     expect(within(card).getByText("Up to 10 keywords")).toBeTruthy();
-    expect(within(card).getByText("$19")).toBeTruthy();
-    expect(within(card).getByText("$39").closest("del")).not.toBeNull();
+    expect(within(card).getByText("$19.00")).toBeTruthy();
+    expect(within(card).getByText("$39.00").closest("del")).not.toBeNull();
     expect(within(card).getByText("/ month")).toBeTruthy();
+  });
+
+  it("puts Buy Now at the bottom of the card's column, so the buttons of a row line up", () => {
+    renderCard(standardMonthly);
+    const buy = screen.getByRole("link", { name: /Buy Now/ });
+    const body = buy.parentElement;
+    expect(body?.classList.contains("d-flex")).toBe(true);
+    expect(body?.classList.contains("flex-column")).toBe(true);
+    expect(body?.lastElementChild).toBe(buy);
+    expect(buy.classList.contains("mt-auto")).toBe(true);
   });
 
   it("marks the highlighted plan and paints it with the plan's colours", () => {

@@ -2,7 +2,7 @@ import type { PricingPlan } from "@agency/contract";
 import { useId } from "react";
 import { Link } from "react-router";
 import { pricing } from "../lib/messages";
-import { wholeOrCents } from "../lib/money";
+import { money } from "../lib/money";
 import { FeatureStatusIcon } from "./feature-status-icon";
 
 /**
@@ -15,6 +15,7 @@ export function isFeatureIncluded(planName: string, featureIndex: number): boole
   return true;
 }
 
+/** The card body is a flex column and Buy Now sits at its bottom, level across a row of cards. */
 export function PricingCard({ plan }: { plan: PricingPlan }) {
   const headingId = useId();
   const className = plan.highlighted
@@ -38,14 +39,14 @@ export function PricingCard({ plan }: { plan: PricingPlan }) {
         </h3>
         <p className="pricing-card__title mb-3">{plan.title}</p>
         <p className="d-flex align-items-baseline flex-wrap gap-2 mb-4">
-          <span className="pricing-card__price">${wholeOrCents(plan.newPrice)}</span>
+          <span className="pricing-card__price">{money(plan.newPrice)}</span>
           <del className="pricing-card__old-price">
             <span className="visually-hidden">{pricing.was} </span>
-            <span>${wholeOrCents(plan.oldPrice)}</span>
+            <span>{money(plan.oldPrice)}</span>
           </del>
           <span className="pricing-card__period">/ {plan.month}</span>
         </p>
-        <ul className="list-unstyled mb-0 d-grid gap-3">
+        <ul className="list-unstyled mb-4 d-grid gap-3">
           {plan.serviceName.map((name, index) => (
             <li key={name} className="d-flex gap-2 align-items-start">
               <FeatureStatusIcon included={isFeatureIncluded(plan.service, index)} />
@@ -58,7 +59,7 @@ export function PricingCard({ plan }: { plan: PricingPlan }) {
         </ul>
         <Link
           to={`/checkout/${plan._id}`}
-          className={`btn btn-lg w-100 mt-4 ${plan.highlighted ? "btn-light" : "btn-primary"}`}
+          className={`btn btn-lg w-100 mt-auto ${plan.highlighted ? "btn-light" : "btn-primary"}`}
           aria-label={`${pricing.buy}: ${plan.service}, ${plan.duration}`}
         >
           {pricing.buy}

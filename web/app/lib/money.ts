@@ -1,11 +1,16 @@
-/** SPEC §9: dollars; exact cents are kept by the server, shown here with two decimals. */
-export function money(dollars: number): string {
-  return dollars.toFixed(2);
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/**
+ * SPEC §9: prices are in dollars. The one format the site shows an amount in, everywhere:
+ * "$99.00" (the server keeps exact cents).
+ */
+export function money(amount: number): string {
+  return dollars.format(amount);
 }
 
-/** The pricing cards' style: "$19", or "$19.50" when there are cents. */
-export function wholeOrCents(dollars: number): string {
-  return Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2);
+/** The bare amount ("99.00"), for the spec's sentences that write the " $" after it themselves. */
+export function plainAmount(amount: number): string {
+  return amount.toFixed(2);
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

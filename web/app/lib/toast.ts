@@ -27,3 +27,22 @@ export function notifyFormSuccess(message: string, formId: string): void {
 export function notifyFormFailure(message: string, formId: string): void {
   toast.error(message, { id: formId, duration: defaultToastDurationMs });
 }
+
+/** A call under way: the toast stays until `dismissToast` with the id this returns. */
+export function notifyLoading(message: string): string {
+  return toast.loading(message);
+}
+
+export function dismissToast(id: string): void {
+  toast.dismiss(id);
+}
+
+/** A note the visitor has to read and act on (where a mailed link went): 8000 ms. */
+export function notifyNote(message: string, icon: string): void {
+  toast(message, { duration: 8000, icon });
+}
+
+/** A plain success with the global 5000 ms; an id keeps repeats to one toast. */
+export function notifySuccess(message: string, id?: string): void {
+  toast.success(message, { id, duration: defaultToastDurationMs });
+}

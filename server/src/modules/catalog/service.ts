@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pricingPlans, services } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
+import { cachedRead } from "./cache.js";
 
 type PlanRow = typeof pricingPlans.$inferSelect;
 
@@ -23,30 +24,38 @@ export function toPricingPlan(row: PlanRow): PricingPlan {
   };
 }
 
-export async function listServices(db: Database): Promise<Service[]> {
-  const rows = await db.select().from(services).orderBy(asc(services.position), asc(services.createdAt));
-  return rows.map((row) => ({
-    _id: row.id,
-    image: row.image,
-    title: row.title,
-    description: row.description,
-  }));
+/** Services and plans change only through the database itself (seed, SQL); see `catalogChanged`. */
+export function listServices(db: Database): Promise<Service[]> {
+  return cachedRead(db, "services", "list", async () => {
+    const rows = await db.select().from(services).orderBy(asc(services.position), asc(services.createdAt));
+    return rows.map((row) => ({
+      _id: row.id,
+      image: row.image,
+      title: row.title,
+      description: row.description,
+    }));
+  });
 }
 
-export async function listPlans(db: Database): Promise<PricingPlan[]> {
-  const rows = await db
-    .select()
-    .from(pricingPlans)
-    .orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
-  return rows.map(toPricingPlan);
+export function listPlans(db: Database): Promise<PricingPlan[]> {
+  return cachedRead(db, "plans", "list", async () => {
+    const rows = await db
+      .select()
+      .from(pricingPlans)
+      .orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
+    return rows.map(toPricingPlan);
+  });
 }
 
-/** The plan row itself, for callers that need its cents (orders, payments). */
+/** The plan row itself, for callers that need its cents (orders, payments). Do not modify it. */
 export async function findPlanRow(db: Database, id: string): Promise<PlanRow> {
   if (!isId(id)) throw notFound("The pricing plan");
-  const [row] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, id));
-  if (!row) throw notFound("The pricing plan");
-  return row;
+  // A missing plan throws inside the read, so unknown ids are never kept.
+  return cachedRead(db, "plans", id, async () => {
+    const [row] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, id));
+    if (!row) throw notFound("The pricing plan");
+    return row;
+  });
 }
 
 export async function getPlan(db: Database, id: string): Promise<PricingPlan> {

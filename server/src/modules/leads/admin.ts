@@ -1,5 +1,5 @@
 import type { Lead, LeadKind, LeadList, LeadsQuery } from "@agency/contract";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { leads } from "../../db/schema.js";
 
@@ -17,7 +17,12 @@ function toLead(row: Row): Lead {
   };
 }
 
-const byKind = (kind: LeadKind | undefined) => (kind ? eq(leads.kind, kind) : undefined);
+/** Of one kind or all; a newsletter sign-up counts once its address is confirmed. */
+const byKind = (kind: LeadKind | undefined) =>
+  and(
+    kind ? eq(leads.kind, kind) : undefined,
+    or(ne(leads.kind, "newsletter"), isNotNull(leads.confirmedAt)),
+  );
 
 /** Newest first, one page at a time, optionally of one kind. */
 export async function listLeads(db: Database, { kind, page, size }: LeadsQuery): Promise<LeadList> {

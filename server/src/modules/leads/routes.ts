@@ -2,6 +2,8 @@ import {
   ContactMessageBody,
   ErrorResponse,
   LeadStored,
+  NewsletterConfirmBody,
+  NewsletterConfirmResult,
   NewsletterSignUpBody,
   QueryRequestBody,
 } from "@agency/contract";
@@ -9,10 +11,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import * as leads from "./service.js";
 
-type Options = { db: Database; rateLimitPerMinute: number };
+type Options = { db: Database; rateLimitPerMinute: number; secret: string };
 
 /** Public forms that store what visitors type: limited per client so a script cannot flood them. */
-export const leadRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimitPerMinute }) => {
+export const leadRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimitPerMinute, secret }) => {
   const rateLimit = { max: rateLimitPerMinute, timeWindow: "1 minute" };
   const responses = { 201: LeadStored, 400: ErrorResponse, 429: ErrorResponse };
 
@@ -56,5 +58,27 @@ export const leadRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rate
       },
     },
     async (request, reply) => reply.status(201).send(await leads.signUpForNewsletter(db, request.body)),
+  );
+
+  app.post(
+    "/newsletter/confirm",
+    {
+      config: { access: "public", rateLimit },
+      schema: {
+        tags: ["leads"],
+        summary: "Confirm a newsletter sign-up with the mailed link's token",
+        body: NewsletterConfirmBody,
+        response: {
+          200: NewsletterConfirmResult,
+          400: ErrorResponse,
+          404: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request) => ({
+      confirmed: true as const,
+      ...(await leads.confirmNewsletter(db, secret, request.body.token)),
+    }),
   );
 };

@@ -1,19 +1,27 @@
-import type {
-  ContactMessageBody,
-  LeadStored,
-  NewsletterSignUpBody,
-  QueryRequestBody,
+import {
+  type ContactMessageBody,
+  isId,
+  type LeadStored,
+  type NewsletterSignUpBody,
+  type QueryRequestBody,
 } from "@agency/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { leads } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
+import { checkMailToken } from "../../mail/preferences.js";
 
 type NewLead = typeof leads.$inferInsert;
 
+/** Stores a contact message or query, and queues the owners' notice with it. */
 async function store(db: Database, lead: NewLead): Promise<LeadStored> {
-  const [row] = await db.insert(leads).values(lead).returning({ id: leads.id });
-  if (!row) throw new Error("The lead was not stored.");
-  return { success: true, insertedId: row.id };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(leads).values(lead).returning({ id: leads.id });
+    if (!row) throw new Error("The lead was not stored.");
+    await enqueue(tx, "mail.lead-received", { leadId: row.id });
+    return { success: true, insertedId: row.id };
+  });
 }
 
 // SPEC §2 Contact screen: name, email and the description the visitor wrote.
@@ -28,20 +36,56 @@ export function storeQueryRequest(db: Database, body: QueryRequestBody): Promise
 
 /**
  * Signing up twice keeps one subscription and answers as the first time did, so the form does not
- * tell strangers which addresses are already on the list.
+ * tell strangers which addresses are already on the list. The address counts once its owner opens
+ * the mailed confirmation link; an unconfirmed one is mailed again at most once a day.
  */
 export async function signUpForNewsletter(db: Database, body: NewsletterSignUpBody): Promise<LeadStored> {
-  const [inserted] = await db
-    .insert(leads)
-    .values({ kind: "newsletter", email: body.email })
-    .onConflictDoNothing()
-    .returning({ id: leads.id });
-  if (inserted) return { success: true, insertedId: inserted.id };
-  const [existing] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, body.email.toLowerCase())))
-    .limit(1);
-  if (!existing) throw new Error("The newsletter sign-up was neither stored nor found.");
-  return { success: true, insertedId: existing.id };
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(leads)
+      .values({ kind: "newsletter", email: body.email })
+      .onConflictDoNothing()
+      .returning({ id: leads.id, confirmedAt: leads.confirmedAt });
+    const [lead] = inserted
+      ? [inserted]
+      : await tx
+          .select({ id: leads.id, confirmedAt: leads.confirmedAt })
+          .from(leads)
+          .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, body.email.toLowerCase())))
+          .limit(1);
+    if (!lead) throw new Error("The newsletter sign-up was neither stored nor found.");
+    if (!lead.confirmedAt) {
+      const day = new Date().toISOString().slice(0, 10);
+      await enqueue(
+        tx,
+        "mail.newsletter-confirmation",
+        { leadId: lead.id },
+        { key: `newsletter:${lead.id}:${day}` },
+      );
+    }
+    return { success: true, insertedId: lead.id };
+  });
 }
+
+/** The mailed link's token: the sign-up's id and a signature only the shop can make. */
+export async function confirmNewsletter(
+  db: Database,
+  secret: string,
+  token: string,
+): Promise<{ email: string }> {
+  const [leadId = "", signature = ""] = token.split(".");
+  if (!isId(leadId) || !checkMailToken(secret, "newsletter", leadId, signature)) {
+    throw new AppError("not_found", messages.invalidConfirmation);
+  }
+  const [lead] = await db
+    .update(leads)
+    .set({ confirmedAt: sql`coalesce(${leads.confirmedAt}, now())` })
+    .where(and(eq(leads.id, leadId), eq(leads.kind, "newsletter")))
+    .returning({ email: leads.email });
+  if (!lead) throw new AppError("not_found", messages.invalidConfirmation);
+  return lead;
+}
+
+export const messages = {
+  invalidConfirmation: "This confirmation link is not valid any more. Please sign up again.",
+} as const;

@@ -1,14 +1,8 @@
-import {
-  AdminOrderList,
-  AdminOrdersQuery,
-  AdminPaymentDetails,
-  ErrorResponse,
-  IdParams,
-} from "@agency/contract";
+import { AdminOrderList, AdminOrdersQuery, ErrorResponse } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { requireAdmin } from "../../plugins/authz.js";
-import { listAllOrders, paymentDetails } from "./admin.js";
+import { listAllOrders } from "./admin.js";
 
 const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
 
@@ -28,19 +22,5 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       await requireAdmin(request);
       return listAllOrders(db, request.query);
     },
-  );
-
-  app.get(
-    "/admin/payment/:id",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["admin"],
-        summary: "An order's payment details",
-        params: IdParams,
-        response: { 200: AdminPaymentDetails, ...refusals },
-      },
-    },
-    async (request) => paymentDetails(db, await requireAdmin(request), request.params.id),
   );
 };

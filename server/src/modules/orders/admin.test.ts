@@ -52,10 +52,24 @@ describe("all orders and payment details for admins", () => {
       url: `/api/admin/payment/${ids[0]}`,
       headers: { cookie: admin.cookie },
     });
+    const number = [...first.orders, ...second.orders].find(
+      (order: { _id: string }) => order._id === ids[0],
+    ).number;
     expect(details.json()).toMatchObject({
-      order: { _id: ids[0], paid: true, email: buyer.email, currentPrice: 19 },
-      payment: { transactionId: intent.paymentIntentId, currentPrice: 19, provider: "test" },
+      order: { _id: ids[0], number, paid: true, email: buyer.email, currentPrice: 19 },
+      payment: {
+        transactionId: intent.paymentIntentId,
+        orderNumber: number,
+        currentPrice: 19,
+        provider: "test",
+      },
     });
+    const history = await ctx.app.inject({
+      method: "GET",
+      url: `/api/payment-history/${buyer.email}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(history.json()).toEqual([expect.objectContaining({ orderId: ids[0], orderNumber: number })]);
     const unpaid = await ctx.app.inject({
       method: "GET",
       url: `/api/admin/payment/${ids[1]}`,

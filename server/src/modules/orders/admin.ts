@@ -1,10 +1,8 @@
-import type { AdminOrderList, AdminOrdersQuery, AdminPaymentDetails } from "@agency/contract";
+import type { AdminOrderList, AdminOrdersQuery } from "@agency/contract";
 import { count, desc, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
-import type { SessionUser } from "../../plugins/authz.js";
-import { findPaymentForOrder } from "../payments/service.js";
-import { findVisibleOrder, toOrder } from "./service.js";
+import { toOrder } from "../order-access/service.js";
 
 /** One page of orders, newest first, and the counts over every order (one query each). */
 export async function listAllOrders(db: Database, { page, size }: AdminOrdersQuery): Promise<AdminOrderList> {
@@ -22,20 +20,4 @@ export async function listAllOrders(db: Database, { page, size }: AdminOrdersQue
   const total = counts?.total ?? 0;
   const paid = counts?.paid ?? 0;
   return { orders: rows.map(toOrder), counts: { total, paid, unpaid: total - paid } };
-}
-
-/** SPEC §2 /dashboard/admin/payment/{_id}: the order and, once paid, its payment. */
-export async function paymentDetails(
-  db: Database,
-  admin: SessionUser,
-  orderId: string,
-): Promise<AdminPaymentDetails> {
-  const order = await findVisibleOrder(db, admin, orderId);
-  const payment = await findPaymentForOrder(db, order.id);
-  const { _id, name, email, service, serviceDuration, currentPrice, currentDate, phone, paid } =
-    toOrder(order);
-  return {
-    order: { _id, name, email, service, serviceDuration, currentPrice, currentDate, phone, paid },
-    payment,
-  };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { openPayment, placeOrder, planIds } from "../../../test/orders.js";
-import { orders, payments } from "../../db/schema.js";
+import { orders, payments, testPaymentIntents } from "../../db/schema.js";
 
 let ctx: TestContext;
 let alice: TestAccount;
@@ -235,6 +235,36 @@ describe("paying an order", () => {
     expect(order).toMatchObject({ paid: true, transactionId: paymentIntentId });
   });
 
+  it("refuses to record another transaction for an order that is already paid", async () => {
+    const report = (transactionId: string) =>
+      ctx.app.inject({
+        method: "PATCH",
+        url: `/api/order/${orderId}`,
+        headers: { cookie: bob.cookie },
+        payload: { transactionId },
+      });
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const paidBy = order?.transactionId ?? "";
+    // A second charge the provider reports as succeeded for the same order and amount.
+    const second = `pi_test_second_${orderId.slice(0, 8)}`;
+    await ctx.db.insert(testPaymentIntents).values({
+      id: second,
+      clientSecret: `${second}_secret`,
+      orderId,
+      amountCents: 7_900,
+      currency: "usd",
+      status: "succeeded",
+      succeededAt: new Date(),
+    });
+    const refused = await report(second);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe("This order is already paid.");
+    const again = await report(paidBy);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ modifiedCount: 0, paid: true, transactionId: paidBy });
+    expect(await ctx.db.$count(payments, eq(payments.orderId, orderId))).toBe(1);
+  });
+
   it("keeps a paid order: it cannot be deleted or paid again", async () => {
     const remove = await ctx.app.inject({
       method: "DELETE",
@@ -243,6 +273,25 @@ describe("paying an order", () => {
     });
     expect(remove.statusCode).toBe(409);
     expect((await openPayment(ctx, bob, orderId)).statusCode).toBe(409);
+  });
+
+  it("allows twenty test-card attempts a minute per account, not per address", async () => {
+    const [carol, dave] = [await createAccount(ctx), await createAccount(ctx)];
+    const attempt = async (account: TestAccount) => {
+      const id = (await placeOrder(ctx, account, plans.standardMonthly._id)).json().insertedId;
+      const intent = (await openPayment(ctx, account, id)).json();
+      return () =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/payments/test/confirm",
+          headers: { cookie: account.cookie },
+          payload: { ...intent, cardNumber: "4000000000000002", expiry: "12/40", cvc: "123" },
+        });
+    };
+    const carolTries = await attempt(carol);
+    for (let index = 0; index < 20; index += 1) expect((await carolTries()).statusCode).toBe(422);
+    expect((await carolTries()).statusCode).toBe(429);
+    expect((await (await attempt(dave))()).statusCode).toBe(422);
   });
 
   it("deletes an unpaid order of the caller's", async () => {

@@ -1,72 +1,50 @@
 import {
   type CreateOrderBody,
   type CreateOrderResponse,
-  centsToDollars,
   type DeleteResult,
   isId,
+  orderMessages as messages,
   type Order,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders } from "../../db/schema.js";
+import { orders, pricingPlans } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findPlanRow } from "../catalog/service.js";
-
-export type OrderRow = typeof orders.$inferSelect;
-
-export const messages = {
-  alreadyPurchased: "You have already purchased this service.", // SPEC §4
-  paidCannotBeDeleted: "A paid order cannot be deleted.",
-  alreadyPaid: "This order is already paid.",
-  paymentUnderway: "A payment for this order is being processed, so it cannot be deleted.",
-} as const;
-
-export function toOrder(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    number: row.number,
-    email: row.email,
-    name: row.name,
-    service: row.service,
-    serviceId: row.planId,
-    serviceDuration: row.serviceDuration,
-    currentPrice: centsToDollars(row.priceCents),
-    currentDate: row.createdAt.toISOString(),
-    phone: row.phone,
-    paid: row.paid,
-    transactionId: row.transactionId,
-    paymentTime: row.paymentTime?.toISOString() ?? null,
-  };
-}
+import { findOwnOrder, toOrder } from "../order-access/service.js";
 
 /**
  * SPEC §4 checkout. The customer is the caller; service, duration and price come from the plan in
  * the database. One order per customer and plan: a second one is refused with the spec's message.
+ * The plan is read by the insert itself, in one transaction with the confirmation mail; the unique
+ * index on customer and plan keeps two orders sent at the same moment from both going through.
  */
 export async function createOrder(
   db: Database,
   caller: SessionUser,
   body: CreateOrderBody,
 ): Promise<CreateOrderResponse> {
-  const plan = await findPlanRow(db, body.serviceId);
-  const [inserted] = await db
-    .insert(orders)
-    .values({
-      userId: caller.id,
-      planId: plan.id,
-      email: caller.email,
-      name: caller.name,
-      service: plan.service,
-      serviceDuration: plan.duration,
-      priceCents: plan.newPriceCents,
-      phone: body.phone,
-    })
-    .onConflictDoNothing({ target: [orders.userId, orders.planId] })
-    .returning({ id: orders.id });
-  if (!inserted) return { success: false, message: messages.alreadyPurchased };
-  return { success: true, insertedId: inserted.id };
+  if (!isId(body.serviceId)) throw notFound("The pricing plan");
+  const placed = await db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents, phone)
+      select ${caller.id}, ${pricingPlans.id}, ${caller.email}, ${caller.name}, ${pricingPlans.service},
+        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${body.phone}
+      from ${pricingPlans} where ${pricingPlans.id} = ${body.serviceId}
+      on conflict (user_id, plan_id) do nothing
+      returning id`);
+    // node-postgres and PGlite both answer with the returned rows in `rows`.
+    const [inserted] = (result as unknown as { rows: { id: string }[] }).rows;
+    if (inserted) await enqueue(tx, "mail.order-placed", { orderId: inserted.id });
+    return inserted;
+  });
+  if (placed) return { success: true, insertedId: placed.id };
+  // Nothing inserted: either the plan does not exist or the customer has ordered it already.
+  await findPlanRow(db, body.serviceId);
+  return { success: false, message: messages.alreadyPurchased };
 }
 
 /** SPEC §7 GET /order?email=: a customer's own orders; an admin may name any customer. */
@@ -84,25 +62,6 @@ export async function listOrders(
     .where(own ? eq(orders.userId, caller.id) : eq(sql`lower(${orders.email})`, wanted ?? ""))
     .orderBy(desc(orders.createdAt));
   return rows.map(toOrder);
-}
-
-/** The order if the caller may see it (its customer, or an admin); otherwise it does not exist. */
-export async function findVisibleOrder(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
-  if (!isId(id)) throw notFound("The order");
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row || (row.userId !== caller.id && !isAdmin(caller))) throw notFound("The order");
-  return row;
-}
-
-/** The caller's own order: paying is for the customer who ordered, admins included. */
-export async function findOwnOrder(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
-  if (!isId(id)) throw notFound("The order");
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, caller.id)));
-  if (!row) throw notFound("The order");
-  return row;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  AdminPaymentDetails,
   CreatePaymentIntentBody,
   EmailParams,
   ErrorResponse,
@@ -12,11 +13,10 @@ import {
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
-import { AppError } from "../../errors.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import type { TestProvider } from "../../payments/test-provider.js";
-import { requireUser } from "../../plugins/authz.js";
-import { findOwnOrder } from "../orders/service.js";
+import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/authz.js";
+import type { ReceiptSettings } from "../receipts/issue.js";
 import * as paymentsService from "./service.js";
 
 const refusals = {
@@ -28,10 +28,11 @@ const refusals = {
   422: ErrorResponse,
 } as const;
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; provider: PaymentProvider }> = async (
-  app,
-  { db, provider },
-) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  provider: PaymentProvider;
+  receipts: ReceiptSettings;
+}> = async (app, { db, provider, receipts }) => {
   app.post(
     "/create-payment-intent",
     {
@@ -66,6 +67,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paym
         await requireUser(request),
         request.params.id,
         request.body.transactionId,
+        receipts,
       ),
   );
 
@@ -83,12 +85,29 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paym
     async (request) => paymentsService.paymentHistory(db, await requireUser(request), request.params.email),
   );
 
+  app.get(
+    "/admin/payment/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "An order's payment details",
+        params: IdParams,
+        response: { 200: AdminPaymentDetails, ...refusals },
+      },
+    },
+    async (request) => paymentsService.paymentDetails(db, await requireAdmin(request), request.params.id),
+  );
+
   if (provider.name === "test") {
     const testProvider = provider as TestProvider;
     app.post(
       "/payments/test/confirm",
       {
-        config: { access: "user", rateLimit: { max: 20, timeWindow: 60_000 } },
+        config: {
+          access: "user",
+          rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: accountRateLimitKey },
+        },
         schema: {
           tags: ["payments"],
           summary: "Pay with a test card (offline test provider only; nobody is charged)",
@@ -96,23 +115,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paym
           response: { 200: TestCardPaymentResult, ...refusals },
         },
       },
-      async (request) => {
-        const caller = await requireUser(request);
-        const { body } = request;
-        const intent = await testProvider.retrieveIntent(body.paymentIntentId);
-        if (!intent?.orderId) throw new AppError("not_found", "The payment was not found.");
-        await findOwnOrder(db, caller, intent.orderId);
-        const confirmed = await testProvider.confirm({
-          paymentIntentId: body.paymentIntentId,
-          clientSecret: body.clientSecret,
-          number: body.cardNumber,
-          expiry: body.expiry,
-          cvc: body.cvc,
-        });
-        // What Stripe's webhook does: the provider itself reports the success.
-        await paymentsService.recordPayment(db, provider.name, confirmed);
-        return { status: "succeeded" as const, paymentIntentId: confirmed.id };
-      },
+      async (request) =>
+        paymentsService.payWithTestCard(db, testProvider, await requireUser(request), request.body, receipts),
     );
   }
 };

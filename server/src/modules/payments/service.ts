@@ -1,11 +1,21 @@
-import { centsToDollars, type Payment, type PaymentIntent } from "@agency/contract";
+import {
+  type AdminPaymentDetails,
+  centsToDollars,
+  orderMessages as messages,
+  type Payment,
+  type PaymentIntent,
+  type TestCardPaymentBody,
+} from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders, payments, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../payments/provider.js";
+import type { TestProvider } from "../../payments/test-provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
-import { findOwnOrder, messages } from "../orders/service.js";
+import { findOwnOrder, findVisibleOrder, toOrder } from "../order-access/service.js";
+import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
 
 /** SPEC §7 POST /create-payment-intent: the amount is the order's, whatever the body says. */
 export async function openPayment(
@@ -42,12 +52,15 @@ export async function openPayment(
 /**
  * Marks an order paid from the provider's own report of a payment, exactly once: the checks make
  * sure the payment is for this order and its full amount, and the unique indexes on payments make
- * a repeated report (client PATCH, webhook, retried webhook) change nothing.
+ * a repeated report of the same payment (test-card confirmation then client PATCH, webhook,
+ * retried webhook) answer the same success and change nothing. Another payment for an order that
+ * is already paid is refused: it is a second charge, not a report of the first.
  */
 export async function recordPayment(
   db: Database,
   providerName: PaymentProvider["name"],
   intent: ProviderIntent,
+  receipts: ReceiptSettings,
 ): Promise<{ modifiedCount: number; paid: true; transactionId: string }> {
   if (intent.status !== "succeeded") throw new AppError("unprocessable", "The payment has not succeeded.");
   if (!intent.orderId) throw new AppError("unprocessable", "The payment is not for an order of this shop.");
@@ -73,15 +86,29 @@ export async function recordPayment(
         paymentTime: intent.time,
       })
       .onConflictDoNothing()
-      .returning({ id: payments.id });
-    if (inserted.length === 0) {
-      const [existing] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
-      return { modifiedCount: 0, paid: true as const, transactionId: existing?.transactionId ?? intent.id };
+      .returning();
+    const [payment] = inserted;
+    if (!payment) {
+      const [existing] = await tx
+        .select({ transactionId: payments.transactionId, provider: payments.provider })
+        .from(payments)
+        .where(eq(payments.orderId, order.id));
+      if (existing?.transactionId !== intent.id || existing.provider !== providerName) {
+        throw new AppError("conflict", messages.alreadyPaid);
+      }
+      return { modifiedCount: 0, paid: true as const, transactionId: intent.id };
     }
     await tx
       .update(orders)
       .set({ paid: true, transactionId: intent.id, paymentTime: intent.time })
       .where(and(eq(orders.id, order.id), eq(orders.paid, false)));
+    await issueReceipt(tx, receipts, {
+      payment,
+      order,
+      currency: intent.currency,
+      card: intent.card ?? null,
+    });
+    await enqueue(tx, "mail.payment-received", { paymentId: payment.id });
     return { modifiedCount: 1, paid: true as const, transactionId: intent.id };
   });
 }
@@ -93,13 +120,39 @@ export async function confirmPayment(
   caller: SessionUser,
   orderId: string,
   transactionId: string,
+  receipts: ReceiptSettings,
 ) {
   const order = await findOwnOrder(db, caller, orderId);
   const intent = await provider.retrieveIntent(transactionId);
   if (!intent || intent.orderId !== order.id) {
     throw new AppError("unprocessable", "The payment provider has no such payment for this order.");
   }
-  return recordPayment(db, provider.name, intent);
+  return recordPayment(db, provider.name, intent, receipts);
+}
+
+/**
+ * The offline provider's card form: the card is charged against an intent of one of the caller's
+ * orders, and the success is recorded at once, as Stripe's webhook would.
+ */
+export async function payWithTestCard(
+  db: Database,
+  provider: TestProvider,
+  caller: SessionUser,
+  body: TestCardPaymentBody,
+  receipts: ReceiptSettings,
+) {
+  const intent = await provider.retrieveIntent(body.paymentIntentId);
+  if (!intent?.orderId) throw new AppError("not_found", "The payment was not found.");
+  await findOwnOrder(db, caller, intent.orderId);
+  const confirmed = await provider.confirm({
+    paymentIntentId: body.paymentIntentId,
+    clientSecret: body.clientSecret,
+    number: body.cardNumber,
+    expiry: body.expiry,
+    cvc: body.cvc,
+  });
+  await recordPayment(db, provider.name, confirmed, receipts);
+  return { status: "succeeded" as const, paymentIntentId: confirmed.id };
 }
 
 const paymentColumns = {
@@ -110,6 +163,7 @@ const paymentColumns = {
   paymentTime: payments.paymentTime,
   amountCents: payments.amountCents,
   provider: payments.provider,
+  orderNumber: orders.number,
   service: orders.service,
   serviceDuration: orders.serviceDuration,
 };
@@ -120,6 +174,7 @@ export function toPayment(row: PaymentRow): Payment {
   return {
     _id: row.id,
     orderId: row.orderId,
+    orderNumber: row.orderNumber,
     email: row.email,
     transactionId: row.transactionId,
     paymentTime: row.paymentTime.toISOString(),
@@ -153,4 +208,20 @@ export async function findPaymentForOrder(db: Database, orderId: string): Promis
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.orderId, orderId));
   return row ? toPayment(row) : null;
+}
+
+/** SPEC §2 /dashboard/admin/payment/{_id}: the order and, once paid, its payment. */
+export async function paymentDetails(
+  db: Database,
+  admin: SessionUser,
+  orderId: string,
+): Promise<AdminPaymentDetails> {
+  const order = await findVisibleOrder(db, admin, orderId);
+  const payment = await findPaymentForOrder(db, order.id);
+  const { _id, number, name, email, service, serviceDuration, currentPrice, currentDate, phone, paid } =
+    toOrder(order);
+  return {
+    order: { _id, number, name, email, service, serviceDuration, currentPrice, currentDate, phone, paid },
+    payment,
+  };
 }

@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Database } from "../../db/client.js";
 import { AppError } from "../../errors.js";
 import { fromStripeIntent } from "../../payments/stripe.js";
+import type { ReceiptSettings } from "../receipts/issue.js";
 import { recordPayment } from "./service.js";
 
 /**
@@ -12,7 +13,7 @@ import { recordPayment } from "./service.js";
  */
 export async function registerStripeWebhook(
   app: FastifyInstance,
-  options: { db: Database; stripe: Stripe; secret: string },
+  options: { db: Database; stripe: Stripe; secret: string; receipts: ReceiptSettings },
 ) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -31,7 +32,7 @@ export async function registerStripeWebhook(
         }
         if (event.type === "payment_intent.succeeded") {
           try {
-            await recordPayment(options.db, "stripe", fromStripeIntent(event.data.object));
+            await recordPayment(options.db, "stripe", fromStripeIntent(event.data.object), options.receipts);
           } catch (error) {
             // A payment that is not for one of our orders is acknowledged, or Stripe retries forever.
             if (!(error instanceof AppError)) throw error;

@@ -4,32 +4,22 @@ import {
   DeleteResult,
   ErrorResponse,
   IdParams,
+  ManagedReview,
   ManagedReviewList,
   ManageReviewsQuery,
   ReviewCount,
   ReviewList,
+  ReviewVisibilityBody,
 } from "@agency/contract";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
-import { getSignedIn, requireAdmin, requireUser } from "../../plugins/authz.js";
+import { accountRateLimitKey, getSignedIn, isAdmin, requireAdmin, requireUser } from "../../plugins/authz.js";
 import * as reviewsService from "./service.js";
 
-const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
+const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
 
-/**
- * Writing reviews is limited per account (per address when signed out, which the access check
- * then refuses), so one customer cannot flood the landing page and customers behind one address
- * do not share a budget.
- */
-const reviewRateLimit = {
-  max: 10,
-  timeWindow: 60_000,
-  keyGenerator: async (request: FastifyRequest) => {
-    const signedIn = await getSignedIn(request);
-    return signedIn ? `user:${signedIn.user.id}` : `ip:${request.ip}`;
-  },
-};
+/** Writing reviews is limited per account, so one customer cannot flood the landing page. */
+const reviewRateLimit = { max: 10, timeWindow: 60_000, keyGenerator: accountRateLimitKey };
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -45,9 +35,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     "/review-count",
     {
       config: { access: "public" },
-      schema: { tags: ["reviews"], summary: "How many reviews there are", response: { 200: ReviewCount } },
+      schema: {
+        tags: ["reviews"],
+        summary: "How many reviews there are (hidden ones are counted for admins only)",
+        response: { 200: ReviewCount },
+      },
     },
-    () => reviewsService.countReviews(db),
+    async (request) => {
+      const signedIn = await getSignedIn(request);
+      return reviewsService.countReviews(db, signedIn !== null && isAdmin(signedIn.user));
+    },
   );
 
   app.post(
@@ -56,7 +53,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: "user", rateLimit: reviewRateLimit },
       schema: {
         tags: ["reviews"],
-        summary: "Add a review (name, email and picture are the caller's own)",
+        summary:
+          "Review one of the caller's paid orders, once (name, email and picture are the caller's own)",
         body: CreateReviewBody,
         response: { 200: CreateReviewResponse, ...refusals },
       },
@@ -105,6 +103,24 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     async (request) => {
       await requireAdmin(request);
       return reviewsService.listReviewPage(db, request.query);
+    },
+  );
+
+  app.patch(
+    "/manage-reviews/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Hide a review from the public pages, or show it again, without deleting it",
+        params: IdParams,
+        body: ReviewVisibilityBody,
+        response: { 200: ManagedReview, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return reviewsService.setReviewHidden(db, request.params.id, request.body.hidden);
     },
   );
 

@@ -7,12 +7,14 @@ import {
   type ManageReviewsQuery,
   type Review,
   type ReviewCount,
+  reviewMessages,
 } from "@agency/contract";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { reviews } from "../../db/schema.js";
-import { notFound } from "../../errors.js";
+import { orders, reviews } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
 import type { SessionUser } from "../../plugins/authz.js";
+import { cachedRead, catalogChanged } from "../catalog/cache.js";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -35,18 +37,64 @@ export function toManagedReview(row: ReviewRow): ManagedReview {
   return { ...toPublicReview(row), email: row.email, hidden: row.hidden };
 }
 
-export async function listReviews(db: Database): Promise<Review[]> {
-  const rows = await db
-    .select()
-    .from(reviews)
-    .orderBy(...newestFirst)
-    .limit(listLimit);
-  return rows.map(toPublicReview);
+/** The public list (landing carousel): reviews an admin hid are left out. */
+export function listReviews(db: Database): Promise<Review[]> {
+  return cachedRead(db, "reviews", "list", async () => {
+    const rows = await db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.hidden, false))
+      .orderBy(...newestFirst)
+      .limit(listLimit);
+    return rows.map(toPublicReview);
+  });
 }
 
-export async function countReviews(db: Database): Promise<ReviewCount> {
-  const [row] = await db.select({ value: count() }).from(reviews);
-  return { count: row?.value ?? 0 };
+/**
+ * SPEC §7 GET /review-count: the reviews the caller can list, so the public count leaves hidden
+ * ones out and an admin's count matches the pages of /manage-reviews, which shows every review.
+ */
+export function countReviews(db: Database, everyReview: boolean): Promise<ReviewCount> {
+  return cachedRead(db, "reviews", everyReview ? "count:all" : "count:public", async () => {
+    const [row] = await db
+      .select({ value: count() })
+      .from(reviews)
+      .where(everyReview ? undefined : eq(reviews.hidden, false));
+    return { count: row?.value ?? 0 };
+  });
+}
+
+/**
+ * The paid order a new review is about: the one the caller names, or else their oldest paid order
+ * not reviewed yet. Customers without a paid order may not review; each order gets one review.
+ */
+async function orderToReview(
+  db: Database,
+  caller: SessionUser,
+  orderId: string | undefined,
+): Promise<string> {
+  if (orderId !== undefined) {
+    if (!isId(orderId)) throw notFound("The order");
+    const [row] = await db
+      .select({ paid: orders.paid, reviewId: reviews.id })
+      .from(orders)
+      .leftJoin(reviews, eq(reviews.orderId, orders.id))
+      .where(and(eq(orders.id, orderId), eq(orders.userId, caller.id)));
+    if (!row) throw notFound("The order");
+    if (!row.paid) throw new AppError("forbidden", reviewMessages.orderNotPaid);
+    if (row.reviewId) throw new AppError("conflict", reviewMessages.alreadyReviewed);
+    return orderId;
+  }
+  const paidOrders = await db
+    .select({ id: orders.id, reviewId: reviews.id })
+    .from(orders)
+    .leftJoin(reviews, eq(reviews.orderId, orders.id))
+    .where(and(eq(orders.userId, caller.id), eq(orders.paid, true)))
+    .orderBy(asc(orders.paymentTime), asc(orders.id));
+  if (paidOrders.length === 0) throw new AppError("forbidden", reviewMessages.paidOrderNeeded);
+  const open = paidOrders.find((order) => order.reviewId === null);
+  if (!open) throw new AppError("conflict", reviewMessages.allReviewed);
+  return open.id;
 }
 
 /** SPEC §7 POST /reviews: the author is the caller, whatever the body claims. */
@@ -55,17 +103,22 @@ export async function createReview(
   caller: SessionUser,
   body: CreateReviewBody,
 ): Promise<CreateReviewResponse> {
+  const orderId = await orderToReview(db, caller, body.orderId);
   const [inserted] = await db
     .insert(reviews)
     .values({
       userId: caller.id,
+      orderId,
       name: caller.name,
       email: caller.email,
       comment: body.comment,
       profilePicture: caller.image,
     })
+    // A review for the same order sent at the same moment: the unique index lets one through.
+    .onConflictDoNothing({ target: reviews.orderId })
     .returning({ id: reviews.id });
-  if (!inserted) throw new Error("The review was not stored.");
+  if (!inserted) throw new AppError("conflict", reviewMessages.alreadyReviewed);
+  await catalogChanged(db, "reviews");
   return { insertedId: inserted.id };
 }
 
@@ -87,6 +140,7 @@ export async function deleteOwnReview(db: Database, caller: SessionUser, id: str
     .where(and(eq(reviews.id, id), eq(reviews.userId, caller.id)))
     .returning({ id: reviews.id });
   if (deleted.length === 0) throw notFound("The review");
+  await catalogChanged(db, "reviews");
   return { deletedCount: deleted.length };
 }
 
@@ -109,5 +163,15 @@ export async function deleteReview(db: Database, id: string): Promise<DeleteResu
   if (!isId(id)) throw notFound("The review");
   const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
   if (deleted.length === 0) throw notFound("The review");
+  await catalogChanged(db, "reviews");
   return { deletedCount: deleted.length };
+}
+
+/** Admin: hides a review from the public pages, or shows it again; it is kept either way. */
+export async function setReviewHidden(db: Database, id: string, hidden: boolean): Promise<ManagedReview> {
+  if (!isId(id)) throw notFound("The review");
+  const [row] = await db.update(reviews).set({ hidden }).where(eq(reviews.id, id)).returning();
+  if (!row) throw notFound("The review");
+  await catalogChanged(db, "reviews");
+  return toManagedReview(row);
 }

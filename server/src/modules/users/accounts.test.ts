@@ -254,6 +254,34 @@ describe("accounts", () => {
   });
 });
 
+describe("removing the last admin through the API", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it("answers 409 with the reason, which the users page shows", async () => {
+    const admin = await createAccount(ctx, { admin: true });
+    const others = await ctx.db.select().from(user).where(eq(user.role, "admin"));
+    for (const other of others) {
+      if (other.id !== admin.id) await ctx.db.update(user).set({ role: null }).where(eq(user.id, other.id));
+    }
+    const response = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/user/remove-admin/${admin.email}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: {
+        code: "conflict",
+        message: "The last admin cannot lose admin access. Make someone else an admin first.",
+      },
+    });
+  });
+});
+
 describe("rate limiting", () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -22,13 +22,15 @@ export const accountMessages = {
   socialFailed: "Signing in with that account did not work. Please try again or log in with your e-mail.",
   verificationFailed: "That confirmation link is invalid or has expired. Log in to get a new one.",
   notVerified: "Please confirm your e-mail address first: we just sent you a new link.",
-  providerNotConfigured: (provider: string) =>
-    `${provider} sign-in is not set up on this shop yet. Please log in with your e-mail and password.`,
+  untrustedAddress:
+    "This address is not allowed for accounts: set PUBLIC_URL to the address you open the shop at (or add it to TRUSTED_ORIGINS), then restart the shop.",
   resetSent: "If an account uses that address, a link to choose a new password is on its way.",
   resetDone: "Your password has been changed. You can log in with the new one.",
   resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
   adminsOnly: "This area is for admins only.",
   loading: "Loading…",
+  sessionUnknown: "We couldn't check whether you are signed in.",
+  retry: "Try again",
 } as const;
 
 export const accountPages = {

@@ -7,7 +7,9 @@ export const nav = {
   contact: "Contact",
   aboutUs: "About-us",
   login: "Login",
+  main: "Main",
   toggle: "Toggle navigation",
+  skipToContent: "Skip to main content",
 } as const;
 
 // SPEC §2: Not-found screen
@@ -46,6 +48,7 @@ export const footer = {
   company: "Company",
   account: "Account",
   signUp: "Sign up",
+  privacy: "Privacy",
   contactDetails: "Contact",
   social: "Follow us",
   rights: "All rights reserved.",

@@ -61,8 +61,9 @@ export const paymentMessages = {
   order: "Order",
   amount: "Amount",
   customer: "Customer",
-  pay: (price: string) => `Pay ${price} $`,
+  pay: (price: string) => `Pay ${price}`,
   failedTitle: "Payment Failed ",
+  notCharged: "The card was not charged.",
   succeeded: "Payment received. Thank you!",
   testMode: "Test mode: no real charge.",
   testCards:

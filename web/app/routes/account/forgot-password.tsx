@@ -1,14 +1,14 @@
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
-import toast from "react-hot-toast";
+import { useMutation } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { Form } from "react-bootstrap";
 import { Link } from "react-router";
 import { requestPasswordReset } from "../../features/auth/api/account-calls";
 import { AuthCard } from "../../features/auth/components/auth-card";
-import { errorMessage } from "../../lib/api";
+import { AuthSubmit } from "../../features/auth/components/auth-submit";
+import { accountErrorMessage } from "../../features/auth/errors";
 import { accountMessages, accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
-import { notifyError, notifyFormProblem } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
+import { notifyError, notifyFormProblem, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/forgot-password";
 
 export function meta(_: Route.MetaArgs) {
@@ -20,9 +20,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function ForgotPassword() {
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
+  const request = useMutation({ mutationFn: requestPasswordReset });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,21 +29,18 @@ export default function ForgotPassword() {
       notifyFormProblem(accountMessages.enterEmail, "forgot");
       return;
     }
-    setBusy(true);
+    if (request.isPending) return;
     try {
-      await requestPasswordReset(email);
-      setSent(true);
-      toast.success(accountMessages.resetSent, { id: "forgot" });
+      await request.mutateAsync(email);
+      notifySuccess(accountMessages.resetSent, "forgot");
     } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
+      notifyError(accountErrorMessage(error));
     }
   }
 
   return (
     <AuthCard title={accountPages.forgotHeading} lead={accountPages.forgotLead}>
-      {sent ? (
+      {request.isSuccess ? (
         <p className="alert alert-success" role="status">
           {accountMessages.resetSent}
         </p>
@@ -55,9 +50,7 @@ export default function ForgotPassword() {
           <Form.Label>{accountPages.email}</Form.Label>
           <Form.Control type="email" name="email" autoComplete="email" />
         </Form.Group>
-        <Button type="submit" className="w-100" disabled={busy || !hydrated}>
-          {accountPages.sendResetLink}
-        </Button>
+        <AuthSubmit pending={request.isPending}>{accountPages.sendResetLink}</AuthSubmit>
       </Form>
       <p className="text-center mt-4 mb-0">
         <Link to="/login">{accountPages.loginLink}</Link>

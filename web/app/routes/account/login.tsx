@@ -1,12 +1,13 @@
 import { useEffect } from "react";
-import toast from "react-hot-toast";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
+import { useSiteSettings } from "../../features/site/api/get-site-settings";
 import { accountMessages, accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { safeRedirect } from "../../lib/redirect";
+import { notifyFormFailure, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/login";
 
 export function meta(_: Route.MetaArgs) {
@@ -23,11 +24,12 @@ export default function Login() {
   const verified = params.get("verified");
   const linkError = params.get("error");
   const socialFailed = params.get("social") === "failed";
+  const settings = useSiteSettings();
 
   useEffect(() => {
-    if (socialFailed) toast.error(accountMessages.socialFailed, { id: "verification" });
-    else if (linkError) toast.error(accountMessages.verificationFailed, { id: "verification" });
-    else if (verified) toast.success(accountMessages.verified, { id: "verification" });
+    if (socialFailed) notifyFormFailure(accountMessages.socialFailed, "verification");
+    else if (linkError) notifyFormFailure(accountMessages.verificationFailed, "verification");
+    else if (verified) notifySuccess(accountMessages.verified, "verification");
   }, [verified, linkError, socialFailed]);
 
   const signUpLink = params.get("redirect")
@@ -41,12 +43,7 @@ export default function Login() {
           {accountPages.forgotPassword}
         </Link>
       </div>
-      <div className="d-flex align-items-center gap-2 my-4 text-body-secondary small">
-        <hr className="flex-grow-1" />
-        {accountPages.or}
-        <hr className="flex-grow-1" />
-      </div>
-      <SocialSignIn callbackURL={redirectTo} />
+      <SocialSignIn callbackURL={redirectTo} configured={settings.data?.socialSignIn} />
       <p className="text-center mt-4 mb-1">
         {accountPages.noAccount} <Link to={signUpLink}>{accountPages.createAccount}</Link>
       </p>

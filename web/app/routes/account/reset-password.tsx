@@ -1,16 +1,16 @@
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
-import toast from "react-hot-toast";
+import { useMutation } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { Form } from "react-bootstrap";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { resetPassword } from "../../features/auth/api/account-calls";
 import { AuthCard } from "../../features/auth/components/auth-card";
-import { PasswordField } from "../../features/auth/components/password-field";
+import { AuthSubmit } from "../../features/auth/components/auth-submit";
+import { NewPasswordFields } from "../../features/auth/components/password-field";
+import { accountErrorMessage } from "../../features/auth/errors";
 import { newPasswordProblem } from "../../features/auth/validation";
-import { errorMessage } from "../../lib/api";
 import { accountMessages, accountPages } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
-import { notifyError, notifyFormProblem } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
+import { notifyError, notifyFormProblem, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/reset-password";
 
 export function meta(_: Route.MetaArgs) {
@@ -22,8 +22,9 @@ export default function ResetPassword() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get("token");
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
+  const reset = useMutation({
+    mutationFn: (password: string) => resetPassword(token ?? "", password),
+  });
 
   if (!token || params.get("error")) {
     return (
@@ -46,36 +47,21 @@ export default function ResetPassword() {
       notifyFormProblem(problem, "reset");
       return;
     }
-    setBusy(true);
+    if (reset.isPending) return;
     try {
-      await resetPassword(token ?? "", password);
-      toast.success(accountMessages.resetDone, { id: "reset" });
+      await reset.mutateAsync(password);
+      notifySuccess(accountMessages.resetDone, "reset");
       navigate("/login", { replace: true });
     } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
+      notifyError(accountErrorMessage(error));
     }
   }
 
   return (
     <AuthCard title={accountPages.resetHeading}>
       <Form noValidate onSubmit={onSubmit}>
-        <PasswordField
-          id="reset-password"
-          label={accountPages.newPassword}
-          name="password"
-          autoComplete="new-password"
-        />
-        <PasswordField
-          id="reset-confirm"
-          label={accountPages.confirmPassword}
-          name="confirmPassword"
-          autoComplete="new-password"
-        />
-        <Button type="submit" className="w-100" disabled={busy || !hydrated}>
-          {accountPages.resetButton}
-        </Button>
+        <NewPasswordFields idPrefix="reset" label={accountPages.newPassword} />
+        <AuthSubmit pending={reset.isPending}>{accountPages.resetButton}</AuthSubmit>
       </Form>
     </AuthCard>
   );

@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { SignUpForm } from "../../features/auth/components/sign-up-form";
+import { SocialSignIn } from "../../features/auth/components/social-sign-in";
+import { useSiteSettings } from "../../features/site/api/get-site-settings";
 import { accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { safeRedirect } from "../../lib/redirect";
@@ -18,9 +20,11 @@ export default function SignUp() {
   const [params] = useSearchParams();
   const redirect = params.get("redirect");
   const redirectTo = redirect ? safeRedirect(redirect) : undefined;
+  const settings = useSiteSettings();
   return (
     <AuthCard title={accountPages.signUpHeading}>
       <SignUpForm redirectTo={redirectTo} />
+      <SocialSignIn callbackURL={safeRedirect(redirect)} configured={settings.data?.socialSignIn} />
       <p className="text-center mt-4 mb-0">
         {accountPages.haveAccount}{" "}
         <Link to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : "/login"}>

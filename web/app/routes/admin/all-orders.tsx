@@ -64,7 +64,7 @@ export default function AllOrders() {
                 </td>
                 <td>{order.service}</td>
                 <td className="text-capitalize">{order.serviceDuration}</td>
-                <td>{money(order.currentPrice)} $</td>
+                <td>{money(order.currentPrice)}</td>
                 <td>{formatDateTime(order.currentDate)}</td>
                 <td>
                   <Badge bg={order.paid ? "success" : "secondary"}>{order.paid ? t.yes : t.no}</Badge>

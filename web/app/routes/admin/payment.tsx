@@ -18,7 +18,7 @@ export default function AdminPayment() {
     [t.phone, order.phone],
     [t.plan, `${order.service} (${order.serviceDuration})`],
     [t.orderedOn, formatDateTime(order.currentDate)],
-    [t.amount, `${money(payment?.currentPrice ?? order.currentPrice)} $`],
+    [t.amount, money(payment?.currentPrice ?? order.currentPrice)],
     [t.status, order.paid ? t.paid : t.notPaidYet],
     [t.transactionId, payment?.transactionId ?? "—"],
     [t.time, payment ? formatDateTime(payment.paymentTime) : "—"],

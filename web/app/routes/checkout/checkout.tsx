@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
@@ -37,50 +38,66 @@ export default function Checkout() {
     );
   }
 
-  const price = `${money(plan.data.newPrice)} $`;
+  const price = money(plan.data.newPrice);
   return (
     <div className="container py-5">
       <div className="row g-4">
-        <section className="col-12 col-lg-8" aria-labelledby="checkout-heading">
-          <div className="card border-0 shadow-sm">
-            <div className="card-body p-4">
-              <h1 id="checkout-heading" className="h3 mb-4">
-                {t.heading}
-              </h1>
-              <CheckoutForm plan={plan.data} user={session.data.user} />
+        <Panel as="section" className="col-12 col-lg-8" id="checkout-heading" heading={t.heading} level="h1">
+          <CheckoutForm plan={plan.data} user={session.data.user} />
+        </Panel>
+        <Panel as="aside" className="col-12 col-lg-4" id="summary-heading" heading={t.summary} level="h2">
+          <dl className="d-flex justify-content-between mb-3">
+            <dt className="fw-normal">{t.currentPrice}</dt>
+            <dd className="mb-0 fw-semibold">{price}</dd>
+          </dl>
+          <PromoForm />
+          <hr />
+          <dl className="mb-0">
+            <div className="d-flex justify-content-between mb-2">
+              <dt className="fw-normal">{t.subtotal}</dt>
+              <dd className="mb-0">{price}</dd>
             </div>
-          </div>
-        </section>
-        <aside className="col-12 col-lg-4" aria-labelledby="summary-heading">
-          <div className="card border-0 shadow-sm">
-            <div className="card-body p-4">
-              <h2 id="summary-heading" className="h4 mb-3">
-                {t.summary}
-              </h2>
-              <dl className="d-flex justify-content-between mb-3">
-                <dt className="fw-normal">{t.currentPrice}</dt>
-                <dd className="mb-0 fw-semibold">{price}</dd>
-              </dl>
-              <PromoForm />
-              <hr />
-              <dl className="mb-0">
-                <div className="d-flex justify-content-between mb-2">
-                  <dt className="fw-normal">{t.subtotal}</dt>
-                  <dd className="mb-0">{price}</dd>
-                </div>
-                <div className="d-flex justify-content-between mb-2">
-                  <dt className="fw-normal">{t.discount}</dt>
-                  <dd className="mb-0">0 $</dd>
-                </div>
-                <div className="d-flex justify-content-between fs-5">
-                  <dt>{t.total}</dt>
-                  <dd className="mb-0 fw-bold">{price}</dd>
-                </div>
-              </dl>
+            <div className="d-flex justify-content-between mb-2">
+              <dt className="fw-normal">{t.discount}</dt>
+              <dd className="mb-0">{money(0)}</dd>
             </div>
-          </div>
-        </aside>
+            <div className="d-flex justify-content-between fs-5">
+              <dt>{t.total}</dt>
+              <dd className="mb-0 fw-bold">{price}</dd>
+            </div>
+          </dl>
+        </Panel>
       </div>
     </div>
+  );
+}
+
+/** One of the checkout's two cards, labelled by its heading. */
+function Panel({
+  as: Element,
+  className,
+  id,
+  heading,
+  level: Heading,
+  children,
+}: {
+  as: "section" | "aside";
+  className: string;
+  id: string;
+  heading: string;
+  level: "h1" | "h2";
+  children: ReactNode;
+}) {
+  return (
+    <Element className={className} aria-labelledby={id}>
+      <div className="card border-0 shadow-sm">
+        <div className="card-body p-4">
+          <Heading id={id} className={Heading === "h1" ? "h3 mb-4" : "h4 mb-3"}>
+            {heading}
+          </Heading>
+          {children}
+        </div>
+      </div>
+    </Element>
   );
 }

@@ -38,7 +38,7 @@ export default function PaymentHistory() {
               <tr key={payment._id}>
                 <td>{index + 1}</td>
                 <td className="font-monospace small text-break">{payment.transactionId}</td>
-                <td>{money(payment.currentPrice)} $</td>
+                <td>{money(payment.currentPrice)}</td>
                 <td>{formatDateTime(payment.paymentTime)}</td>
                 <td>
                   {payment.service}{" "}

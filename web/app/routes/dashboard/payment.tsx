@@ -23,7 +23,7 @@ export default function Payment() {
   const rows = [
     [t.order, `${order.data.service} (${order.data.serviceDuration})`],
     [t.customer, `${order.data.name} · ${order.data.email}`],
-    [t.amount, `${money(order.data.currentPrice)} $`],
+    [t.amount, money(order.data.currentPrice)],
   ] as const;
 
   return (

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { Navigate, Outlet } from "react-router";
 import { LoadingScreen } from "../../components/loading-screen";
+import { LoadError } from "../../components/query-status";
 import { useAdminStatus } from "../../features/auth/api/admin-status";
-import { useSession } from "../../features/auth/api/session";
+import { isTransientFailure, useSession } from "../../features/auth/api/session";
 import { accountMessages } from "../../lib/messages";
 import { notifyError } from "../../lib/toast";
 
@@ -10,13 +11,26 @@ import { notifyError } from "../../lib/toast";
 export default function RequireAdmin() {
   const session = useSession();
   const status = useAdminStatus(session.data?.user.email);
-  const refused = status.isSuccess && !status.data.admin;
+  // A busy or unreachable server is not a refusal: the admin may try again.
+  const unknown = status.isError && isTransientFailure(status.error);
+  const refused = (status.isSuccess && !status.data.admin) || (status.isError && !unknown);
 
   useEffect(() => {
-    if (refused || status.isError) notifyError(accountMessages.adminsOnly);
-  }, [refused, status.isError]);
+    if (refused) notifyError(accountMessages.adminsOnly);
+  }, [refused]);
 
-  if (status.isPending) return <LoadingScreen />;
-  if (refused || status.isError) return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
+  if (refused) return <Navigate to="/dashboard" replace />;
+  if (status.data?.admin) return <Outlet />;
+  if (unknown) {
+    return (
+      <LoadError
+        heading={accountMessages.sessionUnknown}
+        error={status.error}
+        retryLabel={accountMessages.retry}
+        onRetry={() => void status.refetch()}
+        retrying={status.isFetching}
+      />
+    );
+  }
+  return <LoadingScreen />;
 }

@@ -1,16 +1,33 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadingScreen } from "../../components/loading-screen";
+import { LoadError } from "../../components/query-status";
 import { useSession } from "../../features/auth/api/session";
+import { accountMessages } from "../../lib/messages";
 import { loginPath } from "../../lib/redirect";
 
 /**
  * SPEC §2: checkout and dashboard need a signed-in user; a visitor goes to /login and comes back
- * here afterwards. This only shapes the UI: every call behind it is authorized by the server.
+ * here afterwards. Only the server's answer "no session" counts as signed out: when the check
+ * itself fails the page offers to try again. This only shapes the UI: every call behind it is
+ * authorized by the server.
  */
 export default function RequireUser() {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <LoadingScreen />;
-  if (!session.data) return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
-  return <Outlet />;
+  if (session.data) return <Outlet />;
+  if (session.data === null) {
+    return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  }
+  if (session.isError) {
+    return (
+      <LoadError
+        heading={accountMessages.sessionUnknown}
+        error={session.error}
+        retryLabel={accountMessages.retry}
+        onRetry={() => void session.refetch()}
+        retrying={session.isFetching}
+      />
+    );
+  }
+  return <LoadingScreen />;
 }

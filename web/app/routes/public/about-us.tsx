@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header";
+import { PageSection } from "../../components/page-section";
 import { about } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { site } from "../../lib/site";
@@ -41,60 +42,54 @@ export default function AboutUs() {
         image={{ src: "/images/about.svg", alt: about.imageAlt, width: 560, height: 420 }}
       />
 
-      <section className="py-5" aria-labelledby="story-heading">
-        <div className="container prose">
-          <h2 id="story-heading" className="fw-bold mb-3">
-            {about.storyHeading}
-          </h2>
-          <p>
-            {site.name} started as two people helping the shops on their street get found online. Word
-            travelled, and today we are a small, senior team of strategists, designers, developers and
-            writers.
-          </p>
-          <p className="mb-0">
-            We still work the way we began: one team that knows your business, a plan with numbers in it, and
-            honest reports on what every campaign brought back. Most of our clients came to us through another
-            client, and most of them stay for years.
-          </p>
-        </div>
-      </section>
+      <PageSection id="story-heading" heading={about.storyHeading} containerClassName="prose">
+        <p>
+          {site.name} started as two people helping the shops on their street get found online. Word
+          travelled, and today we are a small, senior team of strategists, designers, developers and writers.
+        </p>
+        <p className="mb-0">
+          We still work the way we began: one team that knows your business, a plan with numbers in it, and
+          honest reports on what every campaign brought back. Most of our clients came to us through another
+          client, and most of them stay for years.
+        </p>
+      </PageSection>
 
-      <section className="py-5 about-values" aria-labelledby="values-heading">
-        <div className="container">
-          <h2 id="values-heading" className="fw-bold text-center mb-4">
-            {about.valuesHeading}
-          </h2>
-          <ul className="row g-4 list-unstyled mb-0">
-            {values.map((value) => (
-              <li key={value.title} className="col-12 col-md-4">
-                <div className="card h-100 p-4">
-                  <h3 className="h5">{value.title}</h3>
-                  <p className="mb-0 text-body-secondary">{value.body}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="py-5" aria-labelledby="numbers-heading">
-        <div className="container text-center">
-          <h2 id="numbers-heading" className="fw-bold mb-4">
-            {about.numbersHeading}
-          </h2>
-          <dl className="row g-4 mb-5">
-            {numbers.map((number) => (
-              <div key={number.label} className="col-12 col-sm-4">
-                <dt className="about-number display-5 fw-bold">{number.value}</dt>
-                <dd className="mb-0 text-body-secondary">{number.label}</dd>
+      <PageSection
+        id="values-heading"
+        heading={about.valuesHeading}
+        headingClassName="fw-bold text-center mb-4"
+        className="about-values"
+      >
+        <ul className="row g-4 list-unstyled mb-0">
+          {values.map((value) => (
+            <li key={value.title} className="col-12 col-md-4">
+              <div className="card h-100 p-4">
+                <h3 className="h5">{value.title}</h3>
+                <p className="mb-0 text-body-secondary">{value.body}</p>
               </div>
-            ))}
-          </dl>
-          <Link to="/contact-us" className="btn btn-primary btn-lg">
-            {about.callToAction}
-          </Link>
-        </div>
-      </section>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection
+        id="numbers-heading"
+        heading={about.numbersHeading}
+        headingClassName="fw-bold mb-4"
+        containerClassName="text-center"
+      >
+        <dl className="row g-4 mb-5">
+          {numbers.map((number) => (
+            <div key={number.label} className="col-12 col-sm-4">
+              <dt className="about-number display-5 fw-bold">{number.value}</dt>
+              <dd className="mb-0 text-body-secondary">{number.label}</dd>
+            </div>
+          ))}
+        </dl>
+        <Link to="/contact-us" className="btn btn-primary btn-lg">
+          {about.callToAction}
+        </Link>
+      </PageSection>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { PageSection } from "../../components/page-section";
 import { BlogList } from "../../features/blogs/components/blog-list";
 import { blogs } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
@@ -17,14 +18,16 @@ export function meta(_: Route.MetaArgs) {
 export default function Blogs() {
   return (
     <>
-      <section className="page-header py-5" aria-labelledby="blogs-heading">
-        <div className="container text-center">
-          <h1 id="blogs-heading" className="display-6 fw-bold mb-2">
-            {blogs.heading}
-          </h1>
-          <p className="lead text-body-secondary mb-0 mx-auto section-lead">{blogs.lead}</p>
-        </div>
-      </section>
+      <PageSection
+        id="blogs-heading"
+        level="h1"
+        heading={blogs.heading}
+        headingClassName="display-6 fw-bold mb-2"
+        lead={blogs.lead}
+        leadClassName="lead text-body-secondary mb-0 mx-auto section-lead"
+        className="page-header"
+        containerClassName="text-center"
+      />
       <div className="container py-5">
         <BlogList />
       </div>

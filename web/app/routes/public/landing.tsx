@@ -1,5 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
+import { PageHeader } from "../../components/page-header";
+import { PageSection } from "../../components/page-section";
 import { BillingSwitch } from "../../features/catalog/components/billing-switch";
 import { landing, pricing } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
@@ -36,46 +38,35 @@ export function meta(_: Route.MetaArgs) {
 export default function Landing() {
   return (
     <>
-      <section className="hero py-5" aria-labelledby="hero-heading">
-        <div className="container">
-          <div className="row align-items-center g-4 g-lg-5">
-            <div className="col-12 col-lg-6">
-              <h1 id="hero-heading" className="display-5 fw-bold mb-3">
-                {landing.heroHeading}
-              </h1>
-              <p className="lead mb-4">{landing.heroLead}</p>
-              <a href="#pricing" className="btn btn-primary btn-lg">
-                {landing.heroCallToAction}
-              </a>
-            </div>
-            <div className="col-12 col-lg-6">
-              <img
-                src="/images/hero.svg"
-                alt=""
-                width="560"
-                height="420"
-                className="img-fluid d-block mx-auto"
-                fetchPriority="high"
-              />
-            </div>
-          </div>
-        </div>
-      </section>
+      <PageHeader
+        id="hero-heading"
+        heading={landing.heroHeading}
+        lead={landing.heroLead}
+        image={{ src: "/images/hero.svg", alt: "", width: 560, height: 420 }}
+        className="hero"
+        headingClassName="display-5 fw-bold mb-3"
+      >
+        <a href="#pricing" className="btn btn-primary btn-lg">
+          {landing.heroCallToAction}
+        </a>
+      </PageHeader>
 
       <Suspense fallback={null}>
         <ShowcaseSections />
       </Suspense>
 
-      <section id="pricing" className="pricing py-5" aria-labelledby="pricing-heading">
-        <div className="container">
-          <h2 id="pricing-heading" className="text-center fw-bold mb-2">
-            {pricing.heading}
-          </h2>
-          <p className="text-center text-body-secondary mb-4">{pricing.lead}</p>
-          <BillingSwitch />
-          <Outlet />
-        </div>
-      </section>
+      <PageSection
+        id="pricing-heading"
+        anchor="pricing"
+        heading={pricing.heading}
+        headingClassName="text-center fw-bold mb-2"
+        lead={pricing.lead}
+        leadClassName="text-center text-body-secondary mb-4"
+        className="pricing"
+      >
+        <BillingSwitch />
+        <Outlet />
+      </PageSection>
 
       <Suspense fallback={null}>
         <EngagementSections />

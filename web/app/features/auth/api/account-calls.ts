@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { anyAnswer, apiGet, apiPost } from "../../../lib/api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { anyAnswer, apiPost } from "../../../lib/api";
 import { sessionQueryKey } from "./session";
 
 export type SignUpInput = { name: string; email: string; password: string; callbackURL: string };
@@ -46,14 +46,4 @@ export function requestPasswordReset(email: string) {
 
 export function resetPassword(token: string, newPassword: string) {
   return apiPost("/auth/reset-password", anyAnswer, { token, newPassword });
-}
-
-export const signInOptionsQuery = queryOptions({
-  queryKey: ["sign-in-options"],
-  queryFn: () => apiGet("/sign-in-options", (c) => c.SignInOptions),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-export function useSignInOptions() {
-  return useQuery(signInOptionsQuery);
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
+import { retryTransientFailures } from "./session";
 
 /** SPEC §6: admin status is looked up on the server by the signed-in user's e-mail. */
 export function adminStatusQueryOptions(email: string | undefined) {
@@ -7,6 +8,7 @@ export function adminStatusQueryOptions(email: string | undefined) {
     queryKey: ["admin-status", email],
     queryFn: () => apiGet(`/admin/${encodeURIComponent(email ?? "")}`, (c) => c.AdminStatus),
     enabled: Boolean(email),
+    ...retryTransientFailures,
   });
 }
 

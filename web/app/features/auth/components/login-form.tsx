@@ -1,13 +1,12 @@
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
-import toast from "react-hot-toast";
+import type { FormEvent } from "react";
+import { Form } from "react-bootstrap";
 import { useNavigate } from "react-router";
-import { ApiError, errorMessage } from "../../../lib/api";
 import { accountMessages, accountPages } from "../../../lib/messages";
-import { formToastDurationMs, notifyError, notifyFormProblem } from "../../../lib/toast";
-import { useHydrated } from "../../../lib/use-hydrated";
+import { notifyError, notifyFormProblem, notifyFormSuccess } from "../../../lib/toast";
 import { useSignIn } from "../api/account-calls";
+import { accountErrorMessage } from "../errors";
 import { loginProblem } from "../validation";
+import { AuthSubmit } from "./auth-submit";
 import { PasswordField } from "./password-field";
 
 const FORM_ID = "login";
@@ -16,8 +15,6 @@ const FORM_ID = "login";
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,16 +28,12 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       notifyFormProblem(problem, FORM_ID);
       return;
     }
-    setBusy(true);
     try {
       await signIn.mutateAsync(values);
-      toast.success(accountMessages.loginSuccess, { id: FORM_ID, duration: formToastDurationMs });
+      notifyFormSuccess(accountMessages.loginSuccess, FORM_ID);
       navigate(redirectTo, { replace: true });
     } catch (error) {
-      const unverified = error instanceof ApiError && error.reason === "EMAIL_NOT_VERIFIED";
-      notifyError(unverified ? accountMessages.notVerified : errorMessage(error));
-    } finally {
-      setBusy(false);
+      notifyError(accountErrorMessage(error));
     }
   }
 
@@ -56,9 +49,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         name="password"
         autoComplete="current-password"
       />
-      <Button type="submit" className="w-100" disabled={busy || !hydrated}>
-        {accountPages.loginButton}
-      </Button>
+      <AuthSubmit pending={signIn.isPending}>{accountPages.loginButton}</AuthSubmit>
     </Form>
   );
 }

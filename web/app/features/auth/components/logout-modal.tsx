@@ -1,9 +1,8 @@
 import { Button, Modal } from "react-bootstrap";
-import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../../lib/api";
 import { accountMessages } from "../../../lib/messages";
-import { formToastDurationMs, notifyError } from "../../../lib/toast";
+import { notifyError, notifyFormSuccess } from "../../../lib/toast";
 import { useSignOut } from "../api/account-calls";
 
 /** SPEC §2: Sign Out asks first; Log Out ends the session on the server and opens /login. */
@@ -15,7 +14,7 @@ export function LogoutModal({ show, onClose }: { show: boolean; onClose: () => v
     try {
       await signOut.mutateAsync();
       onClose();
-      toast.success(accountMessages.logoutSuccess, { duration: formToastDurationMs });
+      notifyFormSuccess(accountMessages.logoutSuccess, "logout");
       navigate("/login");
     } catch (error) {
       notifyError(errorMessage(error));

@@ -1,8 +1,10 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Toaster } from "react-hot-toast";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountMessages as m } from "../../../lib/messages";
+import { createQueryClient } from "../../../lib/query-client";
 import { SignUpForm } from "./sign-up-form";
 
 function SignUpPage() {
@@ -23,7 +25,11 @@ function renderForm() {
     { path: "/sign-up", Component: SignUpPage },
     { path: "/home", Component: HomePage },
   ]);
-  render(<Stub initialEntries={["/sign-up"]} />);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Stub initialEntries={["/sign-up"]} />
+    </QueryClientProvider>,
+  );
 }
 
 function field(label: string) {

@@ -1,15 +1,15 @@
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
-import toast from "react-hot-toast";
+import { useMutation } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { Form } from "react-bootstrap";
 import { useNavigate } from "react-router";
-import { errorMessage } from "../../../lib/api";
 import { accountMessages, accountPages } from "../../../lib/messages";
 import { loginPath } from "../../../lib/redirect";
-import { formToastDurationMs, notifyFormFailure, notifyFormProblem } from "../../../lib/toast";
-import { useHydrated } from "../../../lib/use-hydrated";
+import { notifyFormFailure, notifyFormProblem, notifyFormSuccess, notifyNote } from "../../../lib/toast";
 import { signUp } from "../api/account-calls";
+import { accountErrorMessage } from "../errors";
 import { type SignUpValues, signUpProblem } from "../validation";
-import { PasswordField } from "./password-field";
+import { AuthSubmit } from "./auth-submit";
+import { NewPasswordFields } from "./password-field";
 
 const FORM_ID = "sign-up";
 
@@ -27,8 +27,7 @@ function readValues(form: HTMLFormElement): SignUpValues {
 /** SPEC §4/§5 sign-up: the rules in order, then the account, the confirmation mail and /home. */
 export function SignUpForm({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
+  const createAccount = useMutation({ mutationFn: signUp });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,9 +38,9 @@ export function SignUpForm({ redirectTo }: { redirectTo?: string }) {
       notifyFormProblem(problem, FORM_ID);
       return;
     }
-    setBusy(true);
+    if (createAccount.isPending) return;
     try {
-      await signUp({
+      await createAccount.mutateAsync({
         name: values.name.trim(),
         email: values.email.trim(),
         password: values.password,
@@ -50,13 +49,11 @@ export function SignUpForm({ redirectTo }: { redirectTo?: string }) {
         callbackURL: `${loginPath(redirectTo)}${redirectTo ? "&" : "?"}verified=1`,
       });
       form.reset();
-      toast.success(accountMessages.signUpSuccess, { id: FORM_ID, duration: formToastDurationMs });
-      toast(accountMessages.verificationSent(values.email.trim()), { duration: 8000, icon: "✉️" });
+      notifyFormSuccess(accountMessages.signUpSuccess, FORM_ID);
+      notifyNote(accountMessages.verificationSent(values.email.trim()), "✉️");
       navigate("/home");
     } catch (error) {
-      notifyFormFailure(errorMessage(error), FORM_ID);
-    } finally {
-      setBusy(false);
+      notifyFormFailure(accountErrorMessage(error), FORM_ID);
     }
   }
 
@@ -70,21 +67,8 @@ export function SignUpForm({ redirectTo }: { redirectTo?: string }) {
         <Form.Label>{accountPages.email}</Form.Label>
         <Form.Control type="email" name="email" autoComplete="email" />
       </Form.Group>
-      <PasswordField
-        id="sign-up-password"
-        label={accountPages.password}
-        name="password"
-        autoComplete="new-password"
-      />
-      <PasswordField
-        id="sign-up-confirm"
-        label={accountPages.confirmPassword}
-        name="confirmPassword"
-        autoComplete="new-password"
-      />
-      <Button type="submit" className="w-100" disabled={busy || !hydrated}>
-        {accountPages.signUpButton}
-      </Button>
+      <NewPasswordFields idPrefix="sign-up" label={accountPages.password} />
+      <AuthSubmit pending={createAccount.isPending}>{accountPages.signUpButton}</AuthSubmit>
     </Form>
   );
 }

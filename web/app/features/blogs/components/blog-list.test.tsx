@@ -41,6 +41,36 @@ describe("blog list", () => {
     expect(link.getAttribute("rel")).toContain("noopener");
   });
 
+  it("holds the place of a row of cards while the posts load, and announces the loading", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const { container } = renderWithProviders(<BlogList />);
+
+    expect(screen.getByRole("status").textContent).toContain(messages.loading);
+    expect(container.querySelectorAll(".blog-card")).toHaveLength(3);
+    expect(screen.queryByRole("article")).toBeNull();
+  });
+
+  it("loads the first row's images at once and the first one first", async () => {
+    const many = Array.from({ length: 4 }, (_, index) => ({ ...blogs[0], _id: `b${index}` }) as Blog);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(many)),
+    );
+    renderWithProviders(<BlogList />);
+
+    const images = (await screen.findAllByRole("article")).map((card) => card.querySelector("img"));
+    expect(images.map((image) => image?.getAttribute("loading"))).toEqual([
+      "eager",
+      "eager",
+      "eager",
+      "lazy",
+    ]);
+    expect(images.map((image) => image?.getAttribute("fetchpriority"))).toEqual(["high", null, null, null]);
+  });
+
   it("shows the server's reason and a retry when the list cannot be loaded", async () => {
     vi.stubGlobal(
       "fetch",

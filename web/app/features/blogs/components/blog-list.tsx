@@ -1,10 +1,12 @@
 import type { Blog } from "@agency/contract";
-import { LoadError, LoadingStatus } from "../../../components/query-status";
+import { LoadError } from "../../../components/query-status";
 import { blogs } from "../../../lib/messages";
 import { useBlogs } from "../api/get-blogs";
 
 /** SPEC §2 Blogs: a card per post with its image, topic, title and a link to the post. */
-function BlogCard({ blog }: { blog: Blog }) {
+function BlogCard({ blog, position }: { blog: Blog; position: number }) {
+  // The first row is above the fold: its images load at once, the first one before anything else.
+  const firstRow = position < cardsPerRow;
   return (
     <article className="card h-100 blog-card">
       <img
@@ -13,11 +15,12 @@ function BlogCard({ blog }: { blog: Blog }) {
         width="640"
         height="360"
         className="card-img-top blog-card__image"
-        loading="lazy"
+        loading={firstRow ? "eager" : "lazy"}
+        fetchPriority={position === 0 ? "high" : undefined}
       />
       <div className="card-body d-flex flex-column p-4">
         <p className="blog-card__topic small fw-semibold text-uppercase mb-2">{blog.topic}</p>
-        <h2 className="h5 mb-3">{blog.title}</h2>
+        <h2 className="h5 mb-3 blog-card__title">{blog.title}</h2>
         <a
           href={blog.blogLink}
           className="mt-auto fw-semibold stretched-link"
@@ -34,10 +37,47 @@ function BlogCard({ blog }: { blog: Blog }) {
   );
 }
 
+const cardsPerRow = 3;
+const gridClass = "row g-4 list-unstyled mb-0";
+const cellClass = "col-12 col-md-6 col-lg-4";
+const placeholderKeys = Array.from({ length: cardsPerRow }, (_, index) => `placeholder-${index}`);
+
+/**
+ * While the posts load: a row of cards shaped like the real ones (16:9 image, topic, two-line
+ * title, link), so the page below does not move when they arrive.
+ */
+function BlogListPlaceholder() {
+  return (
+    <div role="status">
+      <span className="visually-hidden">{blogs.loading}</span>
+      <ul className={gridClass} aria-hidden="true">
+        {placeholderKeys.map((key) => (
+          <li key={key} className={cellClass}>
+            <div className="card h-100 blog-card placeholder-glow">
+              <div className="card-img-top blog-card__image" />
+              <div className="card-body d-flex flex-column p-4">
+                <p className="blog-card__topic small mb-2">
+                  <span className="placeholder col-4" />
+                </p>
+                <p className="h5 mb-3 blog-card__title">
+                  <span className="placeholder col-11" /> <span className="placeholder col-7" />
+                </p>
+                <p className="mt-auto mb-0">
+                  <span className="placeholder col-3" />
+                </p>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function BlogList() {
   const { data, error, isPending, isError, refetch, isRefetching } = useBlogs();
 
-  if (isPending) return <LoadingStatus label={blogs.loading} />;
+  if (isPending) return <BlogListPlaceholder />;
   if (isError) {
     return (
       <LoadError
@@ -52,10 +92,10 @@ export function BlogList() {
   if (data.length === 0) return <p className="text-center text-body-secondary py-5">{blogs.empty}</p>;
 
   return (
-    <ul className="row g-4 list-unstyled mb-0">
-      {data.map((blog) => (
-        <li key={blog._id} className="col-12 col-md-6 col-lg-4">
-          <BlogCard blog={blog} />
+    <ul className={gridClass}>
+      {data.map((blog, position) => (
+        <li key={blog._id} className={cellClass}>
+          <BlogCard blog={blog} position={position} />
         </li>
       ))}
     </ul>

@@ -37,9 +37,9 @@ describe("pricing plans of a billing duration", () => {
     renderPricingAt("/home");
 
     expect(screen.getByRole("status", { name: pricing.loading })).toBeTruthy();
-    expect(await screen.findByText("$19")).toBeTruthy();
+    expect(await screen.findByText("$19.00")).toBeTruthy();
     expect(cardHeadings()).toEqual(["Standard", "Premium", "Extended"]);
-    expect(screen.queryByText("$190")).toBeNull();
+    expect(screen.queryByText("$190.00")).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith("/api/pricing", expect.objectContaining({ method: "GET" }));
   });
 
@@ -50,9 +50,9 @@ describe("pricing plans of a billing duration", () => {
     );
     renderPricingAt("/yearly-billed");
 
-    expect(await screen.findByText("$190")).toBeTruthy();
+    expect(await screen.findByText("$190.00")).toBeTruthy();
     expect(cardHeadings()).toEqual(["Standard"]);
-    expect(screen.queryByText("$19")).toBeNull();
+    expect(screen.queryByText("$19.00")).toBeNull();
   });
 
   it("shows the server's message and loads again on retry", async () => {
@@ -70,7 +70,7 @@ describe("pricing plans of a billing duration", () => {
     expect(within(alert).getByText("The catalogue is resting.")).toBeTruthy();
 
     within(alert).getByRole("button", { name: pricing.retry }).click();
-    expect(await screen.findByText("$19")).toBeTruthy();
+    expect(await screen.findByText("$19.00")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });

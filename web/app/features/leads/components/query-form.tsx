@@ -3,6 +3,7 @@ import { queryForm } from "../../../lib/messages";
 import { useSendQueryRequest } from "../api/send-query-request";
 import { useLeadForm } from "../use-lead-form";
 import { queryProblem } from "../validation";
+import { LeadField } from "./lead-field";
 
 /** SPEC §2 Landing and §5 Query form: the visitor's website and email, stored as a lead. */
 export function QueryForm() {
@@ -27,35 +28,26 @@ export function QueryForm() {
           </div>
           <div className="col-12 col-lg-7">
             <form className="row g-3 align-items-end" onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
-              <div className="col-12 col-md-5">
-                <label htmlFor={`${id}-website`} className="form-label">
-                  {queryForm.websiteLabel}
-                </label>
-                <input
-                  id={`${id}-website`}
-                  type="text"
-                  inputMode="url"
-                  autoComplete="url"
-                  className="form-control form-control-lg"
-                  placeholder={queryForm.websitePlaceholder}
-                  aria-required="true"
-                  {...field("website")}
-                />
-              </div>
-              <div className="col-12 col-md-5">
-                <label htmlFor={`${id}-email`} className="form-label">
-                  {queryForm.emailLabel}
-                </label>
-                <input
-                  id={`${id}-email`}
-                  type="email"
-                  autoComplete="email"
-                  className="form-control form-control-lg"
-                  placeholder={queryForm.emailPlaceholder}
-                  aria-required="true"
-                  {...field("email")}
-                />
-              </div>
+              <LeadField
+                id={`${id}-website`}
+                label={queryForm.websiteLabel}
+                className="col-12 col-md-5"
+                large
+                inputMode="url"
+                autoComplete="url"
+                placeholder={queryForm.websitePlaceholder}
+                {...field("website")}
+              />
+              <LeadField
+                id={`${id}-email`}
+                label={queryForm.emailLabel}
+                className="col-12 col-md-5"
+                large
+                type="email"
+                autoComplete="email"
+                placeholder={queryForm.emailPlaceholder}
+                {...field("email")}
+              />
               <div className="col-12 col-md-2 d-grid">
                 <button type="submit" className="btn btn-light btn-lg" disabled={!canSubmit}>
                   {sending ? queryForm.sending : queryForm.submit}

@@ -1,36 +1,6 @@
-import {
-  type SimpleIcon,
-  siGoogleads,
-  siGoogleanalytics,
-  siHubspot,
-  siMailchimp,
-  siMeta,
-  siPinterest,
-  siSemrush,
-  siShopify,
-  siTiktok,
-  siWoocommerce,
-  siWordpress,
-  siYoutube,
-} from "simple-icons";
 import { Carousel } from "../../../components/carousel";
 import { brands } from "../../../lib/messages";
-
-// Brand marks from simple-icons (CC0), imported one by one so only these reach the bundle.
-const platforms: SimpleIcon[] = [
-  siGoogleads,
-  siMeta,
-  siShopify,
-  siWordpress,
-  siMailchimp,
-  siHubspot,
-  siGoogleanalytics,
-  siSemrush,
-  siWoocommerce,
-  siTiktok,
-  siYoutube,
-  siPinterest,
-];
+import { brandIcons } from "../brand-icons";
 
 // SPEC §9: the brand carousel shows 5 slides and moves every 2000 ms.
 export const brandAutoplayDelayMs = 2000;
@@ -47,7 +17,7 @@ export function BrandCarousel() {
           autoplayDelayMs={brandAutoplayDelayMs}
           pauseLabel={brands.pause}
           playLabel={brands.play}
-          slides={platforms.map((icon) => ({
+          slides={brandIcons.map((icon) => ({
             key: icon.slug,
             content: (
               <figure className="brand-mark m-0 d-flex flex-column align-items-center gap-2">

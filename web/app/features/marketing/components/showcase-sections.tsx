@@ -1,3 +1,4 @@
+import { PageSection } from "../../../components/page-section";
 import { services } from "../../../lib/messages";
 import { ServicesList } from "../../catalog/components/services-list";
 import { BrandCarousel } from "./brand-carousel";
@@ -8,15 +9,17 @@ export function ShowcaseSections() {
   return (
     <>
       <BrandCarousel />
-      <section id="services" className="services py-5" aria-labelledby="services-heading">
-        <div className="container">
-          <h2 id="services-heading" className="text-center fw-bold mb-2">
-            {services.heading}
-          </h2>
-          <p className="text-center text-body-secondary mb-5 mx-auto section-lead">{services.lead}</p>
-          <ServicesList />
-        </div>
-      </section>
+      <PageSection
+        id="services-heading"
+        anchor="services"
+        heading={services.heading}
+        headingClassName="text-center fw-bold mb-2"
+        lead={services.lead}
+        leadClassName="text-center text-body-secondary mb-5 mx-auto section-lead"
+        className="services"
+      >
+        <ServicesList />
+      </PageSection>
       <Campaigns />
     </>
   );

@@ -1,13 +1,12 @@
 import { PHONE_PATTERN, type PricingPlan, type SessionUser } from "@agency/contract";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Button, Form } from "react-bootstrap";
-import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { successAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { checkoutMessages as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
-import { notifyError } from "../../../lib/toast";
+import { money, plainAmount } from "../../../lib/money";
+import { dismissToast, notifyError, notifyLoading } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useCreateOrder } from "../api/orders";
 
@@ -35,7 +34,6 @@ export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionU
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,8 +41,8 @@ export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionU
     // The browser checks the phone field (required, digits); the server checks it again.
     if (!form.reportValidity()) return;
     const phone = String(new FormData(form).get("phone") ?? "").trim();
-    setBusy(true);
-    const loading = toast.loading(t.processing);
+    if (createOrder.isPending) return;
+    const loading = notifyLoading(t.processing);
     try {
       const result = await createOrder.mutateAsync({
         serviceId: plan._id,
@@ -56,19 +54,17 @@ export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionU
         serviceDuration: plan.duration,
         currentPrice: plan.newPrice,
       });
-      toast.dismiss(loading);
+      dismissToast(loading);
       if (result.insertedId) {
         form.reset();
-        void successAlert(t.congratulations, t.wellDone(user.name, money(plan.newPrice)));
+        void successAlert(t.congratulations, t.wellDone(user.name, plainAmount(plan.newPrice)));
         navigate("/dashboard/my-orders");
       } else {
         notifyError(result.message ?? t.alreadyPurchased);
       }
     } catch (error) {
-      toast.dismiss(loading);
+      dismissToast(loading);
       notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -79,8 +75,8 @@ export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionU
         <ReadOnly id="checkout-email" label={t.email} value={user.email} />
         <ReadOnly id="checkout-quality" label={t.quality} value={plan.service} />
         <ReadOnly id="checkout-duration" label={t.duration} value={plan.duration} />
-        <ReadOnly id="checkout-old-price" label={t.oldPrice} value={`${money(plan.oldPrice)} $`} struck />
-        <ReadOnly id="checkout-new-price" label={t.newPrice} value={`${money(plan.newPrice)} $`} />
+        <ReadOnly id="checkout-old-price" label={t.oldPrice} value={money(plan.oldPrice)} struck />
+        <ReadOnly id="checkout-new-price" label={t.newPrice} value={money(plan.newPrice)} />
         <Form.Group className="col-12" controlId="checkout-phone">
           <Form.Label className="small text-body-secondary mb-1">{t.phone}</Form.Label>
           <Form.Control
@@ -94,7 +90,7 @@ export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionU
           />
         </Form.Group>
       </div>
-      <Button type="submit" size="lg" className="mt-4 w-100" disabled={busy || !hydrated}>
+      <Button type="submit" size="lg" className="mt-4 w-100" disabled={createOrder.isPending || !hydrated}>
         {t.confirm}
       </Button>
     </Form>

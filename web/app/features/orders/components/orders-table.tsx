@@ -42,7 +42,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
             <td>{index + 1}</td>
             <td>{order.service}</td>
             <td className="text-capitalize">{order.serviceDuration}</td>
-            <td>{money(order.currentPrice)} $</td>
+            <td>{money(order.currentPrice)}</td>
             <td>{formatDateTime(order.currentDate)}</td>
             <td>
               <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>

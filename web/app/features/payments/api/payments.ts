@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet, apiPatch, apiPost } from "../../../lib/api";
+import { ApiError, apiGet, apiPatch, apiPost } from "../../../lib/api";
+import { PaymentError } from "../payment-error";
 
 /** SPEC §4: the payment secret for an order; the server decides the amount. */
 export function paymentIntentQueryOptions(orderId: string, enabled: boolean) {
@@ -28,7 +29,8 @@ export function recordPayment(
   });
 }
 
-export function payWithTestCard(body: {
+/** The test provider refuses a card with 422 and Stripe's message for it: reported as a PaymentError. */
+export async function payWithTestCard(body: {
   paymentIntentId: string;
   clientSecret: string;
   cardNumber: string;
@@ -37,7 +39,12 @@ export function payWithTestCard(body: {
   billingName: string;
   billingEmail: string;
 }) {
-  return apiPost("/payments/test/confirm", (c) => c.TestCardPaymentResult, body);
+  try {
+    return await apiPost("/payments/test/confirm", (c) => c.TestCardPaymentResult, body);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "unprocessable") throw new PaymentError(error.message);
+    throw error;
+  }
 }
 
 export function paymentHistoryQueryOptions(email: string | undefined) {

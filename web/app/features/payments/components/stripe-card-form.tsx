@@ -1,10 +1,11 @@
 import type { Order, PaymentIntent } from "@agency/contract";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
+import { PaymentError } from "../payment-error";
 import { usePayFlow } from "./use-pay-flow";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -21,22 +22,19 @@ function CardPayment({ order, intent }: { order: Order; intent: PaymentIntent })
   const stripe = useStripe();
   const elements = useElements();
   const pay = usePayFlow(order);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) return;
-    setBusy(true);
-    await pay(async () => {
+    pay.mutate(async () => {
       // SPEC §7: card payment confirmed with the billing name and email.
       const result = await stripe.confirmCardPayment(intent.clientSecret, {
         payment_method: { card, billing_details: { name: order.name, email: order.email } },
       });
-      if (result.error) throw new Error(result.error.message ?? "The card was not charged.");
+      if (result.error) throw new PaymentError(result.error.message ?? t.notCharged);
       return result.paymentIntent.id;
     });
-    setBusy(false);
   }
 
   return (
@@ -48,7 +46,7 @@ function CardPayment({ order, intent }: { order: Order; intent: PaymentIntent })
         type="submit"
         size="lg"
         className="w-100 mt-4"
-        disabled={!stripe || !intent.clientSecret || busy}
+        disabled={!stripe || !intent.clientSecret || pay.isPending}
       >
         {t.pay(money(order.currentPrice))}
       </Button>

@@ -1,5 +1,5 @@
 import type { Order, PaymentIntent } from "@agency/contract";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Alert, Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
@@ -12,15 +12,13 @@ import { usePayFlow } from "./use-pay-flow";
  */
 export function TestCardForm({ order, intent }: { order: Order; intent: PaymentIntent | undefined }) {
   const pay = usePayFlow(order);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!intent) return;
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? "").trim();
-    setBusy(true);
-    await pay(async () => {
+    pay.mutate(async () => {
       const result = await payWithTestCard({
         paymentIntentId: intent.paymentIntentId,
         clientSecret: intent.clientSecret,
@@ -32,7 +30,6 @@ export function TestCardForm({ order, intent }: { order: Order; intent: PaymentI
       });
       return result.paymentIntentId;
     });
-    setBusy(false);
   }
 
   return (
@@ -69,7 +66,12 @@ export function TestCardForm({ order, intent }: { order: Order; intent: PaymentI
           <Form.Control name="billingEmail" type="email" autoComplete="email" defaultValue={order.email} />
         </Form.Group>
       </div>
-      <Button type="submit" size="lg" className="w-100 mt-4" disabled={!intent?.clientSecret || busy}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-100 mt-4"
+        disabled={!intent?.clientSecret || pay.isPending}
+      >
         {t.pay(money(order.currentPrice))}
       </Button>
     </Form>

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { Dollars } from "./common.js";
+
+/** A customer's e-mail settings. Order confirmations, receipts and account mail always go. */
+export const MailPreferences = z
+  .object({
+    email: z.string(),
+    /** Optional mail: notifications about activity, reminders. */
+    optionalMail: z.boolean(),
+    /** none, pending (the confirmation link was mailed), or subscribed. */
+    newsletter: z.enum(["none", "pending", "subscribed"]),
+  })
+  .meta({ id: "MailPreferences" });
+export type MailPreferences = z.infer<typeof MailPreferences>;
+
+export const UpdateMailPreferences = z
+  .object({
+    optionalMail: z.boolean(),
+    /** false ends the subscription; true starts one (confirmed by a mailed link). */
+    newsletter: z.boolean().optional(),
+  })
+  .meta({ id: "UpdateMailPreferences" });
+export type UpdateMailPreferences = z.infer<typeof UpdateMailPreferences>;
+
+/** The signed address from an unsubscribe link. */
+export const UnsubscribeQuery = z.object({ email: z.string().max(320), token: z.string().max(100) });
+export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
+export const UnsubscribeResult = z.object({ unsubscribed: z.literal(true), email: z.string() });
+export type UnsubscribeResult = z.infer<typeof UnsubscribeResult>;
+
+export const NewsletterConfirmBody = z.object({ token: z.string().max(200) });
+export type NewsletterConfirmBody = z.infer<typeof NewsletterConfirmBody>;
+export const NewsletterConfirmResult = z.object({ confirmed: z.literal(true), email: z.string() });
+export type NewsletterConfirmResult = z.infer<typeof NewsletterConfirmResult>;
+
+// ─── Receipts ───────────────────────────────────────────────────────────────────────────────────
+
+export const ReceiptSummary = z
+  .object({
+    _id: z.string(),
+    /** R-2026-00042 */
+    number: z.string(),
+    paymentId: z.string(),
+    orderId: z.string(),
+    orderNumber: z.number().int(),
+    amount: Dollars,
+    issuedAt: z.string(),
+  })
+  .meta({ id: "ReceiptSummary" });
+export type ReceiptSummary = z.infer<typeof ReceiptSummary>;
+export const ReceiptList = z.array(ReceiptSummary);
+
+export const Receipt = ReceiptSummary.extend({
+  seller: z.object({
+    name: z.string(),
+    address: z.array(z.string()),
+    email: z.string(),
+    phone: z.string().nullable(),
+    logo: z.string(),
+    taxId: z.string().nullable(),
+  }),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  service: z.string(),
+  serviceDuration: z.string(),
+  /** The part of the amount that is tax. */
+  tax: Dollars,
+  taxRatePercent: z.number().nonnegative(),
+  currency: z.string(),
+  provider: z.string(),
+  transactionId: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  paidAt: z.string(),
+}).meta({ id: "Receipt" });
+export type Receipt = z.infer<typeof Receipt>;
+
+// ─── Background jobs (admin) ────────────────────────────────────────────────────────────────────
+
+export const JobStatus = z.enum(["queued", "running", "done", "dead"]);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+export const JobEntry = z
+  .object({
+    _id: z.string(),
+    kind: z.string(),
+    status: JobStatus,
+    /** A waiting job that failed before is being retried. */
+    retrying: z.boolean(),
+    /** For mail: the recipient and subject. */
+    to: z.string().nullable(),
+    subject: z.string().nullable(),
+    attempts: z.number().int(),
+    maxAttempts: z.number().int(),
+    lastError: z.string().nullable(),
+    runAt: z.string(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: "JobEntry" });
+export type JobEntry = z.infer<typeof JobEntry>;
+
+export const JobsQuery = z.object({
+  status: z.enum(["queued", "running", "done", "dead", "retrying"]).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type JobsQuery = z.infer<typeof JobsQuery>;
+
+export const JobList = z
+  .object({
+    jobs: z.array(JobEntry),
+    total: z.number().int(),
+    counts: z.object({
+      queued: z.number().int(),
+      running: z.number().int(),
+      done: z.number().int(),
+      dead: z.number().int(),
+      retrying: z.number().int(),
+    }),
+  })
+  .meta({ id: "JobList" });
+export type JobList = z.infer<typeof JobList>;

@@ -1,0 +1,33 @@
+import { type Lead, LeadList } from "@agency/contract";
+import { type APIRequestContext, request as playwrightRequest } from "playwright-core";
+import { ownerAccount, signInApi } from "./accounts";
+import { baseUrl } from "./browser";
+
+let ownerApi: Promise<APIRequestContext> | undefined;
+
+/** An API client signed in as the shop's owner, made once per test file. */
+function ownerClient(): Promise<APIRequestContext> {
+  ownerApi ??= (async () => {
+    const api = await playwrightRequest.newContext({ baseURL: baseUrl });
+    await signInApi(api, await ownerAccount());
+    return api;
+  })();
+  return ownerApi;
+}
+
+/**
+ * The leads the shop stored for this address, read as an admin reads them (GET /api/admin/leads,
+ * newest first), oldest first.
+ */
+export async function storedLeads(email: string): Promise<Lead[]> {
+  const api = await ownerClient();
+  const response = await api.get("/api/admin/leads", { params: { size: 200 } });
+  if (!response.ok()) throw new Error(`GET /api/admin/leads: ${response.status()} ${await response.text()}`);
+  const { leads } = LeadList.parse(await response.json());
+  return leads.filter((lead) => lead.email === email).reverse();
+}
+
+/** A fresh address per journey, so a check finds the lead this run stored and no other. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@visitor.test`;
+}

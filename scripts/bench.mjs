@@ -1,0 +1,239 @@
+// `npm run bench`: the shop's server under load, beside a bare Fastify route serving the same bytes.
+// Embedded database by default (in BENCH_DATA_DIR, kept between runs), or DATABASE_URL.
+// Seeds BENCH_ORDERS orders (1,000,000) first; BENCH_SECONDS (5) per run, BENCH_CONNECTIONS (20).
+// Not part of the tests: it prints figures and fails only when the server does.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { needsBuild, root } from "./build-state.mjs";
+import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const buyers = Number(process.env.BENCH_BUYERS ?? 200);
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "agency-bench"));
+const port = Number(process.env.BENCH_PORT ?? 3901);
+const barePort = port + 1;
+const base = `http://127.0.0.1:${port}`;
+const children = [];
+let finished = false;
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+function start(args, env, ready) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+  children.push(child);
+  child.stderr.pipe(process.stderr);
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => {
+      if (!finished) reject(new Error(`${args[0]} exited with ${code}`));
+    });
+    child.stdout.on("data", (chunk) => {
+      if (ready(String(chunk))) resolve(child);
+    });
+  });
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the server did not start");
+}
+
+/** One autocannon run: requests per second, latency percentiles (ms), failures. */
+async function load(options) {
+  const result = await autocannon({
+    connections,
+    ...(options.amount ? {} : { duration: seconds }),
+    ...options,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+const rows = [];
+function report(name, shop, bare) {
+  const row = {
+    name,
+    "req/s": Math.round(shop.rps),
+    "p50 ms": shop.p50,
+    "p99 ms": shop.p99,
+    failures: shop.failures,
+    "bare req/s": bare ? Math.round(bare.rps) : "",
+    ratio: bare ? `${Math.round((100 * shop.rps) / bare.rps)}%` : "",
+  };
+  rows.push(row);
+  console.log(JSON.stringify(row));
+}
+
+async function signIn(email) {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password: benchPassword }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function inBatches(items, size, work) {
+  const results = [];
+  for (let i = 0; i < items.length; i += size)
+    results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+  return results;
+}
+
+try {
+  if (needsBuild()) run("npm", ["run", "build"]);
+  const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+  console.log(`Seeding ${orderCount} orders (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})...`);
+  run(process.execPath, ["scripts/seed-orders.mjs", String(orderCount), String(buyers)], dbEnv);
+
+  start(
+    ["server/dist/main.js"],
+    {
+      ...dbEnv,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_MAX: "1000000",
+    },
+    () => false,
+  ).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+  await waitForHealth();
+
+  // The same bytes, from a bare route.
+  const plans = await (await fetch(`${base}/api/pricing`)).json();
+  const samples = [
+    { name: "GET /api/services", url: "/api/services" },
+    { name: "GET /api/pricing", url: "/api/pricing" },
+    { name: "GET / (page)", url: "/" },
+  ];
+  const bareRoutes = [];
+  for (const sample of samples) {
+    const response = await fetch(`${base}${sample.url}`);
+    bareRoutes.push({
+      method: "GET",
+      url: sample.url,
+      contentType: response.headers.get("content-type"),
+      body: Buffer.from(await response.arrayBuffer()).toString("base64"),
+    });
+  }
+  const orderReply = { success: true, insertedId: "00000000-0000-4000-8000-000000000000" };
+  bareRoutes.push({
+    method: "POST",
+    url: "/api/order",
+    contentType: "application/json; charset=utf-8",
+    body: Buffer.from(JSON.stringify(orderReply)).toString("base64"),
+  });
+  const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
+  writeFileSync(routesFile, JSON.stringify(bareRoutes));
+  await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) => text.includes("ready"));
+
+  console.log(`\n${seconds} s per run, ${connections} connections\n`);
+  for (const sample of samples) {
+    const shop = await load({ url: `${base}${sample.url}` });
+    const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
+    report(sample.name, shop, bare);
+  }
+
+  // Orders: every buyer orders every plan once, from many signed-in customers at a time.
+  const cookies = await inBatches(
+    Array.from({ length: buyers }, (_, i) => buyerEmail(i + 1)),
+    4,
+    signIn,
+  );
+  const queue = cookies.flatMap((cookie) => plans.map((plan) => ({ cookie, serviceId: plan._id })));
+  let next = 0;
+  const orderRequest = (request) => {
+    const item = queue[next++ % queue.length];
+    return {
+      ...request,
+      headers: { ...request.headers, cookie: item.cookie, origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ serviceId: item.serviceId, phone: "0123456789" }),
+    };
+  };
+  const started = Date.now();
+  const ordersRun = await load({
+    url: `${base}/api/order`,
+    method: "POST",
+    amount: queue.length,
+    requests: [{ setupRequest: orderRequest }],
+  });
+  ordersRun.rps = (queue.length * 1000) / (Date.now() - started);
+  const bareOrders = await load({
+    url: `http://127.0.0.1:${barePort}/api/order`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ serviceId: plans[0]._id, phone: "0123456789" }),
+  });
+  report(`POST /api/order (${buyers} customers)`, ordersRun, bareOrders);
+  const placed = await inBatches(cookies, 10, async (cookie) => {
+    const own = await (await fetch(`${base}/api/order`, { headers: { cookie } })).json();
+    return { count: own.length, distinct: new Set(own.map((order) => order.serviceId)).size };
+  });
+  const stored = placed.reduce((sum, { count }) => sum + count, 0);
+  console.log(
+    `orders: ${queue.length} sent, ${stored} stored, ${queue.length - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates`,
+  );
+
+  // The admin lists at the seeded size.
+  const admin = await signIn(benchAdminEmail);
+  const adminHeaders = { cookie: admin };
+  const adminRuns = [
+    ["GET /api/orders first page (admin)", "/api/orders?page=0&size=20"],
+    ["GET /api/orders 10,000 rows deep (admin)", "/api/orders?page=500&size=20"],
+  ];
+  for (const [name, url] of adminRuns) {
+    report(name, await load({ url: `${base}${url}`, headers: adminHeaders, connections: 4 }));
+  }
+
+  // Visitors reading the catalog while an admin pages through the orders.
+  const alone = await load({ url: `${base}/api/services` });
+  let page = 0;
+  const [visitors] = await Promise.all([
+    load({ url: `${base}/api/services` }),
+    load({
+      url: `${base}/api/orders`,
+      headers: adminHeaders,
+      connections: 1,
+      requests: [
+        { setupRequest: (request) => ({ ...request, path: `/api/orders?page=${page++ % 1000}&size=20` }) },
+      ],
+    }),
+  ]);
+  report("GET /api/services, nobody else", alone);
+  report("GET /api/services while an admin pages orders", visitors);
+
+  console.log(
+    `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, ${new Date().toISOString()}`,
+  );
+  console.table(rows);
+} finally {
+  finished = true;
+  for (const child of children) child.kill();
+}

@@ -1,0 +1,71 @@
+import { ErrorResponse, IdParams, isId, JobEntry, JobList, JobsQuery } from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../db/client.js";
+import { notFound } from "../errors.js";
+import { requireAdmin } from "../plugins/authz.js";
+import { type JobRow, jobCounts, listJobs, retryJob } from "./queue.js";
+
+const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
+
+function toEntry(row: JobRow): JobEntry {
+  const payload = row.payload as { to?: unknown; subject?: unknown };
+  return {
+    _id: row.id,
+    kind: row.kind,
+    status: row.status,
+    retrying: row.status === "queued" && row.attempts > 0,
+    to: typeof payload.to === "string" ? payload.to : null,
+    subject: typeof payload.subject === "string" ? payload.subject : null,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    lastError: row.lastError,
+    runAt: row.runAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The admin's view of mail and other background work, and its retry button. */
+export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/admin/jobs",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Mail and other background jobs, newest first, with counts per status",
+        querystring: JobsQuery,
+        response: { 200: JobList, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const { status, page, size } = request.query;
+      const [{ rows, total }, counts] = await Promise.all([
+        listJobs(db, { status, limit: size, offset: page * size }),
+        jobCounts(db),
+      ]);
+      return { jobs: rows.map(toEntry), total, counts };
+    },
+  );
+
+  app.post(
+    "/admin/jobs/:id/retry",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Run a failed or waiting job again now",
+        params: IdParams,
+        response: { 200: JobEntry, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      if (!isId(request.params.id)) throw notFound("The job");
+      const row = await retryJob(db, request.params.id);
+      if (!row) throw notFound("The job");
+      return toEntry(row);
+    },
+  );
+};

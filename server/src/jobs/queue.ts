@@ -1,0 +1,203 @@
+import { and, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { jobs } from "../db/schema.js";
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobStatus = JobRow["status"];
+
+/** What each kind of job carries; a handler of that kind receives it back. */
+export interface JobPayloads {
+  /** One e-mail, rendered when it was queued. */
+  "mail.send": {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers?: Record<string, string>;
+  };
+  /** A customer placed an order: their confirmation and the owners' notice. */
+  "mail.order-placed": { orderId: string };
+  /** A payment was recorded: the customer's receipt mail and the owners' notice. */
+  "mail.payment-received": { paymentId: string };
+  /** A contact message or website query: the owners' notice. */
+  "mail.lead-received": { leadId: string };
+  /** A newsletter sign-up: the mail with the confirmation link. */
+  "mail.newsletter-confirmation": { leadId: string };
+}
+
+export type JobKind = keyof JobPayloads;
+
+export type EnqueueOptions = {
+  /** Not before this time (a scheduled job); now when unset. */
+  runAt?: Date;
+  /** Unique: a second job with the same key is not created. */
+  key?: string;
+  maxAttempts?: number;
+};
+
+/**
+ * Queues a job. Pass the transaction that makes the change the job is about, so the job is
+ * committed with it or not at all. Answers the job's id, or null when its key was taken.
+ */
+export async function enqueue<K extends JobKind>(
+  db: Database,
+  kind: K,
+  payload: JobPayloads[K],
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload: payload as Record<string, unknown>,
+      key: options.key,
+      runAt: options.runAt,
+      maxAttempts: options.maxAttempts,
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return row?.id ?? null;
+}
+
+/**
+ * Claims up to `limit` due jobs for one worker. SKIP LOCKED lets several workers on one
+ * PostgreSQL take disjoint sets without waiting on each other.
+ */
+export async function claimDueJobs(db: Database, workerId: string, limit: number): Promise<JobRow[]> {
+  // A CTE runs once: as a plain IN (subquery), the planner may run the LIMIT again per row.
+  const due = db.$with("due").as(
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, sql`now()`)))
+      .orderBy(jobs.runAt)
+      .limit(limit)
+      .for("update", { skipLocked: true }),
+  );
+  return db
+    .with(due)
+    .update(jobs)
+    .set({
+      status: "running",
+      lockedAt: sql`now()`,
+      lockedBy: workerId,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(inArray(jobs.id, db.select({ id: due.id }).from(due)))
+    .returning();
+}
+
+const mine = (job: JobRow, workerId: string) =>
+  and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId));
+
+export async function completeJob(db: Database, job: JobRow, workerId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: "done", finishedAt: sql`now()`, lockedAt: null, lockedBy: null })
+    .where(mine(job, workerId));
+}
+
+/** A failed attempt: again after `delayMs`, or dead with the error once attempts run out. */
+export async function failJob(
+  db: Database,
+  job: JobRow,
+  workerId: string,
+  error: string,
+  delayMs: number,
+): Promise<JobStatus> {
+  const dead = job.attempts >= job.maxAttempts;
+  await db
+    .update(jobs)
+    .set({
+      status: dead ? "dead" : "queued",
+      lastError: error.slice(0, 2000),
+      runAt: dead ? job.runAt : new Date(Date.now() + delayMs),
+      finishedAt: dead ? sql`now()` : null,
+      lockedAt: null,
+      lockedBy: null,
+    })
+    .where(mine(job, workerId));
+  return dead ? "dead" : "queued";
+}
+
+/** Hands jobs a stopping worker did not finish back to the queue, the attempt not counted. */
+export async function releaseJobs(db: Database, ids: string[], workerId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({
+      status: "queued",
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedAt: null,
+      lockedBy: null,
+    })
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+}
+
+/**
+ * Jobs whose worker vanished (killed, machine lost) stay "running"; after the lease they are
+ * queued again, or dead if that was their last attempt.
+ */
+export async function reclaimStaleJobs(db: Database, leaseMs: number): Promise<number> {
+  const stale = await db
+    .update(jobs)
+    .set({
+      status: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'dead' else 'queued' end`,
+      lastError: sql`coalesce(${jobs.lastError}, 'The worker stopped while running this job.')`,
+      lockedAt: null,
+      lockedBy: null,
+    })
+    .where(and(eq(jobs.status, "running"), lt(jobs.lockedAt, new Date(Date.now() - leaseMs))))
+    .returning({ id: jobs.id });
+  return stale.length;
+}
+
+/** An admin's retry: a dead or waiting job runs again now, with a fresh set of attempts. */
+export async function retryJob(db: Database, id: string): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(jobs)
+    .set({ status: "queued", runAt: sql`now()`, attempts: 0, finishedAt: null })
+    .where(and(eq(jobs.id, id), inArray(jobs.status, ["queued", "dead"])))
+    .returning();
+  return row;
+}
+
+/** "retrying" is a waiting job that failed before. */
+export type JobFilter = JobStatus | "retrying";
+
+function filterWhere(filter: JobFilter | undefined) {
+  if (!filter) return undefined;
+  if (filter === "retrying") return and(eq(jobs.status, "queued"), gt(jobs.attempts, 0));
+  return eq(jobs.status, filter);
+}
+
+export async function listJobs(
+  db: Database,
+  options: { status?: JobFilter; limit: number; offset: number },
+): Promise<{ rows: JobRow[]; total: number }> {
+  const where = filterWhere(options.status);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(jobs).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function jobCounts(db: Database): Promise<Record<JobFilter, number>> {
+  const [row] = await db
+    .select({
+      queued: sql<number>`count(*) filter (where ${jobs.status} = 'queued')::int`,
+      running: sql<number>`count(*) filter (where ${jobs.status} = 'running')::int`,
+      done: sql<number>`count(*) filter (where ${jobs.status} = 'done')::int`,
+      dead: sql<number>`count(*) filter (where ${jobs.status} = 'dead')::int`,
+      retrying: sql<number>`count(*) filter (where ${jobs.status} = 'queued' and ${jobs.attempts} > 0)::int`,
+    })
+    .from(jobs);
+  return row ?? { queued: 0, running: 0, done: 0, dead: 0, retrying: 0 };
+}

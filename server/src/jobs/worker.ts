@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.js";
+import {
+  claimDueJobs,
+  completeJob,
+  failJob,
+  type JobKind,
+  type JobPayloads,
+  type JobRow,
+  reclaimStaleJobs,
+  releaseJobs,
+} from "./queue.js";
+
+export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], job: JobRow) => Promise<void>;
+export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
+
+/** 30 s, 1 min, 2 min… up to an hour between attempts. */
+export function backoffMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempt - 1, 0), 3_600_000);
+}
+
+export type WorkerOptions = {
+  db: Database;
+  handlers: JobHandlers;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** How often the queue is looked at when it was empty. */
+  pollMs?: number;
+  /** A running job whose worker has not finished it after this long is given to another. */
+  leaseMs?: number;
+  /** How long stop() waits for running jobs before handing them back. */
+  shutdownGraceMs?: number;
+  retryDelayMs?: (attempt: number) => number;
+};
+
+export type Worker = {
+  readonly id: string;
+  start(): void;
+  /** Runs due jobs until none is left; answers how many ran. Used by tests and `drain`. */
+  drain(): Promise<number>;
+  /** Stops taking jobs, waits for the running ones, and hands back what did not finish. */
+  stop(): Promise<void>;
+};
+
+export function createWorker(options: WorkerOptions): Worker {
+  const { db, handlers, log } = options;
+  const concurrency = options.concurrency ?? 4;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const graceMs = options.shutdownGraceMs ?? 8000;
+  const retryDelay = options.retryDelayMs ?? backoffMs;
+  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const running = new Map<string, Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopping = false;
+  let lastReclaim = 0;
+
+  async function run(job: JobRow): Promise<void> {
+    const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
+    try {
+      if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}".`);
+      await handler(job.payload as unknown as JobPayloads[JobKind], job);
+      await completeJob(db, job, id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const status = await failJob(db, job, id, message, retryDelay(job.attempts));
+      log[status === "dead" ? "error" : "warn"](
+        { job: job.id, kind: job.kind, attempt: job.attempts, err: message },
+        status === "dead" ? "job failed for good" : "job failed, will retry",
+      );
+    }
+  }
+
+  /** One round: claims what fits in the free slots and starts it; answers how many it claimed. */
+  async function tick(): Promise<number> {
+    if (Date.now() - lastReclaim > leaseMs / 4) {
+      lastReclaim = Date.now();
+      const reclaimed = await reclaimStaleJobs(db, leaseMs);
+      if (reclaimed > 0) log.warn({ reclaimed }, "jobs of a stopped worker queued again");
+    }
+    const free = concurrency - running.size;
+    if (free <= 0 || stopping) return 0;
+    const claimed = await claimDueJobs(db, id, free);
+    for (const job of claimed) {
+      const promise = run(job).finally(() => running.delete(job.id));
+      running.set(job.id, promise);
+    }
+    return claimed.length;
+  }
+
+  function schedule(delay: number) {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      tick()
+        .then((claimed) => {
+          // A full batch means more may be waiting: look again as soon as a slot frees up.
+          if (claimed > 0 && running.size >= concurrency)
+            return Promise.race(running.values()).then(() => claimed);
+          return claimed;
+        })
+        .then((claimed) => schedule(claimed > 0 ? 0 : pollMs))
+        .catch((error: unknown) => {
+          log.error({ err: error }, "job queue unavailable");
+          schedule(pollMs * 5);
+        });
+    }, delay);
+  }
+
+  return {
+    id,
+    start() {
+      stopping = false;
+      schedule(0);
+    },
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const claimed = await tick();
+        total += claimed;
+        if (claimed === 0 && running.size === 0) return total;
+        await Promise.race(running.values());
+      }
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      if (running.size === 0) return;
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(running.values()),
+        new Promise((resolve) => {
+          timeout = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      clearTimeout(timeout);
+      const unfinished = [...running.keys()];
+      await releaseJobs(db, unfinished, id);
+      if (unfinished.length > 0) log.warn({ released: unfinished.length }, "running jobs handed back");
+    },
+  };
+}

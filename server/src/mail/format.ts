@@ -1,0 +1,17 @@
+/** How mails, receipts and their PDFs write amounts, dates and cards. */
+
+export function formatMoney(cents: number, currency = "usd"): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+}
+
+export function formatDate(date: Date): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
+}
+
+export function formatCard(brand: string | null, last4: string | null): string {
+  if (!last4) return "Card";
+  const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : "Card";
+  return `${name} ending in ${last4}`;
+}

@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { leads, mailOptOuts } from "../db/schema.js";
+
+/** A link token that proves the mail reached this address: only the shop can compute it. */
+export function mailToken(secret: string, purpose: string, value: string): string {
+  return createHmac("sha256", secret).update(`${purpose}:${value}`).digest("base64url").slice(0, 32);
+}
+
+export function checkMailToken(secret: string, purpose: string, value: string, token: string): boolean {
+  const expected = Buffer.from(mailToken(secret, purpose, value));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export type MailLinks = {
+  /** The page a reader lands on from the unsubscribe link (a link checker's visit changes nothing). */
+  unsubscribeUrl: string;
+  /** Where mail clients POST the one-click unsubscribe (List-Unsubscribe-Post). */
+  oneClickUrl: string;
+  preferencesUrl: string;
+};
+
+export function optionalMailLinks(secret: string, publicUrl: string, email: string): MailLinks {
+  const address = email.toLowerCase();
+  const query = new URLSearchParams({ email: address, token: mailToken(secret, "unsubscribe", address) });
+  return {
+    unsubscribeUrl: `${publicUrl}/unsubscribe?${query}`,
+    oneClickUrl: `${publicUrl}/api/mail/unsubscribe?${query}`,
+    preferencesUrl: `${publicUrl}/dashboard/notifications`,
+  };
+}
+
+/** Turns off optional mail for the address and ends its newsletter subscription. */
+export async function unsubscribe(db: Database, email: string): Promise<void> {
+  const address = email.toLowerCase();
+  await db.transaction(async (tx) => {
+    await tx.insert(mailOptOuts).values({ email: address }).onConflictDoNothing();
+    await tx.delete(leads).where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, address)));
+  });
+}
+
+export async function setOptionalMail(db: Database, email: string, wanted: boolean): Promise<void> {
+  const address = email.toLowerCase();
+  if (wanted) await db.delete(mailOptOuts).where(eq(mailOptOuts.email, address));
+  else await db.insert(mailOptOuts).values({ email: address }).onConflictDoNothing();
+}
+
+export async function wantsOptionalMail(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: mailOptOuts.email })
+    .from(mailOptOuts)
+    .where(eq(mailOptOuts.email, email.toLowerCase()));
+  return !row;
+}
+
+/** The addresses of `emails` that still take optional mail. */
+export async function withoutOptOuts(db: Database, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const lowered = emails.map((email) => email.toLowerCase());
+  const out = await db
+    .select({ email: mailOptOuts.email })
+    .from(mailOptOuts)
+    .where(inArray(mailOptOuts.email, lowered));
+  const opted = new Set(out.map((row) => row.email));
+  return emails.filter((email) => !opted.has(email.toLowerCase()));
+}

@@ -1,0 +1,106 @@
+import {
+  ErrorResponse,
+  MailPreferences,
+  UnsubscribeQuery,
+  UnsubscribeResult,
+  UpdateMailPreferences,
+} from "@agency/contract";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../db/client.js";
+import { leads } from "../db/schema.js";
+import { AppError } from "../errors.js";
+import { signUpForNewsletter } from "../modules/leads/service.js";
+import { requireUser } from "../plugins/authz.js";
+import { checkMailToken, setOptionalMail, unsubscribe, wantsOptionalMail } from "./preferences.js";
+
+type Options = { db: Database; secret: string; rateLimitPerMinute: number };
+
+async function newsletterStatus(db: Database, email: string): Promise<MailPreferences["newsletter"]> {
+  const [row] = await db
+    .select({ confirmedAt: leads.confirmedAt })
+    .from(leads)
+    .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, email.toLowerCase())));
+  if (!row) return "none";
+  return row.confirmedAt ? "subscribed" : "pending";
+}
+
+async function preferences(db: Database, email: string): Promise<MailPreferences> {
+  return {
+    email,
+    optionalMail: await wantsOptionalMail(db, email),
+    newsletter: await newsletterStatus(db, email),
+  };
+}
+
+/** The preference page's API, and the unsubscribe link every optional mail carries. */
+export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secret, rateLimitPerMinute }) => {
+  const refusals = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse } as const;
+
+  app.get(
+    "/mail/preferences",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["mail"],
+        summary: "The caller's e-mail preferences",
+        response: { 200: MailPreferences, ...refusals },
+      },
+    },
+    async (request) => preferences(db, (await requireUser(request)).email),
+  );
+
+  app.put(
+    "/mail/preferences",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["mail"],
+        summary: "Turn optional mail and the newsletter on or off",
+        body: UpdateMailPreferences,
+        response: { 200: MailPreferences, ...refusals },
+      },
+    },
+    async (request) => {
+      const { email } = await requireUser(request);
+      const { optionalMail, newsletter } = request.body;
+      await setOptionalMail(db, email, optionalMail);
+      if (newsletter === false) {
+        await db
+          .delete(leads)
+          .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, email.toLowerCase())));
+      } else if (newsletter === true) {
+        await signUpForNewsletter(db, { email });
+      }
+      return preferences(db, email);
+    },
+  );
+
+  // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" as a form; the link's own
+  // query says who. The unsubscribe page posts here too.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    "/mail/unsubscribe",
+    {
+      config: { access: "public", rateLimit: { max: rateLimitPerMinute, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["mail"],
+        summary: "Unsubscribe an address from optional mail and the newsletter (signed link)",
+        querystring: UnsubscribeQuery,
+        response: { 200: UnsubscribeResult, ...refusals, 429: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const email = request.query.email.trim().toLowerCase();
+      if (!checkMailToken(secret, "unsubscribe", email, request.query.token)) {
+        throw new AppError("not_found", "This unsubscribe link is not valid.");
+      }
+      await unsubscribe(db, email);
+      return { unsubscribed: true as const, email };
+    },
+  );
+};

@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { type Database, notificationsOf } from "../../db/client.js";
+
+/** The public, rarely written data every visitor reads. */
+export type CatalogPart = "services" | "plans" | "reviews" | "blogs";
+const parts: CatalogPart[] = ["services", "plans", "reviews", "blogs"];
+
+/** The PostgreSQL channel that tells the other instances which part changed (empty: all of them). */
+export const catalogChannel = "agency_catalog";
+
+type Entry = { generation: number; value: Promise<unknown> };
+
+/**
+ * Reads kept in memory until a write to their part. Each part has a generation that every write
+ * moves on; a read that started before a write may finish after it, and is then not kept.
+ */
+class CatalogCache {
+  private readonly generations = new Map<CatalogPart, number>(parts.map((part) => [part, 0]));
+  private readonly entries = new Map<string, Entry>();
+  /** False while other instances' writes cannot be heard: every read then goes to the database. */
+  enabled: boolean;
+
+  constructor(enabled: boolean) {
+    this.enabled = enabled;
+  }
+
+  read<T>(part: CatalogPart, key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const id = `${part}:${key}`;
+    const generation = this.generations.get(part) ?? 0;
+    const entry = this.entries.get(id);
+    if (entry && entry.generation === generation) return entry.value as Promise<T>;
+    const value = load();
+    const fresh: Entry = { generation, value };
+    this.entries.set(id, fresh);
+    value.catch(() => {
+      if (this.entries.get(id) === fresh) this.entries.delete(id);
+    });
+    return value;
+  }
+
+  invalidate(part?: CatalogPart) {
+    for (const name of part ? [part] : parts) {
+      this.generations.set(name, (this.generations.get(name) ?? 0) + 1);
+      for (const id of this.entries.keys()) if (id.startsWith(`${name}:`)) this.entries.delete(id);
+    }
+  }
+}
+
+const caches = new WeakMap<object, CatalogCache>();
+
+function cacheOf(db: Database): CatalogCache | undefined {
+  const existing = caches.get(db);
+  if (existing) return existing;
+  const notifications = notificationsOf(db);
+  // A transaction, or a database whose other writers cannot be heard yet, is read directly.
+  if (!notifications) return undefined;
+  const cache = new CatalogCache(!notifications.shared);
+  caches.set(db, cache);
+  return cache;
+}
+
+/** A catalog read, answered from memory while nothing was written to its part. */
+export function cachedRead<T>(
+  db: Database,
+  part: CatalogPart,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  return cacheOf(db)?.read(part, key, load) ?? load();
+}
+
+/**
+ * Call after a write to a part (no part: any of them) commits, with the database, not the
+ * transaction: this instance forgets the part at once, and on PostgreSQL the others hear it
+ * through NOTIFY. After editing these tables by hand, `NOTIFY agency_catalog` (or a restart)
+ * does the same.
+ */
+export async function catalogChanged(db: Database, part?: CatalogPart): Promise<void> {
+  cacheOf(db)?.invalidate(part);
+  if (notificationsOf(db)?.shared) await db.execute(sql`select pg_notify(${catalogChannel}, ${part ?? ""})`);
+}
+
+/**
+ * On PostgreSQL, listens for the other instances' writes; the cache is used only while listening
+ * (after a lost connection it starts empty again). Resolves to the function that stops.
+ */
+export async function startCatalogSync(db: Database, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+  const notifications = notificationsOf(db);
+  const cache = cacheOf(db);
+  if (!notifications?.shared || !cache) return async () => {};
+  let stop: (() => Promise<void>) | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 500;
+
+  const onMessage = (payload: string) =>
+    cache.invalidate(parts.includes(payload as CatalogPart) ? (payload as CatalogPart) : undefined);
+  const onLost = () => {
+    cache.enabled = false;
+    cache.invalidate();
+    stop = undefined;
+    if (!closed) {
+      log.warn("lost the catalog change notifications; reading the catalog from the database until back");
+      schedule();
+    }
+  };
+  const connect = async () => {
+    try {
+      stop = await notifications.listen(catalogChannel, onMessage, onLost);
+      // Anything written while nobody listened is unknown: start from an empty cache.
+      cache.invalidate();
+      cache.enabled = true;
+      delay = 500;
+    } catch (error) {
+      log.warn({ err: error }, "cannot listen for catalog changes yet; retrying");
+      schedule();
+    }
+  };
+  const schedule = () => {
+    if (closed) return;
+    retry = setTimeout(() => void connect(), delay);
+    retry.unref();
+    delay = Math.min(delay * 2, 30_000);
+  };
+
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    cache.enabled = false;
+    await stop?.();
+  };
+}

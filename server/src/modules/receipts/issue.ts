@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import type { Config } from "../../config.js";
+import type { Database } from "../../db/client.js";
+import { type ReceiptSeller, receiptCounters, receipts } from "../../db/schema.js";
+
+/** What every receipt copies from the configuration when it is issued. */
+export type ReceiptSettings = { seller: ReceiptSeller; taxRateBasisPoints: number };
+
+export function receiptSettings(config: Config): ReceiptSettings {
+  const { site } = config;
+  const { street, postcode, city, country } = site.address;
+  return {
+    seller: {
+      name: site.name,
+      address: [street, `${postcode} ${city}`, country],
+      email: site.email,
+      phone: site.phones[0] ?? null,
+      logo: site.logo,
+      taxId: config.tax.id ?? null,
+    },
+    taxRateBasisPoints: Math.round(config.tax.ratePercent * 100),
+  };
+}
+
+export function formatReceiptNumber(year: number, sequence: number): string {
+  return `R-${year}-${String(sequence).padStart(5, "0")}`;
+}
+
+/** Prices include the tax: this is the part of the amount that is tax. */
+export function includedTax(amountCents: number, basisPoints: number): number {
+  return Math.round((amountCents * basisPoints) / (10_000 + basisPoints));
+}
+
+export type ReceiptInput = {
+  payment: { id: string; amountCents: number; provider: string; transactionId: string; paymentTime: Date };
+  order: {
+    id: string;
+    number: number;
+    userId: string;
+    name: string;
+    email: string;
+    service: string;
+    serviceDuration: string;
+  };
+  currency: string;
+  card: { brand: string; last4: string } | null;
+};
+
+/**
+ * Issues the payment's receipt inside the payment's transaction. The year's counter row is
+ * updated in that transaction too: concurrent payments wait on its lock, and a payment that rolls
+ * back takes its number with it, so numbers have neither gaps nor duplicates.
+ */
+export async function issueReceipt(tx: Database, settings: ReceiptSettings, input: ReceiptInput) {
+  const year = new Date().getUTCFullYear();
+  const [counter] = await tx
+    .insert(receiptCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
+    .returning({ last: receiptCounters.last });
+  if (!counter) throw new Error("The receipt counter was not updated.");
+  const { payment, order } = input;
+  const [row] = await tx
+    .insert(receipts)
+    .values({
+      number: formatReceiptNumber(year, counter.last),
+      year,
+      sequence: counter.last,
+      paymentId: payment.id,
+      orderId: order.id,
+      orderNumber: order.number,
+      userId: order.userId,
+      customerName: order.name,
+      customerEmail: order.email,
+      service: order.service,
+      serviceDuration: order.serviceDuration,
+      amountCents: payment.amountCents,
+      taxCents: includedTax(payment.amountCents, settings.taxRateBasisPoints),
+      taxRateBasisPoints: settings.taxRateBasisPoints,
+      currency: input.currency,
+      provider: payment.provider,
+      transactionId: payment.transactionId,
+      cardBrand: input.card?.brand ?? null,
+      cardLast4: input.card?.last4 ?? null,
+      paidAt: payment.paymentTime,
+      seller: settings.seller,
+    })
+    .returning();
+  if (!row) throw new Error("The receipt was not issued.");
+  return row;
+}

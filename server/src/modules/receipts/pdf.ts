@@ -1,0 +1,122 @@
+import type { Receipt } from "@agency/contract";
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { formatCard, formatDate, formatMoney } from "../../mail/format.js";
+
+export type ReceiptLine = [label: string, value: string];
+
+/** The rows every rendering of a receipt shows (the printable page builds the same from JSON). */
+export function receiptLines(receipt: Receipt): { items: ReceiptLine[]; payment: ReceiptLine[] } {
+  const money = (dollars: number) => formatMoney(Math.round(dollars * 100), receipt.currency);
+  return {
+    items: [
+      [`${receipt.service} plan (${receipt.serviceDuration})`, money(receipt.amount)],
+      [`Tax included (${receipt.taxRatePercent}%)`, money(receipt.tax)],
+      ["Total paid", money(receipt.amount)],
+    ],
+    payment: [
+      ["Paid with", formatCard(receipt.card?.brand ?? null, receipt.card?.last4 ?? null)],
+      ["Date paid", formatDate(new Date(receipt.paidAt))],
+      ["Order", `#${receipt.orderNumber}`],
+      ["Transaction", receipt.transactionId],
+    ],
+  };
+}
+
+/** The standard fonts know Windows-1252 only; anything else is shown as "?" rather than failing. */
+function encodable(font: PDFFont, text: string): string {
+  return [...text]
+    .map((char) => {
+      try {
+        font.encodeText(char);
+        return char;
+      } catch {
+        return "?";
+      }
+    })
+    .join("");
+}
+
+/** An A4 PDF of the receipt, with the seller's details as they were when it was issued. */
+export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Receipt ${receipt.number}`);
+  pdf.setAuthor(receipt.seller.name);
+  pdf.setCreationDate(new Date(receipt.issuedAt));
+  const page = pdf.addPage([595.28, 841.89]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const grey = rgb(0.42, 0.45, 0.5);
+  const left = 56;
+  const right = 595.28 - 56;
+  let y = 841.89 - 64;
+
+  const write = (
+    text: string,
+    options: { size?: number; font?: PDFFont; color?: typeof grey; x?: number } = {},
+  ) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 11;
+    page.drawText(encodable(font, text), { x: options.x ?? left, y, size, font, color: options.color });
+  };
+  const writeRight = (text: string, font = regular, size = 11) => {
+    const safe = encodable(font, text);
+    page.drawText(safe, { x: right - font.widthOfTextAtSize(safe, size), y, size, font });
+  };
+  const line = (gap = 16) => {
+    y -= gap;
+  };
+  const rule = () => {
+    page.drawLine({ start: { x: left, y: y + 6 }, end: { x: right, y: y + 6 }, thickness: 0.5, color: grey });
+    line(12);
+  };
+
+  const { seller } = receipt;
+  write(seller.name, { size: 18, font: bold });
+  line(22);
+  for (const text of [
+    ...seller.address,
+    seller.email,
+    ...(seller.phone ? [seller.phone] : []),
+    ...(seller.taxId ? [`Tax ID: ${seller.taxId}`] : []),
+  ]) {
+    write(text, { color: grey });
+    line(14);
+  }
+
+  line(20);
+  write(`Receipt ${receipt.number}`, { size: 16, font: bold });
+  line(18);
+  write(`Issued ${formatDate(new Date(receipt.issuedAt))}`, { color: grey });
+  line(28);
+
+  write("Billed to", { font: bold });
+  line();
+  write(receipt.customer.name);
+  line(14);
+  write(receipt.customer.email);
+  line(28);
+
+  const { items, payment } = receiptLines(receipt);
+  write("Description", { font: bold });
+  writeRight("Amount", bold);
+  line(8);
+  rule();
+  items.forEach(([label, value], index) => {
+    const last = index === items.length - 1;
+    if (last) rule();
+    write(label, { font: last ? bold : regular });
+    writeRight(value, last ? bold : regular);
+    line(18);
+  });
+
+  line(16);
+  for (const [label, value] of payment) {
+    write(label, { color: grey });
+    write(value, { x: left + 110 });
+    line(16);
+  }
+
+  line(24);
+  write("Thank you for your business.", { color: grey });
+  return pdf.save();
+}

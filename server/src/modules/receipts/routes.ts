@@ -1,0 +1,74 @@
+import { ErrorResponse, IdParams, Receipt, ReceiptList } from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Database } from "../../db/client.js";
+import { requireUser } from "../../plugins/authz.js";
+import { receiptPdf } from "./pdf.js";
+import { findOrderReceipt, findVisibleReceipt, listOwnReceipts } from "./service.js";
+
+const refusals = { 401: ErrorResponse, 404: ErrorResponse } as const;
+
+/** Customers open their own receipts; admins open anyone's (from the order's payment page). */
+export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/receipts",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["receipts"],
+        summary: "The caller's receipts, newest first",
+        response: { 200: ReceiptList, ...refusals },
+      },
+    },
+    async (request) => listOwnReceipts(db, await requireUser(request)),
+  );
+
+  app.get(
+    "/receipts/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["receipts"],
+        summary: "One receipt (its customer's, or any for admins)",
+        params: IdParams,
+        response: { 200: Receipt, ...refusals },
+      },
+    },
+    async (request) => findVisibleReceipt(db, await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    "/receipts/:id/pdf",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["receipts"],
+        summary: "One receipt as a PDF file",
+        params: IdParams,
+        response: { 200: z.any(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await findVisibleReceipt(db, await requireUser(request), request.params.id);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="receipt-${receipt.number}.pdf"`)
+        .header("cache-control", "private, no-store")
+        .send(Buffer.from(await receiptPdf(receipt)));
+    },
+  );
+
+  app.get(
+    "/order/:id/receipt",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["receipts"],
+        summary: "The receipt of an order's payment",
+        params: IdParams,
+        response: { 200: Receipt, ...refusals },
+      },
+    },
+    async (request) => findOrderReceipt(db, await requireUser(request), request.params.id),
+  );
+};

@@ -1,0 +1,65 @@
+import { centsToDollars, isId, type Receipt, type ReceiptSummary } from "@agency/contract";
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { receipts } from "../../db/schema.js";
+import { notFound } from "../../errors.js";
+import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+
+type Row = typeof receipts.$inferSelect;
+
+function toSummary(row: Row): ReceiptSummary {
+  return {
+    _id: row.id,
+    number: row.number,
+    paymentId: row.paymentId,
+    orderId: row.orderId,
+    orderNumber: row.orderNumber,
+    amount: centsToDollars(row.amountCents),
+    issuedAt: row.issuedAt.toISOString(),
+  };
+}
+
+export function toReceipt(row: Row): Receipt {
+  return {
+    ...toSummary(row),
+    seller: row.seller,
+    customer: { name: row.customerName, email: row.customerEmail },
+    service: row.service,
+    serviceDuration: row.serviceDuration,
+    tax: centsToDollars(row.taxCents),
+    taxRatePercent: row.taxRateBasisPoints / 100,
+    currency: row.currency,
+    provider: row.provider,
+    transactionId: row.transactionId,
+    card: row.cardLast4 ? { brand: row.cardBrand ?? "card", last4: row.cardLast4 } : null,
+    paidAt: row.paidAt.toISOString(),
+  };
+}
+
+/** The caller's own receipts, newest first. */
+export async function listOwnReceipts(db: Database, caller: SessionUser): Promise<ReceiptSummary[]> {
+  const rows = await db
+    .select()
+    .from(receipts)
+    .where(eq(receipts.userId, caller.id))
+    .orderBy(desc(receipts.issuedAt), desc(receipts.sequence));
+  return rows.map(toSummary);
+}
+
+const visible = (row: Row | undefined, caller: SessionUser): row is Row =>
+  Boolean(row && (row.userId === caller.id || isAdmin(caller)));
+
+/** A receipt its customer or an admin may open; to anyone else it does not exist. */
+export async function findVisibleReceipt(db: Database, caller: SessionUser, id: string): Promise<Receipt> {
+  if (!isId(id)) throw notFound("The receipt");
+  const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
+  if (!visible(row, caller)) throw notFound("The receipt");
+  return toReceipt(row);
+}
+
+export async function findOrderReceipt(db: Database, caller: SessionUser, orderId: string): Promise<Receipt> {
+  if (!isId(orderId)) throw notFound("The receipt");
+  const [row] = await db.select().from(receipts).where(eq(receipts.orderId, orderId));
+  if (!visible(row, caller)) throw notFound("The receipt");
+  return toReceipt(row);
+}

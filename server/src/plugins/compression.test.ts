@@ -1,0 +1,140 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../test/helpers.js";
+import { preferredEncoding } from "./compression.js";
+
+const compressScript = fileURLToPath(new URL("../../../scripts/compress-web.mjs", import.meta.url));
+
+/** A small web build: prerendered home page, SPA shell, hashed script and stylesheet, an icon. */
+function writeWebBuild(): { root: string; files: Record<string, string> } {
+  const root = mkdtempSync(path.join(os.tmpdir(), "web-build-"));
+  const filler = (line: string) => Array.from({ length: 200 }, (_, i) => `${line} ${i}`).join("\n");
+  const files: Record<string, string> = {
+    "index.html": `<!doctype html><html><head><title>Home</title></head><body>${filler("<p>home</p>")}</body></html>`,
+    "__spa-fallback.html": `<!doctype html><html><head><title>App</title></head><body>${filler("<i></i>")}</body></html>`,
+    "assets/root-Ab12Cd.js": filler("console.log('hello');"),
+    "assets/root-Ef34Gh.css": filler(".card { color: red; }"),
+    "logo.svg": `<svg xmlns="http://www.w3.org/2000/svg"><title>Logo</title>${filler("<rect/>")}</svg>`,
+  };
+  mkdirSync(path.join(root, "assets"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
+  execFileSync(process.execPath, [compressScript, root]);
+  return { root, files };
+}
+
+function decoded(response: LightMyRequestResponse): string {
+  const encoding = response.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(response.rawPayload).toString();
+  if (encoding === "gzip") return gunzipSync(response.rawPayload).toString();
+  return response.body;
+}
+
+let ctx: TestContext;
+let build: ReturnType<typeof writeWebBuild>;
+beforeAll(async () => {
+  build = writeWebBuild();
+  ctx = await createTestApp({ env: { WEB_DIR: build.root } });
+});
+afterAll(() => ctx.close());
+
+describe("compressed answers", () => {
+  it("the build step writes brotli and gzip copies of text assets, not of pages", () => {
+    expect(existsSync(path.join(build.root, "assets/root-Ab12Cd.js.br"))).toBe(true);
+    expect(existsSync(path.join(build.root, "assets/root-Ef34Gh.css.gz"))).toBe(true);
+    expect(existsSync(path.join(build.root, "index.html.br"))).toBe(false);
+  });
+
+  it.each(["br", "gzip"])("sends the home page (served by the web app) as %s", async (encoding) => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: "/",
+      headers: { "accept-encoding": encoding },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(response.headers.vary).toContain("accept-encoding");
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.rawPayload.length).toBeLessThan(build.files["index.html"]?.length ?? 0);
+    expect(decoded(response)).toContain("<p>home</p> 199");
+  });
+
+  it("sends plain HTML to clients that accept no compression, and 304 for the form they hold", async () => {
+    const plain = await ctx.app.inject({ method: "GET", url: "/some/screen" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("accept-encoding");
+    expect(plain.body).toContain("<title>App</title>");
+
+    const brotli = await ctx.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br" } });
+    expect(brotli.headers.etag).not.toBe(plain.headers.etag);
+    const again = await ctx.app.inject({
+      method: "GET",
+      url: "/",
+      headers: { "accept-encoding": "br", "if-none-match": String(brotli.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each([
+    ["/assets/root-Ab12Cd.js", "br", /javascript/],
+    ["/assets/root-Ef34Gh.css", "gzip", /text\/css/],
+  ])("sends the build's compressed copy of %s as %s, cached for good", async (url, encoding, type) => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url,
+      headers: { "accept-encoding": `${encoding}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(response.headers["content-type"]).toMatch(type);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.vary).toContain("accept-encoding");
+    expect(decoded(response)).toBe(build.files[url.slice(1)]);
+  });
+
+  it("sends an icon outside /assets compressed, with a short cache", async () => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: "/logo.svg",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-type"]).toMatch(/image\/svg\+xml/);
+    expect(response.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(decoded(response)).toBe(build.files["logo.svg"]);
+  });
+
+  it.each(["br", "gzip"])("compresses API answers such as the services as %s", async (encoding) => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: "/api/services",
+      headers: { "accept-encoding": encoding },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(response.headers.vary).toContain("accept-encoding");
+    const services = JSON.parse(decoded(response)) as unknown[];
+    expect(services.length).toBeGreaterThan(0);
+  });
+});
+
+describe("choosing an encoding", () => {
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip, deflate", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["gzip;q=1, br;q=0.5", "gzip"],
+    ["*", "br"],
+    ["identity", undefined],
+    ["gzip;q=0, br;q=0", undefined],
+    [undefined, undefined],
+  ])("%s gives %s", (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});

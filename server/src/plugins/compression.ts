@@ -1,0 +1,68 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import compress from "@fastify/compress";
+import type { FastifyInstance, FastifyReply } from "fastify";
+
+/**
+ * Compresses every route's answer (JSON, HTML, SVG...) with brotli or gzip as the client accepts.
+ * It hooks only routes registered after it; the web app, answered from the not-found handler,
+ * sends bytes compressed ahead of time (see `sendPrecompressed`).
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(compress, { global: true, threshold: 1024 });
+}
+
+export type Encoding = "br" | "gzip";
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header: brotli when accepted, else gzip,
+ * else none. A q=0 entry refuses a coding; `*` stands for any coding not listed.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.trim().split(";");
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number.parseFloat(q.slice(2)) : 1;
+    weights.set(name.trim() === "x-gzip" ? "gzip" : name.trim(), Number.isNaN(weight) ? 0 : weight);
+  }
+  const weightOf = (coding: Encoding) => weights.get(coding) ?? weights.get("*") ?? 0;
+  const best = (["br", "gzip"] as const).reduce<Encoding | undefined>(
+    (chosen, coding) =>
+      weightOf(coding) > 0 && (!chosen || weightOf(coding) > weightOf(chosen)) ? coding : chosen,
+    undefined,
+  );
+  return best;
+}
+
+/** A document kept in memory with its brotli and gzip forms, each with its own validator. */
+export type Precompressed = {
+  identity: { body: Buffer; etag: string };
+  br: { body: Buffer; etag: string };
+  gzip: { body: Buffer; etag: string };
+};
+
+export function precompress(body: string, etag: string): Precompressed {
+  const bytes = Buffer.from(body);
+  const tagged = (suffix: string) => etag.replace(/"$/, `-${suffix}"`);
+  return {
+    identity: { body: bytes, etag },
+    br: {
+      body: brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+      etag: tagged("br"),
+    },
+    gzip: { body: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }), etag: tagged("gz") },
+  };
+}
+
+/** Sends the form of a precompressed document the client accepts (304 when it already has it). */
+export function sendPrecompressed(reply: FastifyReply, document: Precompressed, type: string): FastifyReply {
+  const encoding = preferredEncoding(reply.request.headers["accept-encoding"]);
+  const variant = encoding ? document[encoding] : document.identity;
+  reply.header("vary", "accept-encoding").header("etag", variant.etag);
+  if (reply.request.headers["if-none-match"] === variant.etag) return reply.status(304).send();
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.type(type).send(variant.body);
+}

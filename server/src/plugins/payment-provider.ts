@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import { registerStripeWebhook } from "../modules/payments/webhook.js";
+import { receiptSettings } from "../modules/receipts/issue.js";
+import type { PaymentProvider } from "../payments/provider.js";
+import { createTestProvider } from "../payments/test-provider.js";
+
+/** Stripe (with its webhook) when its keys are configured, otherwise the built-in test provider. */
+export async function registerPaymentProvider(
+  app: FastifyInstance,
+  config: Config,
+  db: Database,
+): Promise<PaymentProvider> {
+  if (config.payments.provider !== "stripe") return createTestProvider(db);
+  // Stripe's SDK is loaded only by shops that take real payments (it holds about 20 MB).
+  const { createStripeClient, createStripeProvider } = await import("../payments/stripe.js");
+  const stripe = createStripeClient(config.payments);
+  await registerStripeWebhook(app, {
+    db,
+    stripe,
+    secret: config.payments.webhookSecret,
+    receipts: receiptSettings(config),
+  });
+  return createStripeProvider(config.payments, stripe);
+}
