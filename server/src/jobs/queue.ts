@@ -13,6 +13,8 @@ export interface JobPayloads {
     subject: string;
     text: string;
     html: string;
+    /** The link the mail asks the reader to open (kept beside an outbox mail). */
+    link?: string;
     headers?: Record<string, string>;
   };
   /** A customer placed an order: their confirmation and the owners' notice. */
