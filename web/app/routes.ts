@@ -16,6 +16,7 @@ export default [
     route("sign-up", "routes/account/sign-up.tsx"),
     route("forgot__password", "routes/account/forgot-password.tsx"),
     route("reset__password", "routes/account/reset-password.tsx"),
+    route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
     layout("routes/guards/require-user.tsx", { id: "require-user-checkout" }, [
       route("checkout/:_id", "routes/checkout/checkout.tsx"),
     ]),
