@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { OutcomeAlert } from "../../components/outcome-alert";
 import { LoadingStatus } from "../../components/query-status";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { useConfirmNewsletter } from "../../features/leads/api/confirm-newsletter";
@@ -40,18 +41,16 @@ function ConfirmationState({
   if (confirmation.isError) return <Failure message={errorMessage(confirmation.error)} />;
   if (!confirmation.data) return <LoadingStatus label={newsletterConfirmation.confirming} />;
   return (
-    <div className="alert alert-success mb-0" role="status">
-      <p className="fw-semibold mb-1">{newsletterConfirmation.confirmed}</p>
+    <OutcomeAlert tone="success" heading={newsletterConfirmation.confirmed}>
       <p className="mb-0">{newsletterConfirmation.confirmedLead(confirmation.data.email)}</p>
-    </div>
+    </OutcomeAlert>
   );
 }
 
 function Failure({ message }: { message: string }) {
   return (
-    <div className="alert alert-danger mb-0" role="alert">
-      <p className="fw-semibold mb-1">{newsletterConfirmation.failed}</p>
+    <OutcomeAlert tone="danger" heading={newsletterConfirmation.failed}>
       <p className="mb-0">{message}</p>
-    </div>
+    </OutcomeAlert>
   );
 }
