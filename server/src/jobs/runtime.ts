@@ -34,7 +34,7 @@ export type JobRuntime = { worker: Worker; mailer: Mailer; stop(): Promise<void>
 /** The worker with the shop's handlers and its own mail transport. */
 export function createJobRuntime(
   options: { db: Database; config: Config; log: FastifyBaseLogger } & Partial<
-    Pick<WorkerOptions, "retryDelayMs" | "leaseMs" | "shutdownGraceMs">
+    Pick<WorkerOptions, "retryDelayMs" | "leaseMs" | "shutdownGraceMs" | "yieldTo">
   >,
 ): JobRuntime {
   const { db, config, log } = options;
@@ -48,6 +48,7 @@ export function createJobRuntime(
     retryDelayMs: options.retryDelayMs,
     leaseMs: options.leaseMs,
     shutdownGraceMs: options.shutdownGraceMs,
+    yieldTo: options.yieldTo,
   });
   return {
     worker,
