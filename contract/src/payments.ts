@@ -55,6 +55,8 @@ export const Payment = z
     service: z.string(),
     serviceDuration: z.string(),
     provider: PaymentProviderName,
+    /** The receipt issued for the payment (see GET /receipts/{id}); null for one recorded without. */
+    receiptId: z.string().nullable(),
   })
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof Payment>;

@@ -33,6 +33,7 @@ export default [
       route("payment/:_id", "routes/dashboard/payment.tsx"),
       route("payment-history", "routes/dashboard/payment-history.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),
+      route("receipts/:id", "routes/dashboard/receipt.tsx"),
     ]),
     layout("routes/guards/require-admin.tsx", [
       route("dashboard/admin", "routes/admin/layout.tsx", [

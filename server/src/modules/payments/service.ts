@@ -8,7 +8,7 @@ import {
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders, payments, user } from "../../db/schema.js";
+import { orders, payments, receipts, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../payments/provider.js";
@@ -166,9 +166,12 @@ const paymentColumns = {
   orderNumber: orders.number,
   service: orders.service,
   serviceDuration: orders.serviceDuration,
+  receiptId: receipts.id,
 };
 
-type PaymentRow = { [K in keyof typeof paymentColumns]: (typeof paymentColumns)[K]["_"]["data"] };
+type PaymentRow = {
+  [K in Exclude<keyof typeof paymentColumns, "receiptId">]: (typeof paymentColumns)[K]["_"]["data"];
+} & { receiptId: string | null };
 
 export function toPayment(row: PaymentRow): Payment {
   return {
@@ -182,6 +185,7 @@ export function toPayment(row: PaymentRow): Payment {
     service: row.service,
     serviceDuration: row.serviceDuration,
     provider: row.provider === "stripe" ? "stripe" : "test",
+    receiptId: row.receiptId,
   };
 }
 
@@ -195,6 +199,7 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
     .select(paymentColumns)
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .innerJoin(user, eq(user.id, payments.userId))
     .where(eq(sql`lower(${user.email})`, wanted))
     .orderBy(desc(payments.paymentTime));
@@ -206,6 +211,7 @@ export async function findPaymentForOrder(db: Database, orderId: string): Promis
     .select(paymentColumns)
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .where(eq(payments.orderId, orderId));
   return row ? toPayment(row) : null;
 }

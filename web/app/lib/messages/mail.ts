@@ -43,3 +43,32 @@ export const notificationsPage = {
   saving: "Saving…",
   saved: "Your notification settings are saved.",
 } as const;
+
+export const receiptPage = {
+  title: "Receipt",
+  link: "Receipt",
+  linkFor: (orderNumber: string) => `Receipt for order ${orderNumber}`,
+  loading: "Loading the receipt…",
+  loadFailed: "We couldn't load this receipt.",
+  retry: "Try again",
+  number: "Receipt number",
+  issued: "Issued",
+  taxId: "Tax id",
+  billedTo: "Billed to",
+  description: "Description",
+  amount: "Amount",
+  plan: (service: string, duration: string, orderNumber: string) =>
+    `${service} plan (${duration}), order ${orderNumber}`,
+  taxIncluded: (percent: number) => `Tax included (${percent}%)`,
+  total: (currency: string) => `Total paid (${currency.toUpperCase()})`,
+  payment: "Payment",
+  paidWith: "Paid with",
+  card: (brand: string, last4: string) => `${brand} ending in ${last4}`,
+  provider: (provider: string) => (provider === "test" ? "Test card (no real charge)" : "Card via Stripe"),
+  paidOn: "Paid on",
+  transactionId: "Transaction id",
+  thanks: "Thank you for your business.",
+  print: "Print",
+  downloadPdf: "Download PDF",
+  backToHistory: "Back to payment history",
+} as const;
