@@ -43,6 +43,7 @@ export default [
         route("all__orders", "routes/admin/all-orders.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),
         route("leads", "routes/admin/leads.tsx"),
+        route("jobs", "routes/admin/jobs.tsx"),
         route("payment/:_id", "routes/admin/payment.tsx"),
       ]),
     ]),
