@@ -63,7 +63,8 @@ export const receiptPage = {
   total: (currency: string) => `Total paid (${currency.toUpperCase()})`,
   payment: "Payment",
   paidWith: "Paid with",
-  card: (brand: string, last4: string) => `${brand} ending in ${last4}`,
+  card: (brand: string, last4: string) =>
+    `${brand.charAt(0).toUpperCase()}${brand.slice(1)} ending in ${last4}`,
   provider: (provider: string) => (provider === "test" ? "Test card (no real charge)" : "Card via Stripe"),
   paidOn: "Paid on",
   transactionId: "Transaction id",
