@@ -2,7 +2,7 @@ import type { AdminOrderList, AdminOrdersQuery } from "@agency/contract";
 import { count, desc, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
-import { toOrder } from "../order-access/service.js";
+import { ordersWithSubscriptions } from "../order-access/service.js";
 
 /** One page of orders, newest first, and the counts over every order (one query each). */
 export async function listAllOrders(db: Database, { page, size }: AdminOrdersQuery): Promise<AdminOrderList> {
@@ -19,5 +19,5 @@ export async function listAllOrders(db: Database, { page, size }: AdminOrdersQue
   ]);
   const total = counts?.total ?? 0;
   const paid = counts?.paid ?? 0;
-  return { orders: rows.map(toOrder), counts: { total, paid, unpaid: total - paid } };
+  return { orders: await ordersWithSubscriptions(db, rows), counts: { total, paid, unpaid: total - paid } };
 }
