@@ -8,6 +8,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -41,7 +43,11 @@ export const user = pgTable(
     updatedAt: updatedAt(),
   },
   // Accounts are looked up by address regardless of case (roles, admin status, payment history).
-  (table) => [index("user_email_lower_idx").on(sql`lower(${table.email})`)],
+  (table) => [
+    index("user_email_lower_idx").on(sql`lower(${table.email})`),
+    // The admin list: newest first, a page at a time (keyset on created_at, id).
+    index("user_created_at_id_idx").on(table.createdAt, table.id),
+  ],
 );
 
 export const session = pgTable(
@@ -189,7 +195,7 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("reviews_created_at_idx").on(table.createdAt),
+    index("reviews_created_at_id_idx").on(table.createdAt, table.id),
     uniqueIndex("reviews_order_unique").on(table.orderId),
   ],
 );
@@ -228,7 +234,8 @@ export const orders = pgTable(
       .on(table.userId, table.planId)
       .where(sql`${table.endedAt} is null`),
     index("orders_email_lower_idx").on(sql`lower(${table.email})`),
-    index("orders_created_at_idx").on(table.createdAt),
+    // All Orders: newest first; its pages follow (created_at, id) backwards through this index.
+    index("orders_created_at_id_idx").on(table.createdAt, table.id),
   ],
 );
 
@@ -386,8 +393,24 @@ export const leads = pgTable(
     uniqueIndex("leads_newsletter_email_unique")
       .on(sql`lower(${table.email})`)
       .where(sql`${table.kind} = 'newsletter'`),
-    index("leads_created_at_idx").on(table.createdAt),
+    index("leads_created_at_id_idx").on(table.createdAt, table.id),
   ],
+);
+
+/**
+ * How many rows the admin lists count (orders, paid orders, users, reviews, leads), kept by
+ * statement triggers in the same transaction as every insert, update and delete, so counting a
+ * million orders reads a few rows. A count is the sum of its slots: each connection adds to the
+ * slot of its backend, so concurrent writers do not queue on one row. See `readRowCounts`.
+ */
+export const rowCounts = pgTable(
+  "row_counts",
+  {
+    name: text("name").notNull(),
+    slot: smallint("slot").notNull(),
+    value: bigint("value", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.slot] })],
 );
 
 /** Facts about this installation, e.g. whether the demo content was seeded once already. */
