@@ -59,6 +59,8 @@ export const Payment = z
     periodStart: z.string().nullable(),
     periodEnd: z.string().nullable(),
     renewal: z.boolean(),
+    /** The receipt issued for the payment (see GET /receipts/{id}); null for one recorded without. */
+    receiptId: z.string().nullable(),
   })
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof Payment>;

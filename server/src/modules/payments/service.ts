@@ -8,7 +8,7 @@ import {
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders, payments, user } from "../../db/schema.js";
+import { orders, payments, receipts, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../payments/provider.js";
 import type { TestProvider } from "../../payments/test-provider.js";
@@ -163,6 +163,7 @@ const paymentColumns = {
   orderNumber: orders.number,
   service: orders.service,
   serviceDuration: orders.serviceDuration,
+  receiptId: receipts.id,
 };
 
 type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
@@ -170,7 +171,10 @@ type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
     ? D
     : D | null
   : never;
-type PaymentRow = { [K in keyof typeof paymentColumns]: Column<(typeof paymentColumns)[K]> };
+/** The receipt is left-joined: a payment recorded before receipts existed has none. */
+type PaymentRow = {
+  [K in Exclude<keyof typeof paymentColumns, "receiptId">]: Column<(typeof paymentColumns)[K]>;
+} & { receiptId: string | null };
 
 export function toPayment(row: PaymentRow): Payment {
   return {
@@ -188,6 +192,7 @@ export function toPayment(row: PaymentRow): Payment {
     periodEnd: row.periodEnd?.toISOString() ?? null,
     // The order keeps its first payment's transaction; the others renewed it.
     renewal: row.transactionId !== row.orderTransactionId,
+    receiptId: row.receiptId,
   };
 }
 
@@ -201,6 +206,7 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
     .select(paymentColumns)
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .innerJoin(user, eq(user.id, payments.userId))
     .where(eq(sql`lower(${user.email})`, wanted))
     .orderBy(desc(payments.paymentTime), desc(payments.createdAt));
@@ -213,6 +219,7 @@ export async function findPaymentForOrder(db: Database, orderId: string): Promis
     .select(paymentColumns)
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .where(and(eq(payments.orderId, orderId), eq(payments.transactionId, orders.transactionId)));
   return row ? toPayment(row) : null;
 }

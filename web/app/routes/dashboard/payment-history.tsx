@@ -3,8 +3,9 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
 import { usePaymentHistory } from "../../features/payments/api/payments";
+import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { errorMessage } from "../../lib/api";
-import { paymentMessages as t } from "../../lib/messages";
+import { receiptPage, paymentMessages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 
 /** SPEC §2/§8: the user's payments; a failure to load shows the red centred message. */
@@ -31,6 +32,7 @@ export default function PaymentHistory() {
               <th scope="col">{t.amount}</th>
               <th scope="col">{t.time}</th>
               <th scope="col">{t.plan}</th>
+              <th scope="col">{receiptPage.title}</th>
             </tr>
           </thead>
           <tbody>
@@ -43,6 +45,9 @@ export default function PaymentHistory() {
                 <td>
                   {payment.service}{" "}
                   <span className="text-body-secondary text-capitalize">({payment.serviceDuration})</span>
+                </td>
+                <td>
+                  <ReceiptLink payment={payment} />
                 </td>
               </tr>
             ))}
