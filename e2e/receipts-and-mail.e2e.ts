@@ -11,10 +11,6 @@ import { uniqueEmail } from "./support/leads";
 
 const browser = useBrowser();
 
-function toast(text: string) {
-  return browser.page.getByRole("status").filter({ hasText: text });
-}
-
 describe("receipts and mail", () => {
   it("pays for a plan, opens its receipt from Payment History, downloads the PDF and gets the mails", async () => {
     const { page, context } = browser;
@@ -96,7 +92,7 @@ describe("receipts and mail", () => {
 
     await optionalMail.check();
     await page.getByRole("button", { name: notificationsPage.save }).click();
-    await toast(notificationsPage.saved).waitFor();
+    await page.getByRole("status").filter({ hasText: notificationsPage.saved }).waitFor();
     await page.reload();
     await optionalMail.waitFor();
     expect(await optionalMail.isChecked()).toBe(true);
