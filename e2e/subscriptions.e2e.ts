@@ -2,27 +2,19 @@ import { describe, it } from "vitest";
 import { createCustomer } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { screenshot, useBrowser } from "./support/browser";
-import { shopping } from "./support/checkout";
+import { buyAndPay } from "./support/checkout";
 
 const browser = useBrowser();
-const { toast, openCheckout, confirmOrder, closeAlert, payWith } = shopping(browser);
+
+function toast(text: string) {
+  return browser.page.getByRole("status").filter({ hasText: text });
+}
 
 describe("a monthly plan's subscription", () => {
   it("renews after paying with 4242…, and once cancelled ends at the period's end; resume undoes it", async () => {
     const { page, context } = browser;
     await createCustomer(context);
-    await openCheckout("Standard");
-    await confirmOrder();
-    await page.waitForURL("**/dashboard/my-orders");
-    await closeAlert();
-    await page
-      .getByRole("row")
-      .filter({ hasText: "Standard" })
-      .getByRole("link", { name: "Pay Now" })
-      .click();
-    await page.waitForURL(/\/dashboard\/payment\//);
-    await payWith("4242 4242 4242 4242");
-    await page.waitForURL("**/dashboard/payment-history");
+    await buyAndPay(page, "Standard");
 
     await page.getByRole("link", { name: "My Orders" }).click();
     const row = page.getByRole("row").filter({ hasText: "Standard" });

@@ -90,54 +90,58 @@ export default function Jobs() {
         <p className="text-body-secondary">{t.none}</p>
       ) : (
         <>
-          <Table responsive hover className="align-middle bg-white mb-0" aria-labelledby="jobs-heading">
-            <thead>
-              <tr>
-                <th scope="col">{t.created}</th>
-                <th scope="col">{t.job}</th>
-                <th scope="col">{t.to}</th>
-                <th scope="col">{t.status}</th>
-                <th scope="col">{t.attempts}</th>
-                <th scope="col">{t.lastError}</th>
-                <th scope="col">{t.times}</th>
-                <th scope="col">{t.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.data.jobs.map((job) => (
-                <tr key={job._id}>
-                  <td className="text-nowrap">{formatDateTime(job.createdAt)}</td>
-                  <td className="text-break">{jobTitle(job)}</td>
-                  <td className="text-break">{job.to ?? "—"}</td>
-                  <td>
-                    <span className={`badge ${badges[shownStatus(job)]}`}>
-                      {t.statuses[shownStatus(job)]}
-                    </span>
-                  </td>
-                  <td className="text-nowrap">{t.attemptsOf(job.attempts, job.maxAttempts)}</td>
-                  <td className="text-break small">{job.lastError ?? "—"}</td>
-                  <td className="small">
-                    {job.finishedAt
-                      ? t.finished(formatDateTime(job.finishedAt))
-                      : t.nextRun(formatDateTime(job.runAt))}
-                  </td>
-                  <td>
-                    {canRetry(job) ? (
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        aria-label={t.retryFor(jobTitle(job))}
-                        disabled={retry.isPending && retry.variables === job._id}
-                        onClick={() => onRetry(job)}
-                      >
-                        {t.retry}
-                      </Button>
-                    ) : null}
-                  </td>
+          {/* Scrolls sideways on narrow screens: focusable, so it scrolls from the keyboard too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}
+          <section className="table-responsive" tabIndex={0} aria-labelledby="jobs-heading">
+            <Table hover className="align-middle bg-white mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">{t.created}</th>
+                  <th scope="col">{t.job}</th>
+                  <th scope="col">{t.to}</th>
+                  <th scope="col">{t.status}</th>
+                  <th scope="col">{t.attempts}</th>
+                  <th scope="col">{t.lastError}</th>
+                  <th scope="col">{t.times}</th>
+                  <th scope="col">{t.action}</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {jobs.data.jobs.map((job) => (
+                  <tr key={job._id}>
+                    <td className="text-nowrap">{formatDateTime(job.createdAt)}</td>
+                    <td className="text-break">{jobTitle(job)}</td>
+                    <td className="text-break">{job.to ?? "—"}</td>
+                    <td>
+                      <span className={`badge ${badges[shownStatus(job)]}`}>
+                        {t.statuses[shownStatus(job)]}
+                      </span>
+                    </td>
+                    <td className="text-nowrap">{t.attemptsOf(job.attempts, job.maxAttempts)}</td>
+                    <td className="text-break small">{job.lastError ?? "—"}</td>
+                    <td className="small">
+                      {job.finishedAt
+                        ? t.finished(formatDateTime(job.finishedAt))
+                        : t.nextRun(formatDateTime(job.runAt))}
+                    </td>
+                    <td>
+                      {canRetry(job) ? (
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          aria-label={t.retryFor(jobTitle(job))}
+                          disabled={retry.isPending && retry.variables === job._id}
+                          onClick={() => onRetry(job)}
+                        >
+                          {t.retry}
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </section>
           <Pager
             page={page}
             pages={Math.ceil(jobs.data.total / JOBS_PAGE_SIZE)}

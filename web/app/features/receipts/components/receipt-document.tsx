@@ -46,7 +46,7 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             {t.billedTo}
           </h2>
           <p className="mb-0">
-            {customer.name}
+            <span className="d-block">{customer.name}</span>
             <span className="d-block text-break">{customer.email}</span>
           </p>
         </section>
@@ -84,7 +84,7 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           </h2>
           <dl className="row mb-0">
             <dt className="col-sm-4 fw-normal text-body-secondary">{t.paidWith}</dt>
-            <dd className="col-sm-8 text-capitalize">
+            <dd className="col-sm-8">
               {receipt.card ? t.card(receipt.card.brand, receipt.card.last4) : t.provider(receipt.provider)}
             </dd>
             <dt className="col-sm-4 fw-normal text-body-secondary">{t.paidOn}</dt>
