@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Dollars, PageCursors, pageQuery } from "./common.js";
+import { Subscription } from "./subscriptions.js";
 
 /** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
 export const Order = z
@@ -18,6 +19,8 @@ export const Order = z
     paid: z.boolean(),
     transactionId: z.string().nullable(),
     paymentTime: z.string().nullable(),
+    /** Once paid: the plan's subscription (renewals, cancellation). */
+    subscription: Subscription.nullable(),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof Order>;

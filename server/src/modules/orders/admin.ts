@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
-import { toOrder } from "../order-access/service.js";
+import { ordersWithSubscriptions } from "../order-access/service.js";
 
 /** One page of orders, newest first, and the counts over every order (kept by triggers). */
 export async function listAllOrders(db: Database, query: AdminOrdersQuery): Promise<AdminOrderList> {
@@ -22,7 +22,7 @@ export async function listAllOrders(db: Database, query: AdminOrdersQuery): Prom
   const total = counts.orders;
   const paid = counts.orders_paid;
   return {
-    orders: page.rows.map(toOrder),
+    orders: await ordersWithSubscriptions(db, page.rows),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
     counts: { total, paid, unpaid: total - paid },

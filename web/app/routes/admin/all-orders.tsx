@@ -5,8 +5,10 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
 import { ORDERS_PAGE_SIZE, type OrdersPosition, useAllOrders } from "../../features/admin/api/admin";
+import { RecurringRevenue } from "../../features/subscriptions/components/recurring-revenue";
+import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
 import { errorMessage } from "../../lib/api";
-import { adminPages as t } from "../../lib/messages";
+import { subscriptionTexts, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 
 /** SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages. */
@@ -52,6 +54,7 @@ export default function AllOrders() {
           </div>
         ))}
       </dl>
+      <RecurringRevenue />
       {orders.data.orders.length === 0 ? (
         <p className="text-body-secondary">{t.noOrders}</p>
       ) : (
@@ -64,6 +67,8 @@ export default function AllOrders() {
               <th scope="col">{t.price}</th>
               <th scope="col">{t.date}</th>
               <th scope="col">{t.paidColumn}</th>
+              <th scope="col">{t.subscription}</th>
+              <th scope="col">{t.nextRenewal}</th>
               <th scope="col">{t.details}</th>
             </tr>
           </thead>
@@ -81,6 +86,8 @@ export default function AllOrders() {
                 <td>
                   <Badge bg={order.paid ? "success" : "secondary"}>{order.paid ? t.yes : t.no}</Badge>
                 </td>
+                <td>{order.subscription ? subscriptionTexts.statusLabel[order.subscription.status] : "—"}</td>
+                <td>{nextRenewal(order.subscription) ?? "—"}</td>
                 <td>
                   <Link to={`/dashboard/admin/payment/${order._id}`}>{t.details}</Link>
                 </td>

@@ -2,6 +2,7 @@ import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { usePaymentDetails } from "../../features/admin/api/admin";
+import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { errorMessage } from "../../lib/api";
 import { adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
@@ -42,6 +43,11 @@ export default function AdminPayment() {
             </div>
           ))}
         </dl>
+        {payment ? (
+          <p>
+            <ReceiptLink payment={payment} />
+          </p>
+        ) : null}
         <Link to="/dashboard/admin/all__orders">{t.backToOrders}</Link>
       </div>
     </section>

@@ -1,11 +1,12 @@
-import { Table } from "react-bootstrap";
+import { Badge, Table } from "react-bootstrap";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
 import { usePaymentHistory } from "../../features/payments/api/payments";
+import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { errorMessage } from "../../lib/api";
-import { paymentMessages as t } from "../../lib/messages";
-import { formatDateTime, money } from "../../lib/money";
+import { receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";
+import { formatDate, formatDateTime, money } from "../../lib/money";
 
 /** SPEC §2/§8: the user's payments; a failure to load shows the red centred message. */
 export default function PaymentHistory() {
@@ -31,6 +32,7 @@ export default function PaymentHistory() {
               <th scope="col">{t.amount}</th>
               <th scope="col">{t.time}</th>
               <th scope="col">{t.plan}</th>
+              <th scope="col">{receiptPage.title}</th>
             </tr>
           </thead>
           <tbody>
@@ -43,6 +45,22 @@ export default function PaymentHistory() {
                 <td>
                   {payment.service}{" "}
                   <span className="text-body-secondary text-capitalize">({payment.serviceDuration})</span>
+                  {payment.renewal ? (
+                    <Badge bg="info" text="dark" className="ms-2">
+                      {subscriptionTexts.renewal}
+                    </Badge>
+                  ) : null}
+                  {payment.periodStart && payment.periodEnd ? (
+                    <span className="d-block small text-body-secondary">
+                      {subscriptionTexts.period(
+                        formatDate(payment.periodStart),
+                        formatDate(payment.periodEnd),
+                      )}
+                    </span>
+                  ) : null}
+                </td>
+                <td>
+                  <ReceiptLink payment={payment} />
                 </td>
               </tr>
             ))}

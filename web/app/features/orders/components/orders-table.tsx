@@ -4,9 +4,14 @@ import { Link } from "react-router";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { orderMessages as t } from "../../../lib/messages";
 import { formatDateTime, money } from "../../../lib/money";
+import { SubscriptionActions } from "../../subscriptions/components/subscription-actions";
+import { SubscriptionState } from "../../subscriptions/components/subscription-state";
 import { useDeleteOrder } from "../api/orders";
 
-/** SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'. */
+/**
+ * SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'.
+ * A paid plan's subscription state and its actions show beside those words.
+ */
 export function OrdersTable({ orders }: { orders: Order[] }) {
   const deleteOrder = useDeleteOrder();
 
@@ -48,6 +53,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
               <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>
                 {order.paid ? t.done : t.pending}
               </Badge>
+              {order.subscription ? <SubscriptionState subscription={order.subscription} /> : null}
             </td>
             <td>
               {order.paid ? (
@@ -60,7 +66,12 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
             </td>
             <td>
               {order.paid ? (
-                <span className="text-body-secondary">{t.started}</span>
+                <>
+                  <span className="text-body-secondary">{t.started}</span>
+                  {order.subscription ? (
+                    <SubscriptionActions order={order} subscription={order.subscription} />
+                  ) : null}
+                </>
               ) : (
                 <Button
                   size="sm"
