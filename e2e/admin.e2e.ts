@@ -2,6 +2,7 @@ import { type BrowserContext, request as playwrightRequest } from "playwright-co
 import { describe, expect, it } from "vitest";
 import { type Account, newAccount, registerAccount, signInAsOwner, signInContext } from "./support/accounts";
 import { baseUrl, screenshot, useBrowser } from "./support/browser";
+import { confirmNewsletterByMail } from "./support/leads";
 import { order, pay, plans } from "./support/shop";
 
 const browser = useBrowser();
@@ -142,6 +143,7 @@ describe("the admin dashboard", () => {
     const email = `lead-${Date.now()}@shop.test`;
     const stored = await context.request.post("/api/newsletter", { data: { email } });
     expect(stored.ok()).toBe(true);
+    await confirmNewsletterByMail(page, email);
     await signInAsOwner(context);
     await page.goto("/dashboard/admin/leads");
     await page.getByRole("row").filter({ hasText: email }).waitFor();

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { contact, errors, newsletter, queryForm } from "../web/app/lib/messages";
+import { contact, errors, newsletter, newsletterConfirmation, queryForm } from "../web/app/lib/messages";
 import { open, useBrowser } from "./support/browser";
-import { storedLeads, uniqueEmail } from "./support/leads";
+import { confirmNewsletterByMail, storedLeads, uniqueEmail } from "./support/leads";
 
 const browser = useBrowser();
 
@@ -74,8 +74,23 @@ describe("a visitor leaving their details", () => {
       await subscribe.click();
       await toastSays(page, "Thanks for joining us !");
       expect(await field.inputValue()).toBe("");
+      // The address counts only once its owner follows the mailed link.
+      expect(await storedLeads(email)).toEqual([]);
+
+      await confirmNewsletterByMail(page, email);
       expect(await storedLeads(email)).toMatchObject([{ kind: "newsletter", email }]);
     }
+  });
+
+  it("tells a visitor whose confirmation link is broken why, with a way home", async () => {
+    const { page } = browser;
+    await open(page, "/newsletter/confirm?token=not-a-real-token");
+    await page.getByRole("alert").filter({ hasText: newsletterConfirmation.failed }).waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain(
+      "This confirmation link is not valid any more.",
+    );
+    await page.getByRole("link", { name: newsletterConfirmation.backHome }).click();
+    await page.waitForURL((url) => url.pathname === "/");
   });
 
   it("gets the contact form's messages in the spec's order, keeping what was typed, and a sent message is stored", async () => {

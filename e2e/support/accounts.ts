@@ -22,7 +22,7 @@ export function newAccount(prefix = "customer"): Account {
 
 /** The link of the newest mail the shop wrote to its outbox for this address. */
 export async function mailedLink(email: string, subject: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
     const files = (await readdir(outboxDir).catch(() => [] as string[]))
       .filter((f) => f.endsWith(".json"))
       .sort();

@@ -1,6 +1,8 @@
 import { type Lead, LeadList } from "@agency/contract";
-import { type APIRequestContext, request as playwrightRequest } from "playwright-core";
-import { ownerAccount, signInApi } from "./accounts";
+import { type APIRequestContext, type Page, request as playwrightRequest } from "playwright-core";
+import { expect } from "vitest";
+import { newsletterConfirmation } from "../../web/app/lib/messages";
+import { mailedLink, ownerAccount, signInApi } from "./accounts";
 import { baseUrl } from "./browser";
 
 let ownerApi: Promise<APIRequestContext> | undefined;
@@ -30,4 +32,12 @@ export async function storedLeads(email: string): Promise<Lead[]> {
 /** A fresh address per journey, so a check finds the lead this run stored and no other. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@visitor.test`;
+}
+
+/** Opens the newsletter confirmation link mailed to this address, as its owner would, and waits for the page to confirm it. */
+export async function confirmNewsletterByMail(page: Page, email: string): Promise<void> {
+  const link = await mailedLink(email, /Confirm your newsletter subscription/);
+  expect(new URL(link).pathname).toBe("/newsletter/confirm");
+  await page.goto(link);
+  await page.getByRole("status").filter({ hasText: newsletterConfirmation.confirmed }).waitFor();
 }

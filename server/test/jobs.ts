@@ -22,6 +22,8 @@ export type OutboxMail = {
   to: string;
   subject: string;
   text: string;
+  /** The link the mail asks the reader to open, when it has one. */
+  link?: string;
   headers?: Record<string, string>;
 };
 

@@ -46,6 +46,8 @@ export async function payWithTestCard(
   account: TestAccount,
   orderId: string,
   cardNumber = "4242424242424242",
+  /** Other fields of the card form (expiry, cvc) to try instead of valid ones. */
+  card: { expiry?: string; cvc?: string } = {},
 ) {
   const intent = (await openPayment(ctx, account, orderId)).json();
   return ctx.app.inject({
@@ -58,6 +60,7 @@ export async function payWithTestCard(
       cardNumber,
       expiry: "12/40",
       cvc: "123",
+      ...card,
     },
   });
 }

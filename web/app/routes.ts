@@ -16,6 +16,8 @@ export default [
     route("sign-up", "routes/account/sign-up.tsx"),
     route("forgot__password", "routes/account/forgot-password.tsx"),
     route("reset__password", "routes/account/reset-password.tsx"),
+    route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
+    route("unsubscribe", "routes/public/unsubscribe.tsx"),
     layout("routes/guards/require-user.tsx", { id: "require-user-checkout" }, [
       route("checkout/:_id", "routes/checkout/checkout.tsx"),
     ]),
@@ -30,6 +32,7 @@ export default [
       route("my-orders", "routes/dashboard/my-orders.tsx"),
       route("payment/:_id", "routes/dashboard/payment.tsx"),
       route("payment-history", "routes/dashboard/payment-history.tsx"),
+      route("notifications", "routes/dashboard/notifications.tsx"),
     ]),
     layout("routes/guards/require-admin.tsx", [
       route("dashboard/admin", "routes/admin/layout.tsx", [

@@ -1,20 +1,15 @@
 import { and, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { jobs } from "../db/schema.js";
+import type { Mail } from "../mail/mailer.js";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobStatus = JobRow["status"];
 
 /** What each kind of job carries; a handler of that kind receives it back. */
 export interface JobPayloads {
-  /** One e-mail, rendered when it was queued. */
-  "mail.send": {
-    to: string;
-    subject: string;
-    text: string;
-    html: string;
-    headers?: Record<string, string>;
-  };
+  /** One e-mail, rendered when it was queued (its Message-ID comes from the job). */
+  "mail.send": Omit<Mail, "messageId">;
   /** A customer placed an order: their confirmation and the owners' notice. */
   "mail.order-placed": { orderId: string };
   /** A payment was recorded: the customer's receipt mail and the owners' notice. */

@@ -95,6 +95,7 @@ ${
     subject: content.subject,
     text,
     html,
+    ...(content.action ? { link: content.action.url } : {}),
     ...(content.optional
       ? {
           headers: {

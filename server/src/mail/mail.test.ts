@@ -171,6 +171,8 @@ describe("newsletter double opt-in", () => {
     expect((await adminList()).total).toBe(0);
 
     const link = mails[0]?.text.match(/http:\/\/localhost:3000\/newsletter\/confirm\?token=\S+/)?.[0] ?? "";
+    // The outbox keeps the mail's link beside it, as for the account mails.
+    expect(mails[0]?.link).toBe(link);
     const token = new URL(link).searchParams.get("token") ?? "";
     const forged = await ctx.app.inject({
       method: "POST",

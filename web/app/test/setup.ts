@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // jsdom has no matchMedia; react-hot-toast's Toaster asks it about reduced motion.
@@ -15,6 +15,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// findBy*/waitFor give a busy machine (a CI runner, tests in parallel) time to render lazy chunks.
+configure({ asyncUtilTimeout: 5000 });
 
 // A React warning or an unexpected error logged during a test is a failure, not noise.
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { openPayment, placeOrder, planIds } from "../../../test/orders.js";
+import { openPayment, payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
 import { orders, payments, testPaymentIntents } from "../../db/schema.js";
 
 let ctx: TestContext;
@@ -21,23 +21,6 @@ beforeAll(async () => {
   plans = await planIds(ctx);
 });
 afterAll(() => ctx.close());
-
-async function payWithCard(account: TestAccount, orderId: string, cardNumber: string, card: object = {}) {
-  const intent = (await openPayment(ctx, account, orderId)).json();
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/payments/test/confirm",
-    headers: { cookie: account.cookie },
-    payload: {
-      paymentIntentId: intent.paymentIntentId,
-      clientSecret: intent.clientSecret,
-      cardNumber,
-      expiry: "12/40",
-      cvc: "123",
-      ...card,
-    },
-  });
-}
 
 describe("placing an order", () => {
   it("takes the price, plan and customer from the server, whatever the body claims", async () => {
@@ -194,14 +177,14 @@ describe("paying an order", () => {
     ["4242 4242 4242 4242", { cvc: "1" }, "Your card's security code is invalid."],
     ["4242 4242 4242 4241", {}, "Your card number is incorrect."],
   ])("refuses card %s %o with “%s”", async (card, extra, message) => {
-    const response = await payWithCard(bob, orderId, card, extra);
+    const response = await payWithTestCard(ctx, bob, orderId, card, extra);
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toBe(message);
     expect(await ctx.db.$count(payments)).toBe(0);
   });
 
   it("marks the order paid once with 4242…, however often the client reports it", async () => {
-    const paid = await payWithCard(bob, orderId, "4242 4242 4242 4242");
+    const paid = await payWithTestCard(ctx, bob, orderId, "4242 4242 4242 4242");
     expect(paid.statusCode).toBe(200);
     const { paymentIntentId } = paid.json();
     const report = () =>

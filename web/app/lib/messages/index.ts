@@ -4,5 +4,6 @@
  */
 
 export * from "./account";
+export * from "./mail";
 export * from "./public";
 export * from "./shop";

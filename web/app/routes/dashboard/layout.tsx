@@ -3,7 +3,7 @@ import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-
 import { useAdminStatus } from "../../features/auth/api/admin-status";
 import { useSession } from "../../features/auth/api/session";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
-import { dashboardMenu } from "../../lib/messages";
+import { dashboardMenu, notificationsPage } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
@@ -16,6 +16,7 @@ const links = [
   { to: "/dashboard/my-orders", label: dashboardMenu.myOrders },
   { to: "/dashboard/add-review", label: dashboardMenu.review },
   { to: "/dashboard/payment-history", label: dashboardMenu.paymentHistory },
+  { to: "/dashboard/notifications", label: notificationsPage.menu },
 ];
 
 /** SPEC §2 user dashboard; the 'Admin Activities' block shows only for admins. */

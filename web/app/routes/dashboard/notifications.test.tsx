@@ -1,0 +1,107 @@
+import type { MailPreferences } from "@agency/contract";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { notificationsPage as t } from "../../lib/messages";
+import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import Notifications from "./notifications";
+
+const stored: MailPreferences = { email: "ada@example.com", optionalMail: true, newsletter: "none" };
+
+/** A server that holds the preferences and answers a PUT with `afterSave` (or a refusal). */
+function stubServer(initial: MailPreferences, afterSave: (body: Record<string, unknown>) => Response) {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (init?.method === "PUT") return afterSave(JSON.parse(String(init.body)));
+    return jsonResponse(initial);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function savedBodies(fetchMock: ReturnType<typeof stubServer>) {
+  return fetchMock.mock.calls
+    .filter(([, init]) => init?.method === "PUT")
+    .map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+}
+
+const optionalMailSwitch = () => screen.getByRole("switch", { name: t.optionalMail }) as HTMLInputElement;
+const newsletterSwitch = () => screen.getByRole("switch", { name: t.newsletter }) as HTMLInputElement;
+
+describe("notification settings", () => {
+  it("shows the stored choices and saves a change, with a success toast", async () => {
+    const fetchMock = stubServer(stored, (body) => jsonResponse({ ...stored, ...body }));
+    renderWithProviders(<Notifications />);
+
+    expect((await screen.findByRole("switch", { name: t.optionalMail })) as HTMLInputElement).toHaveProperty(
+      "checked",
+      true,
+    );
+    expect(newsletterSwitch().checked).toBe(false);
+    expect(screen.getByText(t.lead(stored.email))).toBeTruthy();
+
+    fireEvent.click(optionalMailSwitch());
+    fireEvent.click(screen.getByRole("button", { name: t.save }));
+
+    expect(await screen.findByText(t.saved)).toBeTruthy();
+    // The newsletter did not change, so the request leaves it alone.
+    expect(savedBodies(fetchMock)).toEqual([["/api/mail/preferences", { optionalMail: false }]]);
+    expect(optionalMailSwitch().checked).toBe(false);
+  });
+
+  it("asks the customer to check their inbox after turning the newsletter on", async () => {
+    const fetchMock = stubServer(stored, () => jsonResponse({ ...stored, newsletter: "pending" }));
+    renderWithProviders(<Notifications />);
+
+    fireEvent.click(await screen.findByRole("switch", { name: t.newsletter }));
+    expect(screen.queryByText(t.pending(stored.email))).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: t.save }));
+
+    expect(await screen.findByText(t.pending(stored.email))).toBeTruthy();
+    expect(newsletterSwitch().checked).toBe(true);
+    expect(savedBodies(fetchMock)).toEqual([
+      ["/api/mail/preferences", { optionalMail: true, newsletter: true }],
+    ]);
+  });
+
+  it("ends a subscription that waits for confirmation when the newsletter is turned off", async () => {
+    const pending: MailPreferences = { ...stored, newsletter: "pending" };
+    const fetchMock = stubServer(pending, () => jsonResponse({ ...pending, newsletter: "none" }));
+    renderWithProviders(<Notifications />);
+
+    expect(await screen.findByText(t.pending(stored.email))).toBeTruthy();
+    fireEvent.click(newsletterSwitch());
+    fireEvent.click(screen.getByRole("button", { name: t.save }));
+
+    await screen.findByText(t.saved);
+    expect(savedBodies(fetchMock)).toEqual([
+      ["/api/mail/preferences", { optionalMail: true, newsletter: false }],
+    ]);
+    expect(screen.queryByText(t.pending(stored.email))).toBeNull();
+  });
+
+  it("keeps the choices on screen and shows the server's reason when saving fails", async () => {
+    stubServer(stored, () =>
+      jsonResponse({ error: { code: "unauthorized", message: "Please log in again." } }, 401),
+    );
+    renderWithProviders(<Notifications />);
+
+    fireEvent.click(await screen.findByRole("switch", { name: t.optionalMail }));
+    fireEvent.click(screen.getByRole("button", { name: t.save }));
+
+    expect(await screen.findByText("Please log in again.")).toBeTruthy();
+    expect(screen.queryByText(t.saved)).toBeNull();
+    expect(optionalMailSwitch().checked).toBe(false);
+  });
+
+  it("says when the settings cannot be loaded and loads them again on request", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValue(jsonResponse(stored));
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<Notifications />);
+
+    expect(await screen.findByText(t.loadFailed)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: t.retry }));
+    await waitFor(() => expect(screen.getByRole("switch", { name: t.optionalMail })).toBeTruthy());
+  });
+});

@@ -1,0 +1,35 @@
+import { LoadError, LoadingStatus } from "../../components/query-status";
+import { useMailPreferences } from "../../features/mail/api/preferences";
+import { PreferencesForm } from "../../features/mail/components/preferences-form";
+import { notificationsPage as t } from "../../lib/messages";
+
+/** The page every optional mail links to: what the signed-in customer wants to receive. */
+export default function Notifications() {
+  const preferences = useMailPreferences();
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="notifications-heading">
+      <div className="card-body p-4">
+        <h1 id="notifications-heading" className="h4 mb-2">
+          {t.heading}
+        </h1>
+        {preferences.isPending ? (
+          <LoadingStatus label={t.loading} />
+        ) : preferences.isError ? (
+          <LoadError
+            heading={t.loadFailed}
+            error={preferences.error}
+            retryLabel={t.retry}
+            onRetry={() => preferences.refetch()}
+            retrying={preferences.isFetching}
+          />
+        ) : (
+          <>
+            <p className="text-body-secondary mb-4">{t.lead(preferences.data.email)}</p>
+            {/* A saved answer starts the form again from what the server stored. */}
+            <PreferencesForm key={JSON.stringify(preferences.data)} preferences={preferences.data} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
