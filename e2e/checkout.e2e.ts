@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { open, screenshot, useBrowser } from "./support/browser";
+import { screenshot, useBrowser } from "./support/browser";
+import { clickBuy, closeAlert, confirmOrder, openCheckout, payWith } from "./support/checkout";
 
 const browser = useBrowser();
 
@@ -9,47 +10,11 @@ function toast(text: string) {
   return browser.page.getByRole("status").filter({ hasText: text });
 }
 
-async function clickBuy(card: "Standard" | "Premium" | "Extended") {
-  const { page } = browser;
-  await open(page, "/home");
-  await page
-    .getByRole("article", { name: card })
-    .getByRole("link", { name: /Buy Now/ })
-    .click();
-}
-
-async function openCheckout(card: "Standard" | "Premium" | "Extended") {
-  const { page } = browser;
-  await clickBuy(card);
-  await page.waitForURL(/\/checkout\//);
-  await page.getByRole("heading", { name: "Ready To Checkout" }).waitFor();
-}
-
-async function confirmOrder(phone = "0123456789") {
-  const { page } = browser;
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Confirm Order" }).click();
-}
-
-async function closeAlert() {
-  await browser.page.locator(".swal2-confirm").click();
-  await browser.page.locator(".swal2-popup").waitFor({ state: "hidden" });
-}
-
-async function payWith(cardNumber: string) {
-  const { page } = browser;
-  const form = page.getByRole("form", { name: "Card" });
-  await form.getByLabel("Card number").fill(cardNumber);
-  await form.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await form.getByLabel("CVC").fill("123");
-  await form.getByRole("button", { name: /^Pay / }).click();
-}
-
 describe("buying a plan", () => {
   it("checks out, pays by card and shows the order paid", async () => {
     const { page, context } = browser;
     const customer = await createCustomer(context);
-    await openCheckout("Premium");
+    await openCheckout(page, "Premium");
     await page.getByRole("heading", { name: "Order Summery" }).waitFor();
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(customer.name);
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(customer.email);
@@ -59,12 +24,12 @@ describe("buying a plan", () => {
     await screenshot(page, "checkout-1280");
     await expectAccessible(page, "checkout");
 
-    await confirmOrder();
+    await confirmOrder(page);
     const alert = page.locator(".swal2-popup");
     await alert.getByText("Congratulations!").waitFor();
     expect(await alert.getByText(`Well done ${customer.name}. You have to pay 99.00 $`).count()).toBe(1);
     await page.waitForURL("**/dashboard/my-orders");
-    await closeAlert();
+    await closeAlert(page);
 
     const row = page.getByRole("row").filter({ hasText: "Premium" });
     await row.getByText("Pending").waitFor();
@@ -74,14 +39,14 @@ describe("buying a plan", () => {
     await page.getByText("Test mode: no real charge.").waitFor();
     await expectAccessible(page, "payment");
 
-    await payWith("4000 0000 0000 0002");
+    await payWith(page, "4000 0000 0000 0002");
     await alert.getByText("Payment Failed").waitFor();
     expect(await alert.locator(".swal2-title").textContent()).toBe("Payment Failed ");
     expect(await alert.getByText("Your card was declined.").count()).toBe(1);
     await expect.poll(() => page.getByText("Processing...Please wait!").count()).toBe(0);
-    await closeAlert();
+    await closeAlert(page);
 
-    await payWith("4242 4242 4242 4242");
+    await payWith(page, "4242 4242 4242 4242");
     await page.waitForURL("**/dashboard/payment-history");
     const payment = page.getByRole("row").filter({ hasText: "Premium" });
     await payment.waitFor();
@@ -98,12 +63,12 @@ describe("buying a plan", () => {
   it("refuses a second order of the same plan", async () => {
     const { page, context } = browser;
     await createCustomer(context);
-    await openCheckout("Standard");
-    await confirmOrder();
+    await openCheckout(page, "Standard");
+    await confirmOrder(page);
     await page.waitForURL("**/dashboard/my-orders");
-    await closeAlert();
-    await openCheckout("Standard");
-    await confirmOrder();
+    await closeAlert(page);
+    await openCheckout(page, "Standard");
+    await confirmOrder(page);
     await toast("You have already purchased this service.").waitFor();
     await expect.poll(() => page.getByText("Processing...Please wait!").count()).toBe(0);
   });
@@ -111,7 +76,7 @@ describe("buying a plan", () => {
   it("answers the promo form with the spec's messages and clears it", async () => {
     const { page, context } = browser;
     await createCustomer(context);
-    await openCheckout("Extended");
+    await openCheckout(page, "Extended");
     const promo = page.getByRole("form", { name: "Promo or gift voucher" });
     await promo.getByRole("button", { name: "Apply" }).click();
     await toast("Please enter your promo code.").waitFor();
@@ -125,10 +90,10 @@ describe("buying a plan", () => {
   it("deletes an unpaid order after confirmation", async () => {
     const { page, context } = browser;
     await createCustomer(context);
-    await openCheckout("Extended");
-    await confirmOrder();
+    await openCheckout(page, "Extended");
+    await confirmOrder(page);
     await page.waitForURL("**/dashboard/my-orders");
-    await closeAlert();
+    await closeAlert(page);
     const row = page.getByRole("row").filter({ hasText: "Extended" });
     await row.getByRole("button", { name: "Delete" }).click();
     await page.locator(".swal2-confirm").click();
@@ -139,7 +104,7 @@ describe("buying a plan", () => {
     const { page, context } = browser;
     const customer = await createCustomer(context);
     await context.clearCookies();
-    await clickBuy("Premium");
+    await clickBuy(page, "Premium");
     await page.waitForURL(/\/login\?redirect=%2Fcheckout%2F/);
     const login = page.getByRole("form", { name: "Login" });
     await login.getByLabel("Email address").fill(customer.email);

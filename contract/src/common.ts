@@ -20,3 +20,62 @@ export function centsToDollars(cents: number): number {
 
 export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
 export type Health = z.infer<typeof Health>;
+
+/**
+ * Admin lists, newest first, a page at a time. A page is asked for by number (`page`, from 0, at
+ * most `maxOffsetRows` rows deep) or, at any depth, by the cursor of the page next to it:
+ * `after` a list's `nextCursor` or `before` its `previousCursor` (`page` is then not used). Deep
+ * numbered pages would make the database step over every row above them.
+ */
+export const maxOffsetRows = 10_000;
+
+/** Opaque: handed out by a list, passed back unchanged. */
+export const PageCursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, "must be a cursor this list handed out");
+
+const pageNumber = ({ size, maxSize }: PageSizes) => ({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(maxSize).default(size),
+});
+type PageSizes = { size: number; maxSize: number };
+
+function shallowEnough(query: object): boolean {
+  const { page, size, after, before } = query as PageQuery;
+  return Boolean(after || before) || page * size <= maxOffsetRows;
+}
+const tooDeep = {
+  message: `is more than ${maxOffsetRows.toLocaleString("en-US")} rows deep; follow nextCursor with after instead`,
+  path: ["page"],
+};
+
+/** Pages by number only (a list whose answer is a bare array, with nowhere to put cursors). */
+export function numberedPageQuery(sizes: PageSizes) {
+  return z.object(pageNumber(sizes)).refine(shallowEnough, tooDeep);
+}
+
+export function pageQuery<Extra extends z.ZodRawShape = Record<never, never>>(
+  sizes: PageSizes,
+  extra?: Extra,
+) {
+  return z
+    .object({
+      ...(extra as Extra),
+      ...pageNumber(sizes),
+      after: PageCursor.optional(),
+      before: PageCursor.optional(),
+    })
+    .refine((query) => !((query as PageQuery).after && (query as PageQuery).before), {
+      message: "give either after or before, not both",
+      path: ["before"],
+    })
+    .refine(shallowEnough, tooDeep);
+}
+export type PageQuery = { page: number; size: number; after?: string; before?: string };
+
+/** Where the pages beside this one start; null at either end of the list. */
+export const PageCursors = {
+  nextCursor: z.string().nullable(),
+  previousCursor: z.string().nullable(),
+};

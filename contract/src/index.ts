@@ -8,4 +8,5 @@ export * from "./orders.js";
 export * from "./payments.js";
 export * from "./reviews.js";
 export * from "./site.js";
+export * from "./subscriptions.js";
 export * from "./users.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageCursors, pageQuery } from "./common.js";
 
 /**
  * Leads: contact messages, query-form requests from the landing page and newsletter sign-ups.
@@ -73,14 +74,14 @@ export const Lead = z
   .meta({ id: "Lead" });
 export type Lead = z.infer<typeof Lead>;
 
-export const LeadsQuery = z.object({
-  kind: LeadKind.optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(200).default(25),
-});
+export const LeadsQuery = pageQuery({ size: 25, maxSize: 200 }, { kind: LeadKind.optional() });
 export type LeadsQuery = z.infer<typeof LeadsQuery>;
 
-export const LeadList = z.object({ leads: z.array(Lead), total: z.number().int().nonnegative() });
+export const LeadList = z.object({
+  leads: z.array(Lead),
+  total: z.number().int().nonnegative(),
+  ...PageCursors,
+});
 export type LeadList = z.infer<typeof LeadList>;
 
 export const LeadsCsvQuery = z.object({ kind: LeadKind.optional() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Dollars } from "./common.js";
+import { Dollars, PageCursors, pageQuery } from "./common.js";
+import { Subscription } from "./subscriptions.js";
 
 /** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
 export const Order = z
@@ -18,6 +19,8 @@ export const Order = z
     paid: z.boolean(),
     transactionId: z.string().nullable(),
     paymentTime: z.string().nullable(),
+    /** Once paid: the plan's subscription (renewals, cancellation). */
+    subscription: Subscription.nullable(),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof Order>;
@@ -69,14 +72,12 @@ export const DeleteResult = z.object({ deletedCount: z.number().int().nonnegativ
 export type DeleteResult = z.infer<typeof DeleteResult>;
 
 /** Admin: every order, a page at a time, with counts over all orders (SPEC §2 all orders). */
-export const AdminOrdersQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const AdminOrdersQuery = pageQuery({ size: 20, maxSize: 100 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 
 export const AdminOrderList = z.object({
   orders: z.array(Order),
+  ...PageCursors,
   counts: z.object({
     total: z.number().int().nonnegative(),
     paid: z.number().int().nonnegative(),

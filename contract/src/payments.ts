@@ -55,6 +55,12 @@ export const Payment = z
     service: z.string(),
     serviceDuration: z.string(),
     provider: PaymentProviderName,
+    /** The subscription period it paid for; a renewal pays every period after the first. */
+    periodStart: z.string().nullable(),
+    periodEnd: z.string().nullable(),
+    renewal: z.boolean(),
+    /** The receipt issued for the payment (see GET /receipts/{id}); null for one recorded without. */
+    receiptId: z.string().nullable(),
   })
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof Payment>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Review } from "./catalog.js";
+import { numberedPageQuery } from "./common.js";
 
 export const reviewLimits = {
   comment: 1000,
@@ -54,9 +55,9 @@ export type ManagedReview = z.infer<typeof ManagedReview>;
 export const ManagedReviewList = z.array(ManagedReview);
 
 /** SPEC §7 GET /manage-reviews?page={n}&size={n}: pages start at 0, five reviews by default. */
-export const ManageReviewsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(maxReviewPageSize).default(defaultReviewPageSize),
+export const ManageReviewsQuery = numberedPageQuery({
+  size: defaultReviewPageSize,
+  maxSize: maxReviewPageSize,
 });
 export type ManageReviewsQuery = z.infer<typeof ManageReviewsQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageCursors, pageQuery } from "./common.js";
 
 export const EmailParams = z.object({ email: z.string().max(320) });
 export type EmailParams = z.infer<typeof EmailParams>;
@@ -54,13 +55,14 @@ export const UserSummary = z
   .meta({ id: "UserSummary" });
 export type UserSummary = z.infer<typeof UserSummary>;
 
-export const UserListQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(200).default(50),
-});
+export const UserListQuery = pageQuery({ size: 50, maxSize: 200 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
-export const UserList = z.object({ users: z.array(UserSummary), total: z.number().int().nonnegative() });
+export const UserList = z.object({
+  users: z.array(UserSummary),
+  total: z.number().int().nonnegative(),
+  ...PageCursors,
+});
 export type UserList = z.infer<typeof UserList>;
 
 export const ModifiedCount = z.object({ modifiedCount: z.number().int().nonnegative() });

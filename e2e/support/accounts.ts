@@ -20,19 +20,29 @@ export function newAccount(prefix = "customer"): Account {
   };
 }
 
-/** The link of the newest mail the shop wrote to its outbox for this address. */
-export async function mailedLink(email: string, subject: RegExp): Promise<string> {
+export type OutboxMail = { to: string; subject: string; text: string; link?: string };
+
+/** The newest mail the shop wrote to its outbox for this address with a matching subject. */
+export async function mailed(email: string, subject: RegExp): Promise<OutboxMail> {
+  // Mail leaves through the job queue: give the worker a few polls to get to it.
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const files = (await readdir(outboxDir).catch(() => [] as string[]))
       .filter((f) => f.endsWith(".json"))
       .sort();
     for (const file of files.reverse()) {
-      const mail = JSON.parse(await readFile(path.join(outboxDir, file), "utf8"));
-      if (mail.to === email && subject.test(mail.subject)) return mail.link;
+      const mail = JSON.parse(await readFile(path.join(outboxDir, file), "utf8")) as OutboxMail;
+      if (mail.to === email && subject.test(mail.subject)) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No mail matching ${subject} for ${email}`);
+}
+
+/** The link of the newest mail the shop wrote to its outbox for this address. */
+export async function mailedLink(email: string, subject: RegExp): Promise<string> {
+  const { link } = await mailed(email, subject);
+  if (!link) throw new Error(`The mail matching ${subject} for ${email} has no link`);
+  return link;
 }
 
 async function expectOk(

@@ -43,6 +43,9 @@ const expectedAccess: Record<string, Access> = {
   "PATCH /api/order/:id": "user",
   "GET /api/payment-history/:email": "user",
   "POST /api/payments/test/confirm": "user",
+  "POST /api/subscriptions/:id/cancel": "user",
+  "POST /api/subscriptions/:id/resume": "user",
+  "POST /api/subscriptions/:id/card": "user",
   "POST /api/reviews": "user",
   "GET /api/my-reviews": "user",
   "DELETE /api/my-reviews/:id": "user",
@@ -61,6 +64,8 @@ const expectedAccess: Record<string, Access> = {
   "DELETE /api/review-delete/:id": "admin",
   "GET /api/admin/jobs": "admin",
   "POST /api/admin/jobs/:id/retry": "admin",
+  "GET /api/admin/subscriptions/summary": "admin",
+  "POST /api/admin/subscriptions/run-due": "admin",
 };
 
 type Call = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: object };
@@ -104,6 +109,12 @@ function adminCall(route: string): Call {
     "DELETE /api/review-delete/:id": { method: "DELETE", url: `/api/review-delete/${reviewId}` },
     "GET /api/admin/jobs": { method: "GET", url: "/api/admin/jobs?status=queued" },
     "POST /api/admin/jobs/:id/retry": { method: "POST", url: `/api/admin/jobs/${jobId}/retry` },
+    "GET /api/admin/subscriptions/summary": { method: "GET", url: "/api/admin/subscriptions/summary" },
+    "POST /api/admin/subscriptions/run-due": {
+      method: "POST",
+      url: "/api/admin/subscriptions/run-due",
+      payload: { advanceDays: 0 },
+    },
   };
   const call = calls[route];
   if (!call) throw new Error(`No admin request written for ${route}: add one to this test.`);

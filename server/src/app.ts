@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createAuth } from "./auth/auth.js";
 import { resolveAuthSecret } from "./auth/secret.js";
+import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { jobAdminRoutes } from "./jobs/admin-routes.js";
@@ -20,6 +21,7 @@ import { receiptSettings } from "./modules/receipts/issue.js";
 import { receiptRoutes } from "./modules/receipts/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
 import { crawlerRoutes, siteRoutes } from "./modules/site/routes.js";
+import { subscriptionRoutes } from "./modules/subscriptions/routes.js";
 import { userAdminRoutes } from "./modules/users/admin-routes.js";
 import { applyConfiguredAdmin } from "./modules/users/roles.js";
 import { userRoutes } from "./modules/users/routes.js";
@@ -35,9 +37,14 @@ import { registerRateLimit } from "./plugins/rate-limit.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
 
-export type AppOptions = { config: Config; db: Database };
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  /** Billing's "now" (subscription periods, renewals); the same one the job worker reads. */
+  clock?: Clock;
+};
 
-export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
@@ -62,7 +69,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   await registerOpenApi(app, config.publicUrl);
 
-  const provider = await registerPaymentProvider(app, config, db);
+  const { provider, billing } = await registerPaymentProvider(app, config, db, clock);
 
   await app.register(
     async (instance) => {
@@ -80,6 +87,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       await api.register(userAdminRoutes, { db });
       await api.register(orderRoutes, { db, provider });
       await api.register(paymentRoutes, { db, provider, receipts: receiptSettings(config) });
+      await api.register(subscriptionRoutes, { db, config, clock, provider, billing });
       await api.register(reviewRoutes, { db });
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });

@@ -1,5 +1,6 @@
 import v8 from "node:v8";
 import { buildApp } from "./app.js";
+import { adjustableClock, systemClock } from "./clock.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedDemoContent } from "./db/seed.js";
@@ -15,7 +16,9 @@ async function main() {
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoContent(database.db) : false;
 
-  const app = await buildApp({ config, db: database.db });
+  // Outside production, an admin may move billing's clock forward to try renewals out.
+  const clock = config.env === "production" ? systemClock : adjustableClock();
+  const app = await buildApp({ config, db: database.db, clock });
   app.log.info(
     { database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
     seeded ? "database ready, demo content seeded" : "database ready",
@@ -29,7 +32,9 @@ async function main() {
   }
 
   // Mail and other background work; larger installs run it apart with `npm run worker`.
-  const jobs = config.worker.inApp ? createJobRuntime({ db: database.db, config, log: app.log }) : undefined;
+  const jobs = config.worker.inApp
+    ? createJobRuntime({ db: database.db, config, log: app.log, clock })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
+import { type AdjustableClock, adjustableClock } from "../src/clock.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { connectPostgres, type Database, type DatabaseHandle, wrapPglite } from "../src/db/client.js";
 import { seedDemoContent } from "../src/db/seed.js";
@@ -52,6 +53,8 @@ export type TestContext = {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** Billing's clock, shared by the app and `runJobs`; tests move it forward. */
+  clock: AdjustableClock;
   /** The PostgreSQL database's address, for a second connection to it (unset on PGlite). */
   databaseUrl?: string;
   close(): Promise<void>;
@@ -73,12 +76,14 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: "1000",
     ...options.env,
   });
-  const app = await buildApp({ config, db: database.db });
+  const clock = adjustableClock();
+  const app = await buildApp({ config, db: database.db, clock });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
+    clock,
     databaseUrl: database.url,
     async close() {
       await app.close();

@@ -10,7 +10,12 @@ const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal(
  * then run too) and stops. Answers how many jobs ran.
  */
 export async function runJobs(ctx: TestContext): Promise<number> {
-  const runtime = createJobRuntime({ db: ctx.db, config: ctx.config, log: quiet as never });
+  const runtime = createJobRuntime({
+    db: ctx.db,
+    config: ctx.config,
+    log: quiet as never,
+    clock: ctx.clock,
+  });
   try {
     return await runtime.worker.drain();
   } finally {

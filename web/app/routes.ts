@@ -33,6 +33,7 @@ export default [
       route("payment/:_id", "routes/dashboard/payment.tsx"),
       route("payment-history", "routes/dashboard/payment-history.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),
+      route("receipts/:id", "routes/dashboard/receipt.tsx"),
     ]),
     layout("routes/guards/require-admin.tsx", [
       route("dashboard/admin", "routes/admin/layout.tsx", [
@@ -42,6 +43,7 @@ export default [
         route("all__orders", "routes/admin/all-orders.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),
         route("leads", "routes/admin/leads.tsx"),
+        route("jobs", "routes/admin/jobs.tsx"),
         route("payment/:_id", "routes/admin/payment.tsx"),
       ]),
     ]),

@@ -8,6 +8,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -41,7 +43,11 @@ export const user = pgTable(
     updatedAt: updatedAt(),
   },
   // Accounts are looked up by address regardless of case (roles, admin status, payment history).
-  (table) => [index("user_email_lower_idx").on(sql`lower(${table.email})`)],
+  (table) => [
+    index("user_email_lower_idx").on(sql`lower(${table.email})`),
+    // The admin list: newest first, a page at a time (keyset on created_at, id).
+    index("user_created_at_id_idx").on(table.createdAt, table.id),
+  ],
 );
 
 export const session = pgTable(
@@ -189,7 +195,7 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("reviews_created_at_idx").on(table.createdAt),
+    index("reviews_created_at_id_idx").on(table.createdAt, table.id),
     uniqueIndex("reviews_order_unique").on(table.orderId),
   ],
 );
@@ -218,12 +224,18 @@ export const orders = pgTable(
     paymentIntentId: text("payment_intent_id"),
     transactionId: text("transaction_id"),
     paymentTime: timestamp("payment_time", { withTimezone: true }),
+    /** When the plan's subscription ended: from then on the customer may order the plan again. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex("orders_user_plan_unique").on(table.userId, table.planId),
+    // One order per customer and plan they hold (unpaid, or its subscription not ended yet).
+    uniqueIndex("orders_user_plan_held_unique")
+      .on(table.userId, table.planId)
+      .where(sql`${table.endedAt} is null`),
     index("orders_email_lower_idx").on(sql`lower(${table.email})`),
-    index("orders_created_at_idx").on(table.createdAt),
+    // All Orders: newest first; its pages follow (created_at, id) backwards through this index.
+    index("orders_created_at_id_idx").on(table.createdAt, table.id),
   ],
 );
 
@@ -242,15 +254,85 @@ export const payments = pgTable(
     transactionId: text("transaction_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
     paymentTime: timestamp("payment_time", { withTimezone: true }).notNull(),
+    /** The subscription period this payment paid for (every payment of a plan pays one). */
+    subscriptionId: uuid("subscription_id").references((): AnyPgColumn => subscriptions.id, {
+      onDelete: "restrict",
+    }),
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
-    // Exactly one payment per order and per provider transaction, however often it is reported.
-    uniqueIndex("payments_order_unique").on(table.orderId),
+    // Exactly one payment per provider transaction and per period, however often it is reported.
     uniqueIndex("payments_transaction_unique").on(table.provider, table.transactionId),
+    uniqueIndex("payments_subscription_period_unique").on(table.subscriptionId, table.periodStart),
+    index("payments_order_idx").on(table.orderId),
     index("payments_user_idx").on(table.userId),
   ],
 );
+
+/**
+ * A paid order of a monthly or yearly plan renews every period until it ends. `canceled` means the
+ * customer cancelled: it runs until the period's end, then ends (resuming before then undoes it).
+ * `past_due`: a renewal failed and is retried; the period does not move on until one succeeds.
+ */
+export const subscriptionStatuses = ["active", "past_due", "canceled", "ended"] as const;
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: "restrict" }),
+    interval: text("interval", { enum: ["monthly", "yearly"] }).notNull(),
+    status: text("status", { enum: subscriptionStatuses }).notNull().default("active"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** Periods are counted from here, so a plan bought on the 31st renews on each month's last day. */
+    anchorAt: timestamp("anchor_at", { withTimezone: true }).notNull(),
+    /** 0 for the first paid period, one more per renewal. */
+    periodNumber: integer("period_number").notNull().default(0),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    provider: text("provider").notNull(),
+    /** The provider's subscription (Stripe Billing); null for the offline provider. */
+    providerSubscriptionId: text("provider_subscription_id"),
+    /** The saved card renewals are charged to (a test payment method, or Stripe's pm_…). */
+    paymentMethodId: text("payment_method_id"),
+    /** Failed renewal attempts of the current period. */
+    failureCount: integer("failure_count").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("subscriptions_status_check", sql`${table.status} in ('active', 'past_due', 'canceled', 'ended')`),
+    uniqueIndex("subscriptions_order_unique").on(table.orderId),
+    uniqueIndex("subscriptions_provider_unique").on(table.provider, table.providerSubscriptionId),
+    index("subscriptions_user_idx").on(table.userId),
+  ],
+);
+
+/** The offline provider's saved cards (last four digits only), charged again for renewals. */
+export const testPaymentMethods = pgTable("test_payment_methods", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  cardBrand: text("card_brand").notNull(),
+  cardLast4: text("card_last4").notNull(),
+  /** Stripe's 4000 0000 0000 0341: the card is saved, and later charges are declined. */
+  declinesLaterCharges: boolean("declines_later_charges").notNull().default(false),
+  createdAt: createdAt(),
+});
 
 /**
  * The offline test provider's own records: what Stripe would keep on its side. Card numbers are
@@ -267,6 +349,8 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   status: text("status", { enum: ["requires_payment_method", "succeeded"] }).notNull(),
   cardLast4: text("card_last4"),
   cardBrand: text("card_brand"),
+  /** The card saved by this payment, for the renewals of the order's plan. */
+  paymentMethodId: text("payment_method_id"),
   lastError: text("last_error"),
   succeededAt: timestamp("succeeded_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -309,8 +393,24 @@ export const leads = pgTable(
     uniqueIndex("leads_newsletter_email_unique")
       .on(sql`lower(${table.email})`)
       .where(sql`${table.kind} = 'newsletter'`),
-    index("leads_created_at_idx").on(table.createdAt),
+    index("leads_created_at_id_idx").on(table.createdAt, table.id),
   ],
+);
+
+/**
+ * How many rows the admin lists count (orders, paid orders, users, reviews, leads), kept by
+ * statement triggers in the same transaction as every insert, update and delete, so counting a
+ * million orders reads a few rows. A count is the sum of its slots: each connection adds to the
+ * slot of its backend, so concurrent writers do not queue on one row. See `readRowCounts`.
+ */
+export const rowCounts = pgTable(
+  "row_counts",
+  {
+    name: text("name").notNull(),
+    slot: smallint("slot").notNull(),
+    value: bigint("value", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.slot] })],
 );
 
 /** Facts about this installation, e.g. whether the demo content was seeded once already. */

@@ -18,6 +18,14 @@ export interface JobPayloads {
   "mail.lead-received": { leadId: string };
   /** A newsletter sign-up: the mail with the confirmation link. */
   "mail.newsletter-confirmation": { leadId: string };
+  /** Renews (or, once cancelled, ends) a subscription; one job per period and attempt. */
+  "subscription.renew": { subscriptionId: string; periodNumber: number; attempt: number };
+  /** A renewal was declined: the customer is asked to update the card. */
+  "mail.subscription-payment-failed": { subscriptionId: string };
+  /** The customer cancelled: when it ends. */
+  "mail.subscription-canceled": { subscriptionId: string };
+  /** The last retry failed and the subscription ended. */
+  "mail.subscription-ended": { subscriptionId: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -58,13 +66,18 @@ export async function enqueue<K extends JobKind>(
  * Claims up to `limit` due jobs for one worker. SKIP LOCKED lets several workers on one
  * PostgreSQL take disjoint sets without waiting on each other.
  */
-export async function claimDueJobs(db: Database, workerId: string, limit: number): Promise<JobRow[]> {
+export async function claimDueJobs(
+  db: Database,
+  workerId: string,
+  limit: number,
+  now: Date,
+): Promise<JobRow[]> {
   // A CTE runs once: as a plain IN (subquery), the planner may run the LIMIT again per row.
   const due = db.$with("due").as(
     db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, sql`now()`)))
+      .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, now)))
       .orderBy(jobs.runAt)
       .limit(limit)
       .for("update", { skipLocked: true }),
@@ -92,13 +105,13 @@ export async function completeJob(db: Database, job: JobRow, workerId: string): 
     .where(mine(job, workerId));
 }
 
-/** A failed attempt: again after `delayMs`, or dead with the error once attempts run out. */
+/** A failed attempt: again at `retryAt`, or dead with the error once attempts run out. */
 export async function failJob(
   db: Database,
   job: JobRow,
   workerId: string,
   error: string,
-  delayMs: number,
+  retryAt: Date,
 ): Promise<JobStatus> {
   const dead = job.attempts >= job.maxAttempts;
   await db
@@ -106,7 +119,7 @@ export async function failJob(
     .set({
       status: dead ? "dead" : "queued",
       lastError: error.slice(0, 2000),
-      runAt: dead ? job.runAt : new Date(Date.now() + delayMs),
+      runAt: dead ? job.runAt : retryAt,
       finishedAt: dead ? sql`now()` : null,
       lockedAt: null,
       lockedBy: null,

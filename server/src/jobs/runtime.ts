@@ -1,22 +1,39 @@
 import type { FastifyBaseLogger } from "fastify";
 import { resolveAuthSecret } from "../auth/secret.js";
+import { type Clock, systemClock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { mailBrand } from "../mail/layout.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
 import { notificationHandlers } from "../mail/notifications.js";
+import { receiptSettings } from "../modules/receipts/issue.js";
+import { runRenewal } from "../modules/subscriptions/renewals.js";
+import { createTestProvider } from "../payments/test-provider.js";
 import type { JobHandlers } from "./worker.js";
 import { createWorker, type Worker, type WorkerOptions } from "./worker.js";
 
 /** What each kind of job does. */
-export function jobHandlers(options: { db: Database; config: Config; mailer: Mailer }): JobHandlers {
-  const { db, config, mailer } = options;
+export function jobHandlers(options: {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  clock: Clock;
+}): JobHandlers {
+  const { db, config, mailer, clock } = options;
+  const renewals = {
+    db,
+    clock,
+    receipts: receiptSettings(config),
+    // Stripe Billing charges its own renewals; offline, the test provider charges saved cards.
+    provider: config.payments.provider === "test" ? createTestProvider(db, clock) : undefined,
+  };
   const host = new URL(config.publicUrl).hostname;
   let secret: Promise<string> | undefined;
   return {
     "mail.send": async (mail, job) => {
       await mailer.send({ ...mail, messageId: `<${job.id}@${host}>` });
     },
+    "subscription.renew": (payload) => runRenewal(renewals, payload),
     ...notificationHandlers({
       db,
       brand: mailBrand(config.site, config.publicUrl, config.shopName),
@@ -33,16 +50,18 @@ export type JobRuntime = { worker: Worker; mailer: Mailer; stop(): Promise<void>
 
 /** The worker with the shop's handlers and its own mail transport. */
 export function createJobRuntime(
-  options: { db: Database; config: Config; log: FastifyBaseLogger } & Partial<
+  options: { db: Database; config: Config; log: FastifyBaseLogger; clock?: Clock } & Partial<
     Pick<WorkerOptions, "retryDelayMs" | "leaseMs" | "shutdownGraceMs">
   >,
 ): JobRuntime {
   const { db, config, log } = options;
+  const clock = options.clock ?? systemClock;
   const mailer = createMailer({ ...config.mail, log });
   const worker = createWorker({
     db,
     log,
-    handlers: jobHandlers({ db, config, mailer }),
+    handlers: jobHandlers({ db, config, mailer, clock }),
+    clock,
     concurrency: config.worker.concurrency,
     pollMs: config.worker.pollMs,
     retryDelayMs: options.retryDelayMs,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
+import { type Clock, systemClock } from "../clock.js";
 import type { Database } from "../db/client.js";
 import {
   claimDueJobs,
@@ -34,6 +35,8 @@ export type WorkerOptions = {
   /** How long stop() waits for running jobs before handing them back. */
   shutdownGraceMs?: number;
   retryDelayMs?: (attempt: number) => number;
+  /** Decides which jobs are due (scheduled renewals included); tests move it forward. */
+  clock?: Clock;
 };
 
 export type Worker = {
@@ -52,6 +55,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const graceMs = options.shutdownGraceMs ?? 8000;
   const retryDelay = options.retryDelayMs ?? backoffMs;
+  const clock = options.clock ?? systemClock;
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const running = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -66,7 +70,13 @@ export function createWorker(options: WorkerOptions): Worker {
       await completeJob(db, job, id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const status = await failJob(db, job, id, message, retryDelay(job.attempts));
+      const status = await failJob(
+        db,
+        job,
+        id,
+        message,
+        new Date(clock.now().getTime() + retryDelay(job.attempts)),
+      );
       log[status === "dead" ? "error" : "warn"](
         { job: job.id, kind: job.kind, attempt: job.attempts, err: message },
         status === "dead" ? "job failed for good" : "job failed, will retry",
@@ -83,7 +93,7 @@ export function createWorker(options: WorkerOptions): Worker {
     }
     const free = concurrency - running.size;
     if (free <= 0 || stopping) return 0;
-    const claimed = await claimDueJobs(db, id, free);
+    const claimed = await claimDueJobs(db, id, free, clock.now());
     for (const job of claimed) {
       const promise = run(job).finally(() => running.delete(job.id));
       running.set(job.id, promise);

@@ -1,7 +1,7 @@
 import { formatOrderNumber } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { leads, orders, payments, receipts, user } from "../db/schema.js";
+import { leads, orders, payments, receipts, subscriptions, user } from "../db/schema.js";
 import { enqueue } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
 import { formatCard, formatDate, formatMoney } from "./format.js";
@@ -99,10 +99,17 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
   const number = formatOrderNumber(order.number);
   const amount = formatMoney(payment.amountCents, receipt?.currency);
   const { publicUrl } = ctx.brand;
+  // The order keeps its first payment's transaction; any other payment of it is a renewal.
+  const renewal = payment.transactionId !== order.transactionId;
+  const period: Array<[string, string]> =
+    payment.periodStart && payment.periodEnd
+      ? [["Period", `${formatDate(payment.periodStart)} to ${formatDate(payment.periodEnd)}`]]
+      : [];
   const details: Array<[string, string]> = [
     ...(receipt ? ([["Receipt", receipt.number]] as Array<[string, string]>) : []),
     ["Order", number],
     ["Plan", `${order.service} (${order.serviceDuration})`],
+    ...period,
     ["Amount", amount],
     ...(receipt && receipt.taxRateBasisPoints > 0
       ? ([
@@ -117,12 +124,16 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
   ];
   const customer = renderMail(ctx.brand, {
     to: order.email,
-    subject: receipt
-      ? `Your receipt ${receipt.number} for order ${number}`
-      : `Payment received for order ${number}`,
-    heading: "Thank you for your payment",
+    subject: renewal
+      ? `Your ${order.service} plan renewed: receipt ${receipt?.number ?? number}`
+      : receipt
+        ? `Your receipt ${receipt.number} for order ${number}`
+        : `Payment received for order ${number}`,
+    heading: renewal ? "Your plan renewed" : "Thank you for your payment",
     paragraphs: [
-      `We received ${amount} for order ${number}. Keep this mail as your receipt; a printable copy and a PDF are in Payment History.`,
+      renewal
+        ? `Your ${order.service} plan (order ${number}) renewed and we charged ${amount} to your saved card. Keep this mail as your receipt; a printable copy and a PDF are in Payment History. You can cancel the renewals in My Orders.`
+        : `We received ${amount} for order ${number}. Keep this mail as your receipt; a printable copy and a PDF are in Payment History.`,
     ],
     details,
     action: receipt
@@ -130,9 +141,9 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
       : { label: "Open Payment History", url: `${publicUrl}/dashboard/payment-history` },
   });
   const owners = await ownerMails(ctx, () => ({
-    subject: `Payment received for order ${number}: ${amount}`,
-    heading: `Payment received for order ${number}`,
-    paragraphs: [`${order.name} <${order.email}> paid ${amount}.`],
+    subject: `${renewal ? "Renewal" : "Payment"} received for order ${number}: ${amount}`,
+    heading: `${renewal ? "Renewal" : "Payment"} received for order ${number}`,
+    paragraphs: [`${order.name} <${order.email}> paid ${amount}${renewal ? " for a renewal" : ""}.`],
     details,
     action: { label: "Open the payment", url: `${publicUrl}/dashboard/admin/payment/${order.id}` },
   }));
@@ -185,6 +196,84 @@ async function newsletterConfirmation(ctx: NotificationContext, leadId: string):
   ];
 }
 
+/** Where a customer gives a subscription a new card (the shop's form, or Stripe's invoice page). */
+export function updateCardUrl(publicUrl: string, subscriptionId: string): string {
+  return `${publicUrl}/dashboard/subscription/${subscriptionId}/card`;
+}
+
+type SubscriptionMail = "payment-failed" | "canceled" | "ended";
+
+async function subscriptionChanged(
+  ctx: NotificationContext,
+  subscriptionId: string,
+  kind: SubscriptionMail,
+): Promise<OutgoingMail[]> {
+  const [row] = await ctx.db
+    .select({ subscription: subscriptions, order: orders })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!row) return [];
+  const { subscription, order } = row;
+  const { publicUrl } = ctx.brand;
+  const plan = `${order.service} plan`;
+  const number = formatOrderNumber(order.number);
+  const details: Array<[string, string]> = [
+    ["Order", number],
+    ["Plan", `${order.service} (${order.serviceDuration})`],
+  ];
+  const myOrders = { label: "Open My Orders", url: `${publicUrl}/dashboard/my-orders` };
+  if (kind === "payment-failed") {
+    if (subscription.status !== "past_due") return [];
+    const retry = subscription.nextAttemptAt ? formatDate(subscription.nextAttemptAt) : null;
+    return [
+      renderMail(ctx.brand, {
+        to: order.email,
+        subject: `We could not renew your ${plan}`,
+        heading: "Your renewal payment failed",
+        paragraphs: [
+          `We tried to charge your saved card for the renewal of your ${plan} (order ${number}), and the payment failed: ${subscription.lastError ?? "the card was declined"}`,
+          retry
+            ? `We will try again on ${retry}. Update your card before then to keep the plan; if every try fails, the plan ends.`
+            : "Update your card to keep the plan.",
+        ],
+        details: [...details, ["Due since", formatDate(subscription.currentPeriodEnd)]],
+        action: { label: "Update card", url: updateCardUrl(publicUrl, subscription.id) },
+      }),
+    ];
+  }
+  if (kind === "canceled") {
+    const ends = subscription.status === "canceled" ? formatDate(subscription.currentPeriodEnd) : null;
+    return [
+      renderMail(ctx.brand, {
+        to: order.email,
+        subject: `Your ${plan} is cancelled`,
+        heading: "Your plan is cancelled",
+        paragraphs: [
+          ends
+            ? `Your ${plan} (order ${number}) will not renew. It stays active until ${ends}; until then you can resume it in My Orders.`
+            : `Your ${plan} (order ${number}) has ended and will not renew.`,
+        ],
+        details,
+        action: myOrders,
+      }),
+    ];
+  }
+  if (subscription.status !== "ended") return [];
+  return [
+    renderMail(ctx.brand, {
+      to: order.email,
+      subject: `Your ${plan} has ended`,
+      heading: "Your plan has ended",
+      paragraphs: [
+        `We could not charge your card for the renewal of your ${plan} (order ${number}) after several tries, so the plan has ended. You can buy it again on the pricing page whenever you like.`,
+      ],
+      details,
+      action: { label: "See the plans", url: `${publicUrl}/` },
+    }),
+  ];
+}
+
 /** Jobs that turn a committed change into the mails it calls for. */
 export function notificationHandlers(ctx: NotificationContext): JobHandlers {
   return {
@@ -196,5 +285,11 @@ export function notificationHandlers(ctx: NotificationContext): JobHandlers {
       queueMails(ctx.db, job.id, await leadReceived(ctx, leadId)),
     "mail.newsletter-confirmation": async ({ leadId }, job) =>
       queueMails(ctx.db, job.id, await newsletterConfirmation(ctx, leadId)),
+    "mail.subscription-payment-failed": async ({ subscriptionId }, job) =>
+      queueMails(ctx.db, job.id, await subscriptionChanged(ctx, subscriptionId, "payment-failed")),
+    "mail.subscription-canceled": async ({ subscriptionId }, job) =>
+      queueMails(ctx.db, job.id, await subscriptionChanged(ctx, subscriptionId, "canceled")),
+    "mail.subscription-ended": async ({ subscriptionId }, job) =>
+      queueMails(ctx.db, job.id, await subscriptionChanged(ctx, subscriptionId, "ended")),
   };
 }

@@ -21,6 +21,8 @@ export type ProviderIntent = {
   time: Date;
   /** The card that paid, when the provider says (it goes on the receipt). */
   card?: { brand: string; last4: string } | null;
+  /** The card saved for later charges (renewals), when the provider saved one. */
+  paymentMethodId?: string | null;
 };
 
 export type CreateIntentInput = {

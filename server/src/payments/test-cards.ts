@@ -2,13 +2,19 @@
  * The offline provider follows Stripe's test-card rules and messages, so a shop tried out offline
  * behaves like one in Stripe's test mode.
  */
-export type CardCheck = { ok: true; last4: string } | { ok: false; message: string };
+export type CardCheck =
+  | { ok: true; last4: string; declinesLaterCharges: boolean }
+  | { ok: false; message: string };
 
 export const testCards = {
   succeeds: "4242424242424242",
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
+  /** Saved with the first payment, which it pays; every later charge to it is declined. */
+  declinesLaterCharges: "4000000000000341",
 } as const;
+
+export const declinedMessage = "Your card was declined.";
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -42,8 +48,12 @@ export function checkTestCard(
   if (!/^\d{3,4}$/.test(card.cvc.trim()))
     return { ok: false, message: "Your card's security code is invalid." };
 
-  if (digits === testCards.declined) return { ok: false, message: "Your card was declined." };
+  if (digits === testCards.declined) return { ok: false, message: declinedMessage };
   if (digits === testCards.insufficientFunds)
     return { ok: false, message: "Your card has insufficient funds." };
-  return { ok: true, last4: digits.slice(-4) };
+  return {
+    ok: true,
+    last4: digits.slice(-4),
+    declinesLaterCharges: digits === testCards.declinesLaterCharges,
+  };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { type Clock, systemClock } from "../clock.js";
 import type { Database } from "../db/client.js";
-import { testPaymentIntents } from "../db/schema.js";
+import { testPaymentIntents, testPaymentMethods } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { PaymentProvider, ProviderIntent } from "./provider.js";
-import { checkTestCard } from "./test-cards.js";
+import { checkTestCard, declinedMessage } from "./test-cards.js";
 
 type Row = typeof testPaymentIntents.$inferSelect;
 
@@ -18,18 +19,29 @@ function toIntent(row: Row): ProviderIntent {
     orderId: row.orderId,
     time: row.succeededAt ?? row.createdAt,
     card: row.cardLast4 ? { brand: row.cardBrand ?? "card", last4: row.cardLast4 } : null,
+    paymentMethodId: row.paymentMethodId,
   };
 }
 
+export type CardInput = { number: string; expiry: string; cvc: string };
+
+export type SavedCharge =
+  | { ok: true; intent: ProviderIntent }
+  | { ok: false; message: string; card: { brand: string; last4: string } | null };
+
 export type TestProvider = PaymentProvider & {
-  /** Charges a card against an intent, by Stripe's test-card rules. */
-  confirm(input: {
-    paymentIntentId: string;
-    clientSecret: string;
-    number: string;
-    expiry: string;
-    cvc: string;
-  }): Promise<ProviderIntent>;
+  /** Charges a card against an intent, by Stripe's test-card rules, and saves it for renewals. */
+  confirm(
+    input: CardInput & { paymentIntentId: string; clientSecret: string; userId: string },
+  ): Promise<ProviderIntent>;
+  /** Checks a card by the same rules and saves it (the last four digits) for the customer's renewals. */
+  saveCard(db: Database, userId: string, card: CardInput): Promise<string>;
+  /** Charges a saved card without the customer (a renewal), inside the caller's transaction. */
+  chargeSaved(
+    db: Database,
+    input: { paymentMethodId: string | null; orderId: string; amountCents: number; currency: string },
+  ): Promise<SavedCharge>;
+  card(db: Database, paymentMethodId: string): Promise<{ brand: string; last4: string } | null>;
 };
 
 /** The card network, from the number's first digits, as Stripe names it. */
@@ -42,13 +54,32 @@ function cardBrand(number: string): string {
   return "card";
 }
 
-/** The offline provider: intents live in the shop's database, in a table only it writes. */
-export function createTestProvider(db: Database): TestProvider {
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+
+/** The offline provider: intents and saved cards live in the shop's database, in tables only it writes. */
+export function createTestProvider(db: Database, clock: Clock = systemClock): TestProvider {
+  async function saveCard(tx: Database, userId: string, card: CardInput): Promise<string> {
+    const check = checkTestCard(card, clock.now());
+    if (!check.ok) throw new AppError("unprocessable", check.message);
+    const [method] = await tx
+      .insert(testPaymentMethods)
+      .values({
+        id: newId("pm"),
+        userId,
+        cardBrand: cardBrand(card.number),
+        cardLast4: check.last4,
+        declinesLaterCharges: check.declinesLaterCharges,
+      })
+      .returning({ id: testPaymentMethods.id });
+    if (!method) throw new Error("Could not save the test card");
+    return method.id;
+  }
+
   return {
     name: "test",
     publishableKey: null,
     async createIntent({ orderId, amountCents, currency }) {
-      const id = `pi_test_${randomBytes(12).toString("hex")}`;
+      const id = newId("pi");
       const [row] = await db
         .insert(testPaymentIntents)
         .values({
@@ -67,7 +98,7 @@ export function createTestProvider(db: Database): TestProvider {
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
       return row ? toIntent(row) : undefined;
     },
-    async confirm({ paymentIntentId, clientSecret, number, expiry, cvc }) {
+    async confirm({ paymentIntentId, clientSecret, userId, ...card }) {
       const [row] = await db
         .select()
         .from(testPaymentIntents)
@@ -75,7 +106,7 @@ export function createTestProvider(db: Database): TestProvider {
       if (!row || row.clientSecret !== clientSecret)
         throw new AppError("not_found", "The payment was not found.");
       if (row.status === "succeeded") return toIntent(row);
-      const check = checkTestCard({ number, expiry, cvc });
+      const check = checkTestCard(card, clock.now());
       if (!check.ok) {
         await db
           .update(testPaymentIntents)
@@ -83,19 +114,56 @@ export function createTestProvider(db: Database): TestProvider {
           .where(eq(testPaymentIntents.id, row.id));
         throw new AppError("unprocessable", check.message);
       }
+      const paymentMethodId = await saveCard(db, userId, card);
       const [updated] = await db
         .update(testPaymentIntents)
         .set({
           status: "succeeded",
           cardLast4: check.last4,
-          cardBrand: cardBrand(number),
-          succeededAt: new Date(),
+          cardBrand: cardBrand(card.number),
+          paymentMethodId,
+          succeededAt: clock.now(),
           lastError: null,
         })
         .where(eq(testPaymentIntents.id, row.id))
         .returning();
       if (!updated) throw new Error("Could not update the test payment");
       return toIntent(updated);
+    },
+    saveCard,
+    async chargeSaved(tx, { paymentMethodId, orderId, amountCents, currency }) {
+      const [method] = paymentMethodId
+        ? await tx.select().from(testPaymentMethods).where(eq(testPaymentMethods.id, paymentMethodId))
+        : [];
+      const card = method ? { brand: method.cardBrand, last4: method.cardLast4 } : null;
+      const message = !method ? "No card is saved for this subscription." : declinedMessage;
+      const succeeded = method && !method.declinesLaterCharges;
+      const id = newId("pi");
+      const [row] = await tx
+        .insert(testPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`,
+          orderId,
+          amountCents,
+          currency,
+          status: succeeded ? "succeeded" : "requires_payment_method",
+          cardBrand: card?.brand,
+          cardLast4: card?.last4,
+          paymentMethodId,
+          succeededAt: succeeded ? clock.now() : null,
+          lastError: succeeded ? null : message,
+        })
+        .returning();
+      if (!row) throw new Error("Could not create the test payment");
+      return succeeded ? { ok: true, intent: toIntent(row) } : { ok: false, message, card };
+    },
+    async card(tx, paymentMethodId) {
+      const [method] = await tx
+        .select()
+        .from(testPaymentMethods)
+        .where(eq(testPaymentMethods.id, paymentMethodId));
+      return method ? { brand: method.cardBrand, last4: method.cardLast4 } : null;
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { registerStripeWebhook } from "../modules/payments/webhook.js";
 import { receiptSettings } from "../modules/receipts/issue.js";
+import type { BillingSync } from "../modules/subscriptions/service.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { createTestProvider } from "../payments/test-provider.js";
 
@@ -11,8 +13,10 @@ export async function registerPaymentProvider(
   app: FastifyInstance,
   config: Config,
   db: Database,
-): Promise<PaymentProvider> {
-  if (config.payments.provider !== "stripe") return createTestProvider(db);
+  clock: Clock,
+): Promise<{ provider: PaymentProvider; billing: BillingSync | undefined }> {
+  if (config.payments.provider !== "stripe")
+    return { provider: createTestProvider(db, clock), billing: undefined };
   // Stripe's SDK is loaded only by shops that take real payments (it holds about 20 MB).
   const { createStripeClient, createStripeProvider } = await import("../payments/stripe.js");
   const stripe = createStripeClient(config.payments);
@@ -22,5 +26,5 @@ export async function registerPaymentProvider(
     secret: config.payments.webhookSecret,
     receipts: receiptSettings(config),
   });
-  return createStripeProvider(config.payments, stripe);
+  return { provider: createStripeProvider(config.payments, stripe), billing: undefined };
 }

@@ -31,28 +31,32 @@ export function DataList<Row>({ labelledBy, columns, rows, rowKey, rowData }: Pr
   const wide = useMediaQuery(wideListQuery);
   if (wide) {
     return (
-      <Table responsive hover className="align-middle bg-white mb-0" aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={rowKey(row)} {...rowData?.(row)}>
+      // Scrolls sideways when the columns outgrow the page: focusable, so it scrolls from the keyboard too.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+      <section className="table-responsive" tabIndex={0} aria-labelledby={labelledBy}>
+        <Table hover className="align-middle bg-white mb-0" aria-labelledby={labelledBy}>
+          <thead>
+            <tr>
               {columns.map((column) => (
-                <td key={column.header} className={column.className}>
-                  {column.cell(row, index)}
-                </td>
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={rowKey(row)} {...rowData?.(row)}>
+                {columns.map((column) => (
+                  <td key={column.header} className={column.className}>
+                    {column.cell(row, index)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </section>
     );
   }
   return (

@@ -1,6 +1,8 @@
 import type { Lead, LeadKind, LeadList, LeadsQuery } from "@agency/contract";
-import { and, count, desc, eq, isNotNull, ne, or } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { newestFirstPage } from "../../db/keyset.js";
+import { readRowCounts } from "../../db/row-counts.js";
 import { leads } from "../../db/schema.js";
 
 type Row = typeof leads.$inferSelect;
@@ -24,19 +26,28 @@ const byKind = (kind: LeadKind | undefined) =>
     or(ne(leads.kind, "newsletter"), isNotNull(leads.confirmedAt)),
   );
 
+const countOf = { contact: "leads_contact", query: "leads_query", newsletter: "leads_newsletter" } as const;
+
 /** Newest first, one page at a time, optionally of one kind. */
-export async function listLeads(db: Database, { kind, page, size }: LeadsQuery): Promise<LeadList> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(leads)
-      .where(byKind(kind))
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(size)
-      .offset(page * size),
-    db.select({ value: count() }).from(leads).where(byKind(kind)),
+export async function listLeads(db: Database, { kind, ...query }: LeadsQuery): Promise<LeadList> {
+  const [page, counts] = await Promise.all([
+    newestFirstPage(leads, query, (plan) =>
+      db
+        .select({ row: leads, cursor: plan.cursor })
+        .from(leads)
+        .where(and(byKind(kind), plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    ),
+    readRowCounts(db, kind ? [countOf[kind]] : Object.values(countOf)),
   ]);
-  return { leads: rows.map(toLead), total: total?.value ?? 0 };
+  return {
+    leads: page.rows.map(toLead),
+    total: Object.values(counts).reduce((sum, value) => sum + value, 0),
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
+  };
 }
 
 const CSV_COLUMNS = ["createdAt", "kind", "name", "email", "website", "message"] as const;

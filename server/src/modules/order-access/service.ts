@@ -1,16 +1,17 @@
-import { centsToDollars, isId, type Order } from "@agency/contract";
+import { centsToDollars, isId, type Order, type Subscription } from "@agency/contract";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { subscriptionsOfOrders } from "../subscriptions/service.js";
 
 /**
  * Who may see which order, shared by the orders and payments modules so neither imports the other.
  */
 export type OrderRow = typeof orders.$inferSelect;
 
-export function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderRow, subscription: Subscription | null = null): Order {
   return {
     _id: row.id,
     number: row.number,
@@ -25,7 +26,17 @@ export function toOrder(row: OrderRow): Order {
     paid: row.paid,
     transactionId: row.transactionId,
     paymentTime: row.paymentTime?.toISOString() ?? null,
+    subscription,
   };
+}
+
+/** Orders as the API shows them, each with its subscription (one query for all of them). */
+export async function ordersWithSubscriptions(db: Database, rows: OrderRow[]): Promise<Order[]> {
+  const byOrder = await subscriptionsOfOrders(
+    db,
+    rows.filter((row) => row.paid).map((row) => row.id),
+  );
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? null));
 }
 
 /** The order if the caller may see it (its customer, or an admin); otherwise it does not exist. */

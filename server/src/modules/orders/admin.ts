@@ -1,23 +1,30 @@
 import type { AdminOrderList, AdminOrdersQuery } from "@agency/contract";
-import { count, desc, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { newestFirstPage } from "../../db/keyset.js";
+import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
-import { toOrder } from "../order-access/service.js";
+import { ordersWithSubscriptions } from "../order-access/service.js";
 
-/** One page of orders, newest first, and the counts over every order (one query each). */
-export async function listAllOrders(db: Database, { page, size }: AdminOrdersQuery): Promise<AdminOrderList> {
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(size)
-      .offset(page * size),
-    db
-      .select({ total: count(), paid: sql<number>`count(*) filter (where ${orders.paid})`.mapWith(Number) })
-      .from(orders),
+/** One page of orders, newest first, and the counts over every order (kept by triggers). */
+export async function listAllOrders(db: Database, query: AdminOrdersQuery): Promise<AdminOrderList> {
+  const [page, counts] = await Promise.all([
+    newestFirstPage(orders, query, (plan) =>
+      db
+        .select({ row: orders, cursor: plan.cursor })
+        .from(orders)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    ),
+    readRowCounts(db, ["orders", "orders_paid"]),
   ]);
-  const total = counts?.total ?? 0;
-  const paid = counts?.paid ?? 0;
-  return { orders: rows.map(toOrder), counts: { total, paid, unpaid: total - paid } };
+  const total = counts.orders;
+  const paid = counts.orders_paid;
+  return {
+    orders: await ordersWithSubscriptions(db, page.rows),
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
+    counts: { total, paid, unpaid: total - paid },
+  };
 }

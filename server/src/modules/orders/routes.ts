@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import { requireUser } from "../../plugins/authz.js";
-import { findVisibleOrder, toOrder } from "../order-access/service.js";
+import { findVisibleOrder, ordersWithSubscriptions, toOrder } from "../order-access/service.js";
 import * as ordersService from "./service.js";
 
 const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
@@ -74,6 +74,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paymen
         response: { 200: Order, ...refusals },
       },
     },
-    async (request) => toOrder(await findVisibleOrder(db, await requireUser(request), request.params.id)),
+    async (request) => {
+      const order = await findVisibleOrder(db, await requireUser(request), request.params.id);
+      const [withSubscription] = await ordersWithSubscriptions(db, [order]);
+      return withSubscription ?? toOrder(order);
+    },
   );
 };

@@ -14,13 +14,15 @@ import { enqueue } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findPlanRow } from "../catalog/service.js";
-import { findOwnOrder, toOrder } from "../order-access/service.js";
+import { findOwnOrder, ordersWithSubscriptions } from "../order-access/service.js";
 
 /**
  * SPEC §4 checkout. The customer is the caller; service, duration and price come from the plan in
- * the database. One order per customer and plan: a second one is refused with the spec's message.
- * The plan is read by the insert itself, in one transaction with the confirmation mail; the unique
- * index on customer and plan keeps two orders sent at the same moment from both going through.
+ * the database. One order per customer and plan they hold (unpaid, or its subscription not ended):
+ * a second one is refused with the spec's message; once the subscription has ended, the plan can be
+ * bought again. The plan is read by the insert itself, in one transaction with the confirmation
+ * mail; the partial unique index on customer and plan keeps two orders sent at the same moment from
+ * both going through.
  */
 export async function createOrder(
   db: Database,
@@ -34,7 +36,7 @@ export async function createOrder(
       select ${caller.id}, ${pricingPlans.id}, ${caller.email}, ${caller.name}, ${pricingPlans.service},
         ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${body.phone}
       from ${pricingPlans} where ${pricingPlans.id} = ${body.serviceId}
-      on conflict (user_id, plan_id) do nothing
+      on conflict (user_id, plan_id) where ended_at is null do nothing
       returning id`);
     // node-postgres and PGlite both answer with the returned rows in `rows`.
     const [inserted] = (result as unknown as { rows: { id: string }[] }).rows;
@@ -61,7 +63,7 @@ export async function listOrders(
     .from(orders)
     .where(own ? eq(orders.userId, caller.id) : eq(sql`lower(${orders.email})`, wanted ?? ""))
     .orderBy(desc(orders.createdAt));
-  return rows.map(toOrder);
+  return ordersWithSubscriptions(db, rows);
 }
 
 /**

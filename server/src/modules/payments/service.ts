@@ -8,14 +8,15 @@ import {
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders, payments, user } from "../../db/schema.js";
+import { orders, payments, receipts, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { enqueue } from "../../jobs/queue.js";
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../payments/provider.js";
 import type { TestProvider } from "../../payments/test-provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findOwnOrder, findVisibleOrder, toOrder } from "../order-access/service.js";
-import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
+import type { ReceiptSettings } from "../receipts/issue.js";
+import { startSubscription } from "../subscriptions/service.js";
+import { addPayment } from "./ledger.js";
 
 /** SPEC §7 POST /create-payment-intent: the amount is the order's, whatever the body says. */
 export async function openPayment(
@@ -50,17 +51,19 @@ export async function openPayment(
 }
 
 /**
- * Marks an order paid from the provider's own report of a payment, exactly once: the checks make
- * sure the payment is for this order and its full amount, and the unique indexes on payments make
- * a repeated report of the same payment (test-card confirmation then client PATCH, webhook,
- * retried webhook) answer the same success and change nothing. Another payment for an order that
- * is already paid is refused: it is a second charge, not a report of the first.
+ * Marks an order paid from the provider's own report of a payment, exactly once, and starts the
+ * plan's subscription in the same transaction. The checks make sure the payment is for this order
+ * and its full amount; the order's row lock and the order's recorded transaction make a repeated
+ * report of the same payment (test-card confirmation then client PATCH, webhook, retried webhook)
+ * answer the same success and change nothing. Another payment for an order that is already paid is
+ * refused: it is a second charge, not a report of the first.
  */
 export async function recordPayment(
   db: Database,
   providerName: PaymentProvider["name"],
   intent: ProviderIntent,
   receipts: ReceiptSettings,
+  subscription: { providerSubscriptionId: string; periodEnd: Date } | null = null,
 ): Promise<{ modifiedCount: number; paid: true; transactionId: string }> {
   if (intent.status !== "succeeded") throw new AppError("unprocessable", "The payment has not succeeded.");
   if (!intent.orderId) throw new AppError("unprocessable", "The payment is not for an order of this shop.");
@@ -71,44 +74,34 @@ export async function recordPayment(
       .where(eq(orders.id, intent.orderId ?? ""))
       .for("update");
     if (!order) throw new AppError("unprocessable", "The payment is not for an order of this shop.");
+    if (order.paid) {
+      if (order.transactionId !== intent.id) throw new AppError("conflict", messages.alreadyPaid);
+      return { modifiedCount: 0, paid: true as const, transactionId: intent.id };
+    }
     if (intent.amountCents !== order.priceCents || intent.currency !== CURRENCY) {
       throw new AppError("unprocessable", "The payment does not match the order's amount.");
     }
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        userId: order.userId,
-        email: order.email,
-        provider: providerName,
-        transactionId: intent.id,
-        amountCents: intent.amountCents,
-        paymentTime: intent.time,
-      })
-      .onConflictDoNothing()
-      .returning();
-    const [payment] = inserted;
-    if (!payment) {
-      const [existing] = await tx
-        .select({ transactionId: payments.transactionId, provider: payments.provider })
-        .from(payments)
-        .where(eq(payments.orderId, order.id));
-      if (existing?.transactionId !== intent.id || existing.provider !== providerName) {
-        throw new AppError("conflict", messages.alreadyPaid);
-      }
-      return { modifiedCount: 0, paid: true as const, transactionId: intent.id };
-    }
+    const started = await startSubscription(tx, {
+      order,
+      provider: providerName,
+      start: intent.time,
+      paymentMethodId: intent.paymentMethodId ?? null,
+      providerSubscriptionId: subscription?.providerSubscriptionId,
+      end: subscription?.periodEnd,
+    });
+    const payment = await addPayment(tx, receipts, {
+      order,
+      provider: providerName,
+      intent,
+      period: started
+        ? { subscriptionId: started.id, start: started.currentPeriodStart, end: started.currentPeriodEnd }
+        : null,
+    });
+    if (!payment) throw new AppError("conflict", messages.alreadyPaid);
     await tx
       .update(orders)
       .set({ paid: true, transactionId: intent.id, paymentTime: intent.time })
-      .where(and(eq(orders.id, order.id), eq(orders.paid, false)));
-    await issueReceipt(tx, receipts, {
-      payment,
-      order,
-      currency: intent.currency,
-      card: intent.card ?? null,
-    });
-    await enqueue(tx, "mail.payment-received", { paymentId: payment.id });
+      .where(eq(orders.id, order.id));
     return { modifiedCount: 1, paid: true as const, transactionId: intent.id };
   });
 }
@@ -145,6 +138,7 @@ export async function payWithTestCard(
   if (!intent?.orderId) throw new AppError("not_found", "The payment was not found.");
   await findOwnOrder(db, caller, intent.orderId);
   const confirmed = await provider.confirm({
+    userId: caller.id,
     paymentIntentId: body.paymentIntentId,
     clientSecret: body.clientSecret,
     number: body.cardNumber,
@@ -163,12 +157,24 @@ const paymentColumns = {
   paymentTime: payments.paymentTime,
   amountCents: payments.amountCents,
   provider: payments.provider,
+  periodStart: payments.periodStart,
+  periodEnd: payments.periodEnd,
+  orderTransactionId: orders.transactionId,
   orderNumber: orders.number,
   service: orders.service,
   serviceDuration: orders.serviceDuration,
+  receiptId: receipts.id,
 };
 
-type PaymentRow = { [K in keyof typeof paymentColumns]: (typeof paymentColumns)[K]["_"]["data"] };
+type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
+  ? N extends true
+    ? D
+    : D | null
+  : never;
+/** The receipt is left-joined: a payment recorded before receipts existed has none. */
+type PaymentRow = {
+  [K in Exclude<keyof typeof paymentColumns, "receiptId">]: Column<(typeof paymentColumns)[K]>;
+} & { receiptId: string | null };
 
 export function toPayment(row: PaymentRow): Payment {
   return {
@@ -182,6 +188,11 @@ export function toPayment(row: PaymentRow): Payment {
     service: row.service,
     serviceDuration: row.serviceDuration,
     provider: row.provider === "stripe" ? "stripe" : "test",
+    periodStart: row.periodStart?.toISOString() ?? null,
+    periodEnd: row.periodEnd?.toISOString() ?? null,
+    // The order keeps its first payment's transaction; the others renewed it.
+    renewal: row.transactionId !== row.orderTransactionId,
+    receiptId: row.receiptId,
   };
 }
 
@@ -195,18 +206,21 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
     .select(paymentColumns)
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .innerJoin(user, eq(user.id, payments.userId))
     .where(eq(sql`lower(${user.email})`, wanted))
-    .orderBy(desc(payments.paymentTime));
+    .orderBy(desc(payments.paymentTime), desc(payments.createdAt));
   return rows.map(toPayment);
 }
 
+/** The payment that paid for the order (its renewals are in the payment history). */
 export async function findPaymentForOrder(db: Database, orderId: string): Promise<Payment | null> {
   const [row] = await db
     .select(paymentColumns)
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(eq(payments.orderId, orderId));
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+    .where(and(eq(payments.orderId, orderId), eq(payments.transactionId, orders.transactionId)));
   return row ? toPayment(row) : null;
 }
 

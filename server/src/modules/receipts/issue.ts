@@ -52,7 +52,8 @@ export type ReceiptInput = {
  * back takes its number with it, so numbers have neither gaps nor duplicates.
  */
 export async function issueReceipt(tx: Database, settings: ReceiptSettings, input: ReceiptInput) {
-  const year = new Date().getUTCFullYear();
+  // The year the money was taken in, which a renewal charged at the turn of the year decides.
+  const year = input.payment.paymentTime.getUTCFullYear();
   const [counter] = await tx
     .insert(receiptCounters)
     .values({ year, last: 1 })

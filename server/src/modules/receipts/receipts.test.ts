@@ -72,6 +72,13 @@ describe("receipts", () => {
     expect((await get(`/api/receipts/${receiptId}`)).statusCode).toBe(401);
   });
 
+  it("is named on the payment in the customer's history and on the admin's payment page", async () => {
+    const history = (await get(`/api/payment-history/${customer.email}`, customer)).json();
+    expect(history).toEqual([expect.objectContaining({ orderId, receiptId })]);
+    const details = (await get(`/api/admin/payment/${orderId}`, admin)).json();
+    expect(details.payment).toMatchObject({ orderId, receiptId });
+  });
+
   it("cannot be changed or deleted once issued", async () => {
     await expect(
       ctx.db.update(receipts).set({ amountCents: 1 }).where(eq(receipts.id, receiptId)),

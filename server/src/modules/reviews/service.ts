@@ -9,8 +9,9 @@ import {
   type ReviewCount,
   reviewMessages,
 } from "@agency/contract";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { readRowCounts } from "../../db/row-counts.js";
 import { orders, reviews } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import type { SessionUser } from "../../plugins/authz.js";
@@ -56,11 +57,8 @@ export function listReviews(db: Database): Promise<Review[]> {
  */
 export function countReviews(db: Database, everyReview: boolean): Promise<ReviewCount> {
   return cachedRead(db, "reviews", everyReview ? "count:all" : "count:public", async () => {
-    const [row] = await db
-      .select({ value: count() })
-      .from(reviews)
-      .where(everyReview ? undefined : eq(reviews.hidden, false));
-    return { count: row?.value ?? 0 };
+    const name = everyReview ? "reviews" : "reviews_public";
+    return { count: (await readRowCounts(db, [name]))[name] };
   });
 }
 

@@ -1,32 +1,47 @@
 import { EmailParams, ErrorResponse, ModifiedCount, UserList, UserListQuery } from "@agency/contract";
-import { count, desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import { newestFirstPage } from "../../db/keyset.js";
+import { readRowCounts } from "../../db/row-counts.js";
 import { user } from "../../db/schema.js";
 import { requireAdmin } from "../../plugins/authz.js";
 import { setAdminRole } from "./roles.js";
 
 const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
 
-export async function listUsers(db: Database, { page, size }: UserListQuery): Promise<UserList> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt })
-      .from(user)
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(size)
-      .offset(page * size),
-    db.select({ value: count() }).from(user),
+export async function listUsers(db: Database, query: UserListQuery): Promise<UserList> {
+  const [page, counts] = await Promise.all([
+    newestFirstPage(user, query, (plan) =>
+      db
+        .select({
+          row: {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            role: user.role,
+            createdAt: user.createdAt,
+          },
+          cursor: plan.cursor,
+        })
+        .from(user)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    ),
+    readRowCounts(db, ["users"]),
   ]);
   return {
-    users: rows.map((row) => ({
+    users: page.rows.map((row) => ({
       _id: row.id,
       email: row.email,
       displayName: row.name,
       role: row.role === "admin" ? "admin" : null,
       createdAt: row.createdAt.toISOString(),
     })),
-    total: total?.value ?? 0,
+    total: counts.users,
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
   };
 }
 

@@ -6,7 +6,7 @@ import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
-import { ORDERS_PAGE_SIZE, useAllOrders } from "../../features/admin/api/admin";
+import { ORDERS_PAGE_SIZE, type OrdersPosition, useAllOrders } from "../../features/admin/api/admin";
 import { errorMessage } from "../../lib/api";
 import { orderMessages, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
@@ -49,11 +49,23 @@ const columns: DataColumn<Order>[] = [
 
 /** SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages. */
 export default function AllOrders() {
-  const [page, setPage] = useState(0);
-  const orders = useAllOrders(page);
+  const [position, setPosition] = useState<OrdersPosition>({ page: 0 });
+  const orders = useAllOrders(position);
   if (orders.isPending) return <LoadingScreen />;
   if (orders.isError) return <LoadError message={t.ordersFailed} detail={errorMessage(orders.error)} />;
-  const { counts } = orders.data;
+  const { counts, nextCursor, previousCursor } = orders.data;
+  const page = position.page;
+  // The pager moves one page at a time: after the last row shown, or before the first.
+  const turnTo = (wanted: number) =>
+    setPosition(
+      wanted === 0
+        ? { page: 0 }
+        : wanted > page && nextCursor
+          ? { page: wanted, from: { after: nextCursor } }
+          : previousCursor
+            ? { page: wanted, from: { before: previousCursor } }
+            : { page: 0 },
+    );
   const stats = [
     [t.total, counts.total, "primary"],
     [t.paid, counts.paid, "success"],
@@ -84,7 +96,7 @@ export default function AllOrders() {
           rowKey={(order) => order._id}
         />
       )}
-      <Pager page={page} pages={Math.ceil(counts.total / ORDERS_PAGE_SIZE)} onPage={setPage} labels={t} />
+      <Pager page={page} pages={Math.ceil(counts.total / ORDERS_PAGE_SIZE)} onPage={turnTo} labels={t} />
     </section>
   );
 }

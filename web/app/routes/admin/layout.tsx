@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
 import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-frame";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
-import { adminPages, dashboardMenu } from "../../lib/messages";
+import { adminPages, dashboardMenu, jobsPage } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
@@ -15,6 +15,7 @@ const links = [
   { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },
   { to: "/dashboard/admin/add__blog", label: adminPages.addBlog },
   { to: "/dashboard/admin/leads", label: adminPages.leads },
+  { to: "/dashboard/admin/jobs", label: jobsPage.menu },
 ];
 
 /** SPEC §2 admin menu, with the way back to the user dashboard. */

@@ -1,7 +1,7 @@
 import type { Lead, LeadKind } from "@agency/contract";
 import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { type DataColumn, DataList } from "../../components/data-list";
+import { FilterButtons } from "../../components/filter-buttons";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
@@ -46,22 +46,15 @@ export default function Leads() {
           {t.exportCsv}
         </a>
       </div>
-      <fieldset className="d-flex flex-wrap gap-2 mb-3">
-        <legend className="visually-hidden">{t.kind}</legend>
-        {kinds.map((value) => (
-          <Button
-            key={value}
-            variant={kind === value ? "primary" : "outline-primary"}
-            aria-pressed={kind === value}
-            onClick={() => {
-              setKind(value);
-              setPage(0);
-            }}
-          >
-            {value === "all" ? t.allKinds : t.kinds[value]}
-          </Button>
-        ))}
-      </fieldset>
+      <FilterButtons
+        legend={t.kind}
+        options={kinds.map((value) => ({ value, label: value === "all" ? t.allKinds : t.kinds[value] }))}
+        value={kind}
+        onChange={(value) => {
+          setKind(value);
+          setPage(0);
+        }}
+      />
       {leads.isPending ? (
         <LoadingScreen />
       ) : leads.isError ? (

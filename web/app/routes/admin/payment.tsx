@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { usePaymentDetails } from "../../features/admin/api/admin";
+import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { errorMessage } from "../../lib/api";
 import { orderMessages, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
@@ -44,6 +45,11 @@ export default function AdminPayment() {
             </div>
           ))}
         </dl>
+        {payment ? (
+          <p>
+            <ReceiptLink payment={payment} />
+          </p>
+        ) : null}
         <Link to="/dashboard/admin/all__orders">{t.backToOrders}</Link>
       </div>
     </section>

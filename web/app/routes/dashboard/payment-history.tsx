@@ -4,8 +4,9 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
 import { usePaymentHistory } from "../../features/payments/api/payments";
+import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { errorMessage } from "../../lib/api";
-import { orderMessages, paymentMessages as t } from "../../lib/messages";
+import { orderMessages, receiptPage, paymentMessages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 
 const columns: DataColumn<Payment>[] = [
@@ -26,6 +27,7 @@ const columns: DataColumn<Payment>[] = [
       </>
     ),
   },
+  { header: receiptPage.title, cell: (payment) => <ReceiptLink payment={payment} /> },
 ];
 
 /** SPEC §2/§8: the user's payments; a failure to load shows the red centred message. */

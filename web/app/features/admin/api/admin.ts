@@ -5,11 +5,18 @@ import { apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
 export const ORDERS_PAGE_SIZE = 20;
 export const LEADS_PAGE_SIZE = 25;
 
-export function useAllOrders(page: number) {
+/**
+ * Where a page of All Orders starts: the first page, or next to a page already shown, through
+ * the cursor the list gave (a page a million orders deep is then as quick as the first).
+ */
+export type OrdersPosition = { page: number; from?: { after: string } | { before: string } };
+
+export function useAllOrders({ page, from }: OrdersPosition) {
+  const start = from ? new URLSearchParams(from).toString() : "page=0";
   return useQuery(
     queryOptions({
-      queryKey: ["all-orders", page],
-      queryFn: () => apiGet(`/orders?page=${page}&size=${ORDERS_PAGE_SIZE}`, (c) => c.AdminOrderList),
+      queryKey: ["all-orders", page, start],
+      queryFn: () => apiGet(`/orders?${start}&size=${ORDERS_PAGE_SIZE}`, (c) => c.AdminOrderList),
       placeholderData: keepPreviousData,
     }),
   );

@@ -1,5 +1,5 @@
 import type { MailPreferences } from "@agency/contract";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { errorMessage } from "../../../lib/api";
 import { notificationsPage as t } from "../../../lib/messages";
@@ -33,36 +33,55 @@ export function PreferencesForm({ preferences }: { preferences: MailPreferences 
 
   return (
     <Form onSubmit={onSubmit} aria-label={t.heading}>
-      <Form.Group className="mb-4" controlId={`${id}-optional`}>
-        <Form.Check
-          type="switch"
-          role="switch"
-          label={t.optionalMail}
-          checked={optionalMail}
-          onChange={(event) => setOptionalMail(event.currentTarget.checked)}
-          aria-describedby={`${id}-optional-hint`}
-        />
-        <Form.Text id={`${id}-optional-hint`}>{t.optionalMailHint}</Form.Text>
-      </Form.Group>
-      <Form.Group className="mb-4" controlId={`${id}-newsletter`}>
-        <Form.Check
-          type="switch"
-          role="switch"
-          label={t.newsletter}
-          checked={newsletter}
-          onChange={(event) => setNewsletter(event.currentTarget.checked)}
-          aria-describedby={`${id}-newsletter-hint`}
-        />
-        <Form.Text id={`${id}-newsletter-hint`}>{t.newsletterHint}</Form.Text>
+      <PreferenceSwitch
+        id={`${id}-optional`}
+        label={t.optionalMail}
+        hint={t.optionalMailHint}
+        checked={optionalMail}
+        onChange={setOptionalMail}
+      />
+      <PreferenceSwitch
+        id={`${id}-newsletter`}
+        label={t.newsletter}
+        hint={t.newsletterHint}
+        checked={newsletter}
+        onChange={setNewsletter}
+      >
         {preferences.newsletter === "pending" && newsletter ? (
           <p className="alert alert-info mt-2 mb-0" role="status">
             {t.pending(preferences.email)}
           </p>
         ) : null}
-      </Form.Group>
+      </PreferenceSwitch>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? t.saving : t.save}
       </Button>
     </Form>
+  );
+}
+
+type SwitchProps = {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children?: ReactNode;
+};
+
+function PreferenceSwitch({ id, label, hint, checked, onChange, children }: SwitchProps) {
+  return (
+    <Form.Group className="mb-4" controlId={id}>
+      <Form.Check
+        type="switch"
+        role="switch"
+        label={label}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        aria-describedby={`${id}-hint`}
+      />
+      <Form.Text id={`${id}-hint`}>{hint}</Form.Text>
+      {children}
+    </Form.Group>
   );
 }

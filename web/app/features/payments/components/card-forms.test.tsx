@@ -37,6 +37,7 @@ const order: Order = {
   paid: false,
   transactionId: null,
   paymentTime: null,
+  subscription: null,
 };
 
 function intent(provider: "stripe" | "test"): PaymentIntent {

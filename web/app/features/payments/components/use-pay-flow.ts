@@ -31,12 +31,15 @@ export function usePayFlow(order: Order) {
       });
       dismissToast(loading);
       await Promise.all(
-        ["orders", "order", "payment-history", "payment-intent"].map((key) =>
+        ["orders", "order", "payment-history"].map((key) =>
           queryClient.invalidateQueries({ queryKey: [key] }),
         ),
       );
       notifyFormSuccess(t.succeeded, "payment");
-      navigate("/dashboard/payment-history");
+      await navigate("/dashboard/payment-history");
+      // A paid order has no payment to open any more: asking for its intent again (as refreshing it
+      // while this page is still on screen would) only gets "This order is already paid.".
+      queryClient.removeQueries({ queryKey: ["payment-intent", order._id] });
     } catch (error) {
       dismissToast(loading);
       await errorAlert(t.failedTitle, paymentFailureMessage(error));

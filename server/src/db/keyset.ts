@@ -1,0 +1,87 @@
+import { isId, type PageQuery } from "@agency/contract";
+import { asc, desc, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { AppError } from "../errors.js";
+
+/** The columns a newest-first list is ordered by; an index on (created_at, id) serves both ways. */
+type Key = { createdAt: PgColumn; id: PgColumn };
+
+/** What the query of one page needs: its extra condition, order, limit and offset. */
+export type PagePlan = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** Select this as `cursor`: the row's position, as a cursor. */
+  cursor: SQL<string>;
+};
+
+export type Page<Row> = { rows: Row[]; nextCursor: string | null; previousCursor: string | null };
+
+const positionPattern = /^((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.\d{6}Z)\|([A-Za-z0-9-]{1,100})$/;
+
+/** A cursor is a row's created_at (to the microsecond, as the database keeps it) and id. */
+function decodeCursor(key: Key, name: "after" | "before", cursor: string) {
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const [, timestamp, second, id] = positionPattern.exec(text) ?? [];
+  const date = new Date(`${second}Z`);
+  const valid =
+    timestamp !== undefined &&
+    second !== undefined &&
+    id !== undefined &&
+    // A date and time that exist (the database would fail on 2026-02-30 or a year 0).
+    !Number.isNaN(date.getTime()) &&
+    date.getUTCFullYear() >= 1000 &&
+    date.toISOString().startsWith(second) &&
+    (key.id.getSQLType() !== "uuid" || isId(id));
+  if (!valid) {
+    const message = "The page cursor is not valid: open the first page of the list again.";
+    throw new AppError("bad_request", message, { [name]: "must be a cursor this list handed out" });
+  }
+  return { timestamp, id };
+}
+
+/**
+ * One page of a list ordered newest first by (created_at, id). With a cursor it is a keyset page:
+ * the database starts at that row through the index, so every page is as quick as the first and
+ * rows written or deleted meanwhile neither repeat nor skip others. `run` does the query.
+ */
+export async function newestFirstPage<Row>(
+  key: Key,
+  query: PageQuery,
+  run: (plan: PagePlan) => Promise<{ row: Row; cursor: string }[]>,
+): Promise<Page<Row>> {
+  const backwards = query.before !== undefined;
+  const given = query.after ?? query.before;
+  const position = given === undefined ? undefined : decodeCursor(key, backwards ? "before" : "after", given);
+  const at = position && sql`(${position.timestamp}::timestamptz, ${position.id})`;
+  const found = await run({
+    where:
+      at &&
+      (backwards ? sql`(${key.createdAt}, ${key.id}) > ${at}` : sql`(${key.createdAt}, ${key.id}) < ${at}`),
+    orderBy: backwards ? [asc(key.createdAt), asc(key.id)] : [desc(key.createdAt), desc(key.id)],
+    // One more than shown tells whether there is a page beyond.
+    limit: query.size + 1,
+    offset: position ? 0 : query.page * query.size,
+    cursor: sql<string>`to_char(${key.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || ${key.id}`,
+  });
+  const more = found.length > query.size;
+  const shown = found.slice(0, query.size);
+  if (backwards) shown.reverse();
+  const encode = (entry: { cursor: string } | undefined) =>
+    entry ? Buffer.from(entry.cursor, "utf8").toString("base64url") : null;
+  const first = encode(shown[0]);
+  const last = encode(shown.at(-1));
+  const cameFromBefore = query.page > 0 || query.after !== undefined;
+  return {
+    rows: shown.map((entry) => entry.row),
+    nextCursor: backwards ? (last ?? query.before ?? null) : more ? last : null,
+    previousCursor: backwards
+      ? more
+        ? first
+        : null
+      : cameFromBefore
+        ? (first ?? query.after ?? null)
+        : null,
+  };
+}

@@ -1,0 +1,32 @@
+import { DAY_MS } from "../../clock.js";
+
+export type Interval = "monthly" | "yearly";
+
+export function isInterval(value: string): value is Interval {
+  return value === "monthly" || value === "yearly";
+}
+
+/** Whole calendar months later, on the same day or the month's last one (Jan 31 -> Feb 28 -> Mar 31). */
+export function addMonths(anchor: Date, months: number): Date {
+  const result = new Date(anchor);
+  const day = anchor.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/** The end of period `number` (0 for the first) of a subscription that started at `anchor`. */
+export function periodEnd(anchor: Date, interval: Interval, number: number): Date {
+  return addMonths(anchor, (number + 1) * (interval === "yearly" ? 12 : 1));
+}
+
+/** A failed renewal is tried again this many days after the renewal date; after the last, it ends. */
+export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
+
+/** When attempt `failures` (1 after the first failure) is retried, or null when none is left. */
+export function nextAttempt(renewalDate: Date, failures: number): Date | null {
+  const days = RETRY_AFTER_DAYS[failures - 1];
+  return days === undefined ? null : new Date(renewalDate.getTime() + days * DAY_MS);
+}

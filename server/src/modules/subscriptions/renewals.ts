@@ -1,0 +1,164 @@
+import { type Subscription, subscriptionMessages, type UpdateCardBody } from "@agency/contract";
+import { eq } from "drizzle-orm";
+import type { Clock } from "../../clock.js";
+import type { Database } from "../../db/client.js";
+import { orders, pricingPlans, subscriptions } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { enqueue, type JobPayloads } from "../../jobs/queue.js";
+import { CURRENCY } from "../../payments/provider.js";
+import type { SavedCharge, TestProvider } from "../../payments/test-provider.js";
+import type { SessionUser } from "../../plugins/authz.js";
+import { addPayment } from "../payments/ledger.js";
+import type { ReceiptSettings } from "../receipts/issue.js";
+import { nextAttempt, periodEnd } from "./periods.js";
+import {
+  endSubscription,
+  lockOwnSubscription,
+  type SubscriptionRow,
+  scheduleRenewal,
+  subscriptionsOfOrders,
+} from "./service.js";
+
+export type RenewalContext = {
+  db: Database;
+  clock: Clock;
+  receipts: ReceiptSettings;
+  /** The offline provider, which charges saved cards; absent when Stripe Billing renews. */
+  provider: TestProvider | undefined;
+};
+
+async function charge(ctx: RenewalContext, tx: Database, row: SubscriptionRow): Promise<SavedCharge> {
+  if (!ctx.provider || row.provider !== ctx.provider.name) {
+    return { ok: false, message: "No card is saved for this subscription.", card: null };
+  }
+  // The plan's price at the time of the renewal, not the one it was first bought at.
+  const [plan] = await tx
+    .select({ priceCents: pricingPlans.newPriceCents })
+    .from(pricingPlans)
+    .where(eq(pricingPlans.id, row.planId));
+  if (!plan) throw new Error("The subscription's plan is missing.");
+  return ctx.provider.chargeSaved(tx, {
+    paymentMethodId: row.paymentMethodId,
+    orderId: row.orderId,
+    amountCents: plan.priceCents,
+    currency: CURRENCY,
+  });
+}
+
+/** The period paid: a payment and receipt for the next period, which then becomes the current one. */
+async function renewed(
+  ctx: RenewalContext,
+  tx: Database,
+  row: SubscriptionRow,
+  intent: SavedCharge & { ok: true },
+) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+  if (!order) throw new Error("The subscription's order is missing.");
+  const number = row.periodNumber + 1;
+  const start = row.currentPeriodEnd;
+  const end = periodEnd(row.anchorAt, row.interval, number);
+  const payment = await addPayment(tx, ctx.receipts, {
+    order,
+    provider: row.provider,
+    intent: intent.intent,
+    period: { subscriptionId: row.id, start, end },
+  });
+  if (!payment) throw new Error("This period's renewal was recorded already.");
+  const [next] = await tx
+    .update(subscriptions)
+    .set({
+      status: "active",
+      periodNumber: number,
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      failureCount: 0,
+      nextAttemptAt: null,
+      lastError: null,
+    })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  if (next) await scheduleRenewal(tx, next, end);
+}
+
+/** A renewal was declined: retried on the schedule, and after the last retry the subscription ends. */
+async function declined(ctx: RenewalContext, tx: Database, row: SubscriptionRow, message: string) {
+  const failures = row.failureCount + 1;
+  const retryAt = nextAttempt(row.currentPeriodEnd, failures);
+  if (!retryAt) {
+    await endSubscription(tx, row, ctx.clock.now(), message);
+    await enqueue(tx, "mail.subscription-ended", { subscriptionId: row.id });
+    return;
+  }
+  const [next] = await tx
+    .update(subscriptions)
+    .set({ status: "past_due", failureCount: failures, nextAttemptAt: retryAt, lastError: message })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  if (next) await scheduleRenewal(tx, next, retryAt);
+  await enqueue(
+    tx,
+    "mail.subscription-payment-failed",
+    { subscriptionId: row.id },
+    { key: `subscription.payment-failed:${row.id}:${row.periodNumber}:${failures}` },
+  );
+}
+
+/**
+ * The scheduled renewal (or retry) of one period. The subscription's row is locked for the whole
+ * charge, and the job names the period and attempt it is for: a second worker, a repeated job or
+ * a renewal that already happened another way finds the subscription moved on and does nothing,
+ * so a period is never charged twice.
+ */
+export async function runRenewal(ctx: RenewalContext, job: JobPayloads["subscription.renew"]): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, job.subscriptionId))
+      .for("update");
+    if (!row || row.periodNumber !== job.periodNumber || row.failureCount !== job.attempt) return;
+    if (row.providerSubscriptionId || row.status === "ended") return;
+    if (row.status === "canceled") {
+      await endSubscription(tx, row, row.currentPeriodEnd);
+      return;
+    }
+    const result = await charge(ctx, tx, row);
+    if (result.ok) await renewed(ctx, tx, row, result);
+    else await declined(ctx, tx, row, result.message);
+  });
+}
+
+/**
+ * The offline provider's "Update card": the new card is saved for the renewals, and a past-due
+ * period is charged to it at once. A declined card changes nothing and says why.
+ */
+export async function updateTestCard(
+  ctx: RenewalContext & { provider: TestProvider },
+  caller: SessionUser,
+  id: string,
+  card: UpdateCardBody,
+): Promise<Subscription> {
+  const orderId = await ctx.db.transaction(async (tx) => {
+    const row = await lockOwnSubscription(tx, caller, id);
+    if (row.status === "ended") throw new AppError("conflict", subscriptionMessages.ended);
+    const paymentMethodId = await ctx.provider.saveCard(tx, caller.id, {
+      number: card.cardNumber,
+      expiry: card.expiry,
+      cvc: card.cvc,
+    });
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({ paymentMethodId })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    if (updated?.status === "past_due") {
+      const result = await charge(ctx, tx, updated);
+      if (!result.ok) throw new AppError("unprocessable", result.message);
+      await renewed(ctx, tx, updated, result);
+    }
+    return row.orderId;
+  });
+  const subscription = (await subscriptionsOfOrders(ctx.db, [orderId])).get(orderId);
+  if (!subscription) throw new Error("The subscription vanished.");
+  return subscription;
+}

@@ -1,0 +1,137 @@
+import {
+  ErrorResponse,
+  IdParams,
+  RunDueRenewalsBody,
+  RunDueRenewalsResult,
+  Subscription,
+  SubscriptionSummary,
+  UpdateCardBody,
+} from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type Clock, DAY_MS, isAdjustable } from "../../clock.js";
+import type { Config } from "../../config.js";
+import type { Database } from "../../db/client.js";
+import { createJobRuntime } from "../../jobs/runtime.js";
+import type { PaymentProvider } from "../../payments/provider.js";
+import type { TestProvider } from "../../payments/test-provider.js";
+import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/authz.js";
+import { receiptSettings } from "../receipts/issue.js";
+import { updateTestCard } from "./renewals.js";
+import { type BillingSync, cancelSubscription, resumeSubscription, subscriptionSummary } from "./service.js";
+
+const refusals = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+} as const;
+
+export const subscriptionRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  clock: Clock;
+  provider: PaymentProvider;
+  billing: BillingSync | undefined;
+}> = async (app, { db, config, clock, provider, billing }) => {
+  app.post(
+    "/subscriptions/:id/cancel",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["subscriptions"],
+        summary: "Cancel one's own subscription: it runs until the period's end and does not renew",
+        params: IdParams,
+        response: { 200: Subscription, ...refusals },
+      },
+    },
+    async (request) =>
+      cancelSubscription(db, await requireUser(request), request.params.id, { now: clock.now(), billing }),
+  );
+
+  app.post(
+    "/subscriptions/:id/resume",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["subscriptions"],
+        summary: "Undo a cancellation before the period ends",
+        params: IdParams,
+        response: { 200: Subscription, ...refusals },
+      },
+    },
+    async (request) =>
+      resumeSubscription(db, await requireUser(request), request.params.id, { now: clock.now(), billing }),
+  );
+
+  if (provider.name === "test") {
+    const testProvider = provider as TestProvider;
+    app.post(
+      "/subscriptions/:id/card",
+      {
+        config: {
+          access: "user",
+          rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: accountRateLimitKey },
+        },
+        schema: {
+          tags: ["subscriptions"],
+          summary: "Give a subscription a new test card; a past-due renewal is charged to it at once",
+          params: IdParams,
+          body: UpdateCardBody,
+          response: { 200: Subscription, ...refusals },
+        },
+      },
+      async (request) =>
+        updateTestCard(
+          { db, clock, provider: testProvider, receipts: receiptSettings(config) },
+          await requireUser(request),
+          request.params.id,
+          request.body,
+        ),
+    );
+  }
+
+  app.get(
+    "/admin/subscriptions/summary",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Monthly recurring revenue and subscriptions by state",
+        response: { 200: SubscriptionSummary, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return subscriptionSummary(db);
+    },
+  );
+
+  // Trying renewals out without waiting a month: never in production, where time is real.
+  if (config.env !== "production" && isAdjustable(clock)) {
+    app.post(
+      "/admin/subscriptions/run-due",
+      {
+        config: { access: "admin" },
+        schema: {
+          tags: ["admin"],
+          summary: "Development and test mode: move the clock forward and run the renewals that fell due",
+          body: RunDueRenewalsBody,
+          response: { 200: RunDueRenewalsResult, ...refusals },
+        },
+      },
+      async (request) => {
+        await requireAdmin(request);
+        clock.advance(request.body.advanceDays * DAY_MS);
+        const runtime = createJobRuntime({ db, config, log: request.log, clock });
+        try {
+          const ran = await runtime.worker.drain();
+          return { ran, now: clock.now().toISOString() };
+        } finally {
+          await runtime.stop();
+        }
+      },
+    );
+  }
+};

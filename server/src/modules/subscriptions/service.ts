@@ -1,0 +1,233 @@
+import {
+  centsToDollars,
+  isId,
+  subscriptionMessages as messages,
+  type Subscription,
+  type SubscriptionSummary,
+} from "@agency/contract";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { orders, pricingPlans, subscriptions, testPaymentMethods } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
+import type { SessionUser } from "../../plugins/authz.js";
+import type { OrderRow } from "../order-access/service.js";
+import { type Interval, periodEnd } from "./periods.js";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type Card = { brand: string; last4: string } | null;
+
+export function toSubscription(row: SubscriptionRow, card: Card): Subscription {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    interval: row.interval,
+    currentPeriodStart: row.currentPeriodStart.toISOString(),
+    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    lastError: row.status === "past_due" ? row.lastError : null,
+    card,
+  };
+}
+
+/** The subscriptions of these orders, by order id, with the saved card of each. */
+export async function subscriptionsOfOrders(
+  db: Database,
+  orderIds: string[],
+): Promise<Map<string, Subscription>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ subscription: subscriptions, card: testPaymentMethods })
+    .from(subscriptions)
+    .leftJoin(testPaymentMethods, eq(testPaymentMethods.id, subscriptions.paymentMethodId))
+    .where(inArray(subscriptions.orderId, orderIds));
+  return new Map(
+    rows.map(({ subscription, card }) => [
+      subscription.orderId,
+      toSubscription(subscription, card ? { brand: card.cardBrand, last4: card.cardLast4 } : null),
+    ]),
+  );
+}
+
+/** The job that renews (or, once cancelled, ends) a subscription at `runAt`; one per period and attempt. */
+export async function scheduleRenewal(tx: Database, row: SubscriptionRow, runAt: Date): Promise<void> {
+  const { id, periodNumber, failureCount: attempt } = row;
+  await enqueue(
+    tx,
+    "subscription.renew",
+    { subscriptionId: id, periodNumber, attempt },
+    { key: `subscription.renew:${id}:${periodNumber}:${attempt}`, runAt, maxAttempts: 5 },
+  );
+}
+
+/**
+ * The first payment of a monthly or yearly plan starts its subscription, in the payment's
+ * transaction: the first period runs from the payment, and its end is when it renews.
+ */
+export async function startSubscription(
+  tx: Database,
+  input: {
+    order: OrderRow;
+    provider: string;
+    start: Date;
+    paymentMethodId: string | null;
+    providerSubscriptionId?: string | null;
+    end?: Date;
+  },
+): Promise<SubscriptionRow | null> {
+  const { order, start } = input;
+  const interval = order.serviceDuration;
+  if (interval !== "monthly" && interval !== "yearly") return null;
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({
+      orderId: order.id,
+      userId: order.userId,
+      planId: order.planId,
+      interval,
+      anchorAt: start,
+      currentPeriodStart: start,
+      currentPeriodEnd: input.end ?? periodEnd(start, interval as Interval, 0),
+      provider: input.provider,
+      providerSubscriptionId: input.providerSubscriptionId ?? null,
+      paymentMethodId: input.paymentMethodId,
+    })
+    .returning();
+  if (!row) throw new Error("The subscription was not started.");
+  // Stripe Billing renews its subscriptions itself and reports each renewal by webhook.
+  if (!row.providerSubscriptionId) await scheduleRenewal(tx, row, row.currentPeriodEnd);
+  return row;
+}
+
+/** Over: no more renewals, and the customer may order the plan again. */
+export async function endSubscription(
+  tx: Database,
+  row: SubscriptionRow,
+  at: Date,
+  lastError: string | null = null,
+): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({
+      status: "ended",
+      endedAt: at,
+      cancelAtPeriodEnd: false,
+      nextAttemptAt: null,
+      lastError: lastError ?? row.lastError,
+    })
+    .where(eq(subscriptions.id, row.id));
+  await tx.update(orders).set({ endedAt: at }).where(eq(orders.id, row.orderId));
+}
+
+/** The caller's own subscription, locked for a change; someone else's does not exist. */
+export async function lockOwnSubscription(tx: Database, caller: SessionUser, id: string) {
+  if (!isId(id)) throw notFound("The subscription");
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, caller.id)))
+    .for("update");
+  if (!row) throw notFound("The subscription");
+  return row;
+}
+
+async function reload(db: Database, id: string): Promise<Subscription> {
+  const [row] = await db
+    .select({ subscription: subscriptions, card: testPaymentMethods })
+    .from(subscriptions)
+    .leftJoin(testPaymentMethods, eq(testPaymentMethods.id, subscriptions.paymentMethodId))
+    .where(eq(subscriptions.id, id));
+  if (!row) throw notFound("The subscription");
+  const { card } = row;
+  return toSubscription(row.subscription, card ? { brand: card.cardBrand, last4: card.cardLast4 } : null);
+}
+
+/** What the provider is told of a customer's change (Stripe Billing); nothing for the offline provider. */
+export type BillingSync = {
+  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  cancelNow(providerSubscriptionId: string): Promise<void>;
+};
+
+/**
+ * The customer cancels: an active subscription runs until the end of the period paid for, then
+ * ends; a past-due one (its period unpaid) ends now and its retries stop.
+ */
+export async function cancelSubscription(
+  db: Database,
+  caller: SessionUser,
+  id: string,
+  options: { now: Date; billing?: BillingSync },
+): Promise<Subscription> {
+  await db.transaction(async (tx) => {
+    const row = await lockOwnSubscription(tx, caller, id);
+    if (row.status === "ended") throw new AppError("conflict", messages.ended);
+    if (row.status === "canceled") return;
+    if (row.providerSubscriptionId && options.billing) {
+      if (row.status === "past_due") await options.billing.cancelNow(row.providerSubscriptionId);
+      else await options.billing.setCancelAtPeriodEnd(row.providerSubscriptionId, true);
+    }
+    if (row.status === "past_due") {
+      await endSubscription(tx, row, options.now);
+    } else {
+      await tx
+        .update(subscriptions)
+        .set({ status: "canceled", cancelAtPeriodEnd: true })
+        .where(eq(subscriptions.id, row.id));
+    }
+    await enqueue(tx, "mail.subscription-canceled", { subscriptionId: row.id });
+  });
+  return reload(db, id);
+}
+
+/** Undoes a cancellation before the period ends: it renews again as before. */
+export async function resumeSubscription(
+  db: Database,
+  caller: SessionUser,
+  id: string,
+  options: { now: Date; billing?: BillingSync },
+): Promise<Subscription> {
+  await db.transaction(async (tx) => {
+    const row = await lockOwnSubscription(tx, caller, id);
+    if (row.status === "active") return;
+    if (row.status === "ended" || row.currentPeriodEnd <= options.now) {
+      throw new AppError("conflict", messages.ended);
+    }
+    if (row.status !== "canceled") throw new AppError("conflict", messages.notCanceled);
+    if (row.providerSubscriptionId && options.billing) {
+      await options.billing.setCancelAtPeriodEnd(row.providerSubscriptionId, false);
+    }
+    await tx
+      .update(subscriptions)
+      .set({ status: "active", cancelAtPeriodEnd: false })
+      .where(eq(subscriptions.id, row.id));
+  });
+  return reload(db, id);
+}
+
+/**
+ * Monthly recurring revenue: what the subscriptions that will renew bring in a month at their
+ * plans' current prices (a yearly plan counts a twelfth of its price).
+ */
+export async function subscriptionSummary(db: Database): Promise<SubscriptionSummary> {
+  const [row] = await db
+    .select({
+      mrrCents: sql<number>`coalesce(round(sum(case
+        when ${subscriptions.status} in ('active', 'past_due') then
+          case when ${subscriptions.interval} = 'yearly' then ${pricingPlans.newPriceCents} / 12.0
+          else ${pricingPlans.newPriceCents} end
+        else 0 end)), 0)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
+      pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
+      canceled: sql<number>`count(*) filter (where ${subscriptions.status} = 'canceled')`.mapWith(Number),
+    })
+    .from(subscriptions)
+    .innerJoin(pricingPlans, eq(pricingPlans.id, subscriptions.planId));
+  return {
+    monthlyRecurringRevenue: centsToDollars(row?.mrrCents ?? 0),
+    active: row?.active ?? 0,
+    pastDue: row?.pastDue ?? 0,
+    canceled: row?.canceled ?? 0,
+  };
+}

@@ -1,0 +1,86 @@
+import type { Receipt } from "@agency/contract";
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { receiptPage as t } from "../../lib/messages";
+import { renderRoute } from "../../test/render-route";
+import { jsonResponse } from "../../test/render-with-providers";
+import ReceiptPage from "./receipt";
+
+const receipt: Receipt = {
+  _id: "0b7c1d2e-1111-4222-8333-944455556666",
+  number: "R-2026-00042",
+  paymentId: "p1",
+  orderId: "o1",
+  orderNumber: 1007,
+  amount: 120,
+  issuedAt: "2026-03-04T10:00:00.000Z",
+  seller: {
+    name: "Northwind Digital",
+    address: ["1 Market Street", "94105 San Francisco", "United States"],
+    email: "hello@northwind.test",
+    phone: "+1 555 0100",
+    logo: "/images/logo.svg",
+    taxId: "US-99-1234567",
+  },
+  customer: { name: "Ada Lovelace", email: "ada@example.com" },
+  service: "Premium",
+  serviceDuration: "yearly",
+  tax: 20,
+  taxRatePercent: 20,
+  currency: "usd",
+  provider: "test",
+  transactionId: "pi_test_123",
+  card: { brand: "visa", last4: "4242" },
+  paidAt: "2026-03-04T09:59:00.000Z",
+};
+
+function openReceipt() {
+  return renderRoute("/dashboard/receipts/:id", ReceiptPage, `/dashboard/receipts/${receipt._id}`);
+}
+
+describe("the receipt page", () => {
+  it("shows the seller, customer, plan, amount, tax, card and number, with print and PDF", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(receipt));
+    vi.stubGlobal("fetch", fetchMock);
+    const print = vi.fn();
+    vi.stubGlobal("print", print);
+    openReceipt();
+
+    expect(await screen.findByRole("heading", { name: t.title, level: 1 })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith(`/api/receipts/${receipt._id}`, expect.anything());
+    expect(screen.getByText("R-2026-00042")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Northwind Digital" }).getAttribute("src")).toBe(
+      "/images/logo.svg",
+    );
+    expect(screen.getByText("1 Market Street")).toBeTruthy();
+    expect(screen.getByText(`${t.taxId}: US-99-1234567`, { exact: false })).toBeTruthy();
+    expect(screen.getByText("Ada Lovelace")).toBeTruthy();
+    expect(screen.getByText(t.plan("Premium", "yearly", "#1007"))).toBeTruthy();
+    expect(screen.getAllByText("$120.00")).toHaveLength(2);
+    expect(screen.getByText(t.taxIncluded(20))).toBeTruthy();
+    expect(screen.getByText("$20.00")).toBeTruthy();
+    expect(screen.getByText(t.card("visa", "4242"))).toBeTruthy();
+    expect(screen.getByText("pi_test_123")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: t.print }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("link", { name: t.downloadPdf }).getAttribute("href")).toBe(
+      `/api/receipts/${receipt._id}/pdf`,
+    );
+  });
+
+  it("shows the server's reason when the receipt cannot be opened", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        jsonResponse({ error: { code: "not_found", message: "The receipt was not found." } }, 404),
+      ),
+    );
+    openReceipt();
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(t.loadFailed);
+    expect(alert.textContent).toContain("The receipt was not found.");
+    expect(screen.queryByRole("button", { name: t.print })).toBeNull();
+  });
+});

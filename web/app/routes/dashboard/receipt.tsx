@@ -1,0 +1,45 @@
+import { Button } from "react-bootstrap";
+import { Link, useParams } from "react-router";
+import { LoadError, LoadingStatus } from "../../components/query-status";
+import { receiptPdfUrl, useReceipt } from "../../features/receipts/api/receipts";
+import { ReceiptDocument } from "../../features/receipts/components/receipt-document";
+import { receiptPage as t } from "../../lib/messages";
+import { pageTitle } from "../../lib/site";
+import type { Route } from "./+types/receipt";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: pageTitle(t.title) }, { name: "robots", content: "noindex" }];
+}
+
+/** A printable receipt, opened from Payment History (or by an admin from an order's payment). */
+export default function ReceiptPage() {
+  const { id = "" } = useParams();
+  const receipt = useReceipt(id);
+  if (receipt.isPending) return <LoadingStatus label={t.loading} />;
+  if (receipt.isError)
+    return (
+      <LoadError
+        heading={t.loadFailed}
+        error={receipt.error}
+        retryLabel={t.retry}
+        onRetry={() => receipt.refetch()}
+        retrying={receipt.isFetching}
+      />
+    );
+  return (
+    <div className="receipt-page">
+      <div className="d-flex flex-wrap gap-2 mb-3 d-print-none">
+        <Button type="button" onClick={() => window.print()}>
+          {t.print}
+        </Button>
+        <a className="btn btn-outline-primary" href={receiptPdfUrl(receipt.data._id)} download>
+          {t.downloadPdf}
+        </a>
+        <Link className="btn btn-link" to="/dashboard/payment-history">
+          {t.backToHistory}
+        </Link>
+      </div>
+      <ReceiptDocument receipt={receipt.data} />
+    </div>
+  );
+}
