@@ -49,6 +49,8 @@ export const SubscriptionSummary = z.object({
   active: z.number().int().nonnegative(),
   pastDue: z.number().int().nonnegative(),
   canceled: z.number().int().nonnegative(),
+  /** Development and test mode: the admin may move the clock and run due renewals (see below). */
+  canRunDueRenewals: z.boolean(),
 });
 export type SubscriptionSummary = z.infer<typeof SubscriptionSummary>;
 

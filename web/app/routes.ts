@@ -32,6 +32,7 @@ export default [
       route("my-orders", "routes/dashboard/my-orders.tsx"),
       route("payment/:_id", "routes/dashboard/payment.tsx"),
       route("payment-history", "routes/dashboard/payment-history.tsx"),
+      route("subscription/:_id/card", "routes/dashboard/update-card.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),
       route("receipts/:id", "routes/dashboard/receipt.tsx"),
     ]),

@@ -17,3 +17,8 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 export function formatDateTime(value: string): string {
   return dateTime.format(new Date(value));
 }
+
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+export function formatDate(value: string): string {
+  return dateOnly.format(new Date(value));
+}

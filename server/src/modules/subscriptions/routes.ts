@@ -35,6 +35,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   provider: PaymentProvider;
   billing: BillingSync | undefined;
 }> = async (app, { db, config, clock, provider, billing }) => {
+  // Trying renewals out without waiting a month: never in production, where time is real.
+  const canRunDueRenewals = config.env !== "production" && isAdjustable(clock);
+
   app.post(
     "/subscriptions/:id/cancel",
     {
@@ -104,12 +107,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await requireAdmin(request);
-      return subscriptionSummary(db);
+      return subscriptionSummary(db, canRunDueRenewals);
     },
   );
 
-  // Trying renewals out without waiting a month: never in production, where time is real.
-  if (config.env !== "production" && isAdjustable(clock)) {
+  if (canRunDueRenewals && isAdjustable(clock)) {
     app.post(
       "/admin/subscriptions/run-due",
       {

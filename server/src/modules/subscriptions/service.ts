@@ -210,7 +210,10 @@ export async function resumeSubscription(
  * Monthly recurring revenue: what the subscriptions that will renew bring in a month at their
  * plans' current prices (a yearly plan counts a twelfth of its price).
  */
-export async function subscriptionSummary(db: Database): Promise<SubscriptionSummary> {
+export async function subscriptionSummary(
+  db: Database,
+  canRunDueRenewals: boolean,
+): Promise<SubscriptionSummary> {
   const [row] = await db
     .select({
       mrrCents: sql<number>`coalesce(round(sum(case
@@ -229,5 +232,6 @@ export async function subscriptionSummary(db: Database): Promise<SubscriptionSum
     active: row?.active ?? 0,
     pastDue: row?.pastDue ?? 0,
     canceled: row?.canceled ?? 0,
+    canRunDueRenewals,
   };
 }

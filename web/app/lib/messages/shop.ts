@@ -68,7 +68,7 @@ export const paymentMessages = {
   succeeded: "Payment received. Thank you!",
   testMode: "Test mode: no real charge.",
   testCards:
-    "Use 4242 4242 4242 4242 to pay; 4000 0000 0000 0002 is declined and 4000 0000 0000 9995 has insufficient funds. Any future expiry date and any 3-digit CVC.",
+    "Use 4242 4242 4242 4242 to pay; 4000 0000 0000 0002 is declined and 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0341 pays now and declines the renewals. Any future expiry date and any 3-digit CVC.",
   cardNumber: "Card number",
   expiry: "Expiry (MM/YY)",
   cvc: "CVC",
@@ -156,6 +156,12 @@ export const adminPages = {
   no: "No",
   noOrders: "No orders yet.",
   ordersFailed: "We couldn't load the orders.",
+  subscription: "Subscription",
+  nextRenewal: "Next renewal",
+  monthlyRecurringRevenue: "Monthly recurring revenue",
+  runDueRenewals: "Run due renewals now",
+  advanceDays: "Move the clock forward (days)",
+  ranDueRenewals: (ran: number, now: string) => `${ran} due jobs ran; the shop's clock reads ${now}.`,
   paymentHeading: "Payment details",
   paymentFailed: "We couldn't load this payment.",
   status: "Status",
@@ -199,4 +205,31 @@ export const adminPages = {
   previous: "Previous",
   next: "Next",
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;
+
+/** Monthly and yearly plans renew: the state beside the spec's order words, and its actions. */
+export const subscriptionTexts = {
+  renewsOn: (date: string) => `Renews on ${date}`,
+  endsOn: (date: string) => `Cancelled - ends on ${date}`,
+  pastDue: "Past due",
+  nextTry: (date: string) => `next try on ${date}`,
+  ended: "Ended",
+  cancel: "Cancel",
+  resume: "Resume",
+  updateCard: "Update card",
+  cancelQuestion: (service: string) => `Cancel your ${service} plan?`,
+  cancelText: (date: string) =>
+    `It stays active until ${date} and does not renew. You can resume it until then.`,
+  cancelConfirm: "Cancel the plan",
+  cancelled: "Your plan will not renew.",
+  resumed: "Your plan renews again.",
+  cardHeading: "Update card",
+  cardIntro: (service: string) =>
+    `The card for the renewals of your ${service} plan. A renewal that failed is charged to it at once.`,
+  cardSaved: "Your new card is saved.",
+  saveCard: "Save card",
+  notFound: "This subscription was not found.",
+  renewal: "Renewal",
+  statusLabel: { active: "Active", canceled: "Cancelled", past_due: "Past due", ended: "Ended" },
+  period: (start: string, end: string) => `${start} to ${end}`,
 } as const;

@@ -7,8 +7,10 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
 import { ORDERS_PAGE_SIZE, type OrdersPosition, useAllOrders } from "../../features/admin/api/admin";
+import { RecurringRevenue } from "../../features/subscriptions/components/recurring-revenue";
+import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
 import { errorMessage } from "../../lib/api";
-import { orderMessages, adminPages as t } from "../../lib/messages";
+import { orderMessages, subscriptionTexts, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 
 const columns: DataColumn<Order>[] = [
@@ -34,6 +36,11 @@ const columns: DataColumn<Order>[] = [
     header: t.paidColumn,
     cell: (order) => <Badge bg={order.paid ? "success" : "secondary"}>{order.paid ? t.yes : t.no}</Badge>,
   },
+  {
+    header: t.subscription,
+    cell: (order) => (order.subscription ? subscriptionTexts.statusLabel[order.subscription.status] : "—"),
+  },
+  { header: t.nextRenewal, cell: (order) => nextRenewal(order.subscription) ?? "—" },
   {
     header: t.details,
     cell: (order) => (
@@ -86,6 +93,7 @@ export default function AllOrders() {
           </div>
         ))}
       </dl>
+      <RecurringRevenue />
       {orders.data.orders.length === 0 ? (
         <p className="text-body-secondary">{t.noOrders}</p>
       ) : (

@@ -1,4 +1,5 @@
 import { formatOrderNumber, type Payment } from "@agency/contract";
+import { Badge } from "react-bootstrap";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
@@ -6,8 +7,8 @@ import { useSession } from "../../features/auth/api/session";
 import { usePaymentHistory } from "../../features/payments/api/payments";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { errorMessage } from "../../lib/api";
-import { orderMessages, receiptPage, paymentMessages as t } from "../../lib/messages";
-import { formatDateTime, money } from "../../lib/money";
+import { orderMessages, receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";
+import { formatDate, formatDateTime, money } from "../../lib/money";
 
 const columns: DataColumn<Payment>[] = [
   { header: orderMessages.number, cell: (payment) => formatOrderNumber(payment.orderNumber) },
@@ -24,6 +25,16 @@ const columns: DataColumn<Payment>[] = [
       <>
         {payment.service}{" "}
         <span className="text-body-secondary text-capitalize">({payment.serviceDuration})</span>
+        {payment.renewal ? (
+          <Badge bg="info" text="dark" className="ms-2">
+            {subscriptionTexts.renewal}
+          </Badge>
+        ) : null}
+        {payment.periodStart && payment.periodEnd ? (
+          <span className="d-block small text-body-secondary">
+            {subscriptionTexts.period(formatDate(payment.periodStart), formatDate(payment.periodEnd))}
+          </span>
+        ) : null}
       </>
     ),
   },

@@ -5,9 +5,14 @@ import { type DataColumn, DataList } from "../../../components/data-list";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { orderMessages as t } from "../../../lib/messages";
 import { formatDateTime, money } from "../../../lib/money";
+import { SubscriptionActions } from "../../subscriptions/components/subscription-actions";
+import { SubscriptionState } from "../../subscriptions/components/subscription-state";
 import { useDeleteOrder } from "../api/orders";
 
-/** SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'. */
+/**
+ * SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'.
+ * A paid plan's subscription state and its actions show beside those words.
+ */
 export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelledBy: string }) {
   const deleteOrder = useDeleteOrder();
 
@@ -32,9 +37,12 @@ export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelled
     {
       header: t.status,
       cell: (order) => (
-        <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>
-          {order.paid ? t.done : t.pending}
-        </Badge>
+        <>
+          <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>
+            {order.paid ? t.done : t.pending}
+          </Badge>
+          {order.subscription ? <SubscriptionState subscription={order.subscription} /> : null}
+        </>
       ),
     },
     {
@@ -52,7 +60,12 @@ export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelled
       header: t.action,
       cell: (order) =>
         order.paid ? (
-          <span className="text-body-secondary">{t.started}</span>
+          <>
+            <span className="text-body-secondary">{t.started}</span>
+            {order.subscription ? (
+              <SubscriptionActions order={order} subscription={order.subscription} />
+            ) : null}
+          </>
         ) : (
           <Button
             size="sm"

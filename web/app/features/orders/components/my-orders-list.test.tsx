@@ -1,0 +1,99 @@
+import type { Order, Subscription } from "@agency/contract";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { orderMessages, subscriptionTexts as t } from "../../../lib/messages";
+import { formatDate } from "../../../lib/money";
+import { stubScreenWidth } from "../../../test/browser-apis";
+import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { MyOrdersList } from "./my-orders-list";
+
+vi.mock("../../../lib/alerts", () => ({ confirmAction: vi.fn(async () => true) }));
+
+const periodEnd = "2026-12-23T10:00:00.000Z";
+
+function subscription(overrides: Partial<Subscription>): Subscription {
+  return {
+    _id: crypto.randomUUID(),
+    orderId: "o1",
+    status: "active",
+    interval: "monthly",
+    currentPeriodStart: "2026-11-23T10:00:00.000Z",
+    currentPeriodEnd: periodEnd,
+    nextAttemptAt: null,
+    endedAt: null,
+    lastError: null,
+    card: { brand: "visa", last4: "4242" },
+    ...overrides,
+  };
+}
+
+function paidOrder(sub: Subscription | null): Order {
+  return {
+    _id: crypto.randomUUID(),
+    number: 1001,
+    email: "ada@example.com",
+    name: "Ada",
+    service: "Standard",
+    serviceId: "p1",
+    serviceDuration: "monthly",
+    currentPrice: 49,
+    currentDate: "2026-11-23T09:00:00.000Z",
+    phone: "0123456789",
+    paid: true,
+    transactionId: "pi_test_1",
+    paymentTime: "2026-11-23T10:00:00.000Z",
+    subscription: sub,
+  };
+}
+
+function show(orders: Order[]) {
+  stubScreenWidth(1280);
+  return renderWithProviders(
+    <MemoryRouter>
+      <MyOrdersList orders={orders} labelledBy="orders-heading" />
+    </MemoryRouter>,
+  );
+}
+
+describe("My Orders with subscriptions", () => {
+  it("keeps the spec's words for a paid order and shows when its plan renews, with Cancel", async () => {
+    const active = subscription({});
+    const fetchMock = vi.fn(async () => jsonResponse({ ...active, status: "canceled" }));
+    vi.stubGlobal("fetch", fetchMock);
+    show([paidOrder(active)]);
+    const row = screen.getByRole("row", { name: /Standard/ });
+    expect(within(row).getByText(orderMessages.done)).toBeTruthy();
+    expect(within(row).getByText(orderMessages.paid)).toBeTruthy();
+    expect(within(row).getByText(orderMessages.started)).toBeTruthy();
+    expect(within(row).getByText(t.renewsOn(formatDate(periodEnd)))).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole("button", { name: t.cancel }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain(`/api/subscriptions/${active._id}/cancel`);
+    expect(init.method).toBe("POST");
+    expect(await screen.findByText(t.cancelled)).toBeTruthy();
+  });
+
+  it("shows a cancelled plan's end with Resume, a past-due one's Update card, and an ended one without actions", () => {
+    show([
+      paidOrder(subscription({ status: "canceled" })),
+      paidOrder(subscription({ status: "past_due", nextAttemptAt: "2026-12-24T10:00:00.000Z" })),
+      paidOrder(subscription({ status: "ended" })),
+    ]);
+    const [, cancelled, pastDue, ended] = screen.getAllByRole("row");
+    if (!cancelled || !pastDue || !ended) throw new Error("rows missing");
+    expect(within(cancelled).getByText(t.endsOn(formatDate(periodEnd)))).toBeTruthy();
+    expect(within(cancelled).getByRole("button", { name: t.resume })).toBeTruthy();
+    expect(within(cancelled).queryByRole("button", { name: t.cancel })).toBeNull();
+
+    expect(within(pastDue).getByTestId("subscription-state").textContent).toContain(t.pastDue);
+    expect(within(pastDue).getByRole("link", { name: t.updateCard }).getAttribute("href")).toMatch(
+      /^\/dashboard\/subscription\/.+\/card$/,
+    );
+
+    expect(within(ended).getByText(t.ended)).toBeTruthy();
+    expect(within(ended).queryAllByRole("button")).toHaveLength(0);
+  });
+});

@@ -1,0 +1,51 @@
+import type { UpdateCardBody } from "@agency/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPost } from "../../../lib/api";
+
+/** A change of a subscription shows in My Orders, All Orders and the revenue figures. */
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [["orders"], ["all-orders"], ["subscription-summary"], ["payment-history"]].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useSubscriptionAction(action: "cancel" | "resume") {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiPost(`/subscriptions/${encodeURIComponent(id)}/${action}`, (c) => c.Subscription, {}),
+    onSettled: refresh,
+  });
+}
+
+export function useUpdateCard(id: string) {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (card: UpdateCardBody) =>
+      apiPost(`/subscriptions/${encodeURIComponent(id)}/card`, (c) => c.Subscription, card),
+    onSettled: refresh,
+  });
+}
+
+export function useSubscriptionSummary() {
+  return useQuery(
+    queryOptions({
+      queryKey: ["subscription-summary"],
+      queryFn: () => apiGet("/admin/subscriptions/summary", (c) => c.SubscriptionSummary),
+    }),
+  );
+}
+
+/** Development and test mode: move the shop's clock forward and run what fell due. */
+export function useRunDueRenewals() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (advanceDays: number) =>
+      apiPost("/admin/subscriptions/run-due", (c) => c.RunDueRenewalsResult, { advanceDays }),
+    onSettled: refresh,
+  });
+}

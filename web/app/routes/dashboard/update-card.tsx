@@ -1,0 +1,102 @@
+import type { FormEvent } from "react";
+import { Alert, Button, Form } from "react-bootstrap";
+import toast from "react-hot-toast";
+import { Link, useNavigate, useParams } from "react-router";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { useSession } from "../../features/auth/api/session";
+import { useMyOrders } from "../../features/orders/api/orders";
+import { useUpdateCard } from "../../features/subscriptions/api/subscriptions";
+import { SubscriptionState } from "../../features/subscriptions/components/subscription-state";
+import { errorMessage } from "../../lib/api";
+import { orderMessages, paymentMessages, subscriptionTexts as t } from "../../lib/messages";
+
+/** A subscription's new card (offline test provider): a failed renewal is charged to it at once. */
+export default function UpdateCard() {
+  const { _id = "" } = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const orders = useMyOrders(session.data?.user.email);
+  const updateCard = useUpdateCard(_id);
+
+  if (orders.isPending) return <LoadingScreen />;
+  if (orders.isError)
+    return <LoadError message={orderMessages.loadFailed} detail={errorMessage(orders.error)} />;
+  const order = orders.data.find((item) => item.subscription?._id === _id);
+  if (!order?.subscription) return <LoadError message={t.notFound} />;
+  const { subscription } = order;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? "").trim();
+    updateCard.mutate(
+      { cardNumber: text("cardNumber"), expiry: text("expiry"), cvc: text("cvc") },
+      {
+        onSuccess: () => {
+          toast.success(t.cardSaved);
+          void navigate("/dashboard/my-orders");
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="card-heading">
+      <div className="card-body p-4" style={{ maxWidth: 640 }}>
+        <h1 id="card-heading" className="h4 mb-2">
+          {t.cardHeading}
+        </h1>
+        <p className="mb-1">{t.cardIntro(`${order.service} (${order.serviceDuration})`)}</p>
+        <SubscriptionState subscription={subscription} />
+        {subscription.card ? (
+          <p className="small text-body-secondary mt-2 mb-0 text-capitalize">
+            {subscription.card.brand} •••• {subscription.card.last4}
+          </p>
+        ) : null}
+        {subscription.lastError ? (
+          <Alert variant="danger" className="mt-3 mb-0 small">
+            {subscription.lastError}
+          </Alert>
+        ) : null}
+        <Form onSubmit={onSubmit} aria-label={paymentMessages.card} className="mt-4">
+          <Alert variant="info" className="small">
+            <strong className="d-block">{paymentMessages.testMode}</strong>
+            {paymentMessages.testCards}
+          </Alert>
+          {updateCard.isError ? (
+            <Alert variant="danger" role="alert">
+              {errorMessage(updateCard.error)}
+            </Alert>
+          ) : null}
+          <div className="row g-3">
+            <Form.Group className="col-12" controlId="new-card-number">
+              <Form.Label>{paymentMessages.cardNumber}</Form.Label>
+              <Form.Control
+                name="cardNumber"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="4242 4242 4242 4242"
+                required
+              />
+            </Form.Group>
+            <Form.Group className="col-6" controlId="new-card-expiry">
+              <Form.Label>{paymentMessages.expiry}</Form.Label>
+              <Form.Control name="expiry" autoComplete="cc-exp" placeholder="12/34" required />
+            </Form.Group>
+            <Form.Group className="col-6" controlId="new-card-cvc">
+              <Form.Label>{paymentMessages.cvc}</Form.Label>
+              <Form.Control name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
+            </Form.Group>
+          </div>
+          <Button type="submit" size="lg" className="w-100 mt-4" disabled={updateCard.isPending}>
+            {t.saveCard}
+          </Button>
+        </Form>
+        <p className="mt-3 mb-0 small">
+          <Link to="/dashboard/my-orders">{orderMessages.myOrders}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
