@@ -105,6 +105,8 @@ describe("the dashboards on a phone", () => {
     await unpaid.getByRole("button", { name: orderMessages.delete }).click();
     await page.locator(".swal2-confirm").click();
     await unpaid.waitFor({ state: "detached" });
+    // The paid order stays (once the dialog has gone and the page is no longer hidden behind it).
+    await page.locator(".swal2-container").waitFor({ state: "detached" });
     expect(await page.getByRole("listitem").filter({ hasText: first.service }).count()).toBe(1);
   });
 
