@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contact, errors, newsletter, newsletterConfirmation, queryForm } from "../web/app/lib/messages";
+import { expectAccessible } from "./support/axe";
 import { open, useBrowser } from "./support/browser";
 import { confirmNewsletterByMail, storedLeads, uniqueEmail } from "./support/leads";
 
@@ -89,6 +90,7 @@ describe("a visitor leaving their details", () => {
     expect(await page.getByRole("alert").textContent()).toContain(
       "This confirmation link is not valid any more.",
     );
+    await expectAccessible(page, "newsletter confirmation");
     await page.getByRole("link", { name: newsletterConfirmation.backHome }).click();
     await page.waitForURL((url) => url.pathname === "/");
   });

@@ -118,6 +118,8 @@ describe("the public pages", () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 800 });
     await open(page, "/blogs");
+    // The list replaces its placeholders once loaded; wait, so the page is settled under the keyboard.
+    await page.getByRole("article").first().waitFor();
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: nav.skipToContent });
     expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);

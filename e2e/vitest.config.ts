@@ -9,5 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page fetches and renders after hydration; on a busy machine that takes more than a second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -12,12 +12,12 @@ export function Pager({ page, pages, onPage, labels }: Props) {
   if (pages <= 1) return null;
   return (
     <nav className="d-flex align-items-center justify-content-center gap-3 mt-3" aria-label="Pages">
-      <Button variant="outline-secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page === 0}>
+      <Button variant="outline-primary" size="sm" onClick={() => onPage(page - 1)} disabled={page === 0}>
         {labels.previous}
       </Button>
       <span aria-live="polite">{labels.page(page + 1, pages)}</span>
       <Button
-        variant="outline-secondary"
+        variant="outline-primary"
         size="sm"
         onClick={() => onPage(page + 1)}
         disabled={page >= pages - 1}

@@ -1,0 +1,63 @@
+import type { Payment } from "@agency/contract";
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { receiptPage } from "../../lib/messages";
+import { renderRoute } from "../../test/render-route";
+import { jsonResponse } from "../../test/render-with-providers";
+import PaymentHistory from "./payment-history";
+
+const session = {
+  user: {
+    id: "u1",
+    name: "Ada",
+    email: "ada@example.com",
+    emailVerified: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  },
+  session: { id: "s1", expiresAt: "2026-12-01T00:00:00.000Z" },
+};
+
+function payment(overrides: Partial<Payment>): Payment {
+  return {
+    _id: crypto.randomUUID(),
+    orderId: crypto.randomUUID(),
+    orderNumber: 1001,
+    email: "ada@example.com",
+    transactionId: "pi_test_1",
+    paymentTime: "2026-03-04T10:00:00.000Z",
+    currentPrice: 99,
+    service: "Premium",
+    serviceDuration: "monthly",
+    provider: "test",
+    periodStart: null,
+    periodEnd: null,
+    renewal: false,
+    receiptId: null,
+    ...overrides,
+  };
+}
+
+describe("payment history", () => {
+  it("links each payment to its receipt", async () => {
+    const receiptId = "0b7c1d2e-1111-4222-8333-944455556666";
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url === "/api/auth/get-session"
+          ? jsonResponse(session)
+          : jsonResponse([
+              payment({ orderNumber: 1002, transactionId: "pi_test_2", receiptId }),
+              payment({ orderNumber: 1001, transactionId: "pi_test_1" }),
+            ]),
+      ),
+    );
+    renderRoute("/dashboard/payment-history", PaymentHistory, "/dashboard/payment-history");
+
+    const links = await screen.findAllByRole("link", { name: /^Receipt/ });
+    expect(links.map((link) => [link.getAttribute("aria-label"), link.getAttribute("href")])).toEqual([
+      [receiptPage.linkFor("#1002"), `/dashboard/receipts/${receiptId}`],
+    ]);
+    // A payment recorded without a receipt has no link to one.
+    expect(screen.getByText("pi_test_1")).toBeTruthy();
+  });
+});
