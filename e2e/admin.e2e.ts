@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type Account, newAccount, registerAccount, signInAsOwner, signInContext } from "./support/accounts";
 import { baseUrl, screenshot, useBrowser } from "./support/browser";
 import { confirmNewsletterByMail } from "./support/leads";
+import { order, pay, plans } from "./support/shop";
 
 const browser = useBrowser();
 
@@ -123,19 +124,9 @@ describe("the admin dashboard", () => {
     const before = await readCounts();
 
     const { api } = await separateCustomer();
-    const plans = (await (await api.get("/api/pricing")).json()) as { _id: string }[];
     const orderIds: string[] = [];
-    for (const plan of plans.slice(0, 3)) {
-      const response = await api.post("/api/order", { data: { serviceId: plan._id, phone: "0123456789" } });
-      orderIds.push((await response.json()).insertedId);
-    }
-    const intent = await (
-      await api.post("/api/create-payment-intent", { data: { orderId: orderIds[0] } })
-    ).json();
-    const paid = await api.post("/api/payments/test/confirm", {
-      data: { ...intent, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-    });
-    expect(paid.ok()).toBe(true);
+    for (const plan of (await plans(api)).slice(0, 3)) orderIds.push(await order(api, plan));
+    const intent = await pay(api, orderIds[0] as string);
     await api.dispose();
 
     const after = await readCounts();

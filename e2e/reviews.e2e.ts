@@ -1,9 +1,10 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from "playwright-core";
+import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { dashboardMenu, manageReviewsPage, reviewForm, reviews } from "../web/app/lib/messages";
-import { createCustomer, newAccount, registerAccount, signInAsOwner } from "./support/accounts";
+import { dashboardMenu, manageReviewsPage, reviewForm } from "../web/app/lib/messages";
+import { createCustomer, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { baseUrl, screenshot, useBrowser } from "./support/browser";
+import { screenshot, useBrowser } from "./support/browser";
+import { buyAndPay, carousel, carouselShows, reviewer, writeReviews } from "./support/shop";
 
 const browser = useBrowser();
 const runId = Date.now().toString(36);
@@ -17,53 +18,11 @@ function toast(text: string) {
   return browser.page.getByRole("status").filter({ hasText: text });
 }
 
-function carousel(page: Page) {
-  return page.getByRole("region", { name: reviews.carouselLabel });
-}
-
-/** Whether the landing page's reviews carousel has a slide with this text (visible or not yet). */
-async function carouselShows(page: Page, text: string): Promise<boolean> {
-  await page.goto("/home");
-  await carousel(page).getByRole("group").first().waitFor({ state: "attached" });
-  return (await carousel(page).getByText(text).count()) > 0;
-}
-
-/** Only customers with a paid order may review, one review per order: buys and pays `count` plans. */
-async function buyAndPay(api: APIRequestContext, count: number) {
-  const plans = (await (await api.get("/api/pricing")).json()) as { _id: string }[];
-  for (const plan of plans.slice(0, count)) {
-    const order = await api.post("/api/order", { data: { serviceId: plan._id, phone: "0123456789" } });
-    const { insertedId } = await order.json();
-    const intent = await (
-      await api.post("/api/create-payment-intent", { data: { orderId: insertedId } })
-    ).json();
-    const paid = await api.post("/api/payments/test/confirm", {
-      data: { ...intent, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-    });
-    expect(paid.status()).toBe(200);
-  }
-}
-
-/** A signed-in customer outside the browser with `orders` paid orders, to write reviews through the API. */
-async function reviewer(orders: number): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: baseUrl });
+/** A reviewer (see `reviewer`) whose API client is disposed of after the file's journeys. */
+async function trackedReviewer(orders: number): Promise<APIRequestContext> {
+  const api = await reviewer(orders);
   apis.push(api);
-  const account = newAccount("reviewer");
-  await registerAccount(api, account);
-  const signIn = await api.post("/api/auth/sign-in/email", {
-    data: { email: account.email, password: account.password },
-    headers: { origin: baseUrl },
-  });
-  expect(signIn.status()).toBe(200);
-  await buyAndPay(api, orders);
   return api;
-}
-
-async function writeReviews(api: APIRequestContext, comments: string[]) {
-  for (const comment of comments) {
-    const response = await api.post("/api/reviews", { data: { comment } });
-    expect(response.status()).toBe(200);
-  }
 }
 
 async function reviewCount(page: Page): Promise<number> {
@@ -116,7 +75,7 @@ describe("reviews", () => {
   it("lets an admin page through the reviews with each page size, and delete one everywhere", async () => {
     const { page, context } = browser;
     const writers = [];
-    for (let index = 0; index < 5; index += 1) writers.push(await reviewer(5));
+    for (let index = 0; index < 5; index += 1) writers.push(await trackedReviewer(5));
     for (const [index, api] of writers.entries()) {
       await writeReviews(
         api,
@@ -167,7 +126,7 @@ describe("reviews", () => {
     const count = await reviewCount(page);
     // Top up so the last page of five holds exactly one review.
     const extra = (6 - (count % 5)) % 5;
-    const writer = await reviewer(extra);
+    const writer = await trackedReviewer(extra);
     await writeReviews(
       writer,
       Array.from({ length: extra }, (_, n) => `Top-up review ${n + 1} (${runId}).`),

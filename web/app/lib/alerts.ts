@@ -11,11 +11,26 @@ async function swal() {
   return Swal;
 }
 
-/** Asks before a change that matters; resolves true only when the user confirms. */
+/** The site's own buttons in every dialog: the brand colour, and red for what cannot be undone. */
+function buttons(confirm: "primary" | "danger") {
+  return {
+    buttonsStyling: false,
+    customClass: {
+      confirmButton: confirm === "danger" ? "btn btn-danger mx-1" : "btn btn-primary mx-1",
+      cancelButton: "btn btn-outline-secondary mx-1",
+    },
+  };
+}
+
+/**
+ * Asks before a change that matters; resolves true only when the user confirms. A destructive
+ * change (a deletion, a role taken away) has a red confirm button.
+ */
 export async function confirmAction(options: {
   title: string;
   text?: string;
   confirmText: string;
+  destructive?: boolean;
 }): Promise<boolean> {
   const Swal = await swal();
   // titleText/text, never title/html: the texts can hold names people chose for themselves.
@@ -23,22 +38,24 @@ export async function confirmAction(options: {
     titleText: options.title,
     text: options.text,
     icon: "warning",
+    iconColor: options.destructive ? "var(--bs-danger)" : "var(--brand)",
     showCancelButton: true,
     confirmButtonText: options.confirmText,
     cancelButtonText: "Cancel",
     focusCancel: true,
+    ...buttons(options.destructive ? "danger" : "primary"),
   });
   return result.isConfirmed;
 }
 
 export async function successAlert(title: string, text: string): Promise<void> {
   const Swal = await swal();
-  await Swal.fire({ titleText: title, text, icon: "success" });
+  await Swal.fire({ titleText: title, text, icon: "success", ...buttons("primary") });
 }
 
 export async function errorAlert(title: string, text: string): Promise<void> {
   const Swal = await swal();
-  await Swal.fire({ titleText: title, text, icon: "error" });
+  await Swal.fire({ titleText: title, text, icon: "error", ...buttons("primary") });
 }
 
 /**
@@ -49,7 +66,7 @@ export async function confirmAndDelete(
   remove: () => Promise<{ deletedCount: number }>,
   deletedMessage: string,
 ): Promise<void> {
-  if (!(await confirmAction(question))) return;
+  if (!(await confirmAction({ ...question, destructive: true }))) return;
   try {
     const { deletedCount } = await remove();
     if (deletedCount > 0) toast.success(deletedMessage, { duration: formToastDurationMs });

@@ -26,3 +26,26 @@ export function stubCarouselApis() {
     })),
   );
 }
+
+/**
+ * A screen `width` px wide: `(min-width: Npx)` media queries answer as a browser of that width
+ * would, so components that lay out by breakpoint render as they would there.
+ */
+export function stubScreenWidth(width: number) {
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn((query: string) => {
+      const minWidth = /\(min-width:\s*(\d+)px\)/.exec(query);
+      return {
+        matches: minWidth ? width >= Number(minWidth[1]) : false,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+        addListener() {},
+        removeListener() {},
+        onchange: null,
+        dispatchEvent: () => false,
+      };
+    }),
+  );
+}

@@ -76,6 +76,8 @@ export const dashboardMenu = {
   userDashboard: "User Dashboard",
   menu: "Dashboard menu",
   adminMenu: "Admin menu",
+  openMenu: "Menu",
+  closeMenu: "Close menu",
 } as const;
 
 export const profilePage = {

@@ -35,6 +35,7 @@ export const checkoutMessages = {
 // SPEC §4: order and payment states.
 export const orderMessages = {
   myOrders: "My Orders",
+  number: "Order number",
   service: "Service",
   duration: "Duration",
   price: "Price",
@@ -116,6 +117,15 @@ export const manageReviewsPage = {
   name: "Name",
   email: "Email",
   comment: "Review",
+  visibility: "Home page",
+  shown: "Shown",
+  hidden: "Hidden",
+  hide: "Hide",
+  show: "Show",
+  hideLabel: (name: string) => `Hide the review by ${name}`,
+  showLabel: (name: string) => `Show the review by ${name}`,
+  nowHidden: "The review is hidden from the home page.",
+  nowShown: "The review shows on the home page again.",
   action: "Action",
   delete: "Delete",
   deleteQuestion: (name: string) => `Delete the review by ${name}?`,
@@ -218,6 +228,9 @@ export const subscriptionTexts = {
     `The card for the renewals of your ${service} plan. A renewal that failed is charged to it at once.`,
   cardSaved: "Your new card is saved.",
   saveCard: "Save card",
+  stripeCard:
+    "Your card is kept by Stripe, our payment provider: enter the new card on its secure page, which pays the overdue renewal.",
+  openStripe: "Enter a new card at Stripe",
   notFound: "This subscription was not found.",
   renewal: "Renewal",
   statusLabel: { active: "Active", canceled: "Cancelled", past_due: "Past due", ended: "Ended" },

@@ -1,6 +1,8 @@
+import { formatOrderNumber, type Order } from "@agency/contract";
 import { useState } from "react";
-import { Badge, Table } from "react-bootstrap";
+import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
+import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
@@ -8,8 +10,49 @@ import { ORDERS_PAGE_SIZE, type OrdersPosition, useAllOrders } from "../../featu
 import { RecurringRevenue } from "../../features/subscriptions/components/recurring-revenue";
 import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
 import { errorMessage } from "../../lib/api";
-import { subscriptionTexts, adminPages as t } from "../../lib/messages";
+import { orderMessages, subscriptionTexts, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
+
+const columns: DataColumn<Order>[] = [
+  {
+    header: orderMessages.number,
+    cell: (order) => formatOrderNumber(order.number),
+    className: "text-nowrap",
+  },
+  {
+    header: t.customer,
+    cell: (order) => (
+      <>
+        {order.name}
+        <span className="d-block small text-body-secondary">{order.email}</span>
+      </>
+    ),
+  },
+  { header: t.plan, cell: (order) => order.service },
+  { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
+  { header: t.price, cell: (order) => money(order.currentPrice) },
+  { header: t.date, cell: (order) => formatDateTime(order.currentDate) },
+  {
+    header: t.paidColumn,
+    cell: (order) => <Badge bg={order.paid ? "success" : "secondary"}>{order.paid ? t.yes : t.no}</Badge>,
+  },
+  {
+    header: t.subscription,
+    cell: (order) => (order.subscription ? subscriptionTexts.statusLabel[order.subscription.status] : "—"),
+  },
+  { header: t.nextRenewal, cell: (order) => nextRenewal(order.subscription) ?? "—" },
+  {
+    header: t.details,
+    cell: (order) => (
+      <Link
+        to={`/dashboard/admin/payment/${order._id}`}
+        aria-label={`${t.details} ${formatOrderNumber(order.number)}`}
+      >
+        {t.details}
+      </Link>
+    ),
+  },
+];
 
 /** SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages. */
 export default function AllOrders() {
@@ -40,17 +83,13 @@ export default function AllOrders() {
       <h1 id="all-orders-heading" className="h4 mb-3">
         {t.ordersHeading}
       </h1>
-      <dl className="row g-3 mb-4">
+      <dl className="order-counts mb-4">
         {stats.map(([label, value, tone]) => (
-          <div key={label} className="col-12 col-sm-4">
-            <div className={`card border-0 shadow-sm border-start border-4 border-${tone}`}>
-              <div className="card-body">
-                <dt className="text-body-secondary small">{label}</dt>
-                <dd className="h3 mb-0" data-testid={`count-${label.toLowerCase().replace(/\s+/g, "-")}`}>
-                  {value}
-                </dd>
-              </div>
-            </div>
+          <div key={label} className={`card border-0 shadow-sm border-start border-4 border-${tone} p-3`}>
+            <dt className="text-body-secondary small fw-normal">{label}</dt>
+            <dd className="h3 mb-0" data-testid={`count-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -58,43 +97,12 @@ export default function AllOrders() {
       {orders.data.orders.length === 0 ? (
         <p className="text-body-secondary">{t.noOrders}</p>
       ) : (
-        <Table responsive hover className="align-middle bg-white mb-0">
-          <thead>
-            <tr>
-              <th scope="col">{t.customer}</th>
-              <th scope="col">{t.plan}</th>
-              <th scope="col">{t.duration}</th>
-              <th scope="col">{t.price}</th>
-              <th scope="col">{t.date}</th>
-              <th scope="col">{t.paidColumn}</th>
-              <th scope="col">{t.subscription}</th>
-              <th scope="col">{t.nextRenewal}</th>
-              <th scope="col">{t.details}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.orders.map((order) => (
-              <tr key={order._id}>
-                <td>
-                  {order.name}
-                  <span className="d-block small text-body-secondary text-break">{order.email}</span>
-                </td>
-                <td>{order.service}</td>
-                <td className="text-capitalize">{order.serviceDuration}</td>
-                <td>{money(order.currentPrice)}</td>
-                <td>{formatDateTime(order.currentDate)}</td>
-                <td>
-                  <Badge bg={order.paid ? "success" : "secondary"}>{order.paid ? t.yes : t.no}</Badge>
-                </td>
-                <td>{order.subscription ? subscriptionTexts.statusLabel[order.subscription.status] : "—"}</td>
-                <td>{nextRenewal(order.subscription) ?? "—"}</td>
-                <td>
-                  <Link to={`/dashboard/admin/payment/${order._id}`}>{t.details}</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataList
+          labelledBy="all-orders-heading"
+          columns={columns}
+          rows={orders.data.orders}
+          rowKey={(order) => order._id}
+        />
       )}
       <Pager page={page} pages={Math.ceil(counts.total / ORDERS_PAGE_SIZE)} onPage={turnTo} labels={t} />
     </section>

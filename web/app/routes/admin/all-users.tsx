@@ -3,7 +3,7 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
 import { USERS_PAGE_SIZE, useUsers } from "../../features/users/api/users";
-import { UsersTable } from "../../features/users/components/users-table";
+import { UsersList } from "../../features/users/components/users-list";
 import { errorMessage } from "../../lib/api";
 import { usersPage as t } from "../../lib/messages";
 
@@ -25,7 +25,11 @@ export default function AllUsers() {
         <LoadError message={t.loadFailed} detail={errorMessage(users.error)} />
       ) : (
         <>
-          <UsersTable users={users.data.users} firstNumber={page * USERS_PAGE_SIZE + 1} />
+          <UsersList
+            users={users.data.users}
+            firstNumber={page * USERS_PAGE_SIZE + 1}
+            labelledBy="all-users-heading"
+          />
           <Pager
             page={page}
             pages={Math.ceil(users.data.total / USERS_PAGE_SIZE)}

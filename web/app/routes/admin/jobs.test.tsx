@@ -2,6 +2,7 @@ import type { JobEntry, JobList } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { jobsPage as t } from "../../lib/messages";
+import { stubScreenWidth } from "../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
 import Jobs from "./jobs";
 
@@ -44,6 +45,7 @@ const counts = { queued: 1, running: 0, done: 2, dead: 1, retrying: 1 };
 
 /** A server with these jobs: answers any list call with them and a total of `total`. */
 function stubServer(list: JobList) {
+  stubScreenWidth(1280);
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
     if (init?.method === "POST") return jsonResponse({ ...dead, status: "queued", attempts: 0 });
     return jsonResponse(list);

@@ -1,6 +1,7 @@
 import type { JobEntry } from "@agency/contract";
 import { useState } from "react";
-import { Button, Table } from "react-bootstrap";
+import { Button } from "react-bootstrap";
+import { type DataColumn, DataList } from "../../components/data-list";
 import { FilterButtons } from "../../components/filter-buttons";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
@@ -52,6 +53,50 @@ export default function Jobs() {
     }
   }
 
+  const columns: DataColumn<JobEntry>[] = [
+    { header: t.created, cell: (job) => formatDateTime(job.createdAt) },
+    { header: t.job, cell: jobTitle, className: "text-break" },
+    { header: t.to, cell: (job) => job.to ?? "—", className: "text-break" },
+    {
+      header: t.status,
+      cell: (job) => (
+        <span className={`badge ${badges[shownStatus(job)]}`}>{t.statuses[shownStatus(job)]}</span>
+      ),
+    },
+    {
+      header: t.attempts,
+      cell: (job) => t.attemptsOf(job.attempts, job.maxAttempts),
+      className: "text-nowrap",
+    },
+    {
+      header: t.lastError,
+      cell: (job) => job.lastError ?? "—",
+      long: true,
+      className: "text-prose-cell small",
+    },
+    {
+      header: t.times,
+      cell: (job) =>
+        job.finishedAt ? t.finished(formatDateTime(job.finishedAt)) : t.nextRun(formatDateTime(job.runAt)),
+      className: "small",
+    },
+    {
+      header: t.action,
+      cell: (job) =>
+        canRetry(job) ? (
+          <Button
+            size="sm"
+            variant="outline-primary"
+            aria-label={t.retryFor(jobTitle(job))}
+            disabled={retry.isPending && retry.variables === job._id}
+            onClick={() => onRetry(job)}
+          >
+            {t.retry}
+          </Button>
+        ) : null,
+    },
+  ];
+
   const options = filters.map((value) => {
     const label = value === "all" ? t.all : t.statuses[value];
     if (!counts) return { value, label };
@@ -90,58 +135,12 @@ export default function Jobs() {
         <p className="text-body-secondary">{t.none}</p>
       ) : (
         <>
-          {/* Scrolls sideways on narrow screens: focusable, so it scrolls from the keyboard too. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}
-          <section className="table-responsive" tabIndex={0} aria-labelledby="jobs-heading">
-            <Table hover className="align-middle bg-white mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">{t.created}</th>
-                  <th scope="col">{t.job}</th>
-                  <th scope="col">{t.to}</th>
-                  <th scope="col">{t.status}</th>
-                  <th scope="col">{t.attempts}</th>
-                  <th scope="col">{t.lastError}</th>
-                  <th scope="col">{t.times}</th>
-                  <th scope="col">{t.action}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.data.jobs.map((job) => (
-                  <tr key={job._id}>
-                    <td className="text-nowrap">{formatDateTime(job.createdAt)}</td>
-                    <td className="text-break">{jobTitle(job)}</td>
-                    <td className="text-break">{job.to ?? "—"}</td>
-                    <td>
-                      <span className={`badge ${badges[shownStatus(job)]}`}>
-                        {t.statuses[shownStatus(job)]}
-                      </span>
-                    </td>
-                    <td className="text-nowrap">{t.attemptsOf(job.attempts, job.maxAttempts)}</td>
-                    <td className="text-break small">{job.lastError ?? "—"}</td>
-                    <td className="small">
-                      {job.finishedAt
-                        ? t.finished(formatDateTime(job.finishedAt))
-                        : t.nextRun(formatDateTime(job.runAt))}
-                    </td>
-                    <td>
-                      {canRetry(job) ? (
-                        <Button
-                          size="sm"
-                          variant="outline-primary"
-                          aria-label={t.retryFor(jobTitle(job))}
-                          disabled={retry.isPending && retry.variables === job._id}
-                          onClick={() => onRetry(job)}
-                        >
-                          {t.retry}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </section>
+          <DataList
+            labelledBy="jobs-heading"
+            columns={columns}
+            rows={jobs.data.jobs}
+            rowKey={(job) => job._id}
+          />
           <Pager
             page={page}
             pages={Math.ceil(jobs.data.total / JOBS_PAGE_SIZE)}

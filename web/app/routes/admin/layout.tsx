@@ -1,6 +1,6 @@
 import { Link, Outlet } from "react-router";
-import { DashboardFrame } from "../../features/dashboard/components/dashboard-frame";
-import { SideMenu } from "../../features/dashboard/components/side-menu";
+import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-frame";
+import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { adminPages, dashboardMenu, jobsPage } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
 import type { Route } from "./+types/layout";
@@ -10,7 +10,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const links = [
-  { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers },
+  { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers, alsoOn: "/dashboard/admin" },
   { to: "/dashboard/admin/all__orders", label: dashboardMenu.allOrders },
   { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },
   { to: "/dashboard/admin/add__blog", label: adminPages.addBlog },
@@ -28,7 +28,12 @@ export default function AdminLayout() {
     </div>
   );
   return (
-    <DashboardFrame menu={<SideMenu label={dashboardMenu.adminMenu} links={links} footer={back} />}>
+    <DashboardFrame
+      label={dashboardMenu.adminMenu}
+      links={links}
+      logOut={<SignOutButton label={dashboardMenu.logOut} className={menuButtonClassName} />}
+      footer={back}
+    >
       <Outlet />
     </DashboardFrame>
   );

@@ -1,6 +1,7 @@
-import type { LeadKind } from "@agency/contract";
+import type { Lead, LeadKind } from "@agency/contract";
 import { useState } from "react";
-import { ButtonGroup, Table, ToggleButton } from "react-bootstrap";
+import { type DataColumn, DataList } from "../../components/data-list";
+import { FilterButtons } from "../../components/filter-buttons";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
@@ -10,6 +11,19 @@ import { adminPages as t } from "../../lib/messages";
 import { formatDateTime } from "../../lib/money";
 
 const kinds: (LeadKind | "all")[] = ["all", "contact", "query", "newsletter"];
+
+const columns: DataColumn<Lead>[] = [
+  { header: t.received, cell: (lead) => formatDateTime(lead.createdAt) },
+  { header: t.kind, cell: (lead) => t.kinds[lead.kind] },
+  { header: t.name, cell: (lead) => lead.name ?? "—" },
+  {
+    header: t.email,
+    cell: (lead) => <a href={`mailto:${lead.email}`}>{lead.email}</a>,
+    className: "text-break",
+  },
+  { header: t.website, cell: (lead) => lead.website ?? "—", className: "text-break" },
+  { header: t.message, cell: (lead) => lead.message ?? "—", long: true, className: "text-prose-cell" },
+];
 
 /** DESIGN "Beyond the spec" 6: the leads the public forms stored, newest first, with CSV export. */
 export default function Leads() {
@@ -32,25 +46,15 @@ export default function Leads() {
           {t.exportCsv}
         </a>
       </div>
-      <ButtonGroup className="mb-3 flex-wrap" aria-label={t.kind}>
-        {kinds.map((value) => (
-          <ToggleButton
-            key={value}
-            id={`lead-kind-${value}`}
-            type="radio"
-            name="lead-kind"
-            value={value}
-            variant="outline-secondary"
-            checked={kind === value}
-            onChange={() => {
-              setKind(value);
-              setPage(0);
-            }}
-          >
-            {value === "all" ? t.allKinds : t.kinds[value]}
-          </ToggleButton>
-        ))}
-      </ButtonGroup>
+      <FilterButtons
+        legend={t.kind}
+        options={kinds.map((value) => ({ value, label: value === "all" ? t.allKinds : t.kinds[value] }))}
+        value={kind}
+        onChange={(value) => {
+          setKind(value);
+          setPage(0);
+        }}
+      />
       {leads.isPending ? (
         <LoadingScreen />
       ) : leads.isError ? (
@@ -59,34 +63,12 @@ export default function Leads() {
         <p className="text-body-secondary">{t.noLeads}</p>
       ) : (
         <>
-          <Table responsive hover className="align-middle bg-white mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t.received}</th>
-                <th scope="col">{t.kind}</th>
-                <th scope="col">{t.name}</th>
-                <th scope="col">{t.email}</th>
-                <th scope="col">{t.website}</th>
-                <th scope="col">{t.message}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {leads.data.leads.map((lead) => (
-                <tr key={lead._id}>
-                  <td className="text-nowrap">{formatDateTime(lead.createdAt)}</td>
-                  <td>{t.kinds[lead.kind]}</td>
-                  <td>{lead.name ?? "—"}</td>
-                  <td className="text-break">
-                    <a href={`mailto:${lead.email}`}>{lead.email}</a>
-                  </td>
-                  <td className="text-break">{lead.website ?? "—"}</td>
-                  <td className="text-break" style={{ whiteSpace: "pre-line", minWidth: 200 }}>
-                    {lead.message ?? "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataList
+            labelledBy="leads-heading"
+            columns={columns}
+            rows={leads.data.leads}
+            rowKey={(lead) => lead._id}
+          />
           <Pager
             page={page}
             pages={Math.ceil(leads.data.total / LEADS_PAGE_SIZE)}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { manageReviewsPage as t } from "../../lib/messages";
+import { stubScreenWidth } from "../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
 import ManageReviews from "./manage-reviews";
 
@@ -15,14 +16,22 @@ const allReviews = Array.from({ length: total }, (_, index) => ({
   createdAt: new Date(2030, 0, 1, 0, index).toISOString(),
 }));
 
-/** A server with 23 reviews that answers the count and any page. */
+/** A server with 23 reviews that answers the count and any page, and hides or shows a review. */
 function stubServer() {
-  const fetchMock = vi.fn(async (input: string) => {
+  stubScreenWidth(1280);
+  const reviews = allReviews.map((review) => ({ ...review }));
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, "http://shop.test");
     if (url.pathname === "/api/review-count") return jsonResponse({ count: total });
+    if (init?.method === "PATCH") {
+      const review = reviews.find((each) => url.pathname === `/api/manage-reviews/${each._id}`);
+      if (!review) return jsonResponse({ error: { code: "not_found", message: "No such review." } }, 404);
+      review.hidden = JSON.parse(String(init.body)).hidden;
+      return jsonResponse(review);
+    }
     const page = Number(url.searchParams.get("page"));
     const size = Number(url.searchParams.get("size"));
-    return jsonResponse(allReviews.slice(page * size, page * size + size));
+    return jsonResponse(reviews.slice(page * size, page * size + size));
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
@@ -71,5 +80,24 @@ describe("manage reviews (SPEC §2, §9)", () => {
       `/api/manage-reviews?page=${pages - 1}&size=${size}`,
       expect.anything(),
     );
+  });
+
+  it("hides a review from the home page and shows it again, keeping it in the list", async () => {
+    const fetchMock = stubServer();
+    renderWithProviders(<ManageReviews />);
+    const row = (await screen.findByText("Reviewer 1")).closest("tr") as HTMLElement;
+    expect(within(row).getByText(t.shown)).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole("button", { name: t.hideLabel("Reviewer 1") }));
+    expect(await screen.findByText(t.nowHidden)).toBeTruthy();
+    await waitFor(() => expect(within(row).getByText(t.hidden)).toBeTruthy());
+    const [url, init] = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH") ?? [];
+    expect(url).toBe("/api/manage-reviews/review-1");
+    expect(JSON.parse(String(init?.body))).toEqual({ hidden: true });
+
+    fireEvent.click(within(row).getByRole("button", { name: t.showLabel("Reviewer 1") }));
+    expect(await screen.findByText(t.nowShown)).toBeTruthy();
+    await waitFor(() => expect(within(row).getByText(t.shown)).toBeTruthy());
+    expect(screen.getByText("Reviewer 1")).toBeTruthy();
   });
 });

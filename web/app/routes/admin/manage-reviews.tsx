@@ -3,13 +3,13 @@ import { useEffect, useState } from "react";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useReviewCount, useReviewPage } from "../../features/reviews/api/reviews";
-import { ManageReviewsTable } from "../../features/reviews/components/manage-reviews-table";
+import { ManageReviewsList } from "../../features/reviews/components/manage-reviews-list";
 import { PageButtons, PageSizeSelect } from "../../features/reviews/components/page-controls";
 import { clampPage, pageCount } from "../../features/reviews/review-rules";
 import { errorMessage } from "../../lib/api";
 import { manageReviewsPage as t } from "../../lib/messages";
 
-/** SPEC §2 /dashboard/admin/manage__reviews: page through every review and delete any. */
+/** SPEC §2 /dashboard/admin/manage__reviews: page through every review, hide or show it, delete it. */
 export default function ManageReviews() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(defaultReviewPageSize);
@@ -46,7 +46,11 @@ export default function ManageReviews() {
         <p className="text-center text-body-secondary py-5">{t.none}</p>
       ) : (
         <>
-          <ManageReviewsTable reviews={reviews.data} firstNumber={page * size + 1} />
+          <ManageReviewsList
+            reviews={reviews.data}
+            firstNumber={page * size + 1}
+            labelledBy="manage-reviews-heading"
+          />
           <PageButtons page={page} pages={pages} onPage={setPage} />
         </>
       )}

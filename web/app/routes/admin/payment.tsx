@@ -1,10 +1,11 @@
+import { formatOrderNumber } from "@agency/contract";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { usePaymentDetails } from "../../features/admin/api/admin";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { errorMessage } from "../../lib/api";
-import { adminPages as t } from "../../lib/messages";
+import { orderMessages, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 
 /** SPEC §2 /dashboard/admin/payment/{_id}: amount, status, transaction id, time, customer. */
@@ -15,6 +16,7 @@ export default function AdminPayment() {
   if (details.isError) return <LoadError message={t.paymentFailed} detail={errorMessage(details.error)} />;
   const { order, payment } = details.data;
   const rows: [string, string][] = [
+    [orderMessages.number, formatOrderNumber(order.number)],
     [t.customer, `${order.name} · ${order.email}`],
     [t.phone, order.phone],
     [t.plan, `${order.service} (${order.serviceDuration})`],

@@ -1,8 +1,8 @@
 import { Link, Outlet } from "react-router";
+import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-frame";
 import { useAdminStatus } from "../../features/auth/api/admin-status";
 import { useSession } from "../../features/auth/api/session";
-import { DashboardFrame } from "../../features/dashboard/components/dashboard-frame";
-import { SideMenu } from "../../features/dashboard/components/side-menu";
+import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { dashboardMenu, notificationsPage } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
 import type { Route } from "./+types/layout";
@@ -12,7 +12,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const links = [
-  { to: "/dashboard/profile", label: dashboardMenu.profile },
+  { to: "/dashboard/profile", label: dashboardMenu.profile, alsoOn: "/dashboard" },
   { to: "/dashboard/my-orders", label: dashboardMenu.myOrders },
   { to: "/dashboard/add-review", label: dashboardMenu.review },
   { to: "/dashboard/payment-history", label: dashboardMenu.paymentHistory },
@@ -34,7 +34,12 @@ export default function DashboardLayout() {
     </section>
   ) : null;
   return (
-    <DashboardFrame menu={<SideMenu label={dashboardMenu.menu} links={links} footer={adminBlock} />}>
+    <DashboardFrame
+      label={dashboardMenu.menu}
+      links={links}
+      logOut={<SignOutButton label={dashboardMenu.logOut} className={menuButtonClassName} />}
+      footer={adminBlock}
+    >
       <Outlet />
     </DashboardFrame>
   );

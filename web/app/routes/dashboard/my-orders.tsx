@@ -3,7 +3,7 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
 import { useMyOrders } from "../../features/orders/api/orders";
-import { OrdersTable } from "../../features/orders/components/orders-table";
+import { MyOrdersList } from "../../features/orders/components/my-orders-list";
 import { errorMessage } from "../../lib/api";
 import { orderMessages as t } from "../../lib/messages";
 
@@ -27,7 +27,7 @@ export default function MyOrders() {
           </Link>
         </div>
       ) : (
-        <OrdersTable orders={orders.data} />
+        <MyOrdersList orders={orders.data} labelledBy="my-orders-heading" />
       )}
     </section>
   );

@@ -1,12 +1,45 @@
-import { Badge, Table } from "react-bootstrap";
+import { formatOrderNumber, type Payment } from "@agency/contract";
+import { Badge } from "react-bootstrap";
+import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
 import { usePaymentHistory } from "../../features/payments/api/payments";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { errorMessage } from "../../lib/api";
-import { receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";
+import { orderMessages, receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";
 import { formatDate, formatDateTime, money } from "../../lib/money";
+
+const columns: DataColumn<Payment>[] = [
+  { header: orderMessages.number, cell: (payment) => formatOrderNumber(payment.orderNumber) },
+  {
+    header: t.transactionId,
+    cell: (payment) => payment.transactionId,
+    className: "font-monospace small text-break",
+  },
+  { header: t.amount, cell: (payment) => money(payment.currentPrice) },
+  { header: t.time, cell: (payment) => formatDateTime(payment.paymentTime) },
+  {
+    header: t.plan,
+    cell: (payment) => (
+      <>
+        {payment.service}{" "}
+        <span className="text-body-secondary text-capitalize">({payment.serviceDuration})</span>
+        {payment.renewal ? (
+          <Badge bg="info" text="dark" className="ms-2">
+            {subscriptionTexts.renewal}
+          </Badge>
+        ) : null}
+        {payment.periodStart && payment.periodEnd ? (
+          <span className="d-block small text-body-secondary">
+            {subscriptionTexts.period(formatDate(payment.periodStart), formatDate(payment.periodEnd))}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  { header: receiptPage.title, cell: (payment) => <ReceiptLink payment={payment} /> },
+];
 
 /** SPEC §2/§8: the user's payments; a failure to load shows the red centred message. */
 export default function PaymentHistory() {
@@ -24,48 +57,12 @@ export default function PaymentHistory() {
       ) : history.data.length === 0 ? (
         <p className="text-body-secondary">{t.noPayments}</p>
       ) : (
-        <Table responsive hover className="align-middle bg-white mb-0">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t.transactionId}</th>
-              <th scope="col">{t.amount}</th>
-              <th scope="col">{t.time}</th>
-              <th scope="col">{t.plan}</th>
-              <th scope="col">{receiptPage.title}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.data.map((payment, index) => (
-              <tr key={payment._id}>
-                <td>{index + 1}</td>
-                <td className="font-monospace small text-break">{payment.transactionId}</td>
-                <td>{money(payment.currentPrice)}</td>
-                <td>{formatDateTime(payment.paymentTime)}</td>
-                <td>
-                  {payment.service}{" "}
-                  <span className="text-body-secondary text-capitalize">({payment.serviceDuration})</span>
-                  {payment.renewal ? (
-                    <Badge bg="info" text="dark" className="ms-2">
-                      {subscriptionTexts.renewal}
-                    </Badge>
-                  ) : null}
-                  {payment.periodStart && payment.periodEnd ? (
-                    <span className="d-block small text-body-secondary">
-                      {subscriptionTexts.period(
-                        formatDate(payment.periodStart),
-                        formatDate(payment.periodEnd),
-                      )}
-                    </span>
-                  ) : null}
-                </td>
-                <td>
-                  <ReceiptLink payment={payment} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataList
+          labelledBy="history-heading"
+          columns={columns}
+          rows={history.data}
+          rowKey={(payment) => payment._id}
+        />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from "@agency/contract";
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
@@ -21,6 +22,7 @@ export default function Payment() {
   if (order.isError) return <LoadError message={t.loadFailed} detail={errorMessage(order.error)} />;
 
   const rows = [
+    [orderMessages.number, formatOrderNumber(order.data.number)],
     [t.order, `${order.data.service} (${order.data.serviceDuration})`],
     [t.customer, `${order.data.name} · ${order.data.email}`],
     [t.amount, money(order.data.currentPrice)],

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { apiDelete, apiGet, apiPost } from "../../../lib/api";
+import { apiDelete, apiGet, apiPatch, apiPost } from "../../../lib/api";
 
 /**
  * Every review list lives under the "reviews" key, the landing carousel's `["reviews"]` included,
@@ -81,6 +81,16 @@ export function useDeleteReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete(`/review-delete/${encodeURIComponent(id)}`, (c) => c.DeleteResult),
+    onSettled: () => refreshReviews(queryClient),
+  });
+}
+
+/** Admin: hides a review from the public pages, or shows it again, without deleting it. */
+export function useSetReviewHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
+      apiPatch(`/manage-reviews/${encodeURIComponent(id)}`, (c) => c.ManagedReview, { hidden }),
     onSettled: () => refreshReviews(queryClient),
   });
 }

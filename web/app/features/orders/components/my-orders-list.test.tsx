@@ -4,8 +4,9 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { orderMessages, subscriptionTexts as t } from "../../../lib/messages";
 import { formatDate } from "../../../lib/money";
+import { stubScreenWidth } from "../../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
-import { OrdersTable } from "./orders-table";
+import { MyOrdersList } from "./my-orders-list";
 
 vi.mock("../../../lib/alerts", () => ({ confirmAction: vi.fn(async () => true) }));
 
@@ -47,9 +48,10 @@ function paidOrder(sub: Subscription | null): Order {
 }
 
 function show(orders: Order[]) {
+  stubScreenWidth(1280);
   return renderWithProviders(
     <MemoryRouter>
-      <OrdersTable orders={orders} />
+      <MyOrdersList orders={orders} labelledBy="orders-heading" />
     </MemoryRouter>,
   );
 }

@@ -1,0 +1,91 @@
+import { formatOrderNumber, type Order } from "@agency/contract";
+import { Badge, Button } from "react-bootstrap";
+import { Link } from "react-router";
+import { type DataColumn, DataList } from "../../../components/data-list";
+import { confirmAndDelete } from "../../../lib/alerts";
+import { orderMessages as t } from "../../../lib/messages";
+import { formatDateTime, money } from "../../../lib/money";
+import { SubscriptionActions } from "../../subscriptions/components/subscription-actions";
+import { SubscriptionState } from "../../subscriptions/components/subscription-state";
+import { useDeleteOrder } from "../api/orders";
+
+/**
+ * SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'.
+ * A paid plan's subscription state and its actions show beside those words.
+ */
+export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelledBy: string }) {
+  const deleteOrder = useDeleteOrder();
+
+  function remove(order: Order) {
+    return confirmAndDelete(
+      {
+        title: t.deleteQuestion(order.service, order.serviceDuration),
+        text: t.deleteText,
+        confirmText: t.delete,
+      },
+      () => deleteOrder.mutateAsync(order._id),
+      t.deleted,
+    );
+  }
+
+  const columns: DataColumn<Order>[] = [
+    { header: t.number, cell: (order) => formatOrderNumber(order.number), className: "text-nowrap" },
+    { header: t.service, cell: (order) => order.service },
+    { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
+    { header: t.price, cell: (order) => money(order.currentPrice) },
+    { header: t.date, cell: (order) => formatDateTime(order.currentDate) },
+    {
+      header: t.status,
+      cell: (order) => (
+        <>
+          <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>
+            {order.paid ? t.done : t.pending}
+          </Badge>
+          {order.subscription ? <SubscriptionState subscription={order.subscription} /> : null}
+        </>
+      ),
+    },
+    {
+      header: t.payment,
+      cell: (order) =>
+        order.paid ? (
+          <span className="text-success fw-semibold">{t.paid}</span>
+        ) : (
+          <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
+            {t.payNow}
+          </Link>
+        ),
+    },
+    {
+      header: t.action,
+      cell: (order) =>
+        order.paid ? (
+          <>
+            <span className="text-body-secondary">{t.started}</span>
+            {order.subscription ? (
+              <SubscriptionActions order={order} subscription={order.subscription} />
+            ) : null}
+          </>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline-danger"
+            onClick={() => void remove(order)}
+            disabled={deleteOrder.isPending}
+          >
+            {t.delete}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <DataList
+      labelledBy={labelledBy}
+      columns={columns}
+      rows={orders}
+      rowKey={(order) => order._id}
+      rowData={(order) => ({ "data-order-id": order._id })}
+    />
+  );
+}
