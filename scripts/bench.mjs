@@ -3,7 +3,7 @@
 // Seeds BENCH_ORDERS orders (1,000,000) first; BENCH_SECONDS (5) per run, BENCH_CONNECTIONS (20).
 // Not part of the tests: it prints figures and fails only when the server does.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -125,6 +125,11 @@ try {
     process.exit(1);
   });
   await waitForHealth();
+  // Resident memory once started on the existing data, before any load.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const status = readFileSync(`/proc/${children[0].pid}/status`, "utf8");
+  const idleMemory = `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)} MB`;
+  console.log(`server idle after start: ${idleMemory} resident`);
 
   // The same bytes, from a bare route.
   const plans = await (await fetch(`${base}/api/pricing`)).json();
@@ -204,9 +209,18 @@ try {
   // The admin lists at the seeded size.
   const admin = await signIn(benchAdminEmail);
   const adminHeaders = { cookie: admin };
+  // The cursor of the row 10,000 deep, reached page by page as the All Orders pager does.
+  let deepCursor = null;
+  for (let i = 0; i < 100; i++) {
+    const after = deepCursor ? `&after=${deepCursor}` : "";
+    deepCursor = (
+      await (await fetch(`${base}/api/orders?size=100${after}`, { headers: { cookie: admin } })).json()
+    ).nextCursor;
+  }
   const adminRuns = [
-    ["GET /api/orders first page (admin)", "/api/orders?page=0&size=20"],
-    ["GET /api/orders 10,000 rows deep (admin)", "/api/orders?page=500&size=20"],
+    ["GET /api/orders first page with counts (admin)", "/api/orders?page=0&size=20"],
+    ["GET /api/orders page 500 by number, 10,000 rows deep (admin)", "/api/orders?page=500&size=20"],
+    ["GET /api/orders 10,000 rows deep by cursor (admin)", `/api/orders?size=20&after=${deepCursor}`],
   ];
   for (const [name, url] of adminRuns) {
     report(name, await load({ url: `${base}${url}`, headers: adminHeaders, connections: 4 }));
@@ -222,7 +236,7 @@ try {
       headers: adminHeaders,
       connections: 1,
       requests: [
-        { setupRequest: (request) => ({ ...request, path: `/api/orders?page=${page++ % 1000}&size=20` }) },
+        { setupRequest: (request) => ({ ...request, path: `/api/orders?page=${page++ % 500}&size=20` }) },
       ],
     }),
   ]);
@@ -230,7 +244,10 @@ try {
   report("GET /api/services while an admin pages orders", visitors);
 
   console.log(
-    `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, ${new Date().toISOString()}`,
+    `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}, idle ${idleMemory}, ${new Date().toISOString()}`,
   );
   console.table(rows);
 } finally {
