@@ -236,6 +236,9 @@ export const orders = pgTable(
       .on(table.userId, table.planId)
       .where(sql`${table.endedAt} is null`),
     index("orders_email_lower_idx").on(sql`lower(${table.email})`),
+    // A customer's own orders, newest first, and the cascade when an account is deleted: the
+    // partial index above does not serve them, and without this they read every order.
+    index("orders_user_created_at_idx").on(table.userId, table.createdAt),
     // All Orders: newest first; its pages follow (created_at, id) backwards through this index.
     index("orders_created_at_id_idx").on(table.createdAt, table.id),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_created_at_idx" ON "orders" USING btree ("user_id","created_at");
