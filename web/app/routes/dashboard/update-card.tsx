@@ -20,8 +20,7 @@ export default function UpdateCard() {
   const updateCard = useUpdateCard(_id);
 
   if (orders.isPending) return <LoadingScreen />;
-  if (orders.isError)
-    return <LoadError message={orderMessages.loadFailed} detail={errorMessage(orders.error)} />;
+  if (orders.isError) return <LoadError message={orderMessages.loadFailed} query={orders} />;
   const order = orders.data.find((item) => item.subscription?._id === _id);
   if (!order?.subscription) return <LoadError message={t.notFound} />;
   const { subscription } = order;
