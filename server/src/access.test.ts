@@ -46,6 +46,7 @@ const expectedAccess: Record<string, Access> = {
   "POST /api/subscriptions/:id/cancel": "user",
   "POST /api/subscriptions/:id/resume": "user",
   "POST /api/subscriptions/:id/card": "user",
+  "GET /api/subscriptions/:id/card-link": "user",
   "POST /api/reviews": "user",
   "GET /api/my-reviews": "user",
   "DELETE /api/my-reviews/:id": "user",

@@ -222,6 +222,8 @@ export const orders = pgTable(
     paid: boolean("paid").notNull().default(false),
     /** The provider's payment (intent) opened for this order, reused until it succeeds. */
     paymentIntentId: text("payment_intent_id"),
+    /** Stripe Billing: the subscription opened with that payment (its first invoice's). */
+    providerSubscriptionId: text("provider_subscription_id"),
     transactionId: text("transaction_id"),
     paymentTime: timestamp("payment_time", { withTimezone: true }),
     /** When the plan's subscription ended: from then on the customer may order the plan again. */
@@ -303,6 +305,8 @@ export const subscriptions = pgTable(
     provider: text("provider").notNull(),
     /** The provider's subscription (Stripe Billing); null for the offline provider. */
     providerSubscriptionId: text("provider_subscription_id"),
+    /** When the newest provider event applied to it was created: older ones arriving late are ignored. */
+    providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
     /** The saved card renewals are charged to (a test payment method, or Stripe's pm_…). */
     paymentMethodId: text("payment_method_id"),
     /** Failed renewal attempts of the current period. */

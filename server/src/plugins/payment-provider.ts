@@ -4,8 +4,8 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { registerStripeWebhook } from "../modules/payments/webhook.js";
 import { receiptSettings } from "../modules/receipts/issue.js";
-import type { BillingSync } from "../modules/subscriptions/service.js";
 import type { PaymentProvider } from "../payments/provider.js";
+import type { StripeBilling } from "../payments/stripe-billing.js";
 import { createTestProvider } from "../payments/test-provider.js";
 
 /** Stripe (with its webhook) when its keys are configured, otherwise the built-in test provider. */
@@ -14,17 +14,21 @@ export async function registerPaymentProvider(
   config: Config,
   db: Database,
   clock: Clock,
-): Promise<{ provider: PaymentProvider; billing: BillingSync | undefined }> {
+): Promise<{ provider: PaymentProvider; billing: StripeBilling | undefined }> {
   if (config.payments.provider !== "stripe")
     return { provider: createTestProvider(db, clock), billing: undefined };
   // Stripe's SDK is loaded only by shops that take real payments (it holds about 20 MB).
   const { createStripeClient, createStripeProvider } = await import("../payments/stripe.js");
+  const { createStripeBilling } = await import("../payments/stripe-billing.js");
   const stripe = createStripeClient(config.payments);
+  const provider = createStripeProvider(config.payments, stripe);
   await registerStripeWebhook(app, {
     db,
     stripe,
     secret: config.payments.webhookSecret,
     receipts: receiptSettings(config),
+    clock,
+    provider,
   });
-  return { provider: createStripeProvider(config.payments, stripe), billing: undefined };
+  return { provider, billing: createStripeBilling(stripe) };
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import type { PaymentProvider } from "../../payments/provider.js";
+import type { StripeBilling } from "../../payments/stripe-billing.js";
 import type { TestProvider } from "../../payments/test-provider.js";
 import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/authz.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
@@ -32,7 +33,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   db: Database;
   provider: PaymentProvider;
   receipts: ReceiptSettings;
-}> = async (app, { db, provider, receipts }) => {
+  billing: StripeBilling | undefined;
+}> = async (app, { db, provider, receipts, billing }) => {
   app.post(
     "/create-payment-intent",
     {
@@ -45,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      paymentsService.openPayment(db, provider, await requireUser(request), request.body.orderId),
+      paymentsService.openPayment(db, provider, await requireUser(request), request.body.orderId, billing),
   );
 
   app.patch(

@@ -11,6 +11,7 @@ import type { Database } from "../../db/client.js";
 import { orders, payments, receipts, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../payments/provider.js";
+import type { StripeBilling } from "../../payments/stripe-billing.js";
 import type { TestProvider } from "../../payments/test-provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findOwnOrder, findVisibleOrder, toOrder } from "../order-access/service.js";
@@ -24,13 +25,35 @@ export async function openPayment(
   provider: PaymentProvider,
   caller: SessionUser,
   orderId: string,
+  billing?: StripeBilling,
 ): Promise<PaymentIntent> {
   const order = await findOwnOrder(db, caller, orderId);
   if (order.paid) throw new AppError("conflict", messages.alreadyPaid);
 
   let intent = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : undefined;
   const reusable = intent && intent.status !== "canceled" && intent.amountCents === order.priceCents;
-  if (!intent || !reusable) {
+  const interval = order.serviceDuration;
+  if ((!intent || !reusable) && billing && (interval === "monthly" || interval === "yearly")) {
+    // Stripe Billing: the plan's subscription, whose first invoice the card form pays.
+    const opened = await billing.open({
+      orderId: order.id,
+      email: order.email,
+      name: order.name,
+      plan: {
+        id: order.planId,
+        name: `${order.service} (${interval})`,
+        priceCents: order.priceCents,
+        interval,
+      },
+      replaces: intent?.id,
+    });
+    await db
+      .update(orders)
+      .set({ paymentIntentId: opened.paymentIntentId, providerSubscriptionId: opened.subscriptionId })
+      .where(eq(orders.id, order.id));
+    intent = await provider.retrieveIntent(opened.paymentIntentId);
+    if (!intent) throw new Error("Stripe has no PaymentIntent for the subscription's first invoice.");
+  } else if (!intent || !reusable) {
     intent = await provider.createIntent({
       orderId: order.id,
       amountCents: order.priceCents,
@@ -63,15 +86,14 @@ export async function recordPayment(
   providerName: PaymentProvider["name"],
   intent: ProviderIntent,
   receipts: ReceiptSettings,
-  subscription: { providerSubscriptionId: string; periodEnd: Date } | null = null,
 ): Promise<{ modifiedCount: number; paid: true; transactionId: string }> {
   if (intent.status !== "succeeded") throw new AppError("unprocessable", "The payment has not succeeded.");
-  if (!intent.orderId) throw new AppError("unprocessable", "The payment is not for an order of this shop.");
   return db.transaction(async (tx) => {
+    // A Billing invoice's PaymentIntent carries no order metadata: the order that opened it is known.
     const [order] = await tx
       .select()
       .from(orders)
-      .where(eq(orders.id, intent.orderId ?? ""))
+      .where(intent.orderId ? eq(orders.id, intent.orderId) : eq(orders.paymentIntentId, intent.id))
       .for("update");
     if (!order) throw new AppError("unprocessable", "The payment is not for an order of this shop.");
     if (order.paid) {
@@ -86,8 +108,7 @@ export async function recordPayment(
       provider: providerName,
       start: intent.time,
       paymentMethodId: intent.paymentMethodId ?? null,
-      providerSubscriptionId: subscription?.providerSubscriptionId,
-      end: subscription?.periodEnd,
+      providerSubscriptionId: order.providerSubscriptionId,
     });
     const payment = await addPayment(tx, receipts, {
       order,
@@ -117,10 +138,11 @@ export async function confirmPayment(
 ) {
   const order = await findOwnOrder(db, caller, orderId);
   const intent = await provider.retrieveIntent(transactionId);
-  if (!intent || intent.orderId !== order.id) {
+  const forOrder = intent && (intent.orderId === order.id || intent.id === order.paymentIntentId);
+  if (!intent || !forOrder) {
     throw new AppError("unprocessable", "The payment provider has no such payment for this order.");
   }
-  return recordPayment(db, provider.name, intent, receipts);
+  return recordPayment(db, provider.name, { ...intent, orderId: order.id }, receipts);
 }
 
 /**

@@ -1,19 +1,31 @@
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
+import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { AppError } from "../../errors.js";
+import type { PaymentProvider } from "../../payments/provider.js";
 import { fromStripeIntent } from "../../payments/stripe.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
+import { applyBillingEvent, EventTooEarly } from "../subscriptions/stripe-events.js";
 import { recordPayment } from "./service.js";
 
 /**
- * Stripe's webhook: the signature is checked on the exact bytes Stripe sent, and only
- * `payment_intent.succeeded` changes anything. Duplicate or out-of-order deliveries are harmless:
- * recordPayment records a payment once, and other events are acknowledged and ignored.
+ * Stripe's webhook: the signature is checked on the exact bytes Stripe sent. A succeeded
+ * PaymentIntent records an order's payment, and Billing's invoice and subscription events keep
+ * subscriptions in step (see applyBillingEvent). Duplicate or out-of-order deliveries are harmless:
+ * a payment is recorded once per PaymentIntent or invoice, and an event that arrives before its
+ * cause is refused with 503 so that Stripe delivers it again later. Other events are acknowledged.
  */
 export async function registerStripeWebhook(
   app: FastifyInstance,
-  options: { db: Database; stripe: Stripe; secret: string; receipts: ReceiptSettings },
+  options: {
+    db: Database;
+    stripe: Stripe;
+    secret: string;
+    receipts: ReceiptSettings;
+    clock: Clock;
+    provider: PaymentProvider;
+  },
 ) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -38,6 +50,13 @@ export async function registerStripeWebhook(
             if (!(error instanceof AppError)) throw error;
             request.log.warn({ event: event.id, reason: error.message }, "webhook payment not recorded");
           }
+        }
+        try {
+          await applyBillingEvent(options, event);
+        } catch (error) {
+          if (!(error instanceof EventTooEarly)) throw error;
+          request.log.info({ event: event.id, reason: error.message }, "webhook event before its cause");
+          return reply.code(503).send({ received: false });
         }
         return reply.send({ received: true });
       },

@@ -6,6 +6,7 @@ import {
   Subscription,
   SubscriptionSummary,
   UpdateCardBody,
+  UpdateCardLink,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Clock, DAY_MS, isAdjustable } from "../../clock.js";
@@ -13,11 +14,17 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { createJobRuntime } from "../../jobs/runtime.js";
 import type { PaymentProvider } from "../../payments/provider.js";
+import type { StripeBilling } from "../../payments/stripe-billing.js";
 import type { TestProvider } from "../../payments/test-provider.js";
 import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/authz.js";
 import { receiptSettings } from "../receipts/issue.js";
 import { updateTestCard } from "./renewals.js";
-import { type BillingSync, cancelSubscription, resumeSubscription, subscriptionSummary } from "./service.js";
+import {
+  cancelSubscription,
+  findOwnSubscription,
+  resumeSubscription,
+  subscriptionSummary,
+} from "./service.js";
 
 const refusals = {
   400: ErrorResponse,
@@ -33,7 +40,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   config: Config;
   clock: Clock;
   provider: PaymentProvider;
-  billing: BillingSync | undefined;
+  billing: StripeBilling | undefined;
 }> = async (app, { db, config, clock, provider, billing }) => {
   // Trying renewals out without waiting a month: never in production, where time is real.
   const canRunDueRenewals = config.env !== "production" && isAdjustable(clock);
@@ -94,6 +101,27 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         ),
     );
   }
+
+  app.get(
+    "/subscriptions/:id/card-link",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["subscriptions"],
+        summary: "Stripe: the page where the customer pays the open invoice with a new card (null offline)",
+        params: IdParams,
+        response: { 200: UpdateCardLink, ...refusals },
+      },
+    },
+    async (request) => {
+      const row = await findOwnSubscription(db, await requireUser(request), request.params.id);
+      const url =
+        billing && row.providerSubscriptionId
+          ? await billing.updateCardUrl(row.providerSubscriptionId)
+          : null;
+      return { url };
+    },
+  );
 
   app.get(
     "/admin/subscriptions/summary",

@@ -121,14 +121,24 @@ export async function endSubscription(
   await tx.update(orders).set({ endedAt: at }).where(eq(orders.id, row.orderId));
 }
 
-/** The caller's own subscription, locked for a change; someone else's does not exist. */
-export async function lockOwnSubscription(tx: Database, caller: SessionUser, id: string) {
+function ownSubscription(db: Database, caller: SessionUser, id: string) {
   if (!isId(id)) throw notFound("The subscription");
-  const [row] = await tx
+  return db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, caller.id)))
-    .for("update");
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, caller.id)));
+}
+
+/** The caller's own subscription; someone else's does not exist. */
+export async function findOwnSubscription(db: Database, caller: SessionUser, id: string) {
+  const [row] = await ownSubscription(db, caller, id);
+  if (!row) throw notFound("The subscription");
+  return row;
+}
+
+/** The caller's own subscription, locked for a change. */
+export async function lockOwnSubscription(tx: Database, caller: SessionUser, id: string) {
+  const [row] = await ownSubscription(tx, caller, id).for("update");
   if (!row) throw notFound("The subscription");
   return row;
 }
@@ -191,7 +201,9 @@ export async function resumeSubscription(
   await db.transaction(async (tx) => {
     const row = await lockOwnSubscription(tx, caller, id);
     if (row.status === "active") return;
-    if (row.status === "ended" || row.currentPeriodEnd <= options.now) {
+    // Stripe's own clock decides for its subscriptions (and refuses to resume an ended one).
+    const over = !row.providerSubscriptionId && row.currentPeriodEnd <= options.now;
+    if (row.status === "ended" || over) {
       throw new AppError("conflict", messages.ended);
     }
     if (row.status !== "canceled") throw new AppError("conflict", messages.notCanceled);

@@ -228,6 +228,9 @@ export const subscriptionTexts = {
     `The card for the renewals of your ${service} plan. A renewal that failed is charged to it at once.`,
   cardSaved: "Your new card is saved.",
   saveCard: "Save card",
+  stripeCard:
+    "Your card is kept by Stripe, our payment provider: enter the new card on its secure page, which pays the overdue renewal.",
+  openStripe: "Enter a new card at Stripe",
   notFound: "This subscription was not found.",
   renewal: "Renewal",
   statusLabel: { active: "Active", canceled: "Cancelled", past_due: "Past due", ended: "Ended" },

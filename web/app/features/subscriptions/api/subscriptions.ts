@@ -49,3 +49,13 @@ export function useRunDueRenewals() {
     onSettled: refresh,
   });
 }
+
+/** Stripe: the page where the overdue invoice is paid with a new card (null offline). */
+export function useCardLink(id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ["subscription-card-link", id],
+      queryFn: () => apiGet(`/subscriptions/${encodeURIComponent(id)}/card-link`, (c) => c.UpdateCardLink),
+    }),
+  );
+}

@@ -1,0 +1,113 @@
+import Stripe from "stripe";
+import type { BillingSync } from "../modules/subscriptions/service.js";
+import { CURRENCY } from "./provider.js";
+
+export type RecurringPlan = { id: string; name: string; priceCents: number; interval: "monthly" | "yearly" };
+
+export type OpenedSubscription = {
+  subscriptionId: string;
+  /** The first invoice's PaymentIntent, which the card form confirms with Elements. */
+  paymentIntentId: string;
+  clientSecret: string;
+};
+
+export type StripeBilling = BillingSync & {
+  /** A Billing subscription for an order, waiting for its first payment (one per order and price). */
+  open(input: {
+    orderId: string;
+    email: string;
+    name: string;
+    plan: RecurringPlan;
+    /** The first invoice's PaymentIntent of a subscription that can no longer be paid (cancelled). */
+    replaces?: string;
+  }): Promise<OpenedSubscription>;
+  /** Where the customer pays the open invoice with a new card: Stripe's hosted invoice page. */
+  updateCardUrl(subscriptionId: string): Promise<string | null>;
+};
+
+function intentOf(invoice: Stripe.Invoice): string {
+  const payment = invoice.payments?.data[0]?.payment;
+  const intent = payment?.payment_intent;
+  const id = typeof intent === "string" ? intent : intent?.id;
+  if (!id) throw new Error(`Stripe's invoice ${invoice.id} has no PaymentIntent.`);
+  return id;
+}
+
+/**
+ * Stripe Billing for monthly and yearly plans. Prices are created on demand, one per plan, amount
+ * and interval (found again by lookup key), so a catalog price change makes a new Stripe price for
+ * new subscriptions and leaves the existing ones alone.
+ */
+export function createStripeBilling(stripe: Stripe): StripeBilling {
+  async function priceFor(plan: RecurringPlan): Promise<string> {
+    const lookupKey = `plan-${plan.id}-${plan.priceCents}-${CURRENCY}-${plan.interval}`;
+    const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    const price = await stripe.prices.create(
+      {
+        currency: CURRENCY,
+        unit_amount: plan.priceCents,
+        recurring: { interval: plan.interval === "yearly" ? "year" : "month" },
+        lookup_key: lookupKey,
+        product_data: { name: plan.name, metadata: { planId: plan.id } },
+        metadata: { planId: plan.id },
+      },
+      { idempotencyKey: `price-${lookupKey}` },
+    );
+    return price.id;
+  }
+
+  return {
+    async open({ orderId, email, name, plan, replaces }) {
+      const price = await priceFor(plan);
+      const customer = await stripe.customers.create(
+        { email, name, metadata: { orderId } },
+        { idempotencyKey: `customer-order-${orderId}` },
+      );
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [{ price }],
+          payment_behavior: "default_incomplete",
+          payment_settings: {
+            save_default_payment_method: "on_subscription",
+            payment_method_types: ["card"],
+          },
+          metadata: { orderId },
+          expand: ["latest_invoice.confirmation_secret", "latest_invoice.payments"],
+        },
+        // One subscription per order and price, however often the payment page is opened (and a
+        // fresh one when the first invoice's payment was cancelled).
+        { idempotencyKey: `subscription-order-${orderId}-${price}${replaces ? `-after-${replaces}` : ""}` },
+      );
+      const invoice = subscription.latest_invoice;
+      if (!invoice || typeof invoice === "string" || !invoice.confirmation_secret) {
+        throw new Error("Stripe opened the subscription without its first invoice.");
+      }
+      return {
+        subscriptionId: subscription.id,
+        paymentIntentId: intentOf(invoice),
+        clientSecret: invoice.confirmation_secret.client_secret,
+      };
+    },
+    async setCancelAtPeriodEnd(id, cancel) {
+      await stripe.subscriptions.update(id, { cancel_at_period_end: cancel });
+    },
+    async cancelNow(id) {
+      await stripe.subscriptions.cancel(id);
+    },
+    async updateCardUrl(id) {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(id, { expand: ["latest_invoice"] });
+        const invoice = subscription.latest_invoice;
+        return invoice && typeof invoice !== "string" && invoice.status === "open"
+          ? (invoice.hosted_invoice_url ?? null)
+          : null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing")
+          return null;
+        throw error;
+      }
+    },
+  };
+}
