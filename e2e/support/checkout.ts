@@ -47,4 +47,6 @@ export async function buyAndPay(page: Page, card: PlanCard) {
   await page.waitForURL(/\/dashboard\/payment\//);
   await payWith(page, "4242 4242 4242 4242");
   await page.waitForURL("**/dashboard/payment-history");
+  // The address changes a moment before the payment page makes way for the history.
+  await page.getByRole("heading", { name: "Payment History", level: 1 }).waitFor();
 }

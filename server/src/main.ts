@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedDemoContent } from "./db/seed.js";
 import { createJobRuntime } from "./jobs/runtime.js";
+import { trackRequestsInFlight } from "./plugins/requests-in-flight.js";
 
 async function main() {
   const config = loadConfig();
@@ -32,8 +33,10 @@ async function main() {
   }
 
   // Mail and other background work; larger installs run it apart with `npm run worker`.
+  // On the embedded database it waits while requests are being answered (see WorkerOptions.yieldTo).
+  const yieldTo = database.kind === "pglite" ? trackRequestsInFlight(app) : undefined;
   const jobs = config.worker.inApp
-    ? createJobRuntime({ db: database.db, config, log: app.log, clock })
+    ? createJobRuntime({ db: database.db, config, log: app.log, clock, yieldTo })
     : undefined;
 
   let closing = false;

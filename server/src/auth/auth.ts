@@ -12,6 +12,8 @@ import { applyConfiguredAdmin } from "../modules/users/roles.js";
 /** Set by the server from the socket (or the trusted proxy); any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-agency-client-ip";
 
+/** Better Auth's cookies are named `agency.session_token` and so on (`__Secure-` over HTTPS). */
+export const COOKIE_PREFIX = "agency";
 export const MIN_PASSWORD_LENGTH = 6; // SPEC §9
 
 /** Where a confirmation link leads once the address is confirmed, unless the link names a page. */
@@ -132,7 +134,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
-      cookiePrefix: "agency",
+      cookiePrefix: COOKIE_PREFIX,
     },
     databaseHooks: {
       user: {

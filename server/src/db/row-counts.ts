@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migration 0007 keep (see `count_rows` there for their conditions). */
+/** The counts the triggers of migration 0010 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"

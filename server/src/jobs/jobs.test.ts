@@ -95,6 +95,37 @@ describe("the job queue", () => {
     expect(ran).toEqual(["now@example.com"]);
   });
 
+  it("leaves the database to requests while they are answered, but never for longer than its limit", async () => {
+    const ran: string[] = [];
+    const handlers: JobHandlers = { "mail.send": async (payload) => void ran.push(payload.to) };
+    let busy = true;
+    const worker = createWorker({
+      db: handle.db,
+      handlers,
+      log: quiet,
+      pollMs: 20,
+      yieldTo: () => busy,
+      maxYieldMs: 400,
+    });
+    await enqueue(handle.db, "mail.send", mail("after-the-burst@example.com"));
+    worker.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ran).toEqual([]);
+      busy = false;
+      await expect.poll(() => ran, { timeout: 2000, interval: 20 }).toEqual(["after-the-burst@example.com"]);
+
+      // Requests that never stop would starve the mail: it goes out once the limit has passed.
+      busy = true;
+      await enqueue(handle.db, "mail.send", mail("during-a-long-rush@example.com"));
+      await expect
+        .poll(() => ran, { timeout: 3000, interval: 20 })
+        .toEqual(["after-the-burst@example.com", "during-a-long-rush@example.com"]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("keeps one job per key however often it is queued", async () => {
     expect(
       await enqueue(handle.db, "mail.send", mail("a@example.com"), { key: "order:1:customer" }),

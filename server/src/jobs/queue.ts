@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { jobs } from "../db/schema.js";
 import type { Mail } from "../mail/mailer.js";
@@ -60,6 +60,15 @@ export async function enqueue<K extends JobKind>(
     .onConflictDoNothing()
     .returning({ id: jobs.id });
   return row?.id ?? null;
+}
+
+/**
+ * The part of one SQL statement that queues a job for each row of `source`, a data-modifying CTE
+ * of that statement (`payload` is built from its columns). The jobs then commit with the change
+ * that causes them, in one round trip and without a transaction around two statements.
+ */
+export function enqueueEach<K extends JobKind>(kind: K, source: string, payload: SQL): SQL {
+  return sql`insert into ${jobs} (kind, payload) select ${kind}, ${payload} from ${sql.identifier(source)}`;
 }
 
 /**

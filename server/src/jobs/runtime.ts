@@ -51,7 +51,7 @@ export type JobRuntime = { worker: Worker; mailer: Mailer; stop(): Promise<void>
 /** The worker with the shop's handlers and its own mail transport. */
 export function createJobRuntime(
   options: { db: Database; config: Config; log: FastifyBaseLogger; clock?: Clock } & Partial<
-    Pick<WorkerOptions, "retryDelayMs" | "leaseMs" | "shutdownGraceMs">
+    Pick<WorkerOptions, "retryDelayMs" | "leaseMs" | "shutdownGraceMs" | "yieldTo">
   >,
 ): JobRuntime {
   const { db, config, log } = options;
@@ -67,6 +67,7 @@ export function createJobRuntime(
     retryDelayMs: options.retryDelayMs,
     leaseMs: options.leaseMs,
     shutdownGraceMs: options.shutdownGraceMs,
+    yieldTo: options.yieldTo,
   });
   return {
     worker,

@@ -35,6 +35,13 @@ export type WorkerOptions = {
   /** How long stop() waits for running jobs before handing them back. */
   shutdownGraceMs?: number;
   retryDelayMs?: (attempt: number) => number;
+  /**
+   * While this answers true the worker starts no new jobs, for up to `maxYieldMs` at a time. On the
+   * embedded database requests and jobs share one connection: a burst of orders is answered
+   * first, and its mails go out right after it.
+   */
+  yieldTo?: () => boolean;
+  maxYieldMs?: number;
   /** Decides which jobs are due (scheduled renewals included); tests move it forward. */
   clock?: Clock;
 };
@@ -61,6 +68,20 @@ export function createWorker(options: WorkerOptions): Worker {
   let timer: NodeJS.Timeout | undefined;
   let stopping = false;
   let lastReclaim = 0;
+  const maxYieldMs = options.maxYieldMs ?? 5000;
+  let yieldingSince: number | undefined;
+
+  /** True while the worker should leave the database to requests (never longer than maxYieldMs). */
+  function yielding(): boolean {
+    if (!options.yieldTo?.()) {
+      yieldingSince = undefined;
+      return false;
+    }
+    yieldingSince ??= Date.now();
+    if (Date.now() - yieldingSince < maxYieldMs) return true;
+    yieldingSince = undefined;
+    return false;
+  }
 
   async function run(job: JobRow): Promise<void> {
     const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
@@ -104,6 +125,7 @@ export function createWorker(options: WorkerOptions): Worker {
   function schedule(delay: number) {
     if (stopping) return;
     timer = setTimeout(() => {
+      if (yielding()) return schedule(Math.min(pollMs, 50));
       tick()
         .then((claimed) => {
           // A full batch means more may be waiting: look again as soon as a slot frees up.

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type Auth, CLIENT_IP_HEADER } from "../auth/auth.js";
+import { SessionCache } from "./session-cache.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     auth: Auth;
+    sessionCache: SessionCache;
   }
 }
 
@@ -22,6 +24,7 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
   async (app: FastifyInstance, { auth, publicUrl }) => {
     app.decorate("auth", auth);
+    app.decorate("sessionCache", new SessionCache());
 
     await app.register(async (scope) => {
       // Better Auth reads the body itself (JSON, or form posts from OAuth providers): pass it on as sent.
@@ -39,6 +42,9 @@ export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
           const response = await auth.handler(
             new Request(url, { method: request.method, headers: toWebHeaders(request), body }),
           );
+          // Anything but reading the session may end or change one (sign-out, new password,
+          // confirmed address, profile): the sessions verified so far are looked up again.
+          if (!url.pathname.endsWith("/get-session")) app.sessionCache.clear();
           reply.status(response.status);
           for (const [name, value] of response.headers) {
             if (name !== "set-cookie") reply.header(name, value);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors.js";
 import { toWebHeaders } from "./auth.js";
+import { sessionCredential } from "./session-cache.js";
 
 /** Who may call a route. Every /api route must say so; see the onRoute check below. */
 export type Access = "public" | "user" | "admin";
@@ -31,13 +32,21 @@ export type SignedIn = { user: SessionUser; session: { id: string; token: string
 
 const sessions = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
 
-/** The caller's session (cookie or bearer token), looked up once per request. */
+/**
+ * The caller's session (cookie or bearer token), looked up once per request, and kept for a few
+ * seconds by the credential that proved it (see `SessionCache`). No credential, no lookup.
+ */
 export function getSignedIn(request: FastifyRequest): Promise<SignedIn | null> {
   let pending = sessions.get(request);
   if (!pending) {
-    pending = request.server.auth.api
-      .getSession({ headers: toWebHeaders(request) })
-      .then((result) => (result ? (result as unknown as SignedIn) : null));
+    const credential = sessionCredential(request);
+    pending = credential
+      ? request.server.sessionCache.read(credential, () =>
+          request.server.auth.api
+            .getSession({ headers: toWebHeaders(request) })
+            .then((result) => (result ? (result as unknown as SignedIn) : null)),
+        )
+      : Promise.resolve(null);
     sessions.set(request, pending);
   }
   return pending;

@@ -2,15 +2,14 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
   type DeleteResult,
-  isId,
   orderMessages as messages,
   type Order,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders, pricingPlans } from "../../db/schema.js";
-import { AppError, notFound } from "../../errors.js";
-import { enqueue } from "../../jobs/queue.js";
+import { AppError } from "../../errors.js";
+import { enqueueEach } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findPlanRow } from "../catalog/service.js";
@@ -20,32 +19,30 @@ import { findOwnOrder, ordersWithSubscriptions } from "../order-access/service.j
  * SPEC §4 checkout. The customer is the caller; service, duration and price come from the plan in
  * the database. One order per customer and plan they hold (unpaid, or its subscription not ended):
  * a second one is refused with the spec's message; once the subscription has ended, the plan can be
- * bought again. The plan is read by the insert itself, in one transaction with the confirmation
- * mail; the partial unique index on customer and plan keeps two orders sent at the same moment from
- * both going through.
+ * bought again. One statement, so one round trip: it reads the plan, inserts the order and queues
+ * its confirmation mail together; the partial unique index on customer and plan keeps two orders
+ * sent at the same moment from both going through. Unknown plans are answered from the catalog
+ * cache first.
  */
 export async function createOrder(
   db: Database,
   caller: SessionUser,
   body: CreateOrderBody,
 ): Promise<CreateOrderResponse> {
-  if (!isId(body.serviceId)) throw notFound("The pricing plan");
-  const placed = await db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
+  await findPlanRow(db, body.serviceId);
+  const result = await db.execute(sql`
+    with placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents, phone)
       select ${caller.id}, ${pricingPlans.id}, ${caller.email}, ${caller.name}, ${pricingPlans.service},
         ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${body.phone}
       from ${pricingPlans} where ${pricingPlans.id} = ${body.serviceId}
       on conflict (user_id, plan_id) where ended_at is null do nothing
-      returning id`);
-    // node-postgres and PGlite both answer with the returned rows in `rows`.
-    const [inserted] = (result as unknown as { rows: { id: string }[] }).rows;
-    if (inserted) await enqueue(tx, "mail.order-placed", { orderId: inserted.id });
-    return inserted;
-  });
+      returning id
+    ), mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
+    select id from placed`);
+  // node-postgres and PGlite both answer with the returned rows in `rows`.
+  const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
   if (placed) return { success: true, insertedId: placed.id };
-  // Nothing inserted: either the plan does not exist or the customer has ordered it already.
-  await findPlanRow(db, body.serviceId);
   return { success: false, message: messages.alreadyPurchased };
 }
 

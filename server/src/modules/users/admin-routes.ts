@@ -81,7 +81,15 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
       async (request) => {
         const actor = await requireAdmin(request);
-        return setAdminRole(db, { id: actor.id, email: actor.email }, request.params.email, admin);
+        const result = await setAdminRole(
+          db,
+          { id: actor.id, email: actor.email },
+          request.params.email,
+          admin,
+        );
+        // The account's sessions carry its role: look them up again.
+        app.sessionCache.clear();
+        return result;
       },
     );
   }

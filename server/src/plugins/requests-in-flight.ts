@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Answers whether the app is answering a request, or finished one less than `quietMs` ago (the
+ * next one of a busy client is usually on its way). Call before the app listens.
+ */
+export function trackRequestsInFlight(app: FastifyInstance, quietMs = 50): () => boolean {
+  let inFlight = 0;
+  let lastDone = 0;
+  app.addHook("onRequest", async (_request, reply) => {
+    inFlight += 1;
+    // "close" comes once whether the answer was sent or the client went away.
+    reply.raw.once("close", () => {
+      inFlight -= 1;
+      lastDone = Date.now();
+    });
+  });
+  return () => inFlight > 0 || Date.now() - lastDone < quietMs;
+}
