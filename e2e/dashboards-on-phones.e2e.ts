@@ -98,7 +98,8 @@ describe("the dashboards on a phone", () => {
 
     await unpaid.getByRole("link", { name: orderMessages.payNow }).click();
     await page.waitForURL(`**/dashboard/payment/${unpaidId}`);
-    await page.getByText(orderMessages.number).waitFor();
+    await page.getByRole("heading", { name: paymentMessages.heading }).waitFor();
+    await page.getByRole("term").filter({ hasText: orderMessages.number }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     await page.goBack();
 

@@ -3,10 +3,10 @@ import "./app.css";
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { Spinner } from "react-bootstrap";
 import { Toaster } from "react-hot-toast";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { LoadingScreen } from "./components/loading-screen";
 import { mainContentId } from "./lib/layout";
 import { errors, nav, notFound } from "./lib/messages";
 import { createQueryClient } from "./lib/query-client";
@@ -58,10 +58,8 @@ export default function App() {
 
 export function HydrateFallback() {
   return (
-    <div className="d-flex justify-content-center align-items-center min-vh-100">
-      <Spinner animation="border" role="status" variant="primary">
-        <span className="visually-hidden">{errors.loading}</span>
-      </Spinner>
+    <div className="min-vh-100">
+      <LoadingScreen />
     </div>
   );
 }

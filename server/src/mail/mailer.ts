@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
@@ -64,8 +64,10 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       // Several mails to one address can leave in the same millisecond: the suffix keeps them apart.
       const name = `${stamp}-${mail.to.replace(/[^a-z0-9@.-]+/gi, "_")}-${randomBytes(3).toString("hex")}`;
       await writeFile(path.join(outboxDir, `${name}.eml`), info.message as Buffer);
+      // Written aside and renamed: whoever reads the outbox never finds a half-written .json.
+      const json = path.join(outboxDir, `${name}.json`);
       await writeFile(
-        path.join(outboxDir, `${name}.json`),
+        `${json}.part`,
         JSON.stringify({
           to: mail.to,
           subject: mail.subject,
@@ -75,6 +77,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
           sentAt: new Date(),
         }),
       );
+      await rename(`${json}.part`, json);
       log.info({ to: mail.to, subject: mail.subject, link: mail.link }, "mail saved to the outbox");
     },
     close() {},

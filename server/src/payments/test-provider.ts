@@ -56,6 +56,20 @@ function cardBrand(number: string): string {
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
 
+/** A new intent with its id and secret, as Stripe creates them. */
+async function insertIntent(
+  db: Database,
+  values: Omit<typeof testPaymentIntents.$inferInsert, "id" | "clientSecret">,
+): Promise<Row> {
+  const id = newId("pi");
+  const [row] = await db
+    .insert(testPaymentIntents)
+    .values({ id, clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`, ...values })
+    .returning();
+  if (!row) throw new Error("Could not create the test payment");
+  return row;
+}
+
 /** The offline provider: intents and saved cards live in the shop's database, in tables only it writes. */
 export function createTestProvider(db: Database, clock: Clock = systemClock): TestProvider {
   async function saveCard(tx: Database, userId: string, card: CardInput): Promise<string> {
@@ -79,20 +93,9 @@ export function createTestProvider(db: Database, clock: Clock = systemClock): Te
     name: "test",
     publishableKey: null,
     async createIntent({ orderId, amountCents, currency }) {
-      const id = newId("pi");
-      const [row] = await db
-        .insert(testPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`,
-          orderId,
-          amountCents,
-          currency,
-          status: "requires_payment_method",
-        })
-        .returning();
-      if (!row) throw new Error("Could not create the test payment");
-      return toIntent(row);
+      return toIntent(
+        await insertIntent(db, { orderId, amountCents, currency, status: "requires_payment_method" }),
+      );
     },
     async retrieveIntent(id) {
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
@@ -138,24 +141,17 @@ export function createTestProvider(db: Database, clock: Clock = systemClock): Te
       const card = method ? { brand: method.cardBrand, last4: method.cardLast4 } : null;
       const message = !method ? "No card is saved for this subscription." : declinedMessage;
       const succeeded = method && !method.declinesLaterCharges;
-      const id = newId("pi");
-      const [row] = await tx
-        .insert(testPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`,
-          orderId,
-          amountCents,
-          currency,
-          status: succeeded ? "succeeded" : "requires_payment_method",
-          cardBrand: card?.brand,
-          cardLast4: card?.last4,
-          paymentMethodId,
-          succeededAt: succeeded ? clock.now() : null,
-          lastError: succeeded ? null : message,
-        })
-        .returning();
-      if (!row) throw new Error("Could not create the test payment");
+      const row = await insertIntent(tx, {
+        orderId,
+        amountCents,
+        currency,
+        status: succeeded ? "succeeded" : "requires_payment_method",
+        cardBrand: card?.brand,
+        cardLast4: card?.last4,
+        paymentMethodId,
+        succeededAt: succeeded ? clock.now() : null,
+        lastError: succeeded ? null : message,
+      });
       return succeeded ? { ok: true, intent: toIntent(row) } : { ok: false, message, card };
     },
     async card(tx, paymentMethodId) {

@@ -1,50 +1,26 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
-import { startFakeStripe } from "../../../test/fake-stripe.js";
-import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import type { TestContext } from "../../../test/helpers.js";
 import { openPayment, placeOrder, planIds } from "../../../test/orders.js";
+import { createStripeTestApp } from "../../../test/stripe.js";
 import { orders, payments } from "../../db/schema.js";
 
-const WEBHOOK_SECRET = "whsec_test_secret";
-const stripe = new Stripe("sk_test_fake");
-
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let stripeApp: Awaited<ReturnType<typeof createStripeTestApp>>;
+let fake: typeof stripeApp.fake;
 let ctx: TestContext;
 let customer: TestAccount;
 let plans: Awaited<ReturnType<typeof planIds>>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  ctx = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.apiBase,
-    },
-  });
+  stripeApp = await createStripeTestApp();
+  ({ fake, ctx } = stripeApp);
   customer = await createAccount(ctx);
   plans = await planIds(ctx);
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
+afterAll(() => stripeApp.close());
 
-function deliver(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/payments/webhook",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    payload,
-  });
-}
+const deliver = (event: object, secret?: string) => stripeApp.deliver(event, secret);
 
 function event(type: string, intent: object) {
   return {

@@ -16,7 +16,7 @@ import {
   lockOwnSubscription,
   type SubscriptionRow,
   scheduleRenewal,
-  subscriptionsOfOrders,
+  subscriptionOfOrder,
 } from "./service.js";
 
 export type RenewalContext = {
@@ -158,7 +158,5 @@ export async function updateTestCard(
     }
     return row.orderId;
   });
-  const subscription = (await subscriptionsOfOrders(ctx.db, [orderId])).get(orderId);
-  if (!subscription) throw new Error("The subscription vanished.");
-  return subscription;
+  return subscriptionOfOrder(ctx.db, orderId);
 }

@@ -143,15 +143,11 @@ export async function lockOwnSubscription(tx: Database, caller: SessionUser, id:
   return row;
 }
 
-async function reload(db: Database, id: string): Promise<Subscription> {
-  const [row] = await db
-    .select({ subscription: subscriptions, card: testPaymentMethods })
-    .from(subscriptions)
-    .leftJoin(testPaymentMethods, eq(testPaymentMethods.id, subscriptions.paymentMethodId))
-    .where(eq(subscriptions.id, id));
-  if (!row) throw notFound("The subscription");
-  const { card } = row;
-  return toSubscription(row.subscription, card ? { brand: card.cardBrand, last4: card.cardLast4 } : null);
+/** The subscription as the API shows it, after a change. */
+export async function subscriptionOfOrder(db: Database, orderId: string): Promise<Subscription> {
+  const subscription = (await subscriptionsOfOrders(db, [orderId])).get(orderId);
+  if (!subscription) throw notFound("The subscription");
+  return subscription;
 }
 
 /** What the provider is told of a customer's change (Stripe Billing); nothing for the offline provider. */
@@ -170,10 +166,10 @@ export async function cancelSubscription(
   id: string,
   options: { now: Date; billing?: BillingSync },
 ): Promise<Subscription> {
-  await db.transaction(async (tx) => {
+  const orderId = await db.transaction(async (tx) => {
     const row = await lockOwnSubscription(tx, caller, id);
     if (row.status === "ended") throw new AppError("conflict", messages.ended);
-    if (row.status === "canceled") return;
+    if (row.status === "canceled") return row.orderId;
     if (row.providerSubscriptionId && options.billing) {
       if (row.status === "past_due") await options.billing.cancelNow(row.providerSubscriptionId);
       else await options.billing.setCancelAtPeriodEnd(row.providerSubscriptionId, true);
@@ -187,8 +183,9 @@ export async function cancelSubscription(
         .where(eq(subscriptions.id, row.id));
     }
     await enqueue(tx, "mail.subscription-canceled", { subscriptionId: row.id });
+    return row.orderId;
   });
-  return reload(db, id);
+  return subscriptionOfOrder(db, orderId);
 }
 
 /** Undoes a cancellation before the period ends: it renews again as before. */
@@ -198,9 +195,9 @@ export async function resumeSubscription(
   id: string,
   options: { now: Date; billing?: BillingSync },
 ): Promise<Subscription> {
-  await db.transaction(async (tx) => {
+  const orderId = await db.transaction(async (tx) => {
     const row = await lockOwnSubscription(tx, caller, id);
-    if (row.status === "active") return;
+    if (row.status === "active") return row.orderId;
     // Stripe's own clock decides for its subscriptions (and refuses to resume an ended one).
     const over = !row.providerSubscriptionId && row.currentPeriodEnd <= options.now;
     if (row.status === "ended" || over) {
@@ -214,8 +211,9 @@ export async function resumeSubscription(
       .update(subscriptions)
       .set({ status: "active", cancelAtPeriodEnd: false })
       .where(eq(subscriptions.id, row.id));
+    return row.orderId;
   });
-  return reload(db, id);
+  return subscriptionOfOrder(db, orderId);
 }
 
 /**

@@ -1,38 +1,25 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../../test/accounts.js";
-import { startFakeStripe } from "../../../test/fake-stripe.js";
-import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import type { TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { openPayment, placeOrder, planIds } from "../../../test/orders.js";
+import { createStripeTestApp } from "../../../test/stripe.js";
 import { mySubscription, runJobsAt, subscriptionAction } from "../../../test/subscriptions.js";
 import { payments } from "../../db/schema.js";
 
-const WEBHOOK_SECRET = "whsec_test_secret";
-const stripe = new Stripe("sk_test_fake");
-
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let stripeApp: Awaited<ReturnType<typeof createStripeTestApp>>;
+let fake: typeof stripeApp.fake;
 let ctx: TestContext;
 let plans: Awaited<ReturnType<typeof planIds>>;
 let eventClock = Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  ctx = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.apiBase,
-    },
-  });
+  stripeApp = await createStripeTestApp();
+  ({ fake, ctx } = stripeApp);
   plans = await planIds(ctx);
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
+afterAll(() => stripeApp.close());
 
 /** A Stripe event as its webhook sends it; each one is created a second after the one before. */
 function event(type: string, object: object, created?: number) {
@@ -46,18 +33,7 @@ function event(type: string, object: object, created?: number) {
   };
 }
 
-function deliver(body: object) {
-  const payload = JSON.stringify(body);
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/payments/webhook",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
-}
+const deliver = (event: object, secret?: string) => stripeApp.deliver(event, secret);
 
 const paymentsOf = (orderId: string) => ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
 

@@ -60,6 +60,7 @@ export const errors = {
   unexpectedResponse: "The server sent an unexpected response.",
   pageHeading: "Something went wrong",
   loading: "Loading…",
+  retry: "Try again",
 } as const;
 
 // ─── Public site ────────────────────────────────────────────────────────────────────────────────

@@ -50,7 +50,7 @@ export default function AddBlog() {
       {blogs.isPending ? (
         <LoadingScreen />
       ) : blogs.isError ? (
-        <LoadError message={t.blogsFailed} detail={errorMessage(blogs.error)} />
+        <LoadError message={t.blogsFailed} query={blogs} />
       ) : (
         <ul className="list-unstyled d-grid gap-3 mb-0">
           {blogs.data.map((blog) => (

@@ -9,7 +9,6 @@ import { Pager } from "../../components/pager";
 import { ORDERS_PAGE_SIZE, type OrdersPosition, useAllOrders } from "../../features/admin/api/admin";
 import { RecurringRevenue } from "../../features/subscriptions/components/recurring-revenue";
 import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
-import { errorMessage } from "../../lib/api";
 import { orderMessages, subscriptionTexts, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 
@@ -59,7 +58,7 @@ export default function AllOrders() {
   const [position, setPosition] = useState<OrdersPosition>({ page: 0 });
   const orders = useAllOrders(position);
   if (orders.isPending) return <LoadingScreen />;
-  if (orders.isError) return <LoadError message={t.ordersFailed} detail={errorMessage(orders.error)} />;
+  if (orders.isError) return <LoadError message={t.ordersFailed} query={orders} />;
   const { counts, nextCursor, previousCursor } = orders.data;
   const page = position.page;
   // The pager moves one page at a time: after the last row shown, or before the first.

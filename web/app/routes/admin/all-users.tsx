@@ -4,7 +4,6 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
 import { USERS_PAGE_SIZE, useUsers } from "../../features/users/api/users";
 import { UsersList } from "../../features/users/components/users-list";
-import { errorMessage } from "../../lib/api";
 import { usersPage as t } from "../../lib/messages";
 
 /** SPEC §2: /dashboard/admin and /dashboard/admin/all__user list the accounts. */
@@ -22,7 +21,7 @@ export default function AllUsers() {
       {users.isPending ? (
         <LoadingScreen />
       ) : users.isError ? (
-        <LoadError message={t.loadFailed} detail={errorMessage(users.error)} />
+        <LoadError message={t.loadFailed} query={users} />
       ) : (
         <>
           <UsersList

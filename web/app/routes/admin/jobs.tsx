@@ -130,7 +130,7 @@ export default function Jobs() {
       {jobs.isPending ? (
         <LoadingScreen />
       ) : jobs.isError ? (
-        <LoadError message={t.loadFailed} detail={errorMessage(jobs.error)} />
+        <LoadError message={t.loadFailed} query={jobs} />
       ) : jobs.data.jobs.length === 0 ? (
         <p className="text-body-secondary">{t.none}</p>
       ) : (

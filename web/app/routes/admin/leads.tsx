@@ -6,7 +6,6 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
 import { LEADS_PAGE_SIZE, useLeads } from "../../features/admin/api/admin";
-import { errorMessage } from "../../lib/api";
 import { adminPages as t } from "../../lib/messages";
 import { formatDateTime } from "../../lib/money";
 
@@ -58,7 +57,7 @@ export default function Leads() {
       {leads.isPending ? (
         <LoadingScreen />
       ) : leads.isError ? (
-        <LoadError message={t.leadsFailed} detail={errorMessage(leads.error)} />
+        <LoadError message={t.leadsFailed} query={leads} />
       ) : leads.data.leads.length === 0 ? (
         <p className="text-body-secondary">{t.noLeads}</p>
       ) : (

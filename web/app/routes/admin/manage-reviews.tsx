@@ -6,7 +6,6 @@ import { useReviewCount, useReviewPage } from "../../features/reviews/api/review
 import { ManageReviewsList } from "../../features/reviews/components/manage-reviews-list";
 import { PageButtons, PageSizeSelect } from "../../features/reviews/components/page-controls";
 import { clampPage, pageCount } from "../../features/reviews/review-rules";
-import { errorMessage } from "../../lib/api";
 import { manageReviewsPage as t } from "../../lib/messages";
 
 /** SPEC §2 /dashboard/admin/manage__reviews: page through every review, hide or show it, delete it. */
@@ -41,7 +40,7 @@ export default function ManageReviews() {
       {reviews.isPending || count.isPending ? (
         <LoadingScreen />
       ) : reviews.isError || count.isError ? (
-        <LoadError message={t.loadFailed} detail={errorMessage(reviews.error ?? count.error)} />
+        <LoadError message={t.loadFailed} query={reviews.isError ? reviews : count} />
       ) : reviews.data.length === 0 && count.data.count === 0 ? (
         <p className="text-center text-body-secondary py-5">{t.none}</p>
       ) : (

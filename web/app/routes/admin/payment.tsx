@@ -4,7 +4,6 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { usePaymentDetails } from "../../features/admin/api/admin";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
-import { errorMessage } from "../../lib/api";
 import { orderMessages, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 
@@ -13,7 +12,7 @@ export default function AdminPayment() {
   const { _id = "" } = useParams();
   const details = usePaymentDetails(_id);
   if (details.isPending) return <LoadingScreen />;
-  if (details.isError) return <LoadError message={t.paymentFailed} detail={errorMessage(details.error)} />;
+  if (details.isError) return <LoadError message={t.paymentFailed} query={details} />;
   const { order, payment } = details.data;
   const rows: [string, string][] = [
     [orderMessages.number, formatOrderNumber(order.number)],

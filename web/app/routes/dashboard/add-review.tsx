@@ -4,7 +4,6 @@ import { useSession } from "../../features/auth/api/session";
 import { useMyReviews } from "../../features/reviews/api/reviews";
 import { AddReviewForm } from "../../features/reviews/components/add-review-form";
 import { MyReviewsList } from "../../features/reviews/components/my-reviews-list";
-import { errorMessage } from "../../lib/api";
 import { reviewForm as t } from "../../lib/messages";
 
 /** SPEC §2 /dashboard/add-review: write a review, and see or delete the ones already written. */
@@ -26,7 +25,7 @@ export default function AddReview() {
         {reviews.isPending ? (
           <LoadingScreen />
         ) : reviews.isError ? (
-          <LoadError message={t.loadFailed} detail={errorMessage(reviews.error)} />
+          <LoadError message={t.loadFailed} query={reviews} />
         ) : (
           <MyReviewsList reviews={reviews.data} />
         )}

@@ -4,7 +4,6 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
 import { useMyOrders } from "../../features/orders/api/orders";
 import { MyOrdersList } from "../../features/orders/components/my-orders-list";
-import { errorMessage } from "../../lib/api";
 import { orderMessages as t } from "../../lib/messages";
 
 export default function MyOrders() {
@@ -18,7 +17,7 @@ export default function MyOrders() {
       {orders.isPending ? (
         <LoadingScreen />
       ) : orders.isError ? (
-        <LoadError message={t.loadFailed} detail={errorMessage(orders.error)} />
+        <LoadError message={t.loadFailed} query={orders} />
       ) : orders.data.length === 0 ? (
         <div className="text-center py-5">
           <p>{t.none}</p>

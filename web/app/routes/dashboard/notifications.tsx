@@ -1,4 +1,5 @@
-import { LoadError, LoadingStatus } from "../../components/query-status";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
 import { useMailPreferences } from "../../features/mail/api/preferences";
 import { PreferencesForm } from "../../features/mail/components/preferences-form";
 import { notificationsPage as t } from "../../lib/messages";
@@ -13,15 +14,9 @@ export default function Notifications() {
           {t.heading}
         </h1>
         {preferences.isPending ? (
-          <LoadingStatus label={t.loading} />
+          <LoadingScreen label={t.loading} />
         ) : preferences.isError ? (
-          <LoadError
-            heading={t.loadFailed}
-            error={preferences.error}
-            retryLabel={t.retry}
-            onRetry={() => preferences.refetch()}
-            retrying={preferences.isFetching}
-          />
+          <LoadError message={t.loadFailed} query={preferences} />
         ) : (
           <>
             <p className="text-body-secondary mb-4">{t.lead(preferences.data.email)}</p>

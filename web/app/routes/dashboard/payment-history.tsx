@@ -6,7 +6,6 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
 import { usePaymentHistory } from "../../features/payments/api/payments";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
-import { errorMessage } from "../../lib/api";
 import { orderMessages, receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";
 import { formatDate, formatDateTime, money } from "../../lib/money";
 
@@ -53,7 +52,7 @@ export default function PaymentHistory() {
       {history.isPending ? (
         <LoadingScreen />
       ) : history.isError ? (
-        <LoadError message={t.historyFailed} detail={errorMessage(history.error)} />
+        <LoadError message={t.historyFailed} query={history} />
       ) : history.data.length === 0 ? (
         <p className="text-body-secondary">{t.noPayments}</p>
       ) : (

@@ -6,7 +6,6 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { usePaymentOrder } from "../../features/orders/api/orders";
 import { usePaymentIntent } from "../../features/payments/api/payments";
 import { TestCardForm } from "../../features/payments/components/test-card-form";
-import { errorMessage } from "../../lib/api";
 import { orderMessages, paymentMessages as t } from "../../lib/messages";
 import { money } from "../../lib/money";
 
@@ -19,7 +18,7 @@ export default function Payment() {
   const intent = usePaymentIntent(_id, order.isSuccess && !order.data.paid);
 
   if (order.isPending) return <LoadingScreen />;
-  if (order.isError) return <LoadError message={t.loadFailed} detail={errorMessage(order.error)} />;
+  if (order.isError) return <LoadError message={t.loadFailed} query={order} />;
 
   const rows = [
     [orderMessages.number, formatOrderNumber(order.data.number)],
@@ -47,7 +46,7 @@ export default function Payment() {
             {t.alreadyPaid} <Link to="/dashboard/payment-history">{t.historyHeading}</Link>
           </p>
         ) : intent.isError ? (
-          <LoadError message={t.openFailed} detail={errorMessage(intent.error)} />
+          <LoadError message={t.openFailed} query={intent} />
         ) : intent.data?.provider === "stripe" ? (
           <Suspense fallback={<LoadingScreen />}>
             <StripeCardForm order={order.data} intent={intent.data} />

@@ -1,6 +1,7 @@
 import { Button } from "react-bootstrap";
 import { Link, useParams } from "react-router";
-import { LoadError, LoadingStatus } from "../../components/query-status";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
 import { receiptPdfUrl, useReceipt } from "../../features/receipts/api/receipts";
 import { ReceiptDocument } from "../../features/receipts/components/receipt-document";
 import { receiptPage as t } from "../../lib/messages";
@@ -15,17 +16,8 @@ export function meta(_: Route.MetaArgs) {
 export default function ReceiptPage() {
   const { id = "" } = useParams();
   const receipt = useReceipt(id);
-  if (receipt.isPending) return <LoadingStatus label={t.loading} />;
-  if (receipt.isError)
-    return (
-      <LoadError
-        heading={t.loadFailed}
-        error={receipt.error}
-        retryLabel={t.retry}
-        onRetry={() => receipt.refetch()}
-        retrying={receipt.isFetching}
-      />
-    );
+  if (receipt.isPending) return <LoadingScreen label={t.loading} />;
+  if (receipt.isError) return <LoadError message={t.loadFailed} query={receipt} />;
   return (
     <div className="receipt-page">
       <div className="d-flex flex-wrap gap-2 mb-3 d-print-none">

@@ -6,6 +6,7 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
 import { useMyOrders } from "../../features/orders/api/orders";
+import { TestCardFields } from "../../features/payments/components/test-card-fields";
 import { useCardLink, useUpdateCard } from "../../features/subscriptions/api/subscriptions";
 import { SubscriptionState } from "../../features/subscriptions/components/subscription-state";
 import { errorMessage } from "../../lib/api";
@@ -21,8 +22,7 @@ export default function UpdateCard() {
   const stripePage = useCardLink(_id);
 
   if (orders.isPending || stripePage.isPending) return <LoadingScreen />;
-  if (orders.isError)
-    return <LoadError message={orderMessages.loadFailed} detail={errorMessage(orders.error)} />;
+  if (orders.isError) return <LoadError message={orderMessages.loadFailed} query={orders} />;
   const order = orders.data.find((item) => item.subscription?._id === _id);
   if (!order?.subscription) return <LoadError message={t.notFound} />;
   const { subscription } = order;
@@ -69,41 +69,12 @@ export default function UpdateCard() {
           </div>
         ) : (
           <Form onSubmit={onSubmit} aria-label={paymentMessages.card} className="mt-4">
-            <Alert variant="info" className="small">
-              <strong className="d-block">{paymentMessages.testMode}</strong>
-              {paymentMessages.testCards}
-            </Alert>
             {updateCard.isError ? (
               <Alert variant="danger" role="alert">
                 {errorMessage(updateCard.error)}
               </Alert>
             ) : null}
-            <div className="row g-3">
-              <Form.Group className="col-12" controlId="new-card-number">
-                <Form.Label>{paymentMessages.cardNumber}</Form.Label>
-                <Form.Control
-                  name="cardNumber"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="4242 4242 4242 4242"
-                  required
-                />
-              </Form.Group>
-              <Form.Group className="col-6" controlId="new-card-expiry">
-                <Form.Label>{paymentMessages.expiry}</Form.Label>
-                <Form.Control name="expiry" autoComplete="cc-exp" placeholder="12/34" required />
-              </Form.Group>
-              <Form.Group className="col-6" controlId="new-card-cvc">
-                <Form.Label>{paymentMessages.cvc}</Form.Label>
-                <Form.Control
-                  name="cvc"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  placeholder="123"
-                  required
-                />
-              </Form.Group>
-            </div>
+            <TestCardFields idPrefix="new-card" />
             <Button type="submit" size="lg" className="w-100 mt-4" disabled={updateCard.isPending}>
               {t.saveCard}
             </Button>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Navigate, Outlet } from "react-router";
+import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { LoadError } from "../../components/query-status";
 import { useAdminStatus } from "../../features/auth/api/admin-status";
 import { isTransientFailure, useSession } from "../../features/auth/api/session";
 import { accountMessages } from "../../lib/messages";
@@ -22,15 +22,7 @@ export default function RequireAdmin() {
   if (refused) return <Navigate to="/dashboard" replace />;
   if (status.data?.admin) return <Outlet />;
   if (unknown) {
-    return (
-      <LoadError
-        heading={accountMessages.sessionUnknown}
-        error={status.error}
-        retryLabel={accountMessages.retry}
-        onRetry={() => void status.refetch()}
-        retrying={status.isFetching}
-      />
-    );
+    return <LoadError message={accountMessages.sessionUnknown} query={status} />;
   }
   return <LoadingScreen />;
 }

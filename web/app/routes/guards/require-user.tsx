@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from "react-router";
+import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { LoadError } from "../../components/query-status";
 import { useSession } from "../../features/auth/api/session";
 import { accountMessages } from "../../lib/messages";
 import { loginPath } from "../../lib/redirect";
@@ -19,15 +19,7 @@ export default function RequireUser() {
     return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   }
   if (session.isError) {
-    return (
-      <LoadError
-        heading={accountMessages.sessionUnknown}
-        error={session.error}
-        retryLabel={accountMessages.retry}
-        onRetry={() => void session.refetch()}
-        retrying={session.isFetching}
-      />
-    );
+    return <LoadError message={accountMessages.sessionUnknown} query={session} />;
   }
   return <LoadingScreen />;
 }

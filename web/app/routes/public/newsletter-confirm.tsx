@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
+import { LoadingScreen } from "../../components/loading-screen";
 import { OutcomeAlert } from "../../components/outcome-alert";
-import { LoadingStatus } from "../../components/query-status";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { useConfirmNewsletter } from "../../features/leads/api/confirm-newsletter";
 import { errorMessage } from "../../lib/api";
@@ -39,7 +39,7 @@ function ConfirmationState({
 }) {
   if (token === "") return <Failure message={newsletterConfirmation.missingToken} />;
   if (confirmation.isError) return <Failure message={errorMessage(confirmation.error)} />;
-  if (!confirmation.data) return <LoadingStatus label={newsletterConfirmation.confirming} />;
+  if (!confirmation.data) return <LoadingScreen label={newsletterConfirmation.confirming} />;
   return (
     <OutcomeAlert tone="success" heading={newsletterConfirmation.confirmed}>
       <p className="mb-0">{newsletterConfirmation.confirmedLead(confirmation.data.email)}</p>

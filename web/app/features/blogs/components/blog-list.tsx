@@ -1,5 +1,5 @@
 import type { Blog } from "@agency/contract";
-import { LoadError } from "../../../components/query-status";
+import { LoadError } from "../../../components/load-error";
 import { blogs } from "../../../lib/messages";
 import { useBlogs } from "../api/get-blogs";
 
@@ -75,19 +75,12 @@ function BlogListPlaceholder() {
 }
 
 export function BlogList() {
-  const { data, error, isPending, isError, refetch, isRefetching } = useBlogs();
+  const query = useBlogs();
+  const { data, isPending, isError } = query;
 
   if (isPending) return <BlogListPlaceholder />;
   if (isError) {
-    return (
-      <LoadError
-        heading={blogs.loadFailed}
-        error={error}
-        retryLabel={blogs.retry}
-        onRetry={() => refetch()}
-        retrying={isRefetching}
-      />
-    );
+    return <LoadError message={blogs.loadFailed} query={query} />;
   }
   if (data.length === 0) return <p className="text-center text-body-secondary py-5">{blogs.empty}</p>;
 

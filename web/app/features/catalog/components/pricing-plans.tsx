@@ -1,44 +1,17 @@
 import type { BillingDuration } from "@agency/contract";
-import { useId } from "react";
-import { Spinner } from "react-bootstrap";
+import { LoadError } from "../../../components/load-error";
+import { LoadingScreen } from "../../../components/loading-screen";
 import { PricingCard } from "../../../components/pricing-card";
-import { errorMessage } from "../../../lib/api";
 import { pricing } from "../../../lib/messages";
 import { usePricing } from "../api/get-pricing";
 
 /** The pricing cards of one billing duration, with their loading and error states. */
 export function PricingPlans({ duration }: { duration: BillingDuration }) {
-  const { data: plans, error, isPending, isError, refetch, isRefetching } = usePricing({ duration });
-  const loadingLabelId = useId();
+  const query = usePricing({ duration });
+  const { data: plans, isPending, isError } = query;
 
-  if (isPending) {
-    return (
-      <div className="d-flex justify-content-center py-5">
-        <Spinner animation="border" role="status" variant="primary" aria-labelledby={loadingLabelId}>
-          <span id={loadingLabelId} className="visually-hidden">
-            {pricing.loading}
-          </span>
-        </Spinner>
-      </div>
-    );
-  }
-
-  if (isError) {
-    return (
-      <div role="alert" className="text-center py-5">
-        <p className="fw-semibold mb-1">{pricing.loadFailed}</p>
-        <p className="text-body-secondary">{errorMessage(error)}</p>
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          onClick={() => refetch()}
-          disabled={isRefetching}
-        >
-          {pricing.retry}
-        </button>
-      </div>
-    );
-  }
+  if (isPending) return <LoadingScreen label={pricing.loading} inline />;
+  if (isError) return <LoadError message={pricing.loadFailed} query={query} />;
 
   if (plans.length === 0) {
     return <p className="text-center text-body-secondary py-5">{pricing.empty}</p>;

@@ -1,7 +1,7 @@
 import type { Review } from "@agency/contract";
 import { useState } from "react";
 import { Carousel } from "../../../components/carousel";
-import { LoadingStatus } from "../../../components/query-status";
+import { LoadingScreen } from "../../../components/loading-screen";
 import { reviews } from "../../../lib/messages";
 import { useReviews } from "../api/get-reviews";
 
@@ -51,7 +51,7 @@ function ReviewCard({ review }: { review: Review }) {
 export function ReviewsCarousel() {
   const { data, isPending, isError } = useReviews();
 
-  if (isPending) return <LoadingStatus label={reviews.loading} />;
+  if (isPending) return <LoadingScreen label={reviews.loading} inline />;
   // Reviews are a bonus on the landing page: a failed load says so quietly instead of a retry box.
   if (isError) return <p className="text-center text-body-secondary py-4">{reviews.loadFailed}</p>;
   if (data.length === 0) return <p className="text-center text-body-secondary py-4">{reviews.empty}</p>;

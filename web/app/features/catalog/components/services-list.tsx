@@ -1,22 +1,16 @@
-import { LoadError, LoadingStatus } from "../../../components/query-status";
+import { LoadError } from "../../../components/load-error";
+import { LoadingScreen } from "../../../components/loading-screen";
 import { services } from "../../../lib/messages";
 import { useServices } from "../api/get-services";
 
 /** SPEC §2 Landing: the services, from `GET /api/services`. */
 export function ServicesList() {
-  const { data, error, isPending, isError, refetch, isRefetching } = useServices();
+  const query = useServices();
+  const { data, isPending, isError } = query;
 
-  if (isPending) return <LoadingStatus label={services.loading} />;
+  if (isPending) return <LoadingScreen label={services.loading} inline />;
   if (isError) {
-    return (
-      <LoadError
-        heading={services.loadFailed}
-        error={error}
-        retryLabel={services.retry}
-        onRetry={() => refetch()}
-        retrying={isRefetching}
-      />
-    );
+    return <LoadError message={services.loadFailed} query={query} />;
   }
 
   return (

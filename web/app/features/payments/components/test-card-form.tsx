@@ -1,9 +1,10 @@
 import type { Order, PaymentIntent } from "@agency/contract";
 import type { FormEvent } from "react";
-import { Alert, Button, Form } from "react-bootstrap";
+import { Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
 import { payWithTestCard } from "../api/payments";
+import { TestCardFields } from "./test-card-fields";
 import { usePayFlow } from "./use-pay-flow";
 
 /**
@@ -34,29 +35,7 @@ export function TestCardForm({ order, intent }: { order: Order; intent: PaymentI
 
   return (
     <Form onSubmit={onSubmit} aria-label={t.card}>
-      <Alert variant="info" className="small">
-        <strong className="d-block">{t.testMode}</strong>
-        {t.testCards}
-      </Alert>
-      <div className="row g-3">
-        <Form.Group className="col-12" controlId="card-number">
-          <Form.Label>{t.cardNumber}</Form.Label>
-          <Form.Control
-            name="cardNumber"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            required
-          />
-        </Form.Group>
-        <Form.Group className="col-6" controlId="card-expiry">
-          <Form.Label>{t.expiry}</Form.Label>
-          <Form.Control name="expiry" autoComplete="cc-exp" placeholder="12/34" required />
-        </Form.Group>
-        <Form.Group className="col-6" controlId="card-cvc">
-          <Form.Label>{t.cvc}</Form.Label>
-          <Form.Control name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
-        </Form.Group>
+      <TestCardFields idPrefix="card">
         <Form.Group className="col-12 col-md-6" controlId="card-name">
           <Form.Label>{t.billingName}</Form.Label>
           <Form.Control name="billingName" autoComplete="cc-name" defaultValue={order.name} />
@@ -65,7 +44,7 @@ export function TestCardForm({ order, intent }: { order: Order; intent: PaymentI
           <Form.Label>{t.billingEmail}</Form.Label>
           <Form.Control name="billingEmail" type="email" autoComplete="email" defaultValue={order.email} />
         </Form.Group>
-      </div>
+      </TestCardFields>
       <Button
         type="submit"
         size="lg"

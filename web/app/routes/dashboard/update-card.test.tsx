@@ -1,0 +1,95 @@
+import type { Order } from "@agency/contract";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { paymentMessages, subscriptionTexts as t } from "../../lib/messages";
+import { renderRoute } from "../../test/render-route";
+import { jsonResponse } from "../../test/render-with-providers";
+import UpdateCard from "./update-card";
+
+const session = {
+  user: {
+    id: "u1",
+    name: "Ada",
+    email: "ada@example.com",
+    emailVerified: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  },
+  session: { id: "s1", expiresAt: "2026-12-01T00:00:00.000Z" },
+};
+
+const subscriptionId = "5f1c2d3e-1111-4222-8333-944455556666";
+const subscription = {
+  _id: subscriptionId,
+  orderId: "o1",
+  status: "past_due" as const,
+  interval: "monthly" as const,
+  currentPeriodStart: "2026-10-23T10:00:00.000Z",
+  currentPeriodEnd: "2026-11-23T10:00:00.000Z",
+  nextAttemptAt: "2026-11-24T10:00:00.000Z",
+  endedAt: null,
+  lastError: "Your card was declined.",
+  card: { brand: "visa", last4: "0341" },
+};
+const order: Order = {
+  _id: "o1",
+  number: 1001,
+  email: "ada@example.com",
+  name: "Ada",
+  service: "Standard",
+  serviceId: "p1",
+  serviceDuration: "monthly",
+  currentPrice: 49,
+  currentDate: "2026-10-23T09:00:00.000Z",
+  phone: "0123456789",
+  paid: true,
+  transactionId: "pi_test_1",
+  paymentTime: "2026-10-23T10:00:00.000Z",
+  subscription,
+};
+
+function stubServer(cardLink: string | null) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === "/api/auth/get-session") return jsonResponse(session);
+    if (url.endsWith("/card-link")) return jsonResponse({ url: cardLink });
+    if (init?.method === "POST") return jsonResponse({ ...subscription, status: "active", lastError: null });
+    return jsonResponse([order]);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const path = "/dashboard/subscription/:_id/card";
+const url = `/dashboard/subscription/${subscriptionId}/card`;
+
+describe("update card", () => {
+  it("takes a new test card, says why the renewal failed, and sends the card for the subscription", async () => {
+    const fetchMock = stubServer(null);
+    renderRoute(path, UpdateCard, url);
+    expect(await screen.findByText("Your card was declined.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(paymentMessages.cardNumber), {
+      target: { value: "4242424242424242" },
+    });
+    fireEvent.change(screen.getByLabelText(paymentMessages.expiry), { target: { value: "12/34" } });
+    fireEvent.change(screen.getByLabelText(paymentMessages.cvc), { target: { value: "123" } });
+    fireEvent.click(screen.getByRole("button", { name: t.saveCard }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([called, init]) => init?.method === "POST" && called.endsWith("/card")),
+      ).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === "POST") ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    });
+  });
+
+  it("sends a Stripe customer to Stripe's page for the open invoice instead", async () => {
+    stubServer("https://invoice.stripe.test/in_1");
+    renderRoute(path, UpdateCard, url);
+    const link = await screen.findByRole("link", { name: t.openStripe });
+    expect(link.getAttribute("href")).toBe("https://invoice.stripe.test/in_1");
+    expect(screen.queryByLabelText(paymentMessages.cardNumber)).toBeNull();
+  });
+});
