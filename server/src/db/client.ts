@@ -86,6 +86,9 @@ function listenOn(url: string): Notifications {
 
 export function connectPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closed (a restart, a failover, an administrator) is dropped by
+  // the pool and replaced on the next query; without a listener its error would end the process.
+  pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema });
   notifications.set(db, listenOn(url));
   return {
