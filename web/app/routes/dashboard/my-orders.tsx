@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { useSession } from "../../features/auth/api/auth";
 import { useMyOrders } from "../../features/orders/api/orders";
-import { MyOrdersList } from "../../features/orders/components/my-orders-list";
 import { orderMessages as t } from "../../lib/messages";
+import { MyOrdersTable } from "./my-orders-table";
 
 export default function MyOrders() {
   const session = useSession();
@@ -26,7 +26,7 @@ export default function MyOrders() {
           </Link>
         </div>
       ) : (
-        <MyOrdersList orders={orders.data} labelledBy="my-orders-heading" />
+        <MyOrdersTable orders={orders.data} labelledBy="my-orders-heading" />
       )}
     </section>
   );
