@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
+import { QueryView } from "../../components/query-view";
 import { useSession } from "../../features/auth/api/auth";
 import { useMyOrders } from "../../features/orders/api/orders";
 import { orderMessages as t } from "../../lib/messages";
@@ -14,20 +13,20 @@ export default function MyOrders() {
       <h1 id="my-orders-heading" className="h4 mb-3">
         {t.myOrders}
       </h1>
-      {orders.isPending ? (
-        <LoadingScreen />
-      ) : orders.isError ? (
-        <LoadError message={t.loadFailed} query={orders} />
-      ) : orders.data.length === 0 ? (
-        <div className="text-center py-5">
-          <p>{t.none}</p>
-          <Link to="/home#pricing" className="btn btn-primary">
-            {t.browsePlans}
-          </Link>
-        </div>
-      ) : (
-        <MyOrdersTable orders={orders.data} labelledBy="my-orders-heading" />
-      )}
+      <QueryView
+        query={orders}
+        failed={t.loadFailed}
+        empty={
+          <div className="text-center py-5">
+            <p>{t.none}</p>
+            <Link to="/home#pricing" className="btn btn-primary">
+              {t.browsePlans}
+            </Link>
+          </div>
+        }
+      >
+        {(list) => <MyOrdersTable orders={list} labelledBy="my-orders-heading" />}
+      </QueryView>
     </section>
   );
 }
