@@ -2,12 +2,12 @@ import type { Lead, LeadKind } from "@agency/contract";
 import { useState } from "react";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { FilterButtons } from "../../components/filter-buttons";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
-import { LEADS_PAGE_SIZE, useLeads } from "../../features/admin/api/admin";
+import { QueryView } from "../../components/query-view";
+import { LEADS_PAGE_SIZE, useLeads } from "../../features/leads/api/leads";
 import { adminPages as t } from "../../lib/messages";
 import { formatDateTime } from "../../lib/money";
+import { usePagePosition } from "../../lib/page-position";
 
 const kinds: (LeadKind | "all")[] = ["all", "contact", "query", "newsletter"];
 
@@ -27,9 +27,9 @@ const columns: DataColumn<Lead>[] = [
 /** DESIGN "Beyond the spec" 6: the leads the public forms stored, newest first, with CSV export. */
 export default function Leads() {
   const [kind, setKind] = useState<LeadKind | "all">("all");
-  const [page, setPage] = useState(0);
+  const { position, turnTo, reset } = usePagePosition();
   const selected = kind === "all" ? undefined : kind;
-  const leads = useLeads(selected, page);
+  const leads = useLeads(selected, position);
   const csv = `/api/admin/leads.csv${selected ? `?kind=${selected}` : ""}`;
 
   return (
@@ -51,31 +51,32 @@ export default function Leads() {
         value={kind}
         onChange={(value) => {
           setKind(value);
-          setPage(0);
+          reset();
         }}
       />
-      {leads.isPending ? (
-        <LoadingScreen />
-      ) : leads.isError ? (
-        <LoadError message={t.leadsFailed} query={leads} />
-      ) : leads.data.leads.length === 0 ? (
-        <p className="text-body-secondary">{t.noLeads}</p>
-      ) : (
-        <>
-          <DataList
-            labelledBy="leads-heading"
-            columns={columns}
-            rows={leads.data.leads}
-            rowKey={(lead) => lead._id}
-          />
-          <Pager
-            page={page}
-            pages={Math.ceil(leads.data.total / LEADS_PAGE_SIZE)}
-            onPage={setPage}
-            labels={t}
-          />
-        </>
-      )}
+      <QueryView
+        query={leads}
+        failed={t.leadsFailed}
+        empty={<p className="text-body-secondary">{t.noLeads}</p>}
+        isEmpty={(list) => list.leads.length === 0}
+      >
+        {(list) => (
+          <>
+            <DataList
+              labelledBy="leads-heading"
+              columns={columns}
+              rows={list.leads}
+              rowKey={(lead) => lead._id}
+            />
+            <Pager
+              page={position.page}
+              pages={Math.ceil(list.total / LEADS_PAGE_SIZE)}
+              onPage={(wanted) => turnTo(wanted, list)}
+              labels={t}
+            />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

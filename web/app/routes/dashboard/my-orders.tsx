@@ -1,10 +1,9 @@
 import { Link } from "react-router";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { QueryView } from "../../components/query-view";
+import { useSession } from "../../features/auth/api/auth";
 import { useMyOrders } from "../../features/orders/api/orders";
-import { MyOrdersList } from "../../features/orders/components/my-orders-list";
 import { orderMessages as t } from "../../lib/messages";
+import { MyOrdersTable } from "./my-orders-table";
 
 export default function MyOrders() {
   const session = useSession();
@@ -14,20 +13,20 @@ export default function MyOrders() {
       <h1 id="my-orders-heading" className="h4 mb-3">
         {t.myOrders}
       </h1>
-      {orders.isPending ? (
-        <LoadingScreen />
-      ) : orders.isError ? (
-        <LoadError message={t.loadFailed} query={orders} />
-      ) : orders.data.length === 0 ? (
-        <div className="text-center py-5">
-          <p>{t.none}</p>
-          <Link to="/home#pricing" className="btn btn-primary">
-            {t.browsePlans}
-          </Link>
-        </div>
-      ) : (
-        <MyOrdersList orders={orders.data} labelledBy="my-orders-heading" />
-      )}
+      <QueryView
+        query={orders}
+        failed={t.loadFailed}
+        empty={
+          <div className="text-center py-5">
+            <p>{t.none}</p>
+            <Link to="/home#pricing" className="btn btn-primary">
+              {t.browsePlans}
+            </Link>
+          </div>
+        }
+      >
+        {(list) => <MyOrdersTable orders={list} labelledBy="my-orders-heading" />}
+      </QueryView>
     </section>
   );
 }

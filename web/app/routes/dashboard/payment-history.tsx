@@ -1,9 +1,8 @@
 import { formatOrderNumber, type Payment } from "@agency/contract";
 import { Badge } from "react-bootstrap";
 import { type DataColumn, DataList } from "../../components/data-list";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { QueryView } from "../../components/query-view";
+import { useSession } from "../../features/auth/api/auth";
 import { usePaymentHistory } from "../../features/payments/api/payments";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { orderMessages, receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";
@@ -49,20 +48,20 @@ export default function PaymentHistory() {
       <h1 id="history-heading" className="h4 mb-3">
         {t.historyHeading}
       </h1>
-      {history.isPending ? (
-        <LoadingScreen />
-      ) : history.isError ? (
-        <LoadError message={t.historyFailed} query={history} />
-      ) : history.data.length === 0 ? (
-        <p className="text-body-secondary">{t.noPayments}</p>
-      ) : (
-        <DataList
-          labelledBy="history-heading"
-          columns={columns}
-          rows={history.data}
-          rowKey={(payment) => payment._id}
-        />
-      )}
+      <QueryView
+        query={history}
+        failed={t.historyFailed}
+        empty={<p className="text-body-secondary">{t.noPayments}</p>}
+      >
+        {(payments) => (
+          <DataList
+            labelledBy="history-heading"
+            columns={columns}
+            rows={payments}
+            rowKey={(payment) => payment._id}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }

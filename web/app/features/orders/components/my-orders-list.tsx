@@ -1,19 +1,29 @@
 import { formatOrderNumber, type Order } from "@agency/contract";
-import { Badge, Button } from "react-bootstrap";
+import type { ReactNode } from "react";
+import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
+import { DeleteButton } from "../../../components/delete-button";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { orderMessages as t } from "../../../lib/messages";
 import { formatDateTime, money } from "../../../lib/money";
-import { SubscriptionActions } from "../../subscriptions/components/subscription-actions";
-import { SubscriptionState } from "../../subscriptions/components/subscription-state";
 import { useDeleteOrder } from "../api/orders";
+
+/** What the page shows beside the spec's words for a paid plan: its subscription's state and actions. */
+export type OrderExtras = {
+  subscriptionState?: (order: Order) => ReactNode;
+  subscriptionActions?: (order: Order) => ReactNode;
+};
 
 /**
  * SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'.
- * A paid plan's subscription state and its actions show beside those words.
  */
-export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelledBy: string }) {
+export function MyOrdersList({
+  orders,
+  labelledBy,
+  subscriptionState,
+  subscriptionActions,
+}: { orders: Order[]; labelledBy: string } & OrderExtras) {
   const deleteOrder = useDeleteOrder();
 
   function remove(order: Order) {
@@ -41,7 +51,7 @@ export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelled
           <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>
             {order.paid ? t.done : t.pending}
           </Badge>
-          {order.subscription ? <SubscriptionState subscription={order.subscription} /> : null}
+          {subscriptionState?.(order)}
         </>
       ),
     },
@@ -62,19 +72,10 @@ export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelled
         order.paid ? (
           <>
             <span className="text-body-secondary">{t.started}</span>
-            {order.subscription ? (
-              <SubscriptionActions order={order} subscription={order.subscription} />
-            ) : null}
+            {subscriptionActions?.(order)}
           </>
         ) : (
-          <Button
-            size="sm"
-            variant="outline-danger"
-            onClick={() => void remove(order)}
-            disabled={deleteOrder.isPending}
-          >
-            {t.delete}
-          </Button>
+          <DeleteButton label={t.delete} onDelete={() => remove(order)} pending={deleteOrder.isPending} />
         ),
     },
   ];
