@@ -64,6 +64,7 @@ const EnvSchema = z.object({
   RUN_WORKER: booleanFromEnv.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = {
@@ -120,6 +121,8 @@ export type Config = {
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** The bearer token a Prometheus scraper sends to GET /api/metrics; without it there is no such route. */
+  metricsToken: string | undefined;
   /** Background jobs: whether `npm start` runs them too, and how many at once. */
   worker: { inApp: boolean; concurrency: number; pollMs: number };
   payments:
@@ -261,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: values.STRIPE_API_BASE,
           }
         : { provider: "test" },
+    metricsToken: values.METRICS_TOKEN,
     worker: {
       inApp: values.RUN_WORKER,
       concurrency: values.WORKER_CONCURRENCY,
