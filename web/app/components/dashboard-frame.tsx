@@ -10,6 +10,8 @@ export type MenuLink = {
   label: string;
   /** The dashboard's own path, where this link's page shows too (e.g. /dashboard shows the profile). */
   alsoOn?: string;
+  /** Shown after the label, e.g. a count of unread messages. */
+  badge?: ReactNode;
 };
 
 type Props = {
@@ -130,6 +132,7 @@ export function DashboardFrame({ label, links, logOut, footer, children }: Props
                         aria-current={current ? "page" : undefined}
                       >
                         {link.label}
+                        {link.badge}
                       </Link>
                     </li>
                   );

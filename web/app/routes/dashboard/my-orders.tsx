@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
+import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useMyOrders } from "../../features/orders/api/orders";
 import { MyOrdersList } from "../../features/orders/components/my-orders-list";
 import { orderMessages as t } from "../../lib/messages";
@@ -9,6 +10,10 @@ import { orderMessages as t } from "../../lib/messages";
 export default function MyOrders() {
   const session = useSession();
   const orders = useMyOrders(session.data?.user.email);
+  const unread = useUnreadCounts(Boolean(session.data));
+  const unreadByOrder = Object.fromEntries(
+    (unread.data?.orders ?? []).map((order) => [order.orderId, order.unread]),
+  );
   return (
     <section aria-labelledby="my-orders-heading">
       <h1 id="my-orders-heading" className="h4 mb-3">
@@ -26,7 +31,7 @@ export default function MyOrders() {
           </Link>
         </div>
       ) : (
-        <MyOrdersList orders={orders.data} labelledBy="my-orders-heading" />
+        <MyOrdersList orders={orders.data} labelledBy="my-orders-heading" unread={unreadByOrder} />
       )}
     </section>
   );

@@ -2,18 +2,27 @@ import { formatOrderNumber, type Order } from "@agency/contract";
 import { Badge, Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
+import { OrderStateBadge, UnreadBadge } from "../../../components/order-badges";
 import { confirmAndDelete } from "../../../lib/alerts";
-import { orderMessages as t } from "../../../lib/messages";
+import { orderDetail, orderMessages as t } from "../../../lib/messages";
 import { formatDateTime, money } from "../../../lib/money";
 import { SubscriptionActions } from "../../subscriptions/components/subscription-actions";
 import { SubscriptionState } from "../../subscriptions/components/subscription-state";
 import { useDeleteOrder } from "../api/orders";
 
+type Props = {
+  orders: Order[];
+  labelledBy: string;
+  /** Unread messages by order id. */
+  unread?: Readonly<Record<string, number>>;
+};
+
 /**
  * SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'.
- * A paid plan's subscription state and its actions show beside those words.
+ * A paid order's progress, a plan's subscription state and its actions show beside those words;
+ * the order number opens the order (its brief, messages and files).
  */
-export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelledBy: string }) {
+export function MyOrdersList({ orders, labelledBy, unread = {} }: Props) {
   const deleteOrder = useDeleteOrder();
 
   function remove(order: Order) {
@@ -29,7 +38,24 @@ export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelled
   }
 
   const columns: DataColumn<Order>[] = [
-    { header: t.number, cell: (order) => formatOrderNumber(order.number), className: "text-nowrap" },
+    {
+      header: t.number,
+      cell: (order) => {
+        const unreadCount = unread[order._id] ?? 0;
+        return (
+          <>
+            <Link
+              to={`/dashboard/my-orders/${order._id}`}
+              aria-label={orderDetail.openLabel(formatOrderNumber(order.number))}
+            >
+              {formatOrderNumber(order.number)}
+            </Link>
+            <UnreadBadge count={unreadCount} label={orderDetail.unread(unreadCount)} />
+          </>
+        );
+      },
+      className: "text-nowrap",
+    },
     { header: t.service, cell: (order) => order.service },
     { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
     { header: t.price, cell: (order) => money(order.currentPrice) },
@@ -41,6 +67,7 @@ export function MyOrdersList({ orders, labelledBy }: { orders: Order[]; labelled
           <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>
             {order.paid ? t.done : t.pending}
           </Badge>
+          {order.state ? <OrderStateBadge state={order.state} className="ms-1" /> : null}
           {order.subscription ? <SubscriptionState subscription={order.subscription} /> : null}
         </>
       ),

@@ -1,0 +1,42 @@
+import { useId, useState } from "react";
+import { Form } from "react-bootstrap";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { usePricing } from "../../features/catalog/api/get-pricing";
+import { BriefQuestionsEditor } from "../../features/order-workflow/components/brief-questions-editor";
+import { briefQuestionsPage as t } from "../../lib/messages";
+
+/** The questions each plan asks its customers after payment. */
+export default function BriefQuestions() {
+  const id = useId();
+  const plans = usePricing();
+  const [chosen, setChosen] = useState<string>();
+  const planId = chosen ?? plans.data?.[0]?._id;
+  return (
+    <section aria-labelledby={`${id}-heading`} style={{ maxWidth: 960 }}>
+      <h1 id={`${id}-heading`} className="h4 mb-1">
+        {t.heading}
+      </h1>
+      <p className="text-body-secondary">{t.lead}</p>
+      {plans.isPending ? (
+        <LoadingScreen />
+      ) : plans.isError ? (
+        <LoadError message={t.plansFailed} query={plans} />
+      ) : (
+        <>
+          <Form.Group className="mb-4" controlId={`${id}-plan`} style={{ maxWidth: 360 }}>
+            <Form.Label>{t.plan}</Form.Label>
+            <Form.Select value={planId} onChange={(event) => setChosen(event.target.value)}>
+              {plans.data.map((plan) => (
+                <option key={plan._id} value={plan._id}>
+                  {plan.service} ({plan.duration})
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          {planId ? <BriefQuestionsEditor planId={planId} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
