@@ -1,17 +1,16 @@
 import { isId, type PageQuery } from "@agency/contract";
-import { asc, desc, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../errors.js";
 
 /** The columns a newest-first list is ordered by; an index on (created_at, id) serves both ways. */
 type Key = { createdAt: PgColumn; id: PgColumn };
 
-/** What the query of one page needs: its extra condition, order, limit and offset. */
+/** What the query of one page needs: its condition (the list's filter included), order and limit. */
 export type PagePlan = {
   where: SQL | undefined;
   orderBy: SQL[];
   limit: number;
-  offset: number;
   /** Select this as `cursor`: the row's position, as a cursor. */
   cursor: SQL<string>;
 };
@@ -42,27 +41,41 @@ function decodeCursor(key: Key, name: "after" | "before", cursor: string) {
 }
 
 /**
- * One page of a list ordered newest first by (created_at, id). With a cursor it is a keyset page:
- * the database starts at that row through the index, so every page is as quick as the first and
- * rows written or deleted meanwhile neither repeat nor skip others. `run` does the query.
+ * Where a numbered page starts: the row `skip` rows down the list, found by walking the index
+ * alone, so the page's own query then reads just its rows (not every row above them as well).
+ */
+function numberedPageStart(key: Key, filter: SQL | undefined, skip: number): SQL {
+  const where = filter ? sql`where ${filter}` : sql``;
+  return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${key.createdAt.table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${skip} limit 1)`;
+}
+
+/**
+ * One page of a list ordered newest first by (created_at, id), of the rows `filter` keeps. With a
+ * cursor it is a keyset page: the database starts at that row through the index, so every page is
+ * as quick as the first and rows written or deleted meanwhile neither repeat nor skip others.
+ * `run` does the query with the plan's condition, order and limit.
  */
 export async function newestFirstPage<Row>(
   key: Key,
   query: PageQuery,
   run: (plan: PagePlan) => Promise<{ row: Row; cursor: string }[]>,
+  filter?: SQL,
 ): Promise<Page<Row>> {
   const backwards = query.before !== undefined;
   const given = query.after ?? query.before;
   const position = given === undefined ? undefined : decodeCursor(key, backwards ? "before" : "after", given);
   const at = position && sql`(${position.timestamp}::timestamptz, ${position.id})`;
+  const skip = position ? 0 : query.page * query.size;
   const found = await run({
-    where:
+    where: and(
+      filter,
       at &&
-      (backwards ? sql`(${key.createdAt}, ${key.id}) > ${at}` : sql`(${key.createdAt}, ${key.id}) < ${at}`),
+        (backwards ? sql`(${key.createdAt}, ${key.id}) > ${at}` : sql`(${key.createdAt}, ${key.id}) < ${at}`),
+      skip > 0 ? numberedPageStart(key, filter, skip) : undefined,
+    ),
     orderBy: backwards ? [asc(key.createdAt), asc(key.id)] : [desc(key.createdAt), desc(key.id)],
     // One more than shown tells whether there is a page beyond.
     limit: query.size + 1,
-    offset: position ? 0 : query.page * query.size,
     cursor: sql<string>`to_char(${key.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || ${key.id}`,
   });
   const more = found.length > query.size;

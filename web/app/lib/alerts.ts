@@ -1,6 +1,5 @@
-import toast from "react-hot-toast";
 import { errorMessage } from "./api";
-import { formToastDurationMs, notifyError } from "./toast";
+import { notifyDone, notifyError } from "./toast";
 
 // sweetalert2 is loaded on first use, so public pages never download it.
 async function swal() {
@@ -81,7 +80,7 @@ export async function confirmAndDelete(
   if (!(await confirmAction({ ...question, destructive: true }))) return;
   try {
     const { deletedCount } = await remove();
-    if (deletedCount > 0) toast.success(deletedMessage, { duration: formToastDurationMs });
+    if (deletedCount > 0) notifyDone(deletedMessage);
   } catch (error) {
     notifyError(errorMessage(error));
   }

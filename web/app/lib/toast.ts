@@ -42,6 +42,11 @@ export function notifyNote(message: string, icon: string): void {
   toast(message, { duration: 8000, icon });
 }
 
+/** An admin's or customer's change went through (made an admin, deleted, saved): 2000 ms. */
+export function notifyDone(message: string): void {
+  toast.success(message, { duration: formToastDurationMs });
+}
+
 /** A plain success with the global 5000 ms; an id keeps repeats to one toast. */
 export function notifySuccess(message: string, id?: string): void {
   toast.success(message, { id, duration: defaultToastDurationMs });

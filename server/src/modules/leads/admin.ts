@@ -31,14 +31,17 @@ const countOf = { contact: "leads_contact", query: "leads_query", newsletter: "l
 /** Newest first, one page at a time, optionally of one kind. */
 export async function listLeads(db: Database, { kind, ...query }: LeadsQuery): Promise<LeadList> {
   const [page, counts] = await Promise.all([
-    newestFirstPage(leads, query, (plan) =>
-      db
-        .select({ row: leads, cursor: plan.cursor })
-        .from(leads)
-        .where(and(byKind(kind), plan.where))
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
+    newestFirstPage(
+      leads,
+      query,
+      (plan) =>
+        db
+          .select({ row: leads, cursor: plan.cursor })
+          .from(leads)
+          .where(plan.where)
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit),
+      byKind(kind),
     ),
     readRowCounts(db, kind ? [countOf[kind]] : Object.values(countOf)),
   ]);

@@ -237,5 +237,17 @@ describe("All Orders at any depth", () => {
       "a@example.com",
     ]);
     expect(second.nextCursor).toBeNull();
+
+    // A numbered page of a filtered list starts where the filtered rows above it end.
+    const contact = await ctx.app.inject({
+      method: "POST",
+      url: "/api/leads/contact",
+      payload: { name: "Dee", email: "d@example.com", message: "Hello there, a contact message." },
+    });
+    expect(contact.statusCode).toBe(201);
+    const numbered = (await adminGet("/api/admin/leads?size=2&kind=query&page=1")).json();
+    expect(numbered.leads.map((lead: { email: string }) => lead.email)).toEqual(["a@example.com"]);
+    const beyond = (await adminGet("/api/admin/leads?size=2&kind=query&page=2")).json();
+    expect(beyond.leads).toEqual([]);
   });
 });

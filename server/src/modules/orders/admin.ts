@@ -14,8 +14,7 @@ export async function listAllOrders(db: Database, query: AdminOrdersQuery): Prom
         .from(orders)
         .where(plan.where)
         .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
+        .limit(plan.limit),
     ),
     readRowCounts(db, ["orders", "orders_paid"]),
   ]);

@@ -1,49 +1,11 @@
 import { EmailParams, ErrorResponse, ModifiedCount, UserList, UserListQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
-import { newestFirstPage } from "../../db/keyset.js";
-import { readRowCounts } from "../../db/row-counts.js";
-import { user } from "../../db/schema.js";
 import { requireAdmin } from "../../plugins/authz.js";
+import { listUsers } from "./admin.js";
 import { setAdminRole } from "./roles.js";
 
 const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
-
-export async function listUsers(db: Database, query: UserListQuery): Promise<UserList> {
-  const [page, counts] = await Promise.all([
-    newestFirstPage(user, query, (plan) =>
-      db
-        .select({
-          row: {
-            id: user.id,
-            email: user.email,
-            name: user.name,
-            role: user.role,
-            createdAt: user.createdAt,
-          },
-          cursor: plan.cursor,
-        })
-        .from(user)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
-    ),
-    readRowCounts(db, ["users"]),
-  ]);
-  return {
-    users: page.rows.map((row) => ({
-      _id: row.id,
-      email: row.email,
-      displayName: row.name,
-      role: row.role === "admin" ? "admin" : null,
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total: counts.users,
-    nextCursor: page.nextCursor,
-    previousCursor: page.previousCursor,
-  };
-}
 
 /** SPEC §7 admin calls on users; every one needs the admin role, and role changes are audited. */
 export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Form } from "react-bootstrap";
 import { Link } from "react-router";
-import { requestPasswordReset } from "../../features/auth/api/account-calls";
+import { requestPasswordReset } from "../../features/auth/api/auth";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { AuthSubmit } from "../../features/auth/components/auth-submit";
 import { accountErrorMessage } from "../../features/auth/errors";

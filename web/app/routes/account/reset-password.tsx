@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Form } from "react-bootstrap";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { resetPassword } from "../../features/auth/api/account-calls";
+import { resetPassword } from "../../features/auth/api/auth";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { AuthSubmit } from "../../features/auth/components/auth-submit";
 import { NewPasswordFields } from "../../features/auth/components/password-field";

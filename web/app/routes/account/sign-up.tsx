@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { SignUpForm } from "../../features/auth/components/sign-up-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
-import { useSiteSettings } from "../../features/site/api/get-site-settings";
+import { useSiteSettings } from "../../features/site/api/site";
 import { accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { safeRedirect } from "../../lib/redirect";

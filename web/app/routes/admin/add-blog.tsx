@@ -1,16 +1,14 @@
 import type { Blog, BlogBody } from "@agency/contract";
 import { useState } from "react";
 import { Button } from "react-bootstrap";
-import toast from "react-hot-toast";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useBlogEditor } from "../../features/admin/api/admin";
-import { BlogForm } from "../../features/admin/components/blog-form";
-import { useBlogs } from "../../features/blogs/api/get-blogs";
+import { useBlogEditor, useBlogs } from "../../features/blogs/api/blogs";
+import { BlogForm } from "../../features/blogs/components/blog-form";
 import { confirmAndDelete } from "../../lib/alerts";
 import { errorMessage } from "../../lib/api";
 import { adminPages as t } from "../../lib/messages";
-import { formToastDurationMs, notifyError } from "../../lib/toast";
+import { notifyDone, notifyError } from "../../lib/toast";
 
 /** SPEC §2 /dashboard/admin/add__blog, made a real editor (DESIGN "Beyond the spec" 7). */
 export default function AddBlog() {
@@ -21,7 +19,7 @@ export default function AddBlog() {
   async function run(action: () => Promise<unknown>, done: string) {
     try {
       await action();
-      toast.success(done, { duration: formToastDurationMs });
+      notifyDone(done);
     } catch (error) {
       notifyError(errorMessage(error));
       throw error;

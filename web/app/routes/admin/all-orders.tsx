@@ -1,16 +1,16 @@
 import { formatOrderNumber, type Order } from "@agency/contract";
-import { useState } from "react";
 import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
-import { ORDERS_PAGE_SIZE, type OrdersPosition, useAllOrders } from "../../features/admin/api/admin";
+import { ORDERS_PAGE_SIZE, useAllOrders } from "../../features/orders/api/orders";
 import { RecurringRevenue } from "../../features/subscriptions/components/recurring-revenue";
 import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
 import { orderMessages, subscriptionTexts, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
+import { usePagePosition } from "../../lib/page-position";
 
 const columns: DataColumn<Order>[] = [
   {
@@ -55,23 +55,12 @@ const columns: DataColumn<Order>[] = [
 
 /** SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages. */
 export default function AllOrders() {
-  const [position, setPosition] = useState<OrdersPosition>({ page: 0 });
+  const { position, turnTo } = usePagePosition();
   const orders = useAllOrders(position);
   if (orders.isPending) return <LoadingScreen />;
   if (orders.isError) return <LoadError message={t.ordersFailed} query={orders} />;
-  const { counts, nextCursor, previousCursor } = orders.data;
+  const { counts } = orders.data;
   const page = position.page;
-  // The pager moves one page at a time: after the last row shown, or before the first.
-  const turnTo = (wanted: number) =>
-    setPosition(
-      wanted === 0
-        ? { page: 0 }
-        : wanted > page && nextCursor
-          ? { page: wanted, from: { after: nextCursor } }
-          : previousCursor
-            ? { page: wanted, from: { before: previousCursor } }
-            : { page: 0 },
-    );
   const stats = [
     [t.total, counts.total, "primary"],
     [t.paid, counts.paid, "success"],
@@ -103,7 +92,12 @@ export default function AllOrders() {
           rowKey={(order) => order._id}
         />
       )}
-      <Pager page={page} pages={Math.ceil(counts.total / ORDERS_PAGE_SIZE)} onPage={turnTo} labels={t} />
+      <Pager
+        page={page}
+        pages={Math.ceil(counts.total / ORDERS_PAGE_SIZE)}
+        onPage={(wanted) => turnTo(wanted, orders.data)}
+        labels={t}
+      />
     </section>
   );
 }

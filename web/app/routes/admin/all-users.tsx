@@ -1,15 +1,16 @@
-import { useState } from "react";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
 import { USERS_PAGE_SIZE, useUsers } from "../../features/users/api/users";
 import { UsersList } from "../../features/users/components/users-list";
 import { usersPage as t } from "../../lib/messages";
+import { usePagePosition } from "../../lib/page-position";
 
 /** SPEC §2: /dashboard/admin and /dashboard/admin/all__user list the accounts. */
 export default function AllUsers() {
-  const [page, setPage] = useState(0);
-  const users = useUsers(page);
+  const { position, turnTo } = usePagePosition();
+  const users = useUsers(position);
+  const page = position.page;
   return (
     <section aria-labelledby="all-users-heading">
       <div className="d-flex flex-wrap align-items-baseline justify-content-between mb-3">
@@ -32,7 +33,7 @@ export default function AllUsers() {
           <Pager
             page={page}
             pages={Math.ceil(users.data.total / USERS_PAGE_SIZE)}
-            onPage={setPage}
+            onPage={(wanted) => turnTo(wanted, users.data)}
             labels={t}
           />
         </>

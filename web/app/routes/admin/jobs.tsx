@@ -6,13 +6,7 @@ import { FilterButtons } from "../../components/filter-buttons";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
-import {
-  canRetry,
-  JOBS_PAGE_SIZE,
-  type JobFilter,
-  useJobs,
-  useRetryJob,
-} from "../../features/admin/api/jobs";
+import { canRetry, JOBS_PAGE_SIZE, type JobFilter, useJobs, useRetryJob } from "../../features/jobs/api/jobs";
 import { errorMessage } from "../../lib/api";
 import { jobsPage as t } from "../../lib/messages";
 import { formatDateTime } from "../../lib/money";

@@ -5,9 +5,10 @@ import { FilterButtons } from "../../components/filter-buttons";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
-import { LEADS_PAGE_SIZE, useLeads } from "../../features/admin/api/admin";
+import { LEADS_PAGE_SIZE, useLeads } from "../../features/leads/api/leads";
 import { adminPages as t } from "../../lib/messages";
 import { formatDateTime } from "../../lib/money";
+import { usePagePosition } from "../../lib/page-position";
 
 const kinds: (LeadKind | "all")[] = ["all", "contact", "query", "newsletter"];
 
@@ -27,9 +28,9 @@ const columns: DataColumn<Lead>[] = [
 /** DESIGN "Beyond the spec" 6: the leads the public forms stored, newest first, with CSV export. */
 export default function Leads() {
   const [kind, setKind] = useState<LeadKind | "all">("all");
-  const [page, setPage] = useState(0);
+  const { position, turnTo, reset } = usePagePosition();
   const selected = kind === "all" ? undefined : kind;
-  const leads = useLeads(selected, page);
+  const leads = useLeads(selected, position);
   const csv = `/api/admin/leads.csv${selected ? `?kind=${selected}` : ""}`;
 
   return (
@@ -51,7 +52,7 @@ export default function Leads() {
         value={kind}
         onChange={(value) => {
           setKind(value);
-          setPage(0);
+          reset();
         }}
       />
       {leads.isPending ? (
@@ -69,9 +70,9 @@ export default function Leads() {
             rowKey={(lead) => lead._id}
           />
           <Pager
-            page={page}
+            page={position.page}
             pages={Math.ceil(leads.data.total / LEADS_PAGE_SIZE)}
-            onPage={setPage}
+            onPage={(wanted) => turnTo(wanted, leads.data)}
             labels={t}
           />
         </>

@@ -2,7 +2,7 @@ import { formatOrderNumber } from "@agency/contract";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { usePaymentDetails } from "../../features/admin/api/admin";
+import { usePaymentDetails } from "../../features/payments/api/payments";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { orderMessages, adminPages as t } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";

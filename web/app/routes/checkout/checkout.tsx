@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { useSession } from "../../features/auth/api/auth";
 import { usePlan } from "../../features/orders/api/orders";
 import { CheckoutForm } from "../../features/orders/components/checkout-form";
 import { PromoForm } from "../../features/orders/components/promo-form";

@@ -1,6 +1,6 @@
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { useSession } from "../../features/auth/api/auth";
 import { useMyReviews } from "../../features/reviews/api/reviews";
 import { AddReviewForm } from "../../features/reviews/components/add-review-form";
 import { MyReviewsList } from "../../features/reviews/components/my-reviews-list";

@@ -1,7 +1,6 @@
 import { Link, Outlet } from "react-router";
 import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-frame";
-import { useAdminStatus } from "../../features/auth/api/admin-status";
-import { useSession } from "../../features/auth/api/session";
+import { useAdminStatus, useSession } from "../../features/auth/api/auth";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useMyOrders } from "../../features/orders/api/orders";

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { useSession } from "../../features/auth/api/auth";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useMyOrders } from "../../features/orders/api/orders";
-import { MyOrdersList } from "../../features/orders/components/my-orders-list";
 import { orderMessages as t } from "../../lib/messages";
+import { MyOrdersTable } from "./my-orders-table";
 
 export default function MyOrders() {
   const session = useSession();
@@ -31,7 +31,7 @@ export default function MyOrders() {
           </Link>
         </div>
       ) : (
-        <MyOrdersList orders={orders.data} labelledBy="my-orders-heading" unread={unreadByOrder} />
+        <MyOrdersTable orders={orders.data} labelledBy="my-orders-heading" unread={unreadByOrder} />
       )}
     </section>
   );

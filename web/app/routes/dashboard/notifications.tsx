@@ -1,6 +1,6 @@
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useMailPreferences } from "../../features/mail/api/preferences";
+import { useMailPreferences } from "../../features/mail/api/mail";
 import { PreferencesForm } from "../../features/mail/components/preferences-form";
 import { notificationsPage as t } from "../../lib/messages";
 

@@ -3,7 +3,7 @@ import { Badge } from "react-bootstrap";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { useSession } from "../../features/auth/api/auth";
 import { usePaymentHistory } from "../../features/payments/api/payments";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { orderMessages, receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";

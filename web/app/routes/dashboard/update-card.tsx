@@ -1,16 +1,16 @@
 import type { FormEvent } from "react";
 import { Alert, Button, Form } from "react-bootstrap";
-import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { useSession } from "../../features/auth/api/auth";
 import { useMyOrders } from "../../features/orders/api/orders";
 import { TestCardFields } from "../../features/payments/components/test-card-fields";
 import { useCardLink, useUpdateCard } from "../../features/subscriptions/api/subscriptions";
 import { SubscriptionState } from "../../features/subscriptions/components/subscription-state";
 import { errorMessage } from "../../lib/api";
 import { orderMessages, paymentMessages, subscriptionTexts as t } from "../../lib/messages";
+import { notifySuccess } from "../../lib/toast";
 
 /** A subscription's new card (offline test provider): a failed renewal is charged to it at once. */
 export default function UpdateCard() {
@@ -35,7 +35,7 @@ export default function UpdateCard() {
       { cardNumber: text("cardNumber"), expiry: text("expiry"), cvc: text("cvc") },
       {
         onSuccess: () => {
-          toast.success(t.cardSaved);
+          notifySuccess(t.cardSaved);
           void navigate("/dashboard/my-orders");
         },
       },

@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { Navigate, Outlet } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useAdminStatus } from "../../features/auth/api/admin-status";
-import { isTransientFailure, useSession } from "../../features/auth/api/session";
+import { isTransientFailure, useAdminStatus, useSession } from "../../features/auth/api/auth";
 import { accountMessages } from "../../lib/messages";
 import { notifyError } from "../../lib/toast";
 

@@ -2,8 +2,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { sessionQueryKey } from "../../features/auth/api/session";
 import { createQueryClient } from "../../lib/query-client";
+import { queryKeys } from "../../lib/query-keys";
 import { jsonResponse } from "../../test/render-with-providers";
 import RequireUser from "./require-user";
 
@@ -63,7 +63,7 @@ describe("the signed-in guard", () => {
     vi.stubGlobal("fetch", fetchMock);
     const queryClient = renderGuarded();
     expect(await screen.findByText("My dashboard")).toBeTruthy();
-    await act(() => queryClient.refetchQueries({ queryKey: sessionQueryKey }));
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.session }));
     expect(fetchMock.mock.calls.length).toBeGreaterThan(1);
     expect(screen.getByText("My dashboard")).toBeTruthy();
     expect(screen.queryByText("Login page")).toBeNull();

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useSession } from "../../features/auth/api/session";
+import { useSession } from "../../features/auth/api/auth";
 import { accountMessages } from "../../lib/messages";
 import { loginPath } from "../../lib/redirect";
 

@@ -11,12 +11,12 @@ import type { Route } from "./+types/landing";
 // The sections around the pricing hydrate from chunks of their own, so the first download stays
 // small; their HTML is in the prerendered page from the start (see entry.server.tsx).
 const ShowcaseSections = lazy(() =>
-  import("../../features/marketing/components/showcase-sections").then((m) => ({
+  import("./landing-sections/showcase-sections").then((m) => ({
     default: m.ShowcaseSections,
   })),
 );
 const EngagementSections = lazy(() =>
-  import("../../features/marketing/components/engagement-sections").then((m) => ({
+  import("./landing-sections/engagement-sections").then((m) => ({
     default: m.EngagementSections,
   })),
 );

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
-import { Footer } from "../../components/footer";
-import { Navbar } from "../../components/navbar";
 import { mainContentId } from "../../lib/layout";
+import { Footer } from "./footer";
+import { Navbar } from "./navbar";
 
 export default function PublicLayout() {
   return (

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { LoadingScreen } from "../../components/loading-screen";
 import { OutcomeAlert } from "../../components/outcome-alert";
 import { AuthCard } from "../../features/auth/components/auth-card";
-import { useConfirmNewsletter } from "../../features/leads/api/confirm-newsletter";
+import { useConfirmNewsletter } from "../../features/leads/api/leads";
 import { errorMessage } from "../../lib/api";
 import { newsletterConfirmation } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";

@@ -2,7 +2,7 @@ import { Button } from "react-bootstrap";
 import { Link, useSearchParams } from "react-router";
 import { OutcomeAlert } from "../../components/outcome-alert";
 import { AuthCard } from "../../features/auth/components/auth-card";
-import { useUnsubscribe } from "../../features/mail/api/unsubscribe";
+import { useUnsubscribe } from "../../features/mail/api/mail";
 import { errorMessage } from "../../lib/api";
 import { unsubscribePage as t } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";

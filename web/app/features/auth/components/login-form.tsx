@@ -3,7 +3,7 @@ import { Form } from "react-bootstrap";
 import { useNavigate } from "react-router";
 import { accountMessages, accountPages } from "../../../lib/messages";
 import { notifyError, notifyFormProblem, notifyFormSuccess } from "../../../lib/toast";
-import { useSignIn } from "../api/account-calls";
+import { useSignIn } from "../api/auth";
 import { accountErrorMessage } from "../errors";
 import { loginProblem } from "../validation";
 import { AuthSubmit } from "./auth-submit";

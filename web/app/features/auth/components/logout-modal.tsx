@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { errorMessage } from "../../../lib/api";
 import { accountMessages } from "../../../lib/messages";
 import { notifyError, notifyFormSuccess } from "../../../lib/toast";
-import { useSignOut } from "../api/account-calls";
+import { useSignOut } from "../api/auth";
 
 /** SPEC §2: Sign Out asks first; Log Out ends the session on the server and opens /login. */
 export function LogoutModal({ show, onClose }: { show: boolean; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { accountMessages, accountPages } from "../../../lib/messages";
 import { loginPath } from "../../../lib/redirect";
 import { notifyFormFailure, notifyFormProblem, notifyFormSuccess, notifyNote } from "../../../lib/toast";
-import { signUp } from "../api/account-calls";
+import { signUp } from "../api/auth";
 import { accountErrorMessage } from "../errors";
 import { type SignUpValues, signUpProblem } from "../validation";
 import { AuthSubmit } from "./auth-submit";

@@ -3,7 +3,7 @@ import { Button } from "react-bootstrap";
 import { errorMessage } from "../../../lib/api";
 import { accountPages } from "../../../lib/messages";
 import { notifyError } from "../../../lib/toast";
-import { startSocialSignIn } from "../api/account-calls";
+import { startSocialSignIn } from "../api/auth";
 
 const providers = [
   { id: "google", label: accountPages.google },

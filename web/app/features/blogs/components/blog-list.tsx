@@ -1,7 +1,7 @@
 import type { Blog } from "@agency/contract";
 import { LoadError } from "../../../components/load-error";
 import { blogs } from "../../../lib/messages";
-import { useBlogs } from "../api/get-blogs";
+import { useBlogs } from "../api/blogs";
 
 /** SPEC §2 Blogs: a card per post with its image, topic, title and a link to the post. */
 function BlogCard({ blog, position }: { blog: Blog; position: number }) {

@@ -3,7 +3,7 @@ import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { PricingCard } from "../../../components/pricing-card";
 import { pricing } from "../../../lib/messages";
-import { usePricing } from "../api/get-pricing";
+import { usePricing } from "../api/catalog";
 
 /** The pricing cards of one billing duration, with their loading and error states. */
 export function PricingPlans({ duration }: { duration: BillingDuration }) {

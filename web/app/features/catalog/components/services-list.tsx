@@ -1,7 +1,7 @@
 import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { services } from "../../../lib/messages";
-import { useServices } from "../api/get-services";
+import { useServices } from "../api/catalog";
 
 /** SPEC §2 Landing: the services, from `GET /api/services`. */
 export function ServicesList() {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { contact } from "../../../lib/messages";
-import { useSendContactMessage } from "../api/send-contact-message";
+import { useSendContactMessage } from "../api/leads";
 import { useLeadForm } from "../use-lead-form";
 import { contactProblem } from "../validation";
 import { LeadField } from "./lead-field";

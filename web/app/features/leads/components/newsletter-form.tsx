@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { newsletter } from "../../../lib/messages";
-import { useJoinNewsletter } from "../api/join-newsletter";
+import { useJoinNewsletter } from "../api/leads";
 import { useLeadForm } from "../use-lead-form";
 import { newsletterProblem } from "../validation";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { queryForm } from "../../../lib/messages";
-import { useSendQueryRequest } from "../api/send-query-request";
+import { useSendQueryRequest } from "../api/leads";
 import { useLeadForm } from "../use-lead-form";
 import { queryProblem } from "../validation";
 import { LeadField } from "./lead-field";

@@ -4,7 +4,7 @@ import { Button, Form } from "react-bootstrap";
 import { errorMessage } from "../../../lib/api";
 import { notificationsPage as t } from "../../../lib/messages";
 import { notifyError, notifySuccess } from "../../../lib/toast";
-import { useSaveMailPreferences } from "../api/preferences";
+import { useSaveMailPreferences } from "../api/mail";
 
 /**
  * Optional mail and the newsletter, saved together. The newsletter is sent only when it changed:

@@ -16,6 +16,8 @@ export function useThread(orderId: string) {
     queryOptions({
       queryKey: ["order-messages", orderId],
       queryFn: () => apiGet(`/order/${order(orderId)}/messages`, (c) => c.MessageList),
+      // The other side may answer while the page is open.
+      refetchInterval: 30_000,
     }),
   );
   const read = thread.dataUpdatedAt;

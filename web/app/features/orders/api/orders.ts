@@ -1,10 +1,15 @@
 import type { CreateOrderBody } from "@agency/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPost } from "../../../lib/api";
+import { type PagePosition, positionQuery } from "../../../lib/page-position";
+import { queryKeys } from "../../../lib/query-keys";
 
+export const ORDERS_PAGE_SIZE = 20;
+
+/** SPEC §7 GET /pricing/{id}: the plan being checked out. */
 export function planQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ["pricing", id],
+    queryKey: queryKeys.pricing.plan(id),
     queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}`, (c) => c.PricingPlan),
   });
 }
@@ -15,7 +20,7 @@ export function usePlan(id: string) {
 
 export function myOrdersQueryOptions(email: string | undefined) {
   return queryOptions({
-    queryKey: ["orders", email],
+    queryKey: queryKeys.orders.mine(email),
     queryFn: () => apiGet(`/order?email=${encodeURIComponent(email ?? "")}`, (c) => c.OrderList),
     enabled: Boolean(email),
   });
@@ -29,7 +34,7 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateOrderBody) => apiPost("/order", (c) => c.CreateOrderResponse, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }
 
@@ -37,18 +42,30 @@ export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete(`/order/${encodeURIComponent(id)}`, (c) => c.DeleteResult),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }
 
 /** SPEC §7 GET /dashboard/payment/{id}. */
 export function paymentOrderQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ["order", id],
+    queryKey: queryKeys.orders.one(id),
     queryFn: () => apiGet(`/dashboard/payment/${encodeURIComponent(id)}`, (c) => c.Order),
   });
 }
 
 export function usePaymentOrder(id: string) {
   return useQuery(paymentOrderQueryOptions(id));
+}
+
+/** All Orders (admin), from a position of the pager. */
+export function useAllOrders(position: PagePosition) {
+  const start = positionQuery(position);
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.orders.adminPage(position.page, start),
+      queryFn: () => apiGet(`/orders?${start}&size=${ORDERS_PAGE_SIZE}`, (c) => c.AdminOrderList),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

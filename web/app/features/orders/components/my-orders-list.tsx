@@ -1,4 +1,5 @@
 import { formatOrderNumber, type Order } from "@agency/contract";
+import type { ReactNode } from "react";
 import { Badge, Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
@@ -6,23 +7,27 @@ import { OrderStateBadge, UnreadBadge } from "../../../components/order-badges";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { orderDetail, orderMessages as t } from "../../../lib/messages";
 import { formatDateTime, money } from "../../../lib/money";
-import { SubscriptionActions } from "../../subscriptions/components/subscription-actions";
-import { SubscriptionState } from "../../subscriptions/components/subscription-state";
 import { useDeleteOrder } from "../api/orders";
+
+/** What the page shows beside the spec's words for a paid plan: its subscription's state and actions. */
+export type OrderExtras = {
+  subscriptionState?: (order: Order) => ReactNode;
+  subscriptionActions?: (order: Order) => ReactNode;
+};
 
 type Props = {
   orders: Order[];
   labelledBy: string;
   /** Unread messages by order id. */
   unread?: Readonly<Record<string, number>>;
-};
+} & OrderExtras;
 
 /**
  * SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'.
- * A paid order's progress, a plan's subscription state and its actions show beside those words;
- * the order number opens the order (its brief, messages and files).
+ * A paid order's progress shows beside those words, and the order number opens the order (its
+ * brief, messages and files).
  */
-export function MyOrdersList({ orders, labelledBy, unread = {} }: Props) {
+export function MyOrdersList({ orders, labelledBy, unread = {}, subscriptionState, subscriptionActions }: Props) {
   const deleteOrder = useDeleteOrder();
 
   function remove(order: Order) {
@@ -68,7 +73,7 @@ export function MyOrdersList({ orders, labelledBy, unread = {} }: Props) {
             {order.paid ? t.done : t.pending}
           </Badge>
           {order.state ? <OrderStateBadge state={order.state} className="ms-1" /> : null}
-          {order.subscription ? <SubscriptionState subscription={order.subscription} /> : null}
+          {subscriptionState?.(order)}
         </>
       ),
     },
@@ -89,9 +94,7 @@ export function MyOrdersList({ orders, labelledBy, unread = {} }: Props) {
         order.paid ? (
           <>
             <span className="text-body-secondary">{t.started}</span>
-            {order.subscription ? (
-              <SubscriptionActions order={order} subscription={order.subscription} />
-            ) : null}
+            {subscriptionActions?.(order)}
           </>
         ) : (
           <Button

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiGet, apiPatch, apiPost } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 import { PaymentError } from "../payment-error";
 
 /** SPEC §4: the payment secret for an order; the server decides the amount. */
 export function paymentIntentQueryOptions(orderId: string, enabled: boolean) {
   return queryOptions({
-    queryKey: ["payment-intent", orderId],
+    queryKey: queryKeys.payments.intent(orderId),
     queryFn: () => apiPost("/create-payment-intent", (c) => c.PaymentIntent, { orderId }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
@@ -49,7 +50,7 @@ export async function payWithTestCard(body: {
 
 export function paymentHistoryQueryOptions(email: string | undefined) {
   return queryOptions({
-    queryKey: ["payment-history", email],
+    queryKey: queryKeys.payments.history(email),
     queryFn: () => apiGet(`/payment-history/${encodeURIComponent(email ?? "")}`, (c) => c.PaymentList),
     enabled: Boolean(email),
   });
@@ -57,4 +58,14 @@ export function paymentHistoryQueryOptions(email: string | undefined) {
 
 export function usePaymentHistory(email: string | undefined) {
   return useQuery(paymentHistoryQueryOptions(email));
+}
+
+/** One order's payment as an admin sees it (SPEC §5 admin payment page). */
+export function usePaymentDetails(orderId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.payments.adminDetails(orderId),
+      queryFn: () => apiGet(`/admin/payment/${encodeURIComponent(orderId)}`, (c) => c.AdminPaymentDetails),
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import { Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
 import { PaymentError } from "../payment-error";
-import { usePayFlow } from "./use-pay-flow";
+import { usePayFlow } from "../use-pay-flow";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string) {

@@ -4,8 +4,8 @@ import { Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
 import { payWithTestCard } from "../api/payments";
+import { usePayFlow } from "../use-pay-flow";
 import { TestCardFields } from "./test-card-fields";
-import { usePayFlow } from "./use-pay-flow";
 
 /**
  * The offline provider's card entry. Card details go to the shop's own test provider, which

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** A receipt its customer (or an admin) may open; the server says 404 to anyone else. */
 export function receiptQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ["receipt", id],
+    queryKey: queryKeys.receipt(id),
     queryFn: () => apiGet(`/receipts/${encodeURIComponent(id)}`, (c) => c.Receipt),
     // An issued receipt never changes.
     staleTime: Number.POSITIVE_INFINITY,

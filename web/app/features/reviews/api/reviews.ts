@@ -1,4 +1,4 @@
-import type { CreateReviewBody } from "@agency/contract";
+import type { CreateReviewBody, Review } from "@agency/contract";
 import {
   keepPreviousData,
   type QueryClient,
@@ -8,17 +8,26 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 
 /**
- * Every review list lives under the "reviews" key, the landing carousel's `["reviews"]` included,
- * so one invalidation after a change refreshes the carousel, the customer's list and the admin's.
+ * Every review list lives under the "reviews" key, the landing carousel's included, so one
+ * invalidation after a change refreshes the carousel, the customer's list and the admin's.
  */
-const reviewKeys = {
-  all: ["reviews"] as const,
-  mine: ["reviews", "mine"] as const,
-  page: (page: number, size: number) => ["reviews", "manage", page, size] as const,
-  count: ["review-count"] as const,
-};
+const reviewKeys = queryKeys.reviews;
+
+/** SPEC §7 GET /reviews: the public reviews of the landing carousel. */
+export function getReviews({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> {
+  return apiGet("/reviews", (c) => c.ReviewList, { signal });
+}
+
+export function reviewsQueryOptions() {
+  return queryOptions({ queryKey: reviewKeys.all, queryFn: ({ signal }) => getReviews({ signal }) });
+}
+
+export function useReviews() {
+  return useQuery(reviewsQueryOptions());
+}
 
 function refreshReviews(queryClient: QueryClient) {
   return Promise.all([

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from "react";
 import { contact } from "../../../lib/messages";
 import { mapLink, postalAddress, site, telHref } from "../../../lib/site";
-import { useSiteSettings } from "../api/get-site-settings";
+import { useSiteSettings } from "../api/site";
 
 // Its own chunk: the Maps code is fetched only when the page is about to show a map.
 const GoogleMap = lazy(() => import("./google-map"));

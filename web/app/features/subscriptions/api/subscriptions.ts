@@ -1,15 +1,19 @@
 import type { UpdateCardBody } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** A change of a subscription shows in My Orders, All Orders and the revenue figures. */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [["orders"], ["all-orders"], ["subscription-summary"], ["payment-history"]].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [
+        queryKeys.orders.all,
+        queryKeys.orders.adminAll,
+        queryKeys.subscriptions.summary,
+        queryKeys.payments.historyAll,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 }
 
@@ -34,7 +38,7 @@ export function useUpdateCard(id: string) {
 export function useSubscriptionSummary() {
   return useQuery(
     queryOptions({
-      queryKey: ["subscription-summary"],
+      queryKey: queryKeys.subscriptions.summary,
       queryFn: () => apiGet("/admin/subscriptions/summary", (c) => c.SubscriptionSummary),
     }),
   );
@@ -54,7 +58,7 @@ export function useRunDueRenewals() {
 export function useCardLink(id: string) {
   return useQuery(
     queryOptions({
-      queryKey: ["subscription-card-link", id],
+      queryKey: queryKeys.subscriptions.cardLink(id),
       queryFn: () => apiGet(`/subscriptions/${encodeURIComponent(id)}/card-link`, (c) => c.UpdateCardLink),
     }),
   );

@@ -1,12 +1,11 @@
 import type { Order, Subscription } from "@agency/contract";
 import { Button } from "react-bootstrap";
-import toast from "react-hot-toast";
 import { Link } from "react-router";
 import { confirmAction } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { subscriptionTexts as t } from "../../../lib/messages";
 import { formatDate } from "../../../lib/money";
-import { notifyError } from "../../../lib/toast";
+import { notifyError, notifySuccess } from "../../../lib/toast";
 import { useSubscriptionAction } from "../api/subscriptions";
 
 /** Cancel (asks first), Resume before the end, and Update card once a renewal failed. */
@@ -18,7 +17,7 @@ export function SubscriptionActions({ order, subscription }: { order: Order; sub
   async function run(action: typeof cancel, done: string) {
     try {
       await action.mutateAsync(subscription._id);
-      toast.success(done);
+      notifySuccess(done);
     } catch (error) {
       notifyError(errorMessage(error));
     }

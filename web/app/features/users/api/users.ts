@@ -1,18 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPut } from "../../../lib/api";
+import { type PagePosition, positionQuery } from "../../../lib/page-position";
+import { queryKeys } from "../../../lib/query-keys";
 
 export const USERS_PAGE_SIZE = 20;
 
-export function usersQueryOptions(page: number) {
+export function usersQueryOptions(position: PagePosition) {
+  const start = positionQuery(position);
   return queryOptions({
-    queryKey: ["users", page],
-    queryFn: () => apiGet(`/users?page=${page}&size=${USERS_PAGE_SIZE}`, (c) => c.UserList),
+    queryKey: queryKeys.users.page(position.page, start),
+    queryFn: () => apiGet(`/users?${start}&size=${USERS_PAGE_SIZE}`, (c) => c.UserList),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useUsers(page: number) {
-  return useQuery(usersQueryOptions(page));
+export function useUsers(position: PagePosition) {
+  return useQuery(usersQueryOptions(position));
 }
 
 /** 'Make an Admin' / 'Remove Admin Access' (SPEC §4 user role). */
@@ -26,8 +29,8 @@ export function useSetAdmin() {
       ),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["users"] }),
-        queryClient.invalidateQueries({ queryKey: ["admin-status"] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminStatusAll }),
       ]),
   });
 }

@@ -1,11 +1,10 @@
 import type { UserSummary } from "@agency/contract";
 import { Badge, Button } from "react-bootstrap";
-import toast from "react-hot-toast";
 import { type DataColumn, DataList } from "../../../components/data-list";
 import { confirmAction } from "../../../lib/alerts";
 import { ApiError } from "../../../lib/api";
 import { usersPage as t } from "../../../lib/messages";
-import { formToastDurationMs, notifyError } from "../../../lib/toast";
+import { notifyDone, notifyError } from "../../../lib/toast";
 import { useSetAdmin } from "../api/users";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -40,9 +39,7 @@ export function UsersList({
     try {
       const { modifiedCount } = await setAdmin.mutateAsync({ email: user.email, admin });
       if (modifiedCount > 0) {
-        toast.success(admin ? t.madeAdmin(user.email) : t.removedAdmin(user.email), {
-          duration: formToastDurationMs,
-        });
+        notifyDone(admin ? t.madeAdmin(user.email) : t.removedAdmin(user.email));
       }
     } catch (error) {
       notifyError(roleChangeFailure(error));

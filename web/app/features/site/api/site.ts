@@ -1,14 +1,15 @@
 import type { SiteSettings } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 
 export function getSiteSettings({ signal }: { signal?: AbortSignal } = {}): Promise<SiteSettings> {
   return apiGet("/site", (c) => c.SiteSettings, { signal });
 }
 
-export function getSiteSettingsQueryOptions() {
+export function siteSettingsQueryOptions() {
   return queryOptions({
-    queryKey: ["site-settings"],
+    queryKey: queryKeys.siteSettings,
     queryFn: ({ signal }) => getSiteSettings({ signal }),
     // The server's settings change only with a restart.
     staleTime: Number.POSITIVE_INFINITY,
@@ -16,5 +17,5 @@ export function getSiteSettingsQueryOptions() {
 }
 
 export function useSiteSettings() {
-  return useQuery(getSiteSettingsQueryOptions());
+  return useQuery(siteSettingsQueryOptions());
 }

@@ -1,8 +1,8 @@
 import { PageSection } from "../../../components/page-section";
+import { ServicesList } from "../../../features/catalog/components/services-list";
+import { BrandCarousel } from "../../../features/marketing/components/brand-carousel";
+import { Campaigns } from "../../../features/marketing/components/campaigns";
 import { services } from "../../../lib/messages";
-import { ServicesList } from "../../catalog/components/services-list";
-import { BrandCarousel } from "./brand-carousel";
-import { Campaigns } from "./campaigns";
 
 /** SPEC §2 Landing, between the hero and the pricing: brands, services and campaigns. */
 export function ShowcaseSections() {

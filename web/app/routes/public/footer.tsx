@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useSession } from "../features/auth/api/session";
-import { SignOutButton } from "../features/auth/components/sign-out-button";
-import { accountMessages, footer, nav } from "../lib/messages";
-import { site, telHref } from "../lib/site";
+import { useSession } from "../../features/auth/api/auth";
+import { SignOutButton } from "../../features/auth/components/sign-out-button";
+import { accountMessages, footer, nav } from "../../lib/messages";
+import { site, telHref } from "../../lib/site";
 
 const companyLinks = [
   { to: "/home", label: nav.home },

@@ -2,13 +2,13 @@ import type { Order, Subscription } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { orderMessages, subscriptionTexts as t } from "../../../lib/messages";
-import { formatDate } from "../../../lib/money";
-import { stubScreenWidth } from "../../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
-import { MyOrdersList } from "./my-orders-list";
+import { orderMessages, subscriptionTexts as t } from "../../lib/messages";
+import { formatDate } from "../../lib/money";
+import { stubScreenWidth } from "../../test/browser-apis";
+import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { MyOrdersTable } from "./my-orders-table";
 
-vi.mock("../../../lib/alerts", () => ({ confirmAction: vi.fn(async () => true) }));
+vi.mock("../../lib/alerts", () => ({ confirmAction: vi.fn(async () => true) }));
 
 const periodEnd = "2026-12-23T10:00:00.000Z";
 
@@ -51,7 +51,7 @@ function show(orders: Order[]) {
   stubScreenWidth(1280);
   return renderWithProviders(
     <MemoryRouter>
-      <MyOrdersList orders={orders} labelledBy="orders-heading" />
+      <MyOrdersTable orders={orders} labelledBy="orders-heading" />
     </MemoryRouter>,
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Navbar as BootstrapNavbar, Container, Nav } from "react-bootstrap";
 import { Link, NavLink } from "react-router";
-import { useSession } from "../features/auth/api/session";
-import { SignOutButton } from "../features/auth/components/sign-out-button";
-import { accountMessages, nav } from "../lib/messages";
-import { site } from "../lib/site";
+import { useSession } from "../../features/auth/api/auth";
+import { SignOutButton } from "../../features/auth/components/sign-out-button";
+import { accountMessages, nav } from "../../lib/messages";
+import { site } from "../../lib/site";
 
 const links = [
   { to: "/home", label: nav.home },

@@ -3,9 +3,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { sessionQueryKey } from "../features/auth/api/session";
-import { accountMessages, footer, nav } from "../lib/messages";
-import { createQueryClient } from "../lib/query-client";
+import { accountMessages, footer, nav } from "../../lib/messages";
+import { createQueryClient } from "../../lib/query-client";
+import { queryKeys } from "../../lib/query-keys";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 
@@ -23,7 +23,7 @@ const signedIn: Session = {
 /** The navbar and footer on a page, with the session already known (null: signed out). */
 function renderChrome(session: Session, path = "/home") {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, session);
+  queryClient.setQueryData(queryKeys.session, session);
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

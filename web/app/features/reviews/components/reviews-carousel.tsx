@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Carousel } from "../../../components/carousel";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { reviews } from "../../../lib/messages";
-import { useReviews } from "../api/get-reviews";
+import { useReviews } from "../api/reviews";
 
 // SPEC §3 Review: a default avatar when a review has no picture.
 export const defaultAvatar = "/images/avatar-default.svg";

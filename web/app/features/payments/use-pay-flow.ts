@@ -1,11 +1,12 @@
 import type { Order } from "@agency/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { errorAlert } from "../../../lib/alerts";
-import { checkoutMessages, paymentMessages as t } from "../../../lib/messages";
-import { dismissToast, notifyFormSuccess, notifyLoading } from "../../../lib/toast";
-import { recordPayment } from "../api/payments";
-import { paymentFailureMessage } from "../payment-error";
+import { errorAlert } from "../../lib/alerts";
+import { checkoutMessages, paymentMessages as t } from "../../lib/messages";
+import { queryKeys } from "../../lib/query-keys";
+import { dismissToast, notifyFormSuccess, notifyLoading } from "../../lib/toast";
+import { recordPayment } from "./api/payments";
+import { paymentFailureMessage } from "./payment-error";
 
 /**
  * SPEC §4 payment flow, whichever card form runs it: a loading toast, the provider's charge, the
@@ -31,15 +32,15 @@ export function usePayFlow(order: Order) {
       });
       dismissToast(loading);
       await Promise.all(
-        ["orders", "order", "payment-history"].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
+        [queryKeys.orders.all, queryKeys.orders.oneAll, queryKeys.payments.historyAll].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
         ),
       );
       notifyFormSuccess(t.succeeded, "payment");
       await navigate("/dashboard/payment-history");
       // A paid order has no payment to open any more: asking for its intent again (as refreshing it
       // while this page is still on screen would) only gets "This order is already paid.".
-      queryClient.removeQueries({ queryKey: ["payment-intent", order._id] });
+      queryClient.removeQueries({ queryKey: queryKeys.payments.intent(order._id) });
     } catch (error) {
       dismissToast(loading);
       await errorAlert(t.failedTitle, paymentFailureMessage(error));

@@ -1,18 +1,17 @@
 import type { JobEntry, JobsQuery } from "@agency/contract";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 
 export const JOBS_PAGE_SIZE = 20;
 export type JobFilter = NonNullable<JobsQuery["status"]>;
-
-const jobsKey = ["admin-jobs"] as const;
 
 export function useJobs(status: JobFilter | undefined, page: number) {
   const query = new URLSearchParams({ page: String(page), size: String(JOBS_PAGE_SIZE) });
   if (status) query.set("status", status);
   return useQuery(
     queryOptions({
-      queryKey: [...jobsKey, status ?? "all", page],
+      queryKey: queryKeys.jobs.page(status ?? "all", page),
       queryFn: () => apiGet(`/admin/jobs?${query}`, (c) => c.JobList),
       placeholderData: keepPreviousData,
       // The queue moves on its own: what was queued a minute ago is usually done now.
@@ -26,7 +25,7 @@ export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiPost(`/admin/jobs/${encodeURIComponent(id)}/retry`, (c) => c.JobEntry),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
   });
 }
 

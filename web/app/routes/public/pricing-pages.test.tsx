@@ -2,11 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { pricing } from "../../../lib/messages";
-import { createQueryClient } from "../../../lib/query-client";
-import MonthlyPricing from "../../../routes/public/monthly-pricing";
-import YearlyPricing from "../../../routes/public/yearly-pricing";
-import { pricingFixture } from "../../../test/pricing-fixture";
+import { pricing } from "../../lib/messages";
+import { createQueryClient } from "../../lib/query-client";
+import { pricingFixture } from "../../test/pricing-fixture";
+import MonthlyPricing from "./monthly-pricing";
+import YearlyPricing from "./yearly-pricing";
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -1,12 +1,16 @@
-import type { MailPreferences, UpdateMailPreferences } from "@agency/contract";
+import type {
+  MailPreferences,
+  UnsubscribeQuery,
+  UnsubscribeResult,
+  UpdateMailPreferences,
+} from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPut } from "../../../lib/api";
-
-export const mailPreferencesQueryKey = ["mail-preferences"] as const;
+import { apiGet, apiPost, apiPut } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 
 export function mailPreferencesQueryOptions() {
   return queryOptions({
-    queryKey: mailPreferencesQueryKey,
+    queryKey: queryKeys.mailPreferences,
     queryFn: () => apiGet("/mail/preferences", (c) => c.MailPreferences),
   });
 }
@@ -24,6 +28,15 @@ export function useSaveMailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveMailPreferences,
-    onSuccess: (saved) => queryClient.setQueryData(mailPreferencesQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.mailPreferences, saved),
   });
+}
+
+/** The signed address of a mailed unsubscribe link; the server checks the signature. */
+export function unsubscribe(link: UnsubscribeQuery): Promise<UnsubscribeResult> {
+  return apiPost(`/mail/unsubscribe?${new URLSearchParams(link)}`, (c) => c.UnsubscribeResult);
+}
+
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: unsubscribe });
 }

@@ -1,8 +1,8 @@
+import { NewsletterForm } from "../../../features/leads/components/newsletter-form";
+import { QueryForm } from "../../../features/leads/components/query-form";
+import { ProjectIdea } from "../../../features/marketing/components/project-idea";
+import { ReviewsCarousel } from "../../../features/reviews/components/reviews-carousel";
 import { reviews } from "../../../lib/messages";
-import { ReviewsCarousel } from "../../catalog/components/reviews-carousel";
-import { NewsletterForm } from "../../leads/components/newsletter-form";
-import { QueryForm } from "../../leads/components/query-form";
-import { ProjectIdea } from "./project-idea";
 
 /** SPEC §2 Landing, after the pricing: project idea, query form, reviews and the newsletter. */
 export function EngagementSections() {

@@ -1,0 +1,59 @@
+/**
+ * Every key of the query cache, in one place: a list and the writes that change it name the same
+ * key, and a key that is a prefix of others (`orders.all`) refreshes all of them at once.
+ */
+export const queryKeys = {
+  session: ["session"] as const,
+  adminStatus: (email: string | undefined) => ["admin-status", email] as const,
+  adminStatusAll: ["admin-status"] as const,
+  siteSettings: ["site-settings"] as const,
+
+  services: ["services"] as const,
+  pricing: {
+    all: ["pricing"] as const,
+    plan: (id: string) => ["pricing", id] as const,
+  },
+  /** Every review list, the landing carousel's `["reviews"]` included. */
+  reviews: {
+    all: ["reviews"] as const,
+    mine: ["reviews", "mine"] as const,
+    page: (page: number, size: number) => ["reviews", "manage", page, size] as const,
+    count: ["review-count"] as const,
+  },
+  blogs: ["blogs"] as const,
+
+  orders: {
+    /** The signed-in customer's orders (My Orders). */
+    all: ["orders"] as const,
+    mine: (email: string | undefined) => ["orders", email] as const,
+    /** One order, as the payment page shows it. */
+    one: (id: string) => ["order", id] as const,
+    oneAll: ["order"] as const,
+    /** All Orders (admin). */
+    adminAll: ["all-orders"] as const,
+    adminPage: (page: number, start: string) => ["all-orders", page, start] as const,
+  },
+  payments: {
+    intent: (orderId: string) => ["payment-intent", orderId] as const,
+    historyAll: ["payment-history"] as const,
+    history: (email: string | undefined) => ["payment-history", email] as const,
+    adminDetails: (orderId: string) => ["admin-payment", orderId] as const,
+  },
+  receipt: (id: string) => ["receipt", id] as const,
+  subscriptions: {
+    summary: ["subscription-summary"] as const,
+    cardLink: (id: string) => ["subscription-card-link", id] as const,
+  },
+
+  users: {
+    all: ["users"] as const,
+    page: (page: number, start: string) => ["users", page, start] as const,
+  },
+  leads: (kind: string, page: number, start: string) => ["leads", kind, page, start] as const,
+  jobs: {
+    all: ["admin-jobs"] as const,
+    page: (status: string, page: number) => ["admin-jobs", status, page] as const,
+  },
+  mailPreferences: ["mail-preferences"] as const,
+  newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,
+} as const;
