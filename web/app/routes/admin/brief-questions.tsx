@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Form } from "react-bootstrap";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { usePricing } from "../../features/catalog/api/get-pricing";
+import { usePricing } from "../../features/catalog/api/catalog";
 import { BriefQuestionsEditor } from "../../features/order-workflow/components/brief-questions-editor";
 import { briefQuestionsPage as t } from "../../lib/messages";
 

@@ -1,6 +1,7 @@
 import type { SubmitBriefBody, UpdateBriefQuestionsBody } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPut } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 import { showChangedOrder } from "./order-detail";
 
 /** Customer: the answers to the plan's questions. */
@@ -21,7 +22,7 @@ function briefQuestionsPath(planId: string) {
 export function useBriefQuestions(planId: string | undefined) {
   return useQuery(
     queryOptions({
-      queryKey: ["brief-questions", planId],
+      queryKey: queryKeys.workflow.briefQuestions(planId),
       queryFn: () => apiGet(briefQuestionsPath(planId ?? ""), (c) => c.BriefQuestionList),
       enabled: Boolean(planId),
     }),
@@ -33,6 +34,6 @@ export function useSaveBriefQuestions(planId: string) {
   return useMutation({
     mutationFn: (body: UpdateBriefQuestionsBody) =>
       apiPut(briefQuestionsPath(planId), (c) => c.BriefQuestionList, body),
-    onSuccess: (questions) => queryClient.setQueryData(["brief-questions", planId], questions),
+    onSuccess: (questions) => queryClient.setQueryData(queryKeys.workflow.briefQuestions(planId), questions),
   });
 }

@@ -1,6 +1,7 @@
 import type { OrderDetail } from "@agency/contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Who is looking: the order's customer, or an admin (whose calls are under /admin). */
 export type Audience = "customer" | "admin";
@@ -10,13 +11,9 @@ export function orderDetailPath(audience: Audience, id: string): string {
   return audience === "admin" ? `/admin/orders/${order}` : `/order/${order}`;
 }
 
-export function orderDetailKey(audience: Audience, id: string) {
-  return ["order-detail", audience, id] as const;
-}
-
 export function orderDetailQueryOptions(audience: Audience, id: string) {
   return queryOptions({
-    queryKey: orderDetailKey(audience, id),
+    queryKey: queryKeys.workflow.detail(audience, id),
     queryFn: () => apiGet(orderDetailPath(audience, id), (c) => c.OrderDetail),
   });
 }
@@ -30,6 +27,7 @@ export function useOrderDetail(audience: Audience, id: string) {
  * (My Orders, All Orders) that show its state load again.
  */
 export function showChangedOrder(queryClient: QueryClient, audience: Audience, detail: OrderDetail) {
-  queryClient.setQueryData(orderDetailKey(audience, detail._id), detail);
-  for (const list of ["orders", "all-orders"]) void queryClient.invalidateQueries({ queryKey: [list] });
+  queryClient.setQueryData(queryKeys.workflow.detail(audience, detail._id), detail);
+  for (const list of [queryKeys.orders.all, queryKeys.orders.adminAll])
+    void queryClient.invalidateQueries({ queryKey: list });
 }

@@ -2,7 +2,7 @@ import type { PostMessageBody } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiGet, apiPost, apiUpload } from "../../../lib/api";
-import { unreadKey } from "./unread";
+import { queryKeys } from "../../../lib/query-keys";
 
 const order = (id: string) => encodeURIComponent(id);
 
@@ -14,7 +14,7 @@ export function useThread(orderId: string) {
   const queryClient = useQueryClient();
   const thread = useQuery(
     queryOptions({
-      queryKey: ["order-messages", orderId],
+      queryKey: queryKeys.workflow.thread(orderId),
       queryFn: () => apiGet(`/order/${order(orderId)}/messages`, (c) => c.MessageList),
       // The other side may answer while the page is open.
       refetchInterval: 30_000,
@@ -22,7 +22,7 @@ export function useThread(orderId: string) {
   );
   const read = thread.dataUpdatedAt;
   useEffect(() => {
-    if (read > 0) void queryClient.invalidateQueries({ queryKey: unreadKey });
+    if (read > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.workflow.unread });
   }, [read, queryClient]);
   return thread;
 }
@@ -38,6 +38,6 @@ export function usePostMessage(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PostMessageBody) => apiPost(`/order/${order(orderId)}/messages`, (c) => c.Message, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["order-messages", orderId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workflow.thread(orderId) }),
   });
 }

@@ -1,6 +1,7 @@
 import type { CancelOrderBody, ChangeOrderStateBody, OrderDetail, RequestChangesBody } from "@agency/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
 import { type Audience, showChangedOrder } from "./order-detail";
 
 function useOrderChange<Body>(audience: Audience, send: (body: Body) => Promise<OrderDetail>) {
@@ -9,8 +10,8 @@ function useOrderChange<Body>(audience: Audience, send: (body: Body) => Promise<
     mutationFn: send,
     onSuccess: (detail) => {
       showChangedOrder(queryClient, audience, detail);
-      // A state change writes a line in the thread's history view too.
-      void queryClient.invalidateQueries({ queryKey: ["order-messages", detail._id] });
+      // A delivery's or a request's note can show in the thread too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflow.thread(detail._id) });
     },
   });
 }

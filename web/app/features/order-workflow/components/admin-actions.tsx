@@ -5,7 +5,7 @@ import { confirmAction, confirmWithOption } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { workflowActions as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
-import { notifyError, notifySuccess } from "../../../lib/toast";
+import { notifyDone, notifyError } from "../../../lib/toast";
 import { useCancelOrder, useChangeOrderState } from "../api/workflow";
 import { AttachmentPicker, useAttachments } from "./attachments";
 
@@ -13,7 +13,7 @@ import { AttachmentPicker, useAttachments } from "./attachments";
 async function run(change: () => Promise<unknown>, done: string): Promise<boolean> {
   try {
     await change();
-    notifySuccess(done, "order-change");
+    notifyDone(done);
     return true;
   } catch (error) {
     notifyError(errorMessage(error));

@@ -5,7 +5,7 @@ import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { errorMessage } from "../../../lib/api";
 import { briefQuestionsPage as t } from "../../../lib/messages";
-import { notifyError, notifyFormProblem, notifySuccess } from "../../../lib/toast";
+import { notifyDone, notifyError, notifyFormProblem } from "../../../lib/toast";
 import { useBriefQuestions, useSaveBriefQuestions } from "../api/brief";
 
 type Draft = { key: string; _id?: string; label: string; kind: BriefQuestionKind; required: boolean };
@@ -59,7 +59,7 @@ function QuestionsForm({ planId, saved }: { planId: string; saved: readonly Brie
         questions: drafts.map(({ _id, label, kind, required }) => ({ _id, label: label.trim(), kind, required })),
       });
       setDrafts(stored.map(draft));
-      notifySuccess(t.saved, formId);
+      notifyDone(t.saved);
     } catch (error) {
       notifyError(errorMessage(error));
     }

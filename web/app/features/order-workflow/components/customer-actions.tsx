@@ -4,7 +4,7 @@ import { Button, Form } from "react-bootstrap";
 import { confirmAction } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { workflowActions as t } from "../../../lib/messages";
-import { notifyError, notifyFormProblem, notifySuccess } from "../../../lib/toast";
+import { notifyDone, notifyError, notifyFormProblem } from "../../../lib/toast";
 import { useApproveDelivery, useRequestChanges } from "../api/workflow";
 
 const formId = "request-changes";
@@ -23,7 +23,7 @@ export function CustomerActions({ order }: { order: OrderDetail }) {
     if (!(await confirmAction({ title: t.approveQuestion, text: t.approveText, confirmText: t.approve }))) return;
     try {
       await approve.mutateAsync(undefined);
-      notifySuccess(t.approved, "order-change");
+      notifyDone(t.approved);
     } catch (error) {
       notifyError(errorMessage(error));
     }
@@ -38,7 +38,7 @@ export function CustomerActions({ order }: { order: OrderDetail }) {
     }
     try {
       await requestChanges.mutateAsync({ note: note.trim() });
-      notifySuccess(t.changesSent, "order-change");
+      notifyDone(t.changesSent);
       setAsking(false);
       setNote("");
     } catch (error) {

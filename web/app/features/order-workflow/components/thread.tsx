@@ -7,7 +7,7 @@ import { errorMessage } from "../../../lib/api";
 import { linkify } from "../../../lib/linkify";
 import { threadTexts as t } from "../../../lib/messages";
 import { formatDateTime } from "../../../lib/money";
-import { notifyError, notifyFormProblem, notifySuccess } from "../../../lib/toast";
+import { notifyError, notifyFormProblem, notifyFormSuccess } from "../../../lib/toast";
 import type { Audience } from "../api/order-detail";
 import { usePostMessage, useThread } from "../api/thread";
 import { AttachmentPicker, useAttachments } from "./attachments";
@@ -113,7 +113,7 @@ function MessageForm({ orderId, audience }: { orderId: string; audience: Audienc
       setBody("");
       setInternal(false);
       attachments.clear();
-      notifySuccess(t.sent, formId);
+      notifyFormSuccess(t.sent, formId);
     } catch (error) {
       notifyError(errorMessage(error));
     }
