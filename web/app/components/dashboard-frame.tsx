@@ -10,6 +10,8 @@ export type MenuLink = {
   label: string;
   /** The dashboard's own path, where this link's page shows too (e.g. /dashboard shows the profile). */
   alsoOn?: string;
+  /** Pages under this path belong to this link too (an order's page to the list of orders). */
+  alsoUnder?: string;
   /** Shown after the label, e.g. a count of unread messages. */
   badge?: ReactNode;
 };
@@ -36,7 +38,12 @@ function withoutTrailingSlash(path: string): string {
 
 function isCurrent(link: MenuLink, pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return path === link.to || path.startsWith(`${link.to}/`) || path === link.alsoOn;
+  return (
+    path === link.to ||
+    path.startsWith(`${link.to}/`) ||
+    path === link.alsoOn ||
+    (link.alsoUnder !== undefined && path.startsWith(`${link.alsoUnder}/`))
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ function menu(unread: number) {
     {
       to: "/dashboard/admin/all__orders",
       label: dashboardMenu.allOrders,
+      alsoUnder: "/dashboard/admin/orders",
       badge: <UnreadBadge count={unread} label={orderDetail.unread(unread)} />,
     },
     { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },

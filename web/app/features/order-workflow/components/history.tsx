@@ -20,8 +20,9 @@ export function OrderHistory({ order, receiptLink }: { order: OrderDetail; recei
           <p className="text-body-secondary mb-0">{t.noHistory}</p>
         ) : (
           <ol className="list-unstyled d-grid gap-3 mb-0" aria-labelledby={`${id}-heading`}>
-            {order.history.map((entry) => (
-              <li key={`${entry.at}-${entry.state}`} className="border-start border-3 ps-3">
+            {order.history.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and are never reordered
+              <li key={index} className="border-start border-3 ps-3">
                 <div className="d-flex flex-wrap align-items-center gap-2">
                   <OrderStateBadge state={entry.state} />
                   <span className="fw-semibold">
