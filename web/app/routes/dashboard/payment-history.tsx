@@ -2,8 +2,7 @@ import { formatOrderNumber, type Payment } from "@agency/contract";
 import { Badge } from "react-bootstrap";
 import { Link, useLocation } from "react-router";
 import { type DataColumn, DataList } from "../../components/data-list";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
+import { QueryView } from "../../components/query-view";
 import { useSession } from "../../features/auth/api/auth";
 import { usePaymentHistory } from "../../features/payments/api/payments";
 import type { PaidOrderState } from "../../features/payments/use-pay-flow";
@@ -77,20 +76,20 @@ export default function PaymentHistory() {
           </Link>
         </p>
       ) : null}
-      {history.isPending ? (
-        <LoadingScreen />
-      ) : history.isError ? (
-        <LoadError message={t.historyFailed} query={history} />
-      ) : history.data.length === 0 ? (
-        <p className="text-body-secondary">{t.noPayments}</p>
-      ) : (
-        <DataList
-          labelledBy="history-heading"
-          columns={columns}
-          rows={history.data}
-          rowKey={(payment) => payment._id}
-        />
-      )}
+      <QueryView
+        query={history}
+        failed={t.historyFailed}
+        empty={<p className="text-body-secondary">{t.noPayments}</p>}
+      >
+        {(payments) => (
+          <DataList
+            labelledBy="history-heading"
+            columns={columns}
+            rows={payments}
+            rowKey={(payment) => payment._id}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }
