@@ -26,7 +26,11 @@ async function confirmDialog(page: Page) {
 }
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
-const logo: Upload = { name: "logo.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") };
+const logo: Upload = {
+  name: "logo.png",
+  mimeType: "image/png",
+  buffer: Buffer.from("89504e470d0a1a0a", "hex"),
+};
 const delivery: Upload = {
   name: "first-version.pdf",
   mimeType: "application/pdf",
@@ -39,11 +43,15 @@ async function attach(form: Locator, label: string, files: Upload[]) {
 }
 
 async function send(page: Page, text: string) {
-  const form = page.getByRole("form", { name: threadTexts.message });
+  const form = page.getByRole("form", { name: threadTexts.newMessage });
   await form.getByLabel(threadTexts.message, { exact: true }).fill(text);
   await form.getByRole("button", { name: threadTexts.send }).click();
   await toast(page, threadTexts.sent).waitFor();
-  await page.getByRole("list", { name: threadTexts.heading }).getByRole("listitem").filter({ hasText: text }).waitFor();
+  await page
+    .getByRole("list", { name: threadTexts.heading })
+    .getByRole("listitem")
+    .filter({ hasText: text })
+    .waitFor();
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -82,7 +90,10 @@ describe("an order's work between the customer and the agency", () => {
     // Required questions are named when left empty; then the brief goes.
     const brief = page.getByRole("form", { name: briefTexts.heading });
     await brief.getByRole("button", { name: briefTexts.submit }).click();
-    await brief.getByText(/^Please answer “.+”\.$/).first().waitFor();
+    await brief
+      .getByText(/^Please answer “.+”\.$/)
+      .first()
+      .waitFor();
     await expectAccessible(page, "brief form with its problems");
     for (const field of await brief.getByRole("textbox").all()) {
       const kind = await field.getAttribute("type");
@@ -93,7 +104,7 @@ describe("an order's work between the customer and the agency", () => {
     await page.getByText("https://customer.example").first().waitFor();
 
     // A file the shop refuses says why and is not sent; a good one goes with the message.
-    const messageForm = page.getByRole("form", { name: threadTexts.message });
+    const messageForm = page.getByRole("form", { name: threadTexts.newMessage });
     await attach(messageForm, threadTexts.files, [
       { name: "empty.txt", mimeType: "text/plain", buffer: Buffer.alloc(0) },
       { name: "tool.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ") },
@@ -132,7 +143,7 @@ describe("an order's work between the customer and the agency", () => {
     expect(Buffer.from(await download.body()).equals(logo.buffer)).toBe(true);
 
     await send(admin, "Thank you: we start today.");
-    const noteForm = admin.getByRole("form", { name: threadTexts.message });
+    const noteForm = admin.getByRole("form", { name: threadTexts.newMessage });
     await noteForm.getByLabel(threadTexts.internalSwitch).check();
     await send(admin, "Internal: check the logo's licence.");
     await admin
@@ -185,7 +196,11 @@ describe("an order's work between the customer and the agency", () => {
     const expectHistory = async (on: Page) => {
       const history = on.getByRole("list", { name: orderDetail.history });
       await history.getByText(orderDetail.historyLine("Complete")).waitFor();
-      for (const line of [orderDetail.paidLine, orderDetail.historyLine("In progress"), orderDetail.historyLine("Delivered")])
+      for (const line of [
+        orderDetail.paidLine,
+        orderDetail.historyLine("In progress"),
+        orderDetail.historyLine("Delivered"),
+      ])
         await history.getByText(line).waitFor();
       await history.getByText(orderDetail.by(customer.name, orderDetail.sides.customer)).first().waitFor();
       await history.getByText(orderDetail.by("Shop Owner", orderDetail.sides.admin)).first().waitFor();

@@ -20,12 +20,16 @@ describe("linkify (message text with clickable addresses)", () => {
   });
 
   it("turns http and https addresses into links that open apart from the shop", () => {
-    const { paragraph, links } = shown("Our site https://example.com/shop?a=1&b=2 and http://old.example.org too");
+    const { paragraph, links } = shown(
+      "Our site https://example.com/shop?a=1&b=2 and http://old.example.org too",
+    );
     expect(links).toEqual([
       { text: "https://example.com/shop?a=1&b=2", href: "https://example.com/shop?a=1&b=2" },
       { text: "http://old.example.org", href: "http://old.example.org/" },
     ]);
-    expect(paragraph.textContent).toBe("Our site https://example.com/shop?a=1&b=2 and http://old.example.org too");
+    expect(paragraph.textContent).toBe(
+      "Our site https://example.com/shop?a=1&b=2 and http://old.example.org too",
+    );
     for (const link of paragraph.querySelectorAll("a")) {
       expect(link.getAttribute("target")).toBe("_blank");
       expect(link.getAttribute("rel")).toContain("noopener");

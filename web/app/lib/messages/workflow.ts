@@ -39,7 +39,8 @@ export const briefTexts = {
   sent: "Thank you! Your brief is with us.",
   missing: (question: string) => `Please answer “${question}”.`,
   tooLong: (question: string, max: number) => `Please keep “${question}” under ${max} characters.`,
-  notAWebAddress: (question: string) => `“${question}” needs a web address starting with http:// or https://.`,
+  notAWebAddress: (question: string) =>
+    `“${question}” needs a web address starting with http:// or https://.`,
   fixBelow: "Please check the answers marked below.",
   notYet: "The customer has not filled in the brief yet.",
   waitingForPayment: "The brief opens once the order is paid.",
@@ -59,6 +60,7 @@ export const threadTexts = {
   you: "You",
   agency: "Agency",
   internal: "Internal note: only admins see it",
+  newMessage: "New message",
   message: "Message",
   placeholder: "Write a message…",
   files: "Files",
@@ -74,7 +76,11 @@ export const threadTexts = {
   uploading: "Uploading…",
   download: (name: string) => `Download ${name}`,
   size: (bytes: number) =>
-    bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+    bytes < 1024
+      ? `${bytes} B`
+      : bytes < 1024 * 1024
+        ? `${Math.round(bytes / 1024)} KB`
+        : `${(bytes / 1024 / 1024).toFixed(1)} MB`,
 } as const;
 
 export const workflowActions = {

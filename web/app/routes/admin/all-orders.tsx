@@ -12,7 +12,13 @@ import { ORDERS_PAGE_SIZE, type OrderFilter, useAllOrders } from "../../features
 import { OrderFilters } from "../../features/orders/components/order-filters";
 import { RecurringRevenue } from "../../features/subscriptions/components/recurring-revenue";
 import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
-import { orderDetail, orderFilters, orderMessages, subscriptionTexts, adminPages as t } from "../../lib/messages";
+import {
+  orderDetail,
+  orderFilters,
+  orderMessages,
+  subscriptionTexts,
+  adminPages as t,
+} from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
 
@@ -132,12 +138,7 @@ export default function AllOrders() {
           rowKey={(order) => order._id}
         />
       )}
-      <Pager
-        page={page}
-        pages={pages}
-        onPage={(wanted) => turnTo(wanted, orders.data)}
-        labels={t}
-      />
+      <Pager page={page} pages={pages} onPage={(wanted) => turnTo(wanted, orders.data)} labels={t} />
     </section>
   );
 }

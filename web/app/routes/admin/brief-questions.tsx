@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { Form } from "react-bootstrap";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
+import { QueryView } from "../../components/query-view";
 import { usePricing } from "../../features/catalog/api/catalog";
 import { BriefQuestionsEditor } from "../../features/order-workflow/components/brief-questions-editor";
 import { briefQuestionsPage as t } from "../../lib/messages";
@@ -18,25 +17,23 @@ export default function BriefQuestions() {
         {t.heading}
       </h1>
       <p className="text-body-secondary">{t.lead}</p>
-      {plans.isPending ? (
-        <LoadingScreen />
-      ) : plans.isError ? (
-        <LoadError message={t.plansFailed} query={plans} />
-      ) : (
-        <>
-          <Form.Group className="mb-4" controlId={`${id}-plan`} style={{ maxWidth: 360 }}>
-            <Form.Label>{t.plan}</Form.Label>
-            <Form.Select value={planId} onChange={(event) => setChosen(event.target.value)}>
-              {plans.data.map((plan) => (
-                <option key={plan._id} value={plan._id}>
-                  {plan.service} ({plan.duration})
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          {planId ? <BriefQuestionsEditor planId={planId} /> : null}
-        </>
-      )}
+      <QueryView query={plans} failed={t.plansFailed}>
+        {(list) => (
+          <>
+            <Form.Group className="mb-4" controlId={`${id}-plan`} style={{ maxWidth: 360 }}>
+              <Form.Label>{t.plan}</Form.Label>
+              <Form.Select value={planId} onChange={(event) => setChosen(event.target.value)}>
+                {list.map((plan) => (
+                  <option key={plan._id} value={plan._id}>
+                    {plan.service} ({plan.duration})
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            {planId ? <BriefQuestionsEditor planId={planId} /> : null}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

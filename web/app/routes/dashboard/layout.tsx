@@ -1,10 +1,10 @@
 import { Link, Outlet } from "react-router";
 import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-frame";
+import { UnreadBadge } from "../../components/order-badges";
 import { useAdminStatus, useSession } from "../../features/auth/api/auth";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useMyOrders } from "../../features/orders/api/orders";
-import { UnreadBadge } from "../../components/order-badges";
 import { dashboardMenu, notificationsPage, orderDetail } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
 import type { Route } from "./+types/layout";

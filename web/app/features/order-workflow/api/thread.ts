@@ -37,7 +37,8 @@ export function uploadFile(orderId: string, file: File) {
 export function usePostMessage(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PostMessageBody) => apiPost(`/order/${order(orderId)}/messages`, (c) => c.Message, body),
+    mutationFn: (body: PostMessageBody) =>
+      apiPost(`/order/${order(orderId)}/messages`, (c) => c.Message, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workflow.thread(orderId) }),
   });
 }

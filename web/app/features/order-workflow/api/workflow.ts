@@ -1,4 +1,9 @@
-import type { CancelOrderBody, ChangeOrderStateBody, OrderDetail, RequestChangesBody } from "@agency/contract";
+import type {
+  CancelOrderBody,
+  ChangeOrderStateBody,
+  OrderDetail,
+  RequestChangesBody,
+} from "@agency/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";

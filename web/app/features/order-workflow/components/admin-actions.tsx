@@ -31,12 +31,15 @@ export function AdminActions({ order }: { order: OrderDetail }) {
   const state = order.state;
 
   async function start() {
-    if (!(await confirmAction({ title: t.startQuestion(number), text: t.startText, confirmText: t.start }))) return;
+    if (!(await confirmAction({ title: t.startQuestion(number), text: t.startText, confirmText: t.start })))
+      return;
     await run(() => changeState.mutateAsync({ state: "in_progress" }), t.started);
   }
 
   async function reopen() {
-    if (!(await confirmAction({ title: t.reopenQuestion(number), text: t.reopenText, confirmText: t.reopen })))
+    if (
+      !(await confirmAction({ title: t.reopenQuestion(number), text: t.reopenText, confirmText: t.reopen }))
+    )
       return;
     await run(() => changeState.mutateAsync({ state: "in_progress" }), t.reopened);
   }
@@ -45,7 +48,11 @@ export function AdminActions({ order }: { order: OrderDetail }) {
     const refundable = order.paid && order.refunds.length === 0;
     const question = { title: t.cancelQuestion(number), text: t.cancelText, confirmText: t.cancelConfirm };
     const answer = refundable
-      ? await confirmWithOption({ ...question, destructive: true, option: t.refund(money(order.currentPrice)) })
+      ? await confirmWithOption({
+          ...question,
+          destructive: true,
+          option: t.refund(money(order.currentPrice)),
+        })
       : (await confirmAction({ ...question, destructive: true }))
         ? { option: false }
         : null;
@@ -109,7 +116,12 @@ function DeliverForm({ order }: { order: OrderDetail }) {
     });
     if (!confirmed) return;
     const delivered = await run(
-      () => changeState.mutateAsync({ state: "delivered", note: note.trim() || undefined, fileIds: attachments.fileIds }),
+      () =>
+        changeState.mutateAsync({
+          state: "delivered",
+          note: note.trim() || undefined,
+          fileIds: attachments.fileIds,
+        }),
       t.delivered,
     );
     if (delivered) {

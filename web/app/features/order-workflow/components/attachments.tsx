@@ -2,6 +2,7 @@ import { type FileMeta, maxFilesPerPost, uploadContentTypes } from "@agency/cont
 import { useId, useRef, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { errorMessage } from "../../../lib/api";
+import { localKey } from "../../../lib/local-key";
 import { threadTexts as t } from "../../../lib/messages";
 import { uploadFile } from "../api/thread";
 
@@ -9,8 +10,6 @@ type Attachment =
   | { key: string; name: string; status: "uploading" }
   | { key: string; name: string; status: "stored"; file: FileMeta }
   | { key: string; name: string; status: "refused"; reason: string };
-
-let nextKey = 0;
 
 /**
  * Files chosen for a message or a delivery. Each is stored on the order as soon as it is chosen,
@@ -25,7 +24,7 @@ export function useAttachments(orderId: string) {
   }
 
   async function add(files: readonly File[]) {
-    const added = files.map((file) => ({ file, key: `attachment-${(nextKey += 1)}` }));
+    const added = files.map((file) => ({ file, key: localKey("attachment") }));
     setAttachments((current) => [
       ...current,
       ...added.map(({ file, key }) => ({ key, name: file.name, status: "uploading" as const })),

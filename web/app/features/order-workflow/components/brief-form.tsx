@@ -1,5 +1,5 @@
 import { type BriefQuestion, maxBriefAnswerLength } from "@agency/contract";
-import { type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { briefTexts as t } from "../../../lib/messages";
@@ -67,6 +67,21 @@ export function BriefForm({
     }
   }
 
+  const fieldProps = (question: BriefQuestion) => {
+    const problem = problems[question._id];
+    return {
+      value: answers[question._id] ?? "",
+      maxLength: maxBriefAnswerLength,
+      required: question.required,
+      "aria-required": question.required,
+      isInvalid: Boolean(problem),
+      "aria-invalid": problem ? true : undefined,
+      "aria-describedby": problem ? `${fieldId(question)}-problem` : undefined,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        setAnswers({ ...answers, [question._id]: event.target.value }),
+    };
+  };
+
   return (
     <Form onSubmit={onSubmit} aria-label={t.heading} noValidate>
       <p className="text-body-secondary">{t.lead}</p>
@@ -78,20 +93,16 @@ export function BriefForm({
               {question.label}
               {question.required ? <span className="text-body-secondary small"> ({t.required})</span> : null}
             </Form.Label>
-            <Form.Control
-              as={question.kind === "textarea" ? "textarea" : "input"}
-              type={question.kind === "url" ? "url" : "text"}
-              rows={question.kind === "textarea" ? 4 : undefined}
-              inputMode={question.kind === "url" ? "url" : undefined}
-              placeholder={question.kind === "url" ? "https://" : undefined}
-              value={answers[question._id] ?? ""}
-              maxLength={maxBriefAnswerLength}
-              required={question.required}
-              aria-required={question.required}
-              isInvalid={Boolean(problem)}
-              aria-describedby={problem ? `${fieldId(question)}-problem` : undefined}
-              onChange={(event) => setAnswers({ ...answers, [question._id]: event.target.value })}
-            />
+            {question.kind === "textarea" ? (
+              <Form.Control as="textarea" rows={4} {...fieldProps(question)} />
+            ) : (
+              <Form.Control
+                type={question.kind === "url" ? "url" : "text"}
+                inputMode={question.kind === "url" ? "url" : undefined}
+                placeholder={question.kind === "url" ? "https://" : undefined}
+                {...fieldProps(question)}
+              />
+            )}
             <Form.Control.Feedback type="invalid" id={`${fieldId(question)}-problem`}>
               {problem}
             </Form.Control.Feedback>

@@ -1,9 +1,9 @@
 import type { BriefQuestion, BriefQuestionKind } from "@agency/contract";
 import { type FormEvent, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
-import { LoadError } from "../../../components/load-error";
-import { LoadingScreen } from "../../../components/loading-screen";
+import { QueryView } from "../../../components/query-view";
 import { errorMessage } from "../../../lib/api";
+import { localKey } from "../../../lib/local-key";
 import { briefQuestionsPage as t } from "../../../lib/messages";
 import { notifyDone, notifyError, notifyFormProblem } from "../../../lib/toast";
 import { useBriefQuestions, useSaveBriefQuestions } from "../api/brief";
@@ -12,9 +12,8 @@ type Draft = { key: string; _id?: string; label: string; kind: BriefQuestionKind
 
 const kinds = Object.keys(t.kinds) as BriefQuestionKind[];
 
-let nextKey = 0;
 const draft = (question?: BriefQuestion): Draft => ({
-  key: `question-${(nextKey += 1)}`,
+  key: localKey("question"),
   _id: question?._id,
   label: question?.label ?? "",
   kind: question?.kind ?? "text",
@@ -24,10 +23,12 @@ const draft = (question?: BriefQuestion): Draft => ({
 /** A plan's brief questions, loaded and then edited as a whole. */
 export function BriefQuestionsEditor({ planId }: { planId: string }) {
   const questions = useBriefQuestions(planId);
-  if (questions.isPending) return <LoadingScreen inline />;
-  if (questions.isError) return <LoadError message={t.loadFailed} query={questions} />;
-  // Keyed by the plan: another plan starts from its own questions.
-  return <QuestionsForm key={planId} planId={planId} saved={questions.data} />;
+  return (
+    <QueryView query={questions} failed={t.loadFailed}>
+      {/* Keyed by the plan: another plan starts from its own questions. */}
+      {(saved) => <QuestionsForm key={planId} planId={planId} saved={saved} />}
+    </QueryView>
+  );
 }
 
 const formId = "brief-questions";
@@ -56,7 +57,12 @@ function QuestionsForm({ planId, saved }: { planId: string; saved: readonly Brie
     }
     try {
       const stored = await save.mutateAsync({
-        questions: drafts.map(({ _id, label, kind, required }) => ({ _id, label: label.trim(), kind, required })),
+        questions: drafts.map(({ _id, label, kind, required }) => ({
+          _id,
+          label: label.trim(),
+          kind,
+          required,
+        })),
       });
       setDrafts(stored.map(draft));
       notifyDone(t.saved);

@@ -32,9 +32,7 @@ export function BriefSection({ order, audience }: { order: OrderDetail; audience
       />
     );
   } else if (answers === null) {
-    content = (
-      <p className="text-body-secondary mb-0">{audience === "admin" ? t.notYet : t.closed}</p>
-    );
+    content = <p className="text-body-secondary mb-0">{audience === "admin" ? t.notYet : t.closed}</p>;
   } else {
     content = (
       <>

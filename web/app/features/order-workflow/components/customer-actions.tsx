@@ -20,7 +20,8 @@ export function CustomerActions({ order }: { order: OrderDetail }) {
   if (!state) return null;
 
   async function onApprove() {
-    if (!(await confirmAction({ title: t.approveQuestion, text: t.approveText, confirmText: t.approve }))) return;
+    if (!(await confirmAction({ title: t.approveQuestion, text: t.approveText, confirmText: t.approve })))
+      return;
     try {
       await approve.mutateAsync(undefined);
       notifyDone(t.approved);

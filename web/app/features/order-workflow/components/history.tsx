@@ -8,7 +8,13 @@ import { formatDateTime, money } from "../../../lib/money";
 import { FileLinks } from "./file-links";
 
 /** Every change of the order's state, oldest first: what, who and when, with a delivery's files. */
-export function OrderHistory({ order, receiptLink }: { order: OrderDetail; receiptLink?: (id: string) => string }) {
+export function OrderHistory({
+  order,
+  receiptLink,
+}: {
+  order: OrderDetail;
+  receiptLink?: (id: string) => string;
+}) {
   const id = useId();
   return (
     <section className="card border-0 shadow-sm" aria-labelledby={`${id}-heading`}>

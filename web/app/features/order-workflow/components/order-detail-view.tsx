@@ -1,8 +1,8 @@
+import type { OrderDetail } from "@agency/contract";
 import { formatOrderNumber } from "@agency/contract";
 import { Link } from "react-router";
-import { LoadError } from "../../../components/load-error";
-import { LoadingScreen } from "../../../components/loading-screen";
 import { OrderStateBadge } from "../../../components/order-badges";
+import { QueryView } from "../../../components/query-view";
 import { orderDetail as t } from "../../../lib/messages";
 import { type Audience, useOrderDetail } from "../api/order-detail";
 import { AdminActions } from "./admin-actions";
@@ -25,9 +25,14 @@ type Props = {
  */
 export function OrderDetailView({ orderId, audience, receiptLink }: Props) {
   const detail = useOrderDetail(audience, orderId);
-  if (detail.isPending) return <LoadingScreen />;
-  if (detail.isError) return <LoadError message={t.loadFailed} query={detail} />;
-  const order = detail.data;
+  return (
+    <QueryView query={detail} failed={t.loadFailed}>
+      {(order) => <OrderPage order={order} audience={audience} receiptLink={receiptLink} />}
+    </QueryView>
+  );
+}
+
+function OrderPage({ order, audience, receiptLink }: Omit<Props, "orderId"> & { order: OrderDetail }) {
   const number = formatOrderNumber(order.number);
   const back =
     audience === "admin"

@@ -1,4 +1,4 @@
-import { type OrderDetail } from "@agency/contract";
+import type { OrderDetail } from "@agency/contract";
 import { useId } from "react";
 import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";

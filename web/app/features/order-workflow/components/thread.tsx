@@ -1,8 +1,7 @@
-import { maxFilesPerPost, maxMessageLength, type Message } from "@agency/contract";
+import { type Message, maxFilesPerPost, maxMessageLength } from "@agency/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Badge, Button, Form } from "react-bootstrap";
-import { LoadError } from "../../../components/load-error";
-import { LoadingScreen } from "../../../components/loading-screen";
+import { QueryView } from "../../../components/query-view";
 import { errorMessage } from "../../../lib/api";
 import { linkify } from "../../../lib/linkify";
 import { threadTexts as t } from "../../../lib/messages";
@@ -36,19 +35,20 @@ export function Thread({ orderId, audience }: { orderId: string; audience: Audie
           {t.heading}
         </h2>
         <p className="text-body-secondary small">{t.lead}</p>
-        {thread.isPending ? (
-          <LoadingScreen inline />
-        ) : thread.isError ? (
-          <LoadError message={t.loadFailed} query={thread} />
-        ) : thread.data.messages.length === 0 ? (
-          <p className="text-body-secondary">{t.none}</p>
-        ) : (
-          <ol className="thread list-unstyled d-grid gap-3 mb-3" aria-labelledby={`${id}-heading`}>
-            {thread.data.messages.map((message) => (
-              <MessageItem key={message._id} message={message} audience={audience} />
-            ))}
-          </ol>
-        )}
+        <QueryView
+          query={thread}
+          failed={t.loadFailed}
+          empty={<p className="text-body-secondary">{t.none}</p>}
+          isEmpty={(data) => data.messages.length === 0}
+        >
+          {({ messages }) => (
+            <ol className="list-unstyled d-grid gap-3 mb-3" aria-labelledby={`${id}-heading`}>
+              {messages.map((message) => (
+                <MessageItem key={message._id} message={message} audience={audience} />
+              ))}
+            </ol>
+          )}
+        </QueryView>
         <div ref={end} />
         <MessageForm orderId={orderId} audience={audience} />
       </div>
@@ -120,7 +120,7 @@ function MessageForm({ orderId, audience }: { orderId: string; audience: Audienc
   }
 
   return (
-    <Form onSubmit={onSubmit} aria-label={t.message} noValidate className="border-top pt-3">
+    <Form onSubmit={onSubmit} aria-label={t.newMessage} noValidate className="border-top pt-3">
       <Form.Group className="mb-3" controlId={`${id}-body`}>
         <Form.Label>{t.message}</Form.Label>
         <Form.Control

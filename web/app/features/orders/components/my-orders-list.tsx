@@ -27,7 +27,13 @@ type Props = {
  * A paid order's progress shows beside those words, and the order number opens the order (its
  * brief, messages and files).
  */
-export function MyOrdersList({ orders, labelledBy, unread = {}, subscriptionState, subscriptionActions }: Props) {
+export function MyOrdersList({
+  orders,
+  labelledBy,
+  unread = {},
+  subscriptionState,
+  subscriptionActions,
+}: Props) {
   const deleteOrder = useDeleteOrder();
 
   function remove(order: Order) {

@@ -16,7 +16,13 @@ const states: (OrderStateFilter | "all")[] = [
 ];
 
 /** All Orders' state filter and search (a customer's name or e-mail, or an order number). */
-export function OrderFilters({ filter, onChange }: { filter: OrderFilter; onChange: (next: OrderFilter) => void }) {
+export function OrderFilters({
+  filter,
+  onChange,
+}: {
+  filter: OrderFilter;
+  onChange: (next: OrderFilter) => void;
+}) {
   const id = useId();
   const [search, setSearch] = useState(filter.search ?? "");
 
@@ -27,7 +33,12 @@ export function OrderFilters({ filter, onChange }: { filter: OrderFilter; onChan
 
   return (
     <div className="mb-3">
-      <Form role="search" onSubmit={onSubmit} className="d-flex flex-wrap gap-2 mb-3" style={{ maxWidth: 640 }}>
+      <Form
+        role="search"
+        onSubmit={onSubmit}
+        className="d-flex flex-wrap gap-2 mb-3"
+        style={{ maxWidth: 640 }}
+      >
         <Form.Label htmlFor={`${id}-search`} className="visually-hidden">
           {t.search}
         </Form.Label>
