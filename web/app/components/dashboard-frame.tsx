@@ -46,6 +46,16 @@ function isCurrent(link: MenuLink, pathname: string): boolean {
   );
 }
 
+/** The shop's name and logo, back to the home page (in the phone bar and the menu). */
+function HomeLink() {
+  return (
+    <Link to="/home" className="d-flex align-items-center gap-2 text-white text-decoration-none fw-bold">
+      <img src={site.logo} alt="" width="28" height="28" />
+      {site.name}
+    </Link>
+  );
+}
+
 /**
  * SPEC §2 dashboards: the side menu beside the page from lg up. Below lg it is off-canvas behind a
  * Menu button: it closes on Escape, on a link and on the backdrop, takes the focus when it opens and
@@ -86,13 +96,7 @@ export function DashboardFrame({ label, links, logOut, footer, children }: Props
     <div className="container-fluid bg-body-tertiary">
       <div className="row min-vh-100 align-content-start align-content-lg-stretch">
         <div className="col-12 d-flex d-lg-none align-items-center justify-content-between gap-3 bg-dark text-white py-2">
-          <Link
-            to="/home"
-            className="d-flex align-items-center gap-2 text-white text-decoration-none fw-bold"
-          >
-            <img src={site.logo} alt="" width="28" height="28" />
-            {site.name}
-          </Link>
+          <HomeLink />
           <button
             ref={toggleRef}
             type="button"
@@ -113,13 +117,7 @@ export function DashboardFrame({ label, links, logOut, footer, children }: Props
             onClick={closeOnLink}
           >
             <div className="d-flex align-items-center justify-content-between mb-4">
-              <Link
-                to="/home"
-                className="d-flex align-items-center gap-2 text-white text-decoration-none fw-bold"
-              >
-                <img src={site.logo} alt="" width="28" height="28" />
-                {site.name}
-              </Link>
+              <HomeLink />
               <button
                 type="button"
                 className="btn-close btn-close-white d-lg-none"

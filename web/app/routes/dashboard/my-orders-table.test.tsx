@@ -44,6 +44,7 @@ function paidOrder(sub: Subscription | null): Order {
     transactionId: "pi_test_1",
     paymentTime: "2026-11-23T10:00:00.000Z",
     subscription: sub,
+    state: "submitted",
   };
 }
 

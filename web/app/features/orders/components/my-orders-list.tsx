@@ -1,8 +1,9 @@
 import { formatOrderNumber, type Order } from "@agency/contract";
 import type { ReactNode } from "react";
-import { Badge, Button } from "react-bootstrap";
+import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
+import { DeleteButton } from "../../../components/delete-button";
 import { OrderStateBadge, UnreadBadge } from "../../../components/order-badges";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { orderDetail, orderMessages as t } from "../../../lib/messages";
@@ -103,14 +104,7 @@ export function MyOrdersList({
             {subscriptionActions?.(order)}
           </>
         ) : (
-          <Button
-            size="sm"
-            variant="outline-danger"
-            onClick={() => void remove(order)}
-            disabled={deleteOrder.isPending}
-          >
-            {t.delete}
-          </Button>
+          <DeleteButton label={t.delete} onDelete={() => remove(order)} pending={deleteOrder.isPending} />
         ),
     },
   ];
