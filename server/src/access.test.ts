@@ -13,6 +13,8 @@ import type { Access } from "./plugins/authz.js";
  */
 const expectedAccess: Record<string, Access> = {
   "GET /api/health": "public",
+  "GET /api/ready": "public",
+  "GET /api/metrics": "operator",
   "GET /api/services": "public",
   "GET /api/pricing": "public",
   "GET /api/pricing/:id": "public",
@@ -161,7 +163,7 @@ function adminCall(route: string): Call {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ env: { METRICS_TOKEN: "metrics-token-for-the-tests-0123" } });
   customer = await createAccount(ctx);
   admin = await createAccount(ctx, { admin: true });
   target = await createAccount(ctx);

@@ -37,6 +37,7 @@ import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
 import { loggerOptions } from "./plugins/logging.js";
+import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerPaymentProvider } from "./plugins/payment-provider.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
@@ -65,7 +66,8 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   // Catalog reads come from memory; on PostgreSQL, other instances' writes arrive by NOTIFY.
   app.addHook("onClose", await startCatalogSync(db, app.log));
 
-  await app.register(authzPlugin);
+  await app.register(authzPlugin, { operatorToken: config.metricsToken });
+  registerMetrics(app, { db, token: config.metricsToken });
   const mailer = createMailer({ ...config.mail, log: app.log });
   app.addHook("onClose", async () => mailer.close());
   const secret = await resolveAuthSecret(db, config.auth.secret);

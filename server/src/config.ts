@@ -76,6 +76,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
 });
 
 /** Where uploaded files are kept: a folder, or an S3-compatible bucket shared by every instance. */
@@ -146,6 +147,8 @@ export type Config = {
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** The bearer token a Prometheus scraper sends to GET /api/metrics; without it there is no such route. */
+  metricsToken: string | undefined;
   /** Background jobs: whether `npm start` runs them too, and how many at once. */
   worker: { inApp: boolean; concurrency: number; pollMs: number };
   payments:
@@ -307,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: values.STRIPE_API_BASE,
           }
         : { provider: "test" },
+    metricsToken: values.METRICS_TOKEN,
     worker: {
       inApp: values.RUN_WORKER,
       concurrency: values.WORKER_CONCURRENCY,

@@ -10,6 +10,10 @@ export type MenuLink = {
   label: string;
   /** The dashboard's own path, where this link's page shows too (e.g. /dashboard shows the profile). */
   alsoOn?: string;
+  /** Pages under this path belong to this link too (an order's page to the list of orders). */
+  alsoUnder?: string;
+  /** Shown after the label, e.g. a count of unread messages. */
+  badge?: ReactNode;
 };
 
 type Props = {
@@ -34,7 +38,12 @@ function withoutTrailingSlash(path: string): string {
 
 function isCurrent(link: MenuLink, pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return path === link.to || path.startsWith(`${link.to}/`) || path === link.alsoOn;
+  return (
+    path === link.to ||
+    path.startsWith(`${link.to}/`) ||
+    path === link.alsoOn ||
+    (link.alsoUnder !== undefined && path.startsWith(`${link.alsoUnder}/`))
+  );
 }
 
 /** The shop's name and logo, back to the home page (in the phone bar and the menu). */
@@ -128,6 +137,7 @@ export function DashboardFrame({ label, links, logOut, footer, children }: Props
                         aria-current={current ? "page" : undefined}
                       >
                         {link.label}
+                        {link.badge}
                       </Link>
                     </li>
                   );

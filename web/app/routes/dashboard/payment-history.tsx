@@ -1,15 +1,34 @@
 import { formatOrderNumber, type Payment } from "@agency/contract";
 import { Badge } from "react-bootstrap";
+import { Link, useLocation } from "react-router";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { QueryView } from "../../components/query-view";
 import { useSession } from "../../features/auth/api/auth";
 import { usePaymentHistory } from "../../features/payments/api/payments";
+import type { PaidOrderState } from "../../features/payments/use-pay-flow";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
-import { orderMessages, receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";
+import {
+  briefTexts,
+  orderDetail,
+  orderMessages,
+  receiptPage,
+  subscriptionTexts,
+  paymentMessages as t,
+} from "../../lib/messages";
 import { formatDate, formatDateTime, money } from "../../lib/money";
 
 const columns: DataColumn<Payment>[] = [
-  { header: orderMessages.number, cell: (payment) => formatOrderNumber(payment.orderNumber) },
+  {
+    header: orderMessages.number,
+    cell: (payment) => (
+      <Link
+        to={`/dashboard/my-orders/${payment.orderId}`}
+        aria-label={orderDetail.openLabel(formatOrderNumber(payment.orderNumber))}
+      >
+        {formatOrderNumber(payment.orderNumber)}
+      </Link>
+    ),
+  },
   {
     header: t.transactionId,
     cell: (payment) => payment.transactionId,
@@ -43,11 +62,20 @@ const columns: DataColumn<Payment>[] = [
 export default function PaymentHistory() {
   const session = useSession();
   const history = usePaymentHistory(session.data?.user.email);
+  const paid = (useLocation().state as Partial<PaidOrderState> | null)?.paidOrder;
   return (
     <section aria-labelledby="history-heading">
       <h1 id="history-heading" className="h4 mb-3">
         {t.historyHeading}
       </h1>
+      {paid ? (
+        <p className="alert alert-info" role="status">
+          {briefTexts.nextStep}{" "}
+          <Link to={`/dashboard/my-orders/${paid.id}`} className="alert-link">
+            {briefTexts.fillBrief(formatOrderNumber(paid.number))}
+          </Link>
+        </p>
+      ) : null}
       <QueryView
         query={history}
         failed={t.historyFailed}
