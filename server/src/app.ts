@@ -5,6 +5,8 @@ import { resolveAuthSecret } from "./auth/secret.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { scanUpload } from "./files/scan.js";
+import { createFileStorage } from "./files/storage.js";
 import { jobAdminRoutes } from "./jobs/admin-routes.js";
 import { createMailer } from "./mail/mailer.js";
 import { mailRoutes } from "./mail/routes.js";
@@ -12,8 +14,10 @@ import { blogAdminRoutes } from "./modules/blogs/admin-routes.js";
 import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
 import { startCatalogSync } from "./modules/catalog/cache.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
+import { fileRoutes } from "./modules/files/routes.js";
 import { leadAdminRoutes } from "./modules/leads/admin-routes.js";
 import { leadRoutes } from "./modules/leads/routes.js";
+import { messageRoutes } from "./modules/messages/routes.js";
 import { orderAdminRoutes } from "./modules/orders/admin-routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
@@ -25,6 +29,8 @@ import { subscriptionRoutes } from "./modules/subscriptions/routes.js";
 import { userAdminRoutes } from "./modules/users/admin-routes.js";
 import { applyConfiguredAdmin } from "./modules/users/roles.js";
 import { userRoutes } from "./modules/users/routes.js";
+import { workflowAdminRoutes } from "./modules/workflow/admin-routes.js";
+import { workflowRoutes } from "./modules/workflow/routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { authzPlugin } from "./plugins/authz.js";
 import { registerCompression } from "./plugins/compression.js";
@@ -96,6 +102,21 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(leadAdminRoutes, { db });
       await api.register(receiptRoutes, { db });
       await api.register(jobAdminRoutes, { db });
+      await api.register(workflowRoutes, { db });
+      await api.register(messageRoutes, { db, clock });
+      await api.register(fileRoutes, {
+        db,
+        storage: await createFileStorage(config.files.storage),
+        scan: scanUpload,
+        maxBytes: config.files.maxBytes,
+      });
+      await api.register(workflowAdminRoutes, {
+        db,
+        provider,
+        receipts: receiptSettings(config),
+        billing,
+        clock,
+      });
     },
     { prefix: "/api" },
   );
