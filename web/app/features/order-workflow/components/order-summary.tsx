@@ -14,7 +14,13 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
     [t.price, money(order.currentPrice)],
     ...(audience === "admin"
       ? [
-          [t.customer, `${order.name} · ${order.email}`],
+          [
+            t.customer,
+            <>
+              {order.name}
+              <span className="d-block fw-normal">{order.email}</span>
+            </>,
+          ],
           [t.phone, order.phone],
         ]
       : []),
