@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { markSuspenseRanges } from "./lib/suspense-ranges";
 
 export const streamTimeout = 5_000;
 
@@ -12,22 +13,6 @@ export const streamTimeout = 5_000;
  * its content in place, as crawlers and visitors without JavaScript expect, rather than streamed
  * in behind hidden placeholders.
  */
-/**
- * Preact (the browser build) hydrates a lazily loaded section once its code arrives, into the
- * prerendered markup between `<!--$s-->` and `<!--/$s-->`; without those it would keep only the
- * section's first element and render the rest a second time. React marks the same ranges (its
- * finished Suspense boundaries) `<!--$-->` and `<!--/$-->`; the ones around React Router's data
- * scripts at the end of the body stay as they are, since the browser renders nothing there.
- */
-function markSuspenseRanges(html: string) {
-  const open: boolean[] = [];
-  return html.replace(/<!--(\/?)\$-->/g, (marker, closing: string, offset: number) => {
-    const marked = closing ? open.pop() : !html.startsWith("<script", offset + marker.length);
-    if (!closing) open.push(marked ?? false);
-    return marked ? `<!--${closing}$s-->` : marker;
-  });
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -52,7 +37,9 @@ export default function handleRequest(
           const chunks: Buffer[] = [];
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("error", reject);
-          body.on("end", () => resolve(new Response(markSuspenseRanges(Buffer.concat(chunks).toString()), init)));
+          body.on("end", () =>
+            resolve(new Response(markSuspenseRanges(Buffer.concat(chunks).toString()), init)),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
