@@ -21,6 +21,15 @@ export function centsToDollars(cents: number): number {
 export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
 export type Health = z.infer<typeof Health>;
 
+/** GET /api/ready: 200 when this instance can take traffic; 503 with the reason when it cannot. */
+export const Readiness = z.object({
+  status: z.enum(["ready", "unavailable"]),
+  database: z.enum(["ok", "unreachable"]),
+  jobQueue: z.enum(["ok", "unreachable"]),
+  reason: z.string().optional(),
+});
+export type Readiness = z.infer<typeof Readiness>;
+
 /**
  * Admin lists, newest first, a page at a time. A page is asked for by number (`page`, from 0, at
  * most `maxOffsetRows` rows deep) or, at any depth, by the cursor of the page next to it:

@@ -10,3 +10,4 @@ export * from "./reviews.js";
 export * from "./site.js";
 export * from "./subscriptions.js";
 export * from "./users.js";
+export * from "./workflow.js";

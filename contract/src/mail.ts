@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { Dollars } from "./common.js";
 
 /** A customer's e-mail settings. Order confirmations, receipts and account mail always go. */
 export const MailPreferences = z
@@ -43,7 +42,8 @@ export const ReceiptSummary = z
     paymentId: z.string(),
     orderId: z.string(),
     orderNumber: z.number().int(),
-    amount: Dollars,
+    /** Negative on a credit note (the receipt of a refund). */
+    amount: z.number(),
     issuedAt: z.string(),
   })
   .meta({ id: "ReceiptSummary" });
@@ -62,8 +62,8 @@ export const Receipt = ReceiptSummary.extend({
   customer: z.object({ name: z.string(), email: z.string() }),
   service: z.string(),
   serviceDuration: z.string(),
-  /** The part of the amount that is tax. */
-  tax: Dollars,
+  /** The part of the amount that is tax (negative on a credit note). */
+  tax: z.number(),
   taxRatePercent: z.number().nonnegative(),
   currency: z.string(),
   provider: z.string(),

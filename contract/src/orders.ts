@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Dollars, PageCursors, pageQuery } from "./common.js";
 import { Subscription } from "./subscriptions.js";
+import { Brief, OrderHistoryEntry, OrderState, Refund } from "./workflow.js";
 
 /** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
 export const Order = z
@@ -21,6 +22,8 @@ export const Order = z
     paymentTime: z.string().nullable(),
     /** Once paid: the plan's subscription (renewals, cancellation). */
     subscription: Subscription.nullable(),
+    /** Where the paid order is in the agency's work; null while unpaid. */
+    state: OrderState.nullable(),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof Order>;
@@ -71,8 +74,41 @@ export const OrderList = z.array(Order);
 export const DeleteResult = z.object({ deletedCount: z.number().int().nonnegative() });
 export type DeleteResult = z.infer<typeof DeleteResult>;
 
-/** Admin: every order, a page at a time, with counts over all orders (SPEC §2 all orders). */
-export const AdminOrdersQuery = pageQuery({ size: 20, maxSize: 100 });
+/**
+ * One order with its work: state changes (oldest first), brief and refunds. Its customer and
+ * admins see the same (GET /order/{id}, GET /admin/orders/{id}); the thread is read separately.
+ */
+export const OrderDetail = Order.extend({
+  history: z.array(OrderHistoryEntry),
+  /** Null while the order is unpaid. */
+  brief: Brief.nullable(),
+  refunds: z.array(Refund),
+}).meta({ id: "OrderDetail" });
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+/** All Orders' state filter: a workflow state, or the unpaid orders. */
+export const OrderStateFilter = z.enum([
+  "submitted",
+  "in_progress",
+  "delivered",
+  "complete",
+  "cancelled",
+  "unpaid",
+]);
+export type OrderStateFilter = z.infer<typeof OrderStateFilter>;
+
+/**
+ * Admin: every order, a page at a time, with counts over all orders (SPEC §2 all orders).
+ * `state` narrows the list; `search` finds the start of a customer's name or e-mail, or an
+ * order number ("1001" or "#1001"). The counts stay those of every order.
+ */
+export const AdminOrdersQuery = pageQuery(
+  { size: 20, maxSize: 100 },
+  {
+    state: OrderStateFilter.optional(),
+    search: z.string().trim().max(200).optional(),
+  },
+);
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 
 export const AdminOrderList = z.object({

@@ -51,7 +51,8 @@ export const Payment = z
     email: z.string(),
     transactionId: z.string(),
     paymentTime: z.string(),
-    currentPrice: Dollars,
+    /** Negative for a refund (money given back when the agency cancelled the order). */
+    currentPrice: z.number(),
     service: z.string(),
     serviceDuration: z.string(),
     provider: PaymentProviderName,

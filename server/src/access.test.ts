@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
-import { placeOrder, planIds } from "../test/orders.js";
+import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { jobs } from "./db/schema.js";
 import type { Access } from "./plugins/authz.js";
 
@@ -12,6 +13,8 @@ import type { Access } from "./plugins/authz.js";
  */
 const expectedAccess: Record<string, Access> = {
   "GET /api/health": "public",
+  "GET /api/ready": "public",
+  "GET /api/metrics": "operator",
   "GET /api/services": "public",
   "GET /api/pricing": "public",
   "GET /api/pricing/:id": "public",
@@ -67,6 +70,20 @@ const expectedAccess: Record<string, Access> = {
   "POST /api/admin/jobs/:id/retry": "admin",
   "GET /api/admin/subscriptions/summary": "admin",
   "POST /api/admin/subscriptions/run-due": "admin",
+  "GET /api/order/:id": "user",
+  "PUT /api/order/:id/brief": "user",
+  "POST /api/order/:id/approve": "user",
+  "POST /api/order/:id/request-changes": "user",
+  "GET /api/order/:id/messages": "user",
+  "POST /api/order/:id/messages": "user",
+  "GET /api/messages/unread": "user",
+  "POST /api/order/:id/files": "user",
+  "GET /api/files/:id": "user",
+  "GET /api/admin/orders/:id": "admin",
+  "POST /api/admin/orders/:id/state": "admin",
+  "POST /api/admin/orders/:id/cancel": "admin",
+  "GET /api/admin/plans/:id/brief-questions": "admin",
+  "PUT /api/admin/plans/:id/brief-questions": "admin",
 };
 
 type Call = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: object };
@@ -77,6 +94,9 @@ let admin: TestAccount;
 /** The account whose role the admin calls change (not the customer making the calls). */
 let target: TestAccount;
 let orderId: string;
+/** A paid order, which the admin moves on and then cancels. */
+let paidOrderId: string;
+let planId: string;
 let blogId: string;
 let reviewId: string;
 /** The job the order below queued. */
@@ -116,6 +136,26 @@ function adminCall(route: string): Call {
       url: "/api/admin/subscriptions/run-due",
       payload: { advanceDays: 0 },
     },
+    "GET /api/admin/orders/:id": { method: "GET", url: `/api/admin/orders/${paidOrderId}` },
+    "POST /api/admin/orders/:id/state": {
+      method: "POST",
+      url: `/api/admin/orders/${paidOrderId}/state`,
+      payload: { state: "in_progress" },
+    },
+    "POST /api/admin/orders/:id/cancel": {
+      method: "POST",
+      url: `/api/admin/orders/${paidOrderId}/cancel`,
+      payload: { refund: true },
+    },
+    "GET /api/admin/plans/:id/brief-questions": {
+      method: "GET",
+      url: `/api/admin/plans/${planId}/brief-questions`,
+    },
+    "PUT /api/admin/plans/:id/brief-questions": {
+      method: "PUT",
+      url: `/api/admin/plans/${planId}/brief-questions`,
+      payload: { questions: [{ label: "Your website", kind: "url", required: true }] },
+    },
   };
   const call = calls[route];
   if (!call) throw new Error(`No admin request written for ${route}: add one to this test.`);
@@ -123,15 +163,17 @@ function adminCall(route: string): Call {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ env: { METRICS_TOKEN: "metrics-token-for-the-tests-0123" } });
   customer = await createAccount(ctx);
   admin = await createAccount(ctx, { admin: true });
   target = await createAccount(ctx);
   const plans = await planIds(ctx);
   orderId = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
+  paidOrderId = await placePaidOrder(ctx, customer, plans.premiumYearly._id);
+  planId = plans.premiumYearly._id;
   blogId = (await ctx.app.inject({ method: "GET", url: "/api/blogs" })).json()[0]._id;
   reviewId = (await ctx.app.inject({ method: "GET", url: "/api/reviews" })).json()[0]._id;
-  const [job] = await ctx.db.select({ id: jobs.id }).from(jobs);
+  const [job] = await ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, "mail.order-placed"));
   jobId = job?.id ?? "";
 });
 afterAll(() => ctx.close());

@@ -5,6 +5,8 @@ import { resolveAuthSecret } from "./auth/secret.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { scanUpload } from "./files/scan.js";
+import { createFileStorage } from "./files/storage.js";
 import { jobAdminRoutes } from "./jobs/admin-routes.js";
 import { createMailer } from "./mail/mailer.js";
 import { mailRoutes } from "./mail/routes.js";
@@ -12,8 +14,10 @@ import { blogAdminRoutes } from "./modules/blogs/admin-routes.js";
 import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
 import { startCatalogSync } from "./modules/catalog/cache.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
+import { fileRoutes } from "./modules/files/routes.js";
 import { leadAdminRoutes } from "./modules/leads/admin-routes.js";
 import { leadRoutes } from "./modules/leads/routes.js";
+import { messageRoutes } from "./modules/messages/routes.js";
 import { orderAdminRoutes } from "./modules/orders/admin-routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
@@ -25,12 +29,15 @@ import { subscriptionRoutes } from "./modules/subscriptions/routes.js";
 import { userAdminRoutes } from "./modules/users/admin-routes.js";
 import { applyConfiguredAdmin } from "./modules/users/roles.js";
 import { userRoutes } from "./modules/users/routes.js";
+import { workflowAdminRoutes } from "./modules/workflow/admin-routes.js";
+import { workflowRoutes } from "./modules/workflow/routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { authzPlugin } from "./plugins/authz.js";
 import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
 import { loggerOptions } from "./plugins/logging.js";
+import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerPaymentProvider } from "./plugins/payment-provider.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
@@ -59,7 +66,8 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   // Catalog reads come from memory; on PostgreSQL, other instances' writes arrive by NOTIFY.
   app.addHook("onClose", await startCatalogSync(db, app.log));
 
-  await app.register(authzPlugin);
+  await app.register(authzPlugin, { operatorToken: config.metricsToken });
+  registerMetrics(app, { db, token: config.metricsToken });
   const mailer = createMailer({ ...config.mail, log: app.log });
   app.addHook("onClose", async () => mailer.close());
   const secret = await resolveAuthSecret(db, config.auth.secret);
@@ -94,6 +102,21 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(leadAdminRoutes, { db });
       await api.register(receiptRoutes, { db });
       await api.register(jobAdminRoutes, { db });
+      await api.register(workflowRoutes, { db });
+      await api.register(messageRoutes, { db, clock });
+      await api.register(fileRoutes, {
+        db,
+        storage: await createFileStorage(config.files.storage),
+        scan: scanUpload,
+        maxBytes: config.files.maxBytes,
+      });
+      await api.register(workflowAdminRoutes, {
+        db,
+        provider,
+        receipts: receiptSettings(config),
+        billing,
+        clock,
+      });
     },
     { prefix: "/api" },
   );

@@ -64,7 +64,32 @@ const EnvSchema = z.object({
   RUN_WORKER: booleanFromEnv.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
 });
+
+/** Where uploaded files are kept: a folder, or an S3-compatible bucket shared by every instance. */
+export type FileStorageConfig =
+  | { kind: "disk"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -78,6 +103,8 @@ export type Config = {
    */
   publicUrlAdvice: string | undefined;
   dataDir: string;
+  /** Uploads: the largest file accepted, and where files are kept. */
+  files: { maxBytes: number; storage: FileStorageConfig };
   databaseUrl: string | undefined;
   seedDemo: boolean;
   logLevel: string;
@@ -120,6 +147,8 @@ export type Config = {
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** The bearer token a Prometheus scraper sends to GET /api/metrics; without it there is no such route. */
+  metricsToken: string | undefined;
   /** Background jobs: whether `npm start` runs them too, and how many at once. */
   worker: { inApp: boolean; concurrency: number; pollMs: number };
   payments:
@@ -188,6 +217,25 @@ export function publicUrlAdvice(
   return `PUBLIC_URL is not set: sign-up and login work at ${loopbackOrigins(port).join(", ")}. To use the shop from other machines, set PUBLIC_URL to the address they open it at, e.g. PUBLIC_URL=${example}`;
 }
 
+function fileStorage(values: z.infer<typeof EnvSchema>): FileStorageConfig {
+  if (!values.S3_BUCKET) return { kind: "disk", dir: path.join(path.resolve(values.DATA_DIR), "uploads") };
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both.",
+    );
+  }
+  return {
+    kind: "s3",
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    endpoint: values.S3_ENDPOINT,
+    // Without keys, the SDK's own chain (environment, instance role) provides them.
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -215,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     publicUrlAdvice: values.PUBLIC_URL ? undefined : publicUrlAdvice(values.HOST, values.PORT),
     dataDir: path.resolve(values.DATA_DIR),
+    files: { maxBytes: values.UPLOAD_MAX_BYTES, storage: fileStorage(values) },
     databaseUrl: values.DATABASE_URL,
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
@@ -261,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: values.STRIPE_API_BASE,
           }
         : { provider: "test" },
+    metricsToken: values.METRICS_TOKEN,
     worker: {
       inApp: values.RUN_WORKER,
       concurrency: values.WORKER_CONCURRENCY,

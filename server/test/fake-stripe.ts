@@ -69,6 +69,7 @@ export async function startFakeStripe() {
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, FakeInvoice>();
   const byKey = new Map<string, unknown>();
+  const refunds: Array<{ id: string; amount: number; payment_intent: string }> = [];
   let next = 0;
 
   function metadataOf(form: URLSearchParams): Record<string, string> {
@@ -252,6 +253,28 @@ export async function startFakeStripe() {
         error: { type: "invalid_request_error", code: "resource_missing", message: "No such invoice" },
       });
     }
+    if (request.method === "POST" && url.pathname === "/v1/refunds") {
+      const form = await readBody(request);
+      const intent = intents.get(String(form.get("payment_intent")));
+      const amount = Number(form.get("amount") ?? intent?.amount_received);
+      if (intent?.status !== "succeeded" || !(amount > 0) || amount > intent.amount_received) {
+        return send(400, {
+          error: { type: "invalid_request_error", code: "charge_not_refundable", message: "Not refundable" },
+        });
+      }
+      next += 1;
+      const refund = {
+        id: `re_fake_${next}`,
+        object: "refund",
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: "succeeded",
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.push(refund);
+      return remember(refund);
+    }
     const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
     if (request.method === "GET" && retrieve?.[1]) {
       const intent = intents.get(retrieve[1]);
@@ -271,6 +294,7 @@ export async function startFakeStripe() {
     prices,
     subscriptions,
     invoices,
+    refunds,
     /** Stripe Billing charged a subscription's invoice: the invoice is paid, its intent succeeded. */
     payInvoice(id: string) {
       const invoice = invoices.get(id);

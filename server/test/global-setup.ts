@@ -4,10 +4,13 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { wrapPglite } from "../src/db/client.js";
+import { startS3Server } from "./s3.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     migratedPgliteDump: string;
+    /** The local S3-compatible server the PostgreSQL run keeps files in ("" on PGlite: disk). */
+    s3Endpoint: string;
   }
 }
 
@@ -24,7 +27,11 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await client.close();
   project.provide("migratedPgliteDump", file);
+  // The PostgreSQL run is the scaled-out set-up: files go to S3-compatible storage there.
+  const s3 = project.config.env?.TEST_DB === "postgres" ? await startS3Server() : undefined;
+  project.provide("s3Endpoint", s3?.endpoint ?? "");
   return async () => {
+    await s3?.close();
     await rm(directory, { recursive: true, force: true });
   };
 }

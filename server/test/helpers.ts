@@ -11,6 +11,7 @@ import { type AdjustableClock, adjustableClock } from "../src/clock.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { connectPostgres, type Database, type DatabaseHandle, wrapPglite } from "../src/db/client.js";
 import { seedDemoContent } from "../src/db/seed.js";
+import { createBucket, s3Env } from "./s3.js";
 
 async function freshPglite(): Promise<DatabaseHandle> {
   const dump = await readFile(inject("migratedPgliteDump"));
@@ -49,6 +50,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return freshPglite();
 }
 
+/** On the PostgreSQL run, a bucket of its own on the local S3 server; on PGlite, files on disk. */
+async function fileStorageEnv(): Promise<Record<string, string>> {
+  const endpoint = inject("s3Endpoint");
+  if (!endpoint) return {};
+  const bucket = `agency-${Date.now()}-${randomBytes(4).toString("hex")}`;
+  await createBucket(endpoint, bucket);
+  return s3Env(endpoint, bucket);
+}
+
 export type TestContext = {
   app: FastifyInstance;
   db: Database;
@@ -74,6 +84,7 @@ export async function createTestApp(
     WEB_DIR: "/nonexistent",
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_MAX: "1000",
+    ...(await fileStorageEnv()),
     ...options.env,
   });
   const clock = adjustableClock();

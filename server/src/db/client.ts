@@ -21,6 +21,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** The PostgreSQL server's address (not set for the embedded database). */
   url?: string;
+  /** The embedded database itself (for dumps and raw copies); not set for a PostgreSQL server. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -106,6 +108,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     db: db as unknown as Database,
     kind: "pglite",
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -169,6 +169,8 @@ export const pricingPlans = pgTable(
     featureDetails: jsonb("feature_details").$type<string[]>().notNull(),
     highlighted: boolean("highlighted").notNull().default(false),
     position: integer("position").notNull().default(0),
+    /** Until an admin edits the plan's brief questions, it asks the default ones (plan_id null). */
+    ownBriefQuestions: boolean("own_brief_questions").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -200,6 +202,9 @@ export const reviews = pgTable(
   ],
 );
 
+/** Where a paid order is in the agency's work (see contract OrderState). */
+export const orderStates = ["submitted", "in_progress", "delivered", "complete", "cancelled"] as const;
+
 export const orders = pgTable(
   "orders",
   {
@@ -228,9 +233,20 @@ export const orders = pgTable(
     paymentTime: timestamp("payment_time", { withTimezone: true }),
     /** When the plan's subscription ended: from then on the customer may order the plan again. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The agency's work on it (see order_events); null while unpaid. */
+    state: text("state", { enum: orderStates }),
     createdAt: createdAt(),
   },
   (table) => [
+    check(
+      "orders_state_check",
+      sql`${table.state} in ('submitted', 'in_progress', 'delivered', 'complete', 'cancelled')`,
+    ),
+    // All Orders filtered by state keeps its keyset order through this index.
+    index("orders_state_created_at_id_idx").on(table.state, table.createdAt, table.id),
+    // All Orders' search: the start of a customer's e-mail or name, whatever the case.
+    index("orders_email_lower_prefix_idx").using("btree", sql`lower(${table.email}) text_pattern_ops`),
+    index("orders_name_lower_prefix_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
     // One order per customer and plan they hold (unpaid, or its subscription not ended yet).
     uniqueIndex("orders_user_plan_held_unique")
       .on(table.userId, table.planId)
@@ -265,6 +281,8 @@ export const payments = pgTable(
     }),
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
+    /** A refund is a negative payment; this is the payment it gives money back for. */
+    refundOf: uuid("refund_of").references((): AnyPgColumn => payments.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -526,5 +544,118 @@ export const receipts = pgTable(
     uniqueIndex("receipts_year_sequence_unique").on(table.year, table.sequence),
     index("receipts_user_idx").on(table.userId),
     index("receipts_order_idx").on(table.orderId),
+  ],
+);
+
+// ─── Order workflow, brief, messages and files ─────────────────────────────────────────────────
+
+export const participantRoles = ["customer", "admin"] as const;
+
+/** Every change of an order's state: from, to, who (their name and role then), when, and why. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromState: text("from_state", { enum: orderStates }),
+    toState: text("to_state", { enum: orderStates }).notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role", { enum: participantRoles }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+);
+
+/** The intake questions: a plan's own, or the defaults (plan_id null) for plans without. */
+export const briefQuestions = pgTable(
+  "brief_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id").references(() => pricingPlans.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    kind: text("kind", { enum: ["text", "url", "textarea"] }).notNull(),
+    required: boolean("required").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("brief_questions_kind_check", sql`${table.kind} in ('text', 'url', 'textarea')`),
+    index("brief_questions_plan_idx").on(table.planId, table.position),
+  ],
+);
+
+export type StoredBriefAnswer = { questionId: string; label: string; value: string };
+
+/** A paid order's brief, as the customer answered it (labels copied from the questions then). */
+export const orderBriefs = pgTable("order_briefs", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  answers: jsonb("answers").$type<StoredBriefAnswer[]>().notNull(),
+  submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An order's thread. Bodies are plain text; internal notes are for admins only. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    authorRole: text("author_role", { enum: participantRoles }).notNull(),
+    body: text("body").notNull(),
+    internal: boolean("internal").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index("messages_order_created_at_idx").on(table.orderId, table.createdAt)],
+);
+
+/** Up to when each user has read each thread; unread counts are the others' messages after it. */
+export const messageReads = pgTable(
+  "message_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.orderId] })],
+);
+
+/**
+ * A file uploaded to an order: kept in the file storage under `storageKey`, attached to a message
+ * or a delivery (an order event) once one names it; until then only its uploader may use it.
+ */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    uploaderId: text("uploader_id").references(() => user.id, { onDelete: "set null" }),
+    storageKey: text("storage_key").notNull().unique(),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    contentType: text("content_type").notNull(),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
+    eventId: uuid("event_id").references(() => orderEvents.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("files_size_check", sql`${table.size} > 0`),
+    index("files_order_idx").on(table.orderId),
+    index("files_message_idx").on(table.messageId),
+    index("files_event_idx").on(table.eventId),
   ],
 );

@@ -1,11 +1,11 @@
-import { ErrorResponse, IdParams, isId, JobEntry, JobList, JobsQuery } from "@agency/contract";
+import { IdParams, isId, JobEntry, JobList, JobsQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../db/client.js";
-import { notFound } from "../errors.js";
+import { notFound, refusals } from "../errors.js";
 import { requireAdmin } from "../plugins/authz.js";
 import { type JobRow, jobCounts, listJobs, retryJob } from "./queue.js";
 
-const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
+const refused = refusals(401, 403, 404);
 
 function toEntry(row: JobRow): JobEntry {
   const payload = row.payload as { to?: unknown; subject?: unknown };
@@ -35,7 +35,7 @@ export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         tags: ["admin"],
         summary: "Mail and other background jobs, newest first, with counts per status",
         querystring: JobsQuery,
-        response: { 200: JobList, ...refusals },
+        response: { 200: JobList, ...refused },
       },
     },
     async (request) => {
@@ -57,7 +57,7 @@ export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         tags: ["admin"],
         summary: "Run a failed or waiting job again now",
         params: IdParams,
-        response: { 200: JobEntry, ...refusals },
+        response: { 200: JobEntry, ...refused },
       },
     },
     async (request) => {

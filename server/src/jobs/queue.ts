@@ -26,6 +26,13 @@ export interface JobPayloads {
   "mail.subscription-canceled": { subscriptionId: string };
   /** The last retry failed and the subscription ended. */
   "mail.subscription-ended": { subscriptionId: string };
+  /** An order changed state: the customer's mail (see order_events). */
+  "mail.order-state": { eventId: string };
+  /**
+   * New messages on an order's thread for one recipient: one mail of what is still unread when
+   * it runs (at the end of a 10-minute window; keyed by thread, recipient and window).
+   */
+  "mail.order-messages": { orderId: string; recipient: "customer" | "agency"; until: string };
 }
 
 export type JobKind = keyof JobPayloads;

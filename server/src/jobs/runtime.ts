@@ -5,7 +5,8 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { mailBrand } from "../mail/layout.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
-import { notificationHandlers } from "../mail/notifications.js";
+import { type NotificationContext, notificationHandlers } from "../mail/notifications.js";
+import { orderWorkHandlers } from "../mail/order-work.js";
 import { receiptSettings } from "../modules/receipts/issue.js";
 import { runRenewal } from "../modules/subscriptions/renewals.js";
 import { createTestProvider } from "../payments/test-provider.js";
@@ -29,20 +30,22 @@ export function jobHandlers(options: {
   };
   const host = new URL(config.publicUrl).hostname;
   let secret: Promise<string> | undefined;
+  const notifications: NotificationContext = {
+    db,
+    brand: mailBrand(config.site, config.publicUrl, config.shopName),
+    notifyEmail: config.notifyEmail,
+    secret: () => {
+      secret ??= resolveAuthSecret(db, config.auth.secret);
+      return secret;
+    },
+  };
   return {
     "mail.send": async (mail, job) => {
       await mailer.send({ ...mail, messageId: `<${job.id}@${host}>` });
     },
     "subscription.renew": (payload) => runRenewal(renewals, payload),
-    ...notificationHandlers({
-      db,
-      brand: mailBrand(config.site, config.publicUrl, config.shopName),
-      notifyEmail: config.notifyEmail,
-      secret: () => {
-        secret ??= resolveAuthSecret(db, config.auth.secret);
-        return secret;
-      },
-    }),
+    ...notificationHandlers(notifications),
+    ...orderWorkHandlers(notifications),
   };
 }
 

@@ -18,7 +18,7 @@ export type NotificationContext = {
 };
 
 /** Owner notifications go to NOTIFY_EMAIL, or else to every admin, minus those who turned them off. */
-async function ownerAddresses(ctx: NotificationContext): Promise<string[]> {
+export async function ownerAddresses(ctx: NotificationContext): Promise<string[]> {
   const addresses = ctx.notifyEmail
     ? [ctx.notifyEmail]
     : (await ctx.db.select({ email: user.email }).from(user).where(eq(user.role, "admin"))).map(
@@ -27,7 +27,7 @@ async function ownerAddresses(ctx: NotificationContext): Promise<string[]> {
   return withoutOptOuts(ctx.db, [...new Set(addresses)]);
 }
 
-async function ownerMails(
+export async function ownerMails(
   ctx: NotificationContext,
   content: (to: string) => Omit<Parameters<typeof renderMail>[1], "to" | "optional">,
 ): Promise<OutgoingMail[]> {
@@ -45,7 +45,7 @@ async function ownerMails(
  * One job per mail, keyed by this job and the recipient: running a fan-out again (after a crash
  * between queuing and finishing) finds its mails already queued and adds none.
  */
-async function queueMails(db: Database, parentId: string, mails: OutgoingMail[]): Promise<void> {
+export async function queueMails(db: Database, parentId: string, mails: OutgoingMail[]): Promise<void> {
   await db.transaction(async (tx) => {
     for (const mail of mails) {
       await enqueue(tx, "mail.send", mail, { key: `${parentId}:${mail.to.toLowerCase()}:${mail.subject}` });

@@ -1,5 +1,4 @@
 import {
-  ErrorResponse,
   MailPreferences,
   UnsubscribeQuery,
   UnsubscribeResult,
@@ -9,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../db/client.js";
 import { leads } from "../db/schema.js";
-import { AppError } from "../errors.js";
+import { AppError, refusals } from "../errors.js";
 import { signUpForNewsletter } from "../modules/leads/service.js";
 import { requireUser } from "../plugins/authz.js";
 import { checkMailToken, setOptionalMail, unsubscribe, wantsOptionalMail } from "./preferences.js";
@@ -35,7 +34,7 @@ async function preferences(db: Database, email: string): Promise<MailPreferences
 
 /** The preference page's API, and the unsubscribe link every optional mail carries. */
 export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secret, rateLimitPerMinute }) => {
-  const refusals = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse } as const;
+  const refused = refusals(400, 401, 404);
 
   app.get(
     "/mail/preferences",
@@ -44,7 +43,7 @@ export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secr
       schema: {
         tags: ["mail"],
         summary: "The caller's e-mail preferences",
-        response: { 200: MailPreferences, ...refusals },
+        response: { 200: MailPreferences, ...refused },
       },
     },
     async (request) => preferences(db, (await requireUser(request)).email),
@@ -58,7 +57,7 @@ export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secr
         tags: ["mail"],
         summary: "Turn optional mail and the newsletter on or off",
         body: UpdateMailPreferences,
-        response: { 200: MailPreferences, ...refusals },
+        response: { 200: MailPreferences, ...refused },
       },
     },
     async (request) => {
@@ -91,7 +90,7 @@ export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secr
         tags: ["mail"],
         summary: "Unsubscribe an address from optional mail and the newsletter (signed link)",
         querystring: UnsubscribeQuery,
-        response: { 200: UnsubscribeResult, ...refusals, 429: ErrorResponse },
+        response: { 200: UnsubscribeResult, ...refusals(400, 401, 404, 429) },
       },
     },
     async (request) => {

@@ -41,6 +41,15 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** Undefined when the provider has no such payment. */
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
+  /**
+   * Gives back `amountCents` of a succeeded payment to the card that paid. `key` makes a repeated
+   * call (a retry after a lost answer) refund once.
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
 }
+
+export type RefundInput = { paymentIntentId: string; amountCents: number; key: string };
+/** The provider's refund: its id becomes the negative payment's transaction. */
+export type ProviderRefund = { id: string; amountCents: number; currency: string; time: Date };
 
 export const CURRENCY = "usd";

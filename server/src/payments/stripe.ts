@@ -1,5 +1,11 @@
 import Stripe from "stripe";
-import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderIntent } from "./provider.js";
+import type {
+  CreateIntentInput,
+  IntentStatus,
+  PaymentProvider,
+  ProviderIntent,
+  RefundInput,
+} from "./provider.js";
 
 export type StripeSettings = { secretKey: string; publishableKey: string; apiBase: string | undefined };
 
@@ -85,6 +91,18 @@ export function createStripeProvider(
         }
         throw error;
       }
+    },
+    async refund({ paymentIntentId, amountCents, key }: RefundInput) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents },
+        { idempotencyKey: `refund-${key}` },
+      );
+      return {
+        id: refund.id,
+        amountCents: refund.amount,
+        currency: refund.currency,
+        time: new Date(refund.created * 1000),
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type Clock, systemClock } from "../clock.js";
 import type { Database } from "../db/client.js";
@@ -100,6 +100,18 @@ export function createTestProvider(db: Database, clock: Clock = systemClock): Te
     async retrieveIntent(id) {
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
       return row ? toIntent(row) : undefined;
+    },
+    /** Offline, a refund of a succeeded payment always goes through (nothing leaves the shop). */
+    async refund({ paymentIntentId, amountCents, key }) {
+      const [row] = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.id, paymentIntentId));
+      if (row?.status !== "succeeded" || amountCents <= 0 || amountCents > row.amountCents) {
+        throw new AppError("unprocessable", "The payment provider cannot refund this payment.");
+      }
+      const digest = createHash("sha256").update(key).digest("hex").slice(0, 24);
+      return { id: `re_test_${digest}`, amountCents, currency: row.currency, time: clock.now() };
     },
     async confirm({ paymentIntentId, clientSecret, userId, ...card }) {
       const [row] = await db

@@ -1,11 +1,15 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors.js";
 import { toWebHeaders } from "./auth.js";
 import { sessionCredential } from "./session-cache.js";
 
-/** Who may call a route. Every /api route must say so; see the onRoute check below. */
-export type Access = "public" | "user" | "admin";
+/**
+ * Who may call a route. Every /api route must say so; see the onRoute check below. "operator" is
+ * a monitoring system holding the operator token (METRICS_TOKEN) as a bearer token, not an account.
+ */
+export type Access = "public" | "user" | "admin" | "operator";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -86,7 +90,18 @@ export async function accountRateLimitKey(request: FastifyRequest): Promise<stri
  * is parsed, so a route cannot be added without a decision; handlers still call requireUser/requireAdmin
  * to get the caller (the session lookup is cached per request).
  */
-export const authzPlugin = fp(async (app: FastifyInstance) => {
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+/** Whether the request carries `Authorization: Bearer <token>` for this token (compared in constant time). */
+export function hasBearerToken(request: FastifyRequest, token: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (!token || !header?.startsWith("Bearer ")) return false;
+  return timingSafeEqual(digest(header.slice("Bearer ".length).trim()), digest(token));
+}
+
+export const authzPlugin = fp(async (app: FastifyInstance, options: { operatorToken?: string }) => {
   app.decorate("routeAccess", new Map<string, Access>());
   app.addHook("onRoute", (route) => {
     const isApi = route.url.startsWith("/api/") && !route.url.startsWith("/api/docs");
@@ -94,7 +109,7 @@ export const authzPlugin = fp(async (app: FastifyInstance) => {
     const access = route.config?.access;
     if (!access) {
       throw new Error(
-        `Route ${route.method} ${route.url} must declare config.access ("public", "user" or "admin").`,
+        `Route ${route.method} ${route.url} must declare config.access ("public", "user", "admin" or "operator").`,
       );
     }
     for (const method of ([] as string[]).concat(route.method)) {
@@ -106,5 +121,8 @@ export const authzPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     if (access === "user") await requireUser(request);
     if (access === "admin") await requireAdmin(request);
+    if (access === "operator" && !hasBearerToken(request, options.operatorToken)) {
+      throw new AppError("unauthorized", "This needs the operator token as a bearer token.");
+    }
   });
 });

@@ -7,11 +7,27 @@ export function redactTokens(url: string): string {
     .replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
 }
 
-/** Fastify's logger for the configured level; request lines never carry one-time tokens. */
-export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+/**
+ * Fastify's logger for the configured level; request lines never carry one-time tokens. One JSON
+ * object a line (for a log collector), except in development with a terminal attached, where
+ * pino-pretty prints readable lines.
+ */
+export function loggerOptions(
+  config: Config,
+  terminal: boolean = Boolean(process.stdout.isTTY),
+): FastifyServerOptions["logger"] {
   if (config.logLevel === "silent") return false;
+  const pretty = config.env === "development" && terminal;
   return {
     level: config.logLevel,
+    ...(pretty
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
+          },
+        }
+      : {}),
     serializers: {
       // One-time tokens of e-mailed links travel in addresses; logs must not keep them.
       req: (request: { method: string; url: string; ip?: string }) => ({

@@ -10,6 +10,10 @@ export type MenuLink = {
   label: string;
   /** The dashboard's own path, where this link's page shows too (e.g. /dashboard shows the profile). */
   alsoOn?: string;
+  /** Pages under this path belong to this link too (an order's page to the list of orders). */
+  alsoUnder?: string;
+  /** Shown after the label, e.g. a count of unread messages. */
+  badge?: ReactNode;
 };
 
 type Props = {
@@ -34,7 +38,22 @@ function withoutTrailingSlash(path: string): string {
 
 function isCurrent(link: MenuLink, pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return path === link.to || path.startsWith(`${link.to}/`) || path === link.alsoOn;
+  return (
+    path === link.to ||
+    path.startsWith(`${link.to}/`) ||
+    path === link.alsoOn ||
+    (link.alsoUnder !== undefined && path.startsWith(`${link.alsoUnder}/`))
+  );
+}
+
+/** The shop's name and logo, back to the home page (in the phone bar and the menu). */
+function HomeLink() {
+  return (
+    <Link to="/home" className="d-flex align-items-center gap-2 text-white text-decoration-none fw-bold">
+      <img src={site.logo} alt="" width="28" height="28" />
+      {site.name}
+    </Link>
+  );
 }
 
 /**
@@ -77,13 +96,7 @@ export function DashboardFrame({ label, links, logOut, footer, children }: Props
     <div className="container-fluid bg-body-tertiary">
       <div className="row min-vh-100 align-content-start align-content-lg-stretch">
         <div className="col-12 d-flex d-lg-none align-items-center justify-content-between gap-3 bg-dark text-white py-2">
-          <Link
-            to="/home"
-            className="d-flex align-items-center gap-2 text-white text-decoration-none fw-bold"
-          >
-            <img src={site.logo} alt="" width="28" height="28" />
-            {site.name}
-          </Link>
+          <HomeLink />
           <button
             ref={toggleRef}
             type="button"
@@ -104,13 +117,7 @@ export function DashboardFrame({ label, links, logOut, footer, children }: Props
             onClick={closeOnLink}
           >
             <div className="d-flex align-items-center justify-content-between mb-4">
-              <Link
-                to="/home"
-                className="d-flex align-items-center gap-2 text-white text-decoration-none fw-bold"
-              >
-                <img src={site.logo} alt="" width="28" height="28" />
-                {site.name}
-              </Link>
+              <HomeLink />
               <button
                 type="button"
                 className="btn-close btn-close-white d-lg-none"
@@ -130,6 +137,7 @@ export function DashboardFrame({ label, links, logOut, footer, children }: Props
                         aria-current={current ? "page" : undefined}
                       >
                         {link.label}
+                        {link.badge}
                       </Link>
                     </li>
                   );

@@ -21,19 +21,12 @@ function buttons(confirm: "primary" | "danger") {
   };
 }
 
-/**
- * Asks before a change that matters; resolves true only when the user confirms. A destructive
- * change (a deletion, a role taken away) has a red confirm button.
- */
-export async function confirmAction(options: {
-  title: string;
-  text?: string;
-  confirmText: string;
-  destructive?: boolean;
-}): Promise<boolean> {
+type Question = { title: string; text?: string; confirmText: string; destructive?: boolean };
+
+async function ask(options: Question, extra: Record<string, unknown> = {}) {
   const Swal = await swal();
   // titleText/text, never title/html: the texts can hold names people chose for themselves.
-  const result = await Swal.fire({
+  return Swal.fire({
     titleText: options.title,
     text: options.text,
     icon: "warning",
@@ -43,8 +36,27 @@ export async function confirmAction(options: {
     cancelButtonText: "Cancel",
     focusCancel: true,
     ...buttons(options.destructive ? "danger" : "primary"),
+    ...extra,
   });
-  return result.isConfirmed;
+}
+
+/**
+ * Asks before a change that matters; resolves true only when the user confirms. A destructive
+ * change (a deletion, a role taken away) has a red confirm button.
+ */
+export async function confirmAction(options: Question): Promise<boolean> {
+  return (await ask(options)).isConfirmed;
+}
+
+/**
+ * Asks before a change that comes with one choice to tick (cancelling, and refunding as well);
+ * resolves with the choice when confirmed, null when not.
+ */
+export async function confirmWithOption(
+  options: Question & { option: string },
+): Promise<{ option: boolean } | null> {
+  const result = await ask(options, { input: "checkbox", inputValue: 0, inputPlaceholder: options.option });
+  return result.isConfirmed ? { option: result.value === 1 } : null;
 }
 
 export async function successAlert(title: string, text: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, apiGet, apiPost } from "./api";
+import { ApiError, apiGet, apiPost, apiUpload } from "./api";
 import { errors } from "./messages";
 
 function stubFetch(respond: () => Response) {
@@ -57,5 +57,17 @@ describe("api client", () => {
     expect(withoutBody?.headers).not.toHaveProperty("content-type");
     expect(withBody?.body).toBe('{"name":"x"}');
     expect(withBody?.headers).toHaveProperty("content-type", "application/json");
+  });
+
+  it("sends files as multipart, leaving the content type (and its boundary) to the browser", async () => {
+    const fetchMock = stubFetch(() => json([]));
+    const form = new FormData();
+    form.append("file", new File(["hello"], "brief.txt", { type: "text/plain" }));
+    await apiUpload("/pricing", (c) => c.PricingList, form);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/pricing");
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty("content-type");
   });
 });

@@ -72,8 +72,11 @@ async function request<T>(
   const schemas = loadContract();
   const headers: Record<string, string> = { accept: "application/json" };
   const init: RequestInit = { method, headers, credentials: "same-origin", signal: options.signal };
-  // The server rejects an empty body declared as JSON, so the content type goes only with a body.
-  if (body !== undefined) {
+  // The server rejects an empty body declared as JSON, so the content type goes only with a body;
+  // a form with files goes as multipart, with the boundary the browser sets.
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
   }
@@ -146,6 +149,16 @@ export function apiPatch<T>(
   options?: RequestOptions,
 ): Promise<T> {
   return request("PATCH", path, pick, body, options);
+}
+
+/** Sends files (and their fields) as multipart/form-data. */
+export function apiUpload<T>(
+  path: string,
+  pick: PickSchema<T>,
+  form: FormData,
+  options?: RequestOptions,
+): Promise<T> {
+  return request("POST", path, pick, form, options);
 }
 
 export function apiDelete<T>(path: string, pick: PickSchema<T>, options?: RequestOptions): Promise<T> {

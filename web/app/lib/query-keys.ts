@@ -54,6 +54,13 @@ export const queryKeys = {
     all: ["admin-jobs"] as const,
     page: (status: string, page: number) => ["admin-jobs", status, page] as const,
   },
+  /** An order's work: its detail page, thread, unread counts and the plans' brief questions. */
+  workflow: {
+    detail: (audience: string, id: string) => ["order-detail", audience, id] as const,
+    thread: (orderId: string) => ["order-messages", orderId] as const,
+    unread: ["unread-messages"] as const,
+    briefQuestions: (planId: string | undefined) => ["brief-questions", planId] as const,
+  },
   mailPreferences: ["mail-preferences"] as const,
   newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,
 } as const;

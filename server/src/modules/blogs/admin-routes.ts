@@ -1,10 +1,11 @@
-import { BlogBody, DeleteResult, ErrorResponse, IdParams, InsertedId, ModifiedCount } from "@agency/contract";
+import { BlogBody, DeleteResult, IdParams, InsertedId, ModifiedCount } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
 import * as blogs from "./service.js";
 
-const refusals = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
+const refused = refusals(400, 401, 403, 404);
 
 /** DESIGN "Beyond the spec" 7: add-blog is a real editor. */
 export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -16,7 +17,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         tags: ["admin"],
         summary: "Publish a blog post",
         body: BlogBody,
-        response: { 201: InsertedId, ...refusals },
+        response: { 201: InsertedId, ...refused },
       },
     },
     async (request, reply) => {
@@ -34,7 +35,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         summary: "Edit a blog post",
         params: IdParams,
         body: BlogBody,
-        response: { 200: ModifiedCount, ...refusals },
+        response: { 200: ModifiedCount, ...refused },
       },
     },
     async (request) => {
@@ -51,7 +52,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         tags: ["admin"],
         summary: "Delete a blog post",
         params: IdParams,
-        response: { 200: DeleteResult, ...refusals },
+        response: { 200: DeleteResult, ...refused },
       },
     },
     async (request) => {

@@ -1,11 +1,12 @@
-import { ErrorResponse, LeadList, LeadsCsvQuery, LeadsQuery } from "@agency/contract";
+import { LeadList, LeadsCsvQuery, LeadsQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
 import { leadsCsv, listLeads } from "./admin.js";
 
-const refusals = { 401: ErrorResponse, 403: ErrorResponse } as const;
+const refused = refusals(401, 403);
 
 /** DESIGN "Beyond the spec" 6: admins see the leads the public forms stored, and can export them. */
 export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -17,7 +18,7 @@ export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         tags: ["admin"],
         summary: "Stored contact messages, query-form requests and newsletter sign-ups, newest first",
         querystring: LeadsQuery,
-        response: { 200: LeadList, ...refusals },
+        response: { 200: LeadList, ...refused },
       },
     },
     async (request) => {
@@ -34,7 +35,7 @@ export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         tags: ["admin"],
         summary: "The same leads as a CSV file",
         querystring: LeadsCsvQuery,
-        response: { 200: z.string(), ...refusals },
+        response: { 200: z.string(), ...refused },
       },
     },
     async (request, reply) => {

@@ -27,6 +27,7 @@ export function toOrder(row: OrderRow, subscription: Subscription | null = null)
     transactionId: row.transactionId,
     paymentTime: row.paymentTime?.toISOString() ?? null,
     subscription,
+    state: row.state,
   };
 }
 

@@ -1,10 +1,11 @@
-import { AdminOrderList, AdminOrdersQuery, ErrorResponse } from "@agency/contract";
+import { AdminOrderList, AdminOrdersQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
 import { listAllOrders } from "./admin.js";
 
-const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
+const refused = refusals(401, 403, 404);
 
 export const orderAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -15,7 +16,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         tags: ["admin"],
         summary: "All orders, newest first, a page at a time, with counts of total, paid and unpaid",
         querystring: AdminOrdersQuery,
-        response: { 200: AdminOrderList, ...refusals },
+        response: { 200: AdminOrderList, ...refused },
       },
     },
     async (request) => {

@@ -2,7 +2,6 @@ import {
   CreateOrderBody,
   CreateOrderResponse,
   DeleteResult,
-  ErrorResponse,
   IdParams,
   Order,
   OrderList,
@@ -10,12 +9,13 @@ import {
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import { requireUser } from "../../plugins/authz.js";
 import { findVisibleOrder, ordersWithSubscriptions, toOrder } from "../order-access/service.js";
 import * as ordersService from "./service.js";
 
-const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
+const refused = refusals(401, 403, 404, 409);
 
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: PaymentProvider }> = async (
   app,
@@ -29,7 +29,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paymen
         tags: ["orders"],
         summary: "Order a pricing plan (price and customer are taken from the server's records)",
         body: CreateOrderBody,
-        response: { 200: CreateOrderResponse, ...refusals },
+        response: { 200: CreateOrderResponse, ...refused },
       },
     },
     async (request) => ordersService.createOrder(db, await requireUser(request), request.body),
@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paymen
         tags: ["orders"],
         summary: "The caller's orders (admins may ask for any customer's)",
         querystring: OrdersQuery,
-        response: { 200: OrderList, ...refusals },
+        response: { 200: OrderList, ...refused },
       },
     },
     async (request) => ordersService.listOrders(db, await requireUser(request), request.query.email),
@@ -57,7 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paymen
         tags: ["orders"],
         summary: "Delete one of the caller's unpaid orders",
         params: IdParams,
-        response: { 200: DeleteResult, ...refusals },
+        response: { 200: DeleteResult, ...refused },
       },
     },
     async (request) => ordersService.deleteOrder(db, provider, await requireUser(request), request.params.id),
@@ -71,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paymen
         tags: ["orders"],
         summary: "One order, for its payment page (its customer or an admin)",
         params: IdParams,
-        response: { 200: Order, ...refusals },
+        response: { 200: Order, ...refused },
       },
     },
     async (request) => {

@@ -1,10 +1,52 @@
 import type { Database } from "../../db/client.js";
 import { type orders, payments } from "../../db/schema.js";
 import { enqueue } from "../../jobs/queue.js";
-import type { ProviderIntent } from "../../payments/provider.js";
+import type { ProviderIntent, ProviderRefund } from "../../payments/provider.js";
 import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+type LedgerEntry = {
+  order: typeof orders.$inferSelect;
+  provider: string;
+  transactionId: string;
+  /** Negative for money given back. */
+  amountCents: number;
+  time: Date;
+  currency: string;
+  card: { brand: string; last4: string } | null;
+  period?: { subscriptionId: string; start: Date; end: Date } | null;
+  refundOf?: string;
+};
+
+/** One payment (or refund) and its numbered receipt (or credit note); null when written before. */
+async function writeEntry(
+  tx: Database,
+  receipts: ReceiptSettings,
+  entry: LedgerEntry,
+): Promise<PaymentRow | null> {
+  const { order, period } = entry;
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      userId: order.userId,
+      email: order.email,
+      provider: entry.provider,
+      transactionId: entry.transactionId,
+      amountCents: entry.amountCents,
+      paymentTime: entry.time,
+      subscriptionId: period?.subscriptionId,
+      periodStart: period?.start,
+      periodEnd: period?.end,
+      refundOf: entry.refundOf,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!payment) return null;
+  await issueReceipt(tx, receipts, { payment, order, currency: entry.currency, card: entry.card });
+  return payment;
+}
 
 /**
  * Writes down money taken for an order, inside the caller's transaction: the payment for one
@@ -22,24 +64,39 @@ export async function addPayment(
   },
 ): Promise<PaymentRow | null> {
   const { order, intent, period } = input;
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      userId: order.userId,
-      email: order.email,
-      provider: input.provider,
-      transactionId: intent.id,
-      amountCents: intent.amountCents,
-      paymentTime: intent.time,
-      subscriptionId: period?.subscriptionId,
-      periodStart: period?.start,
-      periodEnd: period?.end,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!payment) return null;
-  await issueReceipt(tx, receipts, { payment, order, currency: intent.currency, card: intent.card ?? null });
-  await enqueue(tx, "mail.payment-received", { paymentId: payment.id });
+  const payment = await writeEntry(tx, receipts, {
+    order,
+    provider: input.provider,
+    transactionId: intent.id,
+    amountCents: intent.amountCents,
+    time: intent.time,
+    currency: intent.currency,
+    card: intent.card ?? null,
+    period,
+  });
+  if (payment) await enqueue(tx, "mail.payment-received", { paymentId: payment.id });
   return payment;
+}
+
+/**
+ * Writes down money given back through the provider, inside the caller's transaction: a negative
+ * payment of the refunded one's order with its own credit note (the order's state mail tells the
+ * customer). Null when this refund was recorded before.
+ */
+export function addRefund(
+  tx: Database,
+  receipts: ReceiptSettings,
+  input: { order: typeof orders.$inferSelect; of: PaymentRow; refund: ProviderRefund },
+): Promise<PaymentRow | null> {
+  const { order, of, refund } = input;
+  return writeEntry(tx, receipts, {
+    order,
+    provider: of.provider,
+    transactionId: refund.id,
+    amountCents: -refund.amountCents,
+    time: refund.time,
+    currency: refund.currency,
+    card: null,
+    refundOf: of.id,
+  });
 }

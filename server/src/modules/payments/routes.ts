@@ -2,7 +2,6 @@ import {
   AdminPaymentDetails,
   CreatePaymentIntentBody,
   EmailParams,
-  ErrorResponse,
   IdParams,
   PaymentIntent,
   PaymentList,
@@ -13,6 +12,7 @@ import {
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import type { StripeBilling } from "../../payments/stripe-billing.js";
 import type { TestProvider } from "../../payments/test-provider.js";
@@ -20,14 +20,7 @@ import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/au
 import type { ReceiptSettings } from "../receipts/issue.js";
 import * as paymentsService from "./service.js";
 
-const refusals = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-} as const;
+const refused = refusals(400, 401, 403, 404, 409, 422);
 
 export const paymentRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -43,7 +36,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags: ["payments"],
         summary: "Open (or reopen) the card payment of one of the caller's orders",
         body: CreatePaymentIntentBody,
-        response: { 200: PaymentIntent, ...refusals },
+        response: { 200: PaymentIntent, ...refused },
       },
     },
     async (request) =>
@@ -59,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         summary: "Record the payment of an order once the provider confirms it succeeded",
         params: IdParams,
         body: RecordPaymentBody,
-        response: { 200: RecordPaymentResponse, ...refusals },
+        response: { 200: RecordPaymentResponse, ...refused },
       },
     },
     async (request) =>
@@ -81,7 +74,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags: ["payments"],
         summary: "A customer's payments, newest first (own, or anyone's for admins)",
         params: EmailParams,
-        response: { 200: PaymentList, ...refusals },
+        response: { 200: PaymentList, ...refused },
       },
     },
     async (request) => paymentsService.paymentHistory(db, await requireUser(request), request.params.email),
@@ -95,7 +88,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags: ["admin"],
         summary: "An order's payment details",
         params: IdParams,
-        response: { 200: AdminPaymentDetails, ...refusals },
+        response: { 200: AdminPaymentDetails, ...refused },
       },
     },
     async (request) => paymentsService.paymentDetails(db, await requireAdmin(request), request.params.id),
@@ -114,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
           tags: ["payments"],
           summary: "Pay with a test card (offline test provider only; nobody is charged)",
           body: TestCardPaymentBody,
-          response: { 200: TestCardPaymentResult, ...refusals },
+          response: { 200: TestCardPaymentResult, ...refused },
         },
       },
       async (request) =>

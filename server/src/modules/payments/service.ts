@@ -17,6 +17,7 @@ import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findOwnOrder, findVisibleOrder, toOrder } from "../order-access/service.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { startSubscription } from "../subscriptions/service.js";
+import { submitPaidOrder } from "../workflow/history.js";
 import { addPayment } from "./ledger.js";
 
 /** SPEC §7 POST /create-payment-intent: the amount is the order's, whatever the body says. */
@@ -123,6 +124,7 @@ export async function recordPayment(
       .update(orders)
       .set({ paid: true, transactionId: intent.id, paymentTime: intent.time })
       .where(eq(orders.id, order.id));
+    await submitPaidOrder(tx, order);
     return { modifiedCount: 1, paid: true as const, transactionId: intent.id };
   });
 }
@@ -212,8 +214,8 @@ export function toPayment(row: PaymentRow): Payment {
     provider: row.provider === "stripe" ? "stripe" : "test",
     periodStart: row.periodStart?.toISOString() ?? null,
     periodEnd: row.periodEnd?.toISOString() ?? null,
-    // The order keeps its first payment's transaction; the others renewed it.
-    renewal: row.transactionId !== row.orderTransactionId,
+    // The order keeps its first payment's transaction; the others renewed it (or refunded it).
+    renewal: row.amountCents > 0 && row.transactionId !== row.orderTransactionId,
     receiptId: row.receiptId,
   };
 }

@@ -135,6 +135,34 @@ describe("Stripe payments", () => {
     expect((await remove()).json()).toEqual({ deletedCount: 1 });
   });
 
+  it("refunds a cancelled order through Stripe's refunds API, once, with a credit note", async () => {
+    const buyer = await createAccount(ctx);
+    const admin = await createAccount(ctx, { admin: true });
+    const id: string = (await placeOrder(ctx, buyer, plans.find("Standard", "monthly")._id)).json()
+      .insertedId;
+    const intent = (await openPayment(ctx, buyer, id)).json();
+    expect(
+      (await deliver(event("payment_intent.succeeded", fake.succeed(intent.paymentIntentId)))).statusCode,
+    ).toBe(200);
+    const cancel = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: `/api/admin/orders/${id}/cancel`,
+        headers: { cookie: admin.cookie },
+        payload: { refund: true },
+      });
+    const cancelled = await cancel();
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ state: "cancelled", refunds: [{ amount: 19 }] });
+    expect(fake.refunds).toEqual([
+      expect.objectContaining({ amount: 1900, payment_intent: intent.paymentIntentId }),
+    ]);
+    const rows = await ctx.db.select().from(payments).where(eq(payments.orderId, id));
+    expect(rows.map((row) => row.amountCents).sort((a, b) => a - b)).toEqual([-1900, 1900]);
+    expect((await cancel()).statusCode).toBe(409);
+    expect(fake.refunds).toHaveLength(1);
+  });
+
   it("allows Stripe.js in the content security policy", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
     expect(response.headers["content-security-policy"]).toMatch(/script-src[^;]*https:\/\/js\.stripe\.com/);

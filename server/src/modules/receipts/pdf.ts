@@ -4,18 +4,31 @@ import { formatCard, formatDate, formatMoney } from "../../mail/format.js";
 
 export type ReceiptLine = [label: string, value: string];
 
+/** A refund's receipt (a negative amount) is a credit note. */
+export function isCreditNote(receipt: Pick<Receipt, "amount">): boolean {
+  return receipt.amount < 0;
+}
+
+function receiptTitle(receipt: Receipt): string {
+  return `${isCreditNote(receipt) ? "Credit note" : "Receipt"} ${receipt.number}`;
+}
+
 /** The rows every rendering of a receipt shows (the printable page builds the same from JSON). */
 export function receiptLines(receipt: Receipt): { items: ReceiptLine[]; payment: ReceiptLine[] } {
   const money = (dollars: number) => formatMoney(Math.round(dollars * 100), receipt.currency);
+  const refund = isCreditNote(receipt);
   return {
     items: [
       [`${receipt.service} plan (${receipt.serviceDuration})`, money(receipt.amount)],
       [`Tax included (${receipt.taxRatePercent}%)`, money(receipt.tax)],
-      ["Total paid", money(receipt.amount)],
+      [refund ? "Total refunded" : "Total paid", money(receipt.amount)],
     ],
     payment: [
-      ["Paid with", formatCard(receipt.card?.brand ?? null, receipt.card?.last4 ?? null)],
-      ["Date paid", formatDate(new Date(receipt.paidAt))],
+      [
+        refund ? "Refunded to" : "Paid with",
+        formatCard(receipt.card?.brand ?? null, receipt.card?.last4 ?? null),
+      ],
+      [refund ? "Date refunded" : "Date paid", formatDate(new Date(receipt.paidAt))],
       ["Order", `#${receipt.orderNumber}`],
       ["Transaction", receipt.transactionId],
     ],
@@ -39,7 +52,7 @@ function encodable(font: PDFFont, text: string): string {
 /** An A4 PDF of the receipt, with the seller's details as they were when it was issued. */
 export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Receipt ${receipt.number}`);
+  pdf.setTitle(receiptTitle(receipt));
   pdf.setAuthor(receipt.seller.name);
   pdf.setCreationDate(new Date(receipt.issuedAt));
   const page = pdf.addPage([595.28, 841.89]);
@@ -84,7 +97,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   }
 
   line(20);
-  write(`Receipt ${receipt.number}`, { size: 16, font: bold });
+  write(receiptTitle(receipt), { size: 16, font: bold });
   line(18);
   write(`Issued ${formatDate(new Date(receipt.issuedAt))}`, { color: grey });
   line(28);

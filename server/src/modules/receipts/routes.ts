@@ -1,12 +1,13 @@
-import { ErrorResponse, IdParams, Receipt, ReceiptList } from "@agency/contract";
+import { IdParams, Receipt, ReceiptList } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import { requireUser } from "../../plugins/authz.js";
 import { receiptPdf } from "./pdf.js";
 import { findOrderReceipt, findVisibleReceipt, listOwnReceipts } from "./service.js";
 
-const refusals = { 401: ErrorResponse, 404: ErrorResponse } as const;
+const refused = refusals(401, 404);
 
 /** Customers open their own receipts; admins open anyone's (from the order's payment page). */
 export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -17,7 +18,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       schema: {
         tags: ["receipts"],
         summary: "The caller's receipts, newest first",
-        response: { 200: ReceiptList, ...refusals },
+        response: { 200: ReceiptList, ...refused },
       },
     },
     async (request) => listOwnReceipts(db, await requireUser(request)),
@@ -31,7 +32,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         tags: ["receipts"],
         summary: "One receipt (its customer's, or any for admins)",
         params: IdParams,
-        response: { 200: Receipt, ...refusals },
+        response: { 200: Receipt, ...refused },
       },
     },
     async (request) => findVisibleReceipt(db, await requireUser(request), request.params.id),
@@ -45,7 +46,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         tags: ["receipts"],
         summary: "One receipt as a PDF file",
         params: IdParams,
-        response: { 200: z.any(), ...refusals },
+        response: { 200: z.any(), ...refused },
       },
     },
     async (request, reply) => {
@@ -66,7 +67,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         tags: ["receipts"],
         summary: "The receipt of an order's payment",
         params: IdParams,
-        response: { 200: Receipt, ...refusals },
+        response: { 200: Receipt, ...refused },
       },
     },
     async (request) => findOrderReceipt(db, await requireUser(request), request.params.id),

@@ -2,7 +2,6 @@ import {
   CreateReviewBody,
   CreateReviewResponse,
   DeleteResult,
-  ErrorResponse,
   IdParams,
   ManagedReview,
   ManagedReviewList,
@@ -13,10 +12,11 @@ import {
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import { accountRateLimitKey, getSignedIn, isAdmin, requireAdmin, requireUser } from "../../plugins/authz.js";
 import * as reviewsService from "./service.js";
 
-const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
+const refused = refusals(401, 403, 404, 409);
 
 /** Writing reviews is limited per account, so one customer cannot flood the landing page. */
 const reviewRateLimit = { max: 10, timeWindow: 60_000, keyGenerator: accountRateLimitKey };
@@ -56,7 +56,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         summary:
           "Review one of the caller's paid orders, once (name, email and picture are the caller's own)",
         body: CreateReviewBody,
-        response: { 200: CreateReviewResponse, ...refusals },
+        response: { 200: CreateReviewResponse, ...refused },
       },
     },
     async (request) => reviewsService.createReview(db, await requireUser(request), request.body),
@@ -69,7 +69,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       schema: {
         tags: ["reviews"],
         summary: "The caller's own reviews, newest first",
-        response: { 200: ManagedReviewList, ...refusals },
+        response: { 200: ManagedReviewList, ...refused },
       },
     },
     async (request) => reviewsService.listOwnReviews(db, await requireUser(request)),
@@ -83,7 +83,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         tags: ["reviews"],
         summary: "Delete one of the caller's own reviews",
         params: IdParams,
-        response: { 200: DeleteResult, ...refusals },
+        response: { 200: DeleteResult, ...refused },
       },
     },
     async (request) => reviewsService.deleteOwnReview(db, await requireUser(request), request.params.id),
@@ -97,7 +97,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         tags: ["admin"],
         summary: "Every review, newest first, a page at a time (pages start at 0)",
         querystring: ManageReviewsQuery,
-        response: { 200: ManagedReviewList, ...refusals },
+        response: { 200: ManagedReviewList, ...refused },
       },
     },
     async (request) => {
@@ -115,7 +115,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         summary: "Hide a review from the public pages, or show it again, without deleting it",
         params: IdParams,
         body: ReviewVisibilityBody,
-        response: { 200: ManagedReview, ...refusals },
+        response: { 200: ManagedReview, ...refused },
       },
     },
     async (request) => {
@@ -132,7 +132,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         tags: ["admin"],
         summary: "Delete any review",
         params: IdParams,
-        response: { 200: DeleteResult, ...refusals },
+        response: { 200: DeleteResult, ...refused },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import {
-  ErrorResponse,
   IdParams,
   RunDueRenewalsBody,
   RunDueRenewalsResult,
@@ -12,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Clock, DAY_MS, isAdjustable } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import { createJobRuntime } from "../../jobs/runtime.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import type { StripeBilling } from "../../payments/stripe-billing.js";
@@ -26,14 +26,7 @@ import {
   subscriptionSummary,
 } from "./service.js";
 
-const refusals = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-} as const;
+const refused = refusals(400, 401, 403, 404, 409, 422);
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -53,7 +46,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         tags: ["subscriptions"],
         summary: "Cancel one's own subscription: it runs until the period's end and does not renew",
         params: IdParams,
-        response: { 200: Subscription, ...refusals },
+        response: { 200: Subscription, ...refused },
       },
     },
     async (request) =>
@@ -68,7 +61,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         tags: ["subscriptions"],
         summary: "Undo a cancellation before the period ends",
         params: IdParams,
-        response: { 200: Subscription, ...refusals },
+        response: { 200: Subscription, ...refused },
       },
     },
     async (request) =>
@@ -89,7 +82,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
           summary: "Give a subscription a new test card; a past-due renewal is charged to it at once",
           params: IdParams,
           body: UpdateCardBody,
-          response: { 200: Subscription, ...refusals },
+          response: { 200: Subscription, ...refused },
         },
       },
       async (request) =>
@@ -110,7 +103,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         tags: ["subscriptions"],
         summary: "Stripe: the page where the customer pays the open invoice with a new card (null offline)",
         params: IdParams,
-        response: { 200: UpdateCardLink, ...refusals },
+        response: { 200: UpdateCardLink, ...refused },
       },
     },
     async (request) => {
@@ -130,7 +123,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["admin"],
         summary: "Monthly recurring revenue and subscriptions by state",
-        response: { 200: SubscriptionSummary, ...refusals },
+        response: { 200: SubscriptionSummary, ...refused },
       },
     },
     async (request) => {
@@ -148,7 +141,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
           tags: ["admin"],
           summary: "Development and test mode: move the clock forward and run the renewals that fell due",
           body: RunDueRenewalsBody,
-          response: { 200: RunDueRenewalsResult, ...refusals },
+          response: { 200: RunDueRenewalsResult, ...refused },
         },
       },
       async (request) => {

@@ -1,11 +1,12 @@
-import { EmailParams, ErrorResponse, ModifiedCount, UserList, UserListQuery } from "@agency/contract";
+import { EmailParams, ModifiedCount, UserList, UserListQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
 import { listUsers } from "./admin.js";
 import { setAdminRole } from "./roles.js";
 
-const refusals = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse } as const;
+const refused = refusals(401, 403, 404, 409);
 
 /** SPEC §7 admin calls on users; every one needs the admin role, and role changes are audited. */
 export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -17,7 +18,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         tags: ["admin"],
         summary: "All user accounts, newest first, a page at a time",
         querystring: UserListQuery,
-        response: { 200: UserList, ...refusals },
+        response: { 200: UserList, ...refused },
       },
     },
     async (request) => {
@@ -38,7 +39,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
           tags: ["admin"],
           summary: admin ? "Make an account admin" : "Remove an account's admin access",
           params: EmailParams,
-          response: { 200: ModifiedCount, ...refusals },
+          response: { 200: ModifiedCount, ...refused },
         },
       },
       async (request) => {

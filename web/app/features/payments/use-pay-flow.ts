@@ -8,6 +8,9 @@ import { dismissToast, notifyFormSuccess, notifyLoading } from "../../lib/toast"
 import { recordPayment } from "./api/payments";
 import { paymentFailureMessage } from "./payment-error";
 
+/** What Payment History hears of the order just paid: it asks for the order's brief next. */
+export type PaidOrderState = { paidOrder: { id: string; number: number } };
+
 /**
  * SPEC §4 payment flow, whichever card form runs it: a loading toast, the provider's charge, the
  * order update (verified by the server), then payment history; a failure dismisses the loading
@@ -37,7 +40,8 @@ export function usePayFlow(order: Order) {
         ),
       );
       notifyFormSuccess(t.succeeded, "payment");
-      await navigate("/dashboard/payment-history");
+      const paid: PaidOrderState = { paidOrder: { id: order._id, number: order.number } };
+      await navigate("/dashboard/payment-history", { state: paid });
       // A paid order has no payment to open any more: asking for its intent again (as refreshing it
       // while this page is still on screen would) only gets "This order is already paid.".
       queryClient.removeQueries({ queryKey: queryKeys.payments.intent(order._id) });

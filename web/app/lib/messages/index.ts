@@ -7,3 +7,4 @@ export * from "./account";
 export * from "./mail";
 export * from "./public";
 export * from "./shop";
+export * from "./workflow";

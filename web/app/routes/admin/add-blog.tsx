@@ -1,6 +1,7 @@
 import type { Blog, BlogBody } from "@agency/contract";
 import { useState } from "react";
 import { Button } from "react-bootstrap";
+import { DeleteButton } from "../../components/delete-button";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useBlogEditor, useBlogs } from "../../features/blogs/api/blogs";
@@ -77,9 +78,11 @@ export default function AddBlog() {
                       <Button size="sm" variant="outline-primary" onClick={() => setEditing(blog)}>
                         {t.edit}
                       </Button>
-                      <Button size="sm" variant="outline-danger" onClick={() => void remove(blog)}>
-                        {t.delete}
-                      </Button>
+                      <DeleteButton
+                        label={t.delete}
+                        onDelete={() => remove(blog)}
+                        pending={editor.remove.isPending}
+                      />
                     </div>
                   </div>
                 )}

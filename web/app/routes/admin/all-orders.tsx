@@ -1,21 +1,45 @@
 import { formatOrderNumber, type Order } from "@agency/contract";
+import { useState } from "react";
 import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
+import { OrderStateBadge, UnreadBadge } from "../../components/order-badges";
 import { Pager } from "../../components/pager";
-import { ORDERS_PAGE_SIZE, useAllOrders } from "../../features/orders/api/orders";
+import { useUnreadCounts } from "../../features/order-workflow/api/unread";
+import { ORDERS_PAGE_SIZE, type OrderFilter, useAllOrders } from "../../features/orders/api/orders";
+import { OrderFilters } from "../../features/orders/components/order-filters";
 import { RecurringRevenue } from "../../features/subscriptions/components/recurring-revenue";
 import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
-import { orderMessages, subscriptionTexts, adminPages as t } from "../../lib/messages";
+import {
+  orderDetail,
+  orderFilters,
+  orderMessages,
+  subscriptionTexts,
+  adminPages as t,
+} from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
 
-const columns: DataColumn<Order>[] = [
+/** The columns, with each order's unread messages beside its number. */
+const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] => [
   {
     header: orderMessages.number,
-    cell: (order) => formatOrderNumber(order.number),
+    cell: (order) => {
+      const count = unread[order._id] ?? 0;
+      return (
+        <>
+          <Link
+            to={`/dashboard/admin/orders/${order._id}`}
+            aria-label={orderDetail.openLabel(formatOrderNumber(order.number))}
+          >
+            {formatOrderNumber(order.number)}
+          </Link>
+          <UnreadBadge count={count} label={orderDetail.unread(count)} />
+        </>
+      );
+    },
     className: "text-nowrap",
   },
   {
@@ -36,6 +60,10 @@ const columns: DataColumn<Order>[] = [
     cell: (order) => <Badge bg={order.paid ? "success" : "secondary"}>{order.paid ? t.yes : t.no}</Badge>,
   },
   {
+    header: orderDetail.state,
+    cell: (order) => (order.state ? <OrderStateBadge state={order.state} /> : "—"),
+  },
+  {
     header: t.subscription,
     cell: (order) => (order.subscription ? subscriptionTexts.statusLabel[order.subscription.status] : "—"),
   },
@@ -53,14 +81,25 @@ const columns: DataColumn<Order>[] = [
   },
 ];
 
-/** SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages. */
+/**
+ * SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages,
+ * narrowed by progress or a search on the server.
+ */
 export default function AllOrders() {
-  const { position, turnTo } = usePagePosition();
-  const orders = useAllOrders(position);
+  const { position, turnTo, reset } = usePagePosition();
+  const [filter, setFilter] = useState<OrderFilter>({});
+  const orders = useAllOrders(position, filter);
+  const unread = useUnreadCounts();
   if (orders.isPending) return <LoadingScreen />;
   if (orders.isError) return <LoadError message={t.ordersFailed} query={orders} />;
-  const { counts } = orders.data;
+  const { counts, nextCursor } = orders.data;
   const page = position.page;
+  const narrowed = Boolean(filter.state || filter.search);
+  // The counts are over every order; a narrowed list knows only whether a next page follows.
+  const pages = narrowed ? page + (nextCursor ? 2 : 1) : Math.ceil(counts.total / ORDERS_PAGE_SIZE);
+  const unreadByOrder = Object.fromEntries(
+    (unread.data?.orders ?? []).map((order) => [order.orderId, order.unread]),
+  );
   const stats = [
     [t.total, counts.total, "primary"],
     [t.paid, counts.paid, "success"],
@@ -82,22 +121,24 @@ export default function AllOrders() {
         ))}
       </dl>
       <RecurringRevenue />
+      <OrderFilters
+        filter={filter}
+        onChange={(next) => {
+          setFilter(next);
+          reset();
+        }}
+      />
       {orders.data.orders.length === 0 ? (
-        <p className="text-body-secondary">{t.noOrders}</p>
+        <p className="text-body-secondary">{narrowed ? orderFilters.noMatch : t.noOrders}</p>
       ) : (
         <DataList
           labelledBy="all-orders-heading"
-          columns={columns}
+          columns={columns(unreadByOrder)}
           rows={orders.data.orders}
           rowKey={(order) => order._id}
         />
       )}
-      <Pager
-        page={page}
-        pages={Math.ceil(counts.total / ORDERS_PAGE_SIZE)}
-        onPage={(wanted) => turnTo(wanted, orders.data)}
-        labels={t}
-      />
+      <Pager page={page} pages={pages} onPage={(wanted) => turnTo(wanted, orders.data)} labels={t} />
     </section>
   );
 }

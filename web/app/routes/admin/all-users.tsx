@@ -1,6 +1,5 @@
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
+import { QueryView } from "../../components/query-view";
 import { USERS_PAGE_SIZE, useUsers } from "../../features/users/api/users";
 import { UsersList } from "../../features/users/components/users-list";
 import { usersPage as t } from "../../lib/messages";
@@ -19,25 +18,23 @@ export default function AllUsers() {
         </h1>
         {users.data ? <span className="text-body-secondary">{t.total(users.data.total)}</span> : null}
       </div>
-      {users.isPending ? (
-        <LoadingScreen />
-      ) : users.isError ? (
-        <LoadError message={t.loadFailed} query={users} />
-      ) : (
-        <>
-          <UsersList
-            users={users.data.users}
-            firstNumber={page * USERS_PAGE_SIZE + 1}
-            labelledBy="all-users-heading"
-          />
-          <Pager
-            page={page}
-            pages={Math.ceil(users.data.total / USERS_PAGE_SIZE)}
-            onPage={(wanted) => turnTo(wanted, users.data)}
-            labels={t}
-          />
-        </>
-      )}
+      <QueryView query={users} failed={t.loadFailed}>
+        {(list) => (
+          <>
+            <UsersList
+              users={list.users}
+              firstNumber={page * USERS_PAGE_SIZE + 1}
+              labelledBy="all-users-heading"
+            />
+            <Pager
+              page={page}
+              pages={Math.ceil(list.total / USERS_PAGE_SIZE)}
+              onPage={(wanted) => turnTo(wanted, list)}
+              labels={t}
+            />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -3,9 +3,8 @@ import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { FilterButtons } from "../../components/filter-buttons";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
+import { QueryView } from "../../components/query-view";
 import { canRetry, JOBS_PAGE_SIZE, type JobFilter, useJobs, useRetryJob } from "../../features/jobs/api/jobs";
 import { errorMessage } from "../../lib/api";
 import { jobsPage as t } from "../../lib/messages";
@@ -121,28 +120,24 @@ export default function Jobs() {
           setPage(0);
         }}
       />
-      {jobs.isPending ? (
-        <LoadingScreen />
-      ) : jobs.isError ? (
-        <LoadError message={t.loadFailed} query={jobs} />
-      ) : jobs.data.jobs.length === 0 ? (
-        <p className="text-body-secondary">{t.none}</p>
-      ) : (
-        <>
-          <DataList
-            labelledBy="jobs-heading"
-            columns={columns}
-            rows={jobs.data.jobs}
-            rowKey={(job) => job._id}
-          />
-          <Pager
-            page={page}
-            pages={Math.ceil(jobs.data.total / JOBS_PAGE_SIZE)}
-            onPage={setPage}
-            labels={t}
-          />
-        </>
-      )}
+      <QueryView
+        query={jobs}
+        failed={t.loadFailed}
+        empty={<p className="text-body-secondary">{t.none}</p>}
+        isEmpty={(list) => list.jobs.length === 0}
+      >
+        {(list) => (
+          <>
+            <DataList
+              labelledBy="jobs-heading"
+              columns={columns}
+              rows={list.jobs}
+              rowKey={(job) => job._id}
+            />
+            <Pager page={page} pages={Math.ceil(list.total / JOBS_PAGE_SIZE)} onPage={setPage} labels={t} />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { Link, Outlet } from "react-router";
 import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-frame";
+import { UnreadBadge } from "../../components/order-badges";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
-import { adminPages, dashboardMenu, jobsPage } from "../../lib/messages";
+import { useUnreadCounts } from "../../features/order-workflow/api/unread";
+import { adminPages, briefQuestionsPage, dashboardMenu, jobsPage, orderDetail } from "../../lib/messages";
 import { pageTitle } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
@@ -9,17 +11,26 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: pageTitle("Admin dashboard") }, { name: "robots", content: "noindex" }];
 }
 
-const links = [
-  { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers, alsoOn: "/dashboard/admin" },
-  { to: "/dashboard/admin/all__orders", label: dashboardMenu.allOrders },
-  { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },
-  { to: "/dashboard/admin/add__blog", label: adminPages.addBlog },
-  { to: "/dashboard/admin/leads", label: adminPages.leads },
-  { to: "/dashboard/admin/jobs", label: jobsPage.menu },
-];
+function menu(unread: number) {
+  return [
+    { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers, alsoOn: "/dashboard/admin" },
+    {
+      to: "/dashboard/admin/all__orders",
+      label: dashboardMenu.allOrders,
+      alsoUnder: "/dashboard/admin/orders",
+      badge: <UnreadBadge count={unread} label={orderDetail.unread(unread)} />,
+    },
+    { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },
+    { to: "/dashboard/admin/add__blog", label: adminPages.addBlog },
+    { to: "/dashboard/admin/leads", label: adminPages.leads },
+    { to: "/dashboard/admin/jobs", label: jobsPage.menu },
+    { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu },
+  ];
+}
 
 /** SPEC §2 admin menu, with the way back to the user dashboard. */
 export default function AdminLayout() {
+  const unread = useUnreadCounts();
   const back = (
     <div className="mt-4 pt-3 border-top border-secondary">
       <Link to="/dashboard" className="nav-link text-white px-3">
@@ -30,7 +41,7 @@ export default function AdminLayout() {
   return (
     <DashboardFrame
       label={dashboardMenu.adminMenu}
-      links={links}
+      links={menu(unread.data?.total ?? 0)}
       logOut={<SignOutButton label={dashboardMenu.logOut} className={menuButtonClassName} />}
       footer={back}
     >

@@ -2,9 +2,8 @@ import type { Lead, LeadKind } from "@agency/contract";
 import { useState } from "react";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { FilterButtons } from "../../components/filter-buttons";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
 import { Pager } from "../../components/pager";
+import { QueryView } from "../../components/query-view";
 import { LEADS_PAGE_SIZE, useLeads } from "../../features/leads/api/leads";
 import { adminPages as t } from "../../lib/messages";
 import { formatDateTime } from "../../lib/money";
@@ -55,28 +54,29 @@ export default function Leads() {
           reset();
         }}
       />
-      {leads.isPending ? (
-        <LoadingScreen />
-      ) : leads.isError ? (
-        <LoadError message={t.leadsFailed} query={leads} />
-      ) : leads.data.leads.length === 0 ? (
-        <p className="text-body-secondary">{t.noLeads}</p>
-      ) : (
-        <>
-          <DataList
-            labelledBy="leads-heading"
-            columns={columns}
-            rows={leads.data.leads}
-            rowKey={(lead) => lead._id}
-          />
-          <Pager
-            page={position.page}
-            pages={Math.ceil(leads.data.total / LEADS_PAGE_SIZE)}
-            onPage={(wanted) => turnTo(wanted, leads.data)}
-            labels={t}
-          />
-        </>
-      )}
+      <QueryView
+        query={leads}
+        failed={t.leadsFailed}
+        empty={<p className="text-body-secondary">{t.noLeads}</p>}
+        isEmpty={(list) => list.leads.length === 0}
+      >
+        {(list) => (
+          <>
+            <DataList
+              labelledBy="leads-heading"
+              columns={columns}
+              rows={list.leads}
+              rowKey={(lead) => lead._id}
+            />
+            <Pager
+              page={position.page}
+              pages={Math.ceil(list.total / LEADS_PAGE_SIZE)}
+              onPage={(wanted) => turnTo(wanted, list)}
+              labels={t}
+            />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,5 +1,4 @@
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
+import { QueryView } from "../../components/query-view";
 import { useSession } from "../../features/auth/api/auth";
 import { useMyReviews } from "../../features/reviews/api/reviews";
 import { AddReviewForm } from "../../features/reviews/components/add-review-form";
@@ -22,13 +21,9 @@ export default function AddReview() {
         <h2 id="own-reviews-heading" className="h5 mb-3">
           {t.ownHeading}
         </h2>
-        {reviews.isPending ? (
-          <LoadingScreen />
-        ) : reviews.isError ? (
-          <LoadError message={t.loadFailed} query={reviews} />
-        ) : (
-          <MyReviewsList reviews={reviews.data} />
-        )}
+        <QueryView query={reviews} failed={t.loadFailed}>
+          {(list) => <MyReviewsList reviews={list} />}
+        </QueryView>
       </section>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Order, Subscription } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { orderMessages, subscriptionTexts as t } from "../../lib/messages";
+import { orderDetail, orderMessages, subscriptionTexts as t } from "../../lib/messages";
 import { formatDate } from "../../lib/money";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
@@ -44,14 +44,15 @@ function paidOrder(sub: Subscription | null): Order {
     transactionId: "pi_test_1",
     paymentTime: "2026-11-23T10:00:00.000Z",
     subscription: sub,
+    state: "submitted",
   };
 }
 
-function show(orders: Order[]) {
+function show(orders: Order[], unread?: Record<string, number>) {
   stubScreenWidth(1280);
   return renderWithProviders(
     <MemoryRouter>
-      <MyOrdersTable orders={orders} labelledBy="orders-heading" />
+      <MyOrdersTable orders={orders} labelledBy="orders-heading" unread={unread} />
     </MemoryRouter>,
   );
 }
@@ -95,5 +96,25 @@ describe("My Orders with subscriptions", () => {
 
     expect(within(ended).getByText(t.ended)).toBeTruthy();
     expect(within(ended).queryAllByRole("button")).toHaveLength(0);
+  });
+
+  it("shows a paid order's progress beside the spec's words and opens the order from its number", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    const delivered = { ...paidOrder(null), state: "delivered" as const };
+    const unpaid = { ...paidOrder(null), _id: crypto.randomUUID(), number: 1002, paid: false, state: null };
+    show([delivered, unpaid], { [delivered._id]: 2 });
+    const [, paidRow, unpaidRow] = screen.getAllByRole("row");
+    if (!paidRow || !unpaidRow) throw new Error("rows missing");
+
+    expect(within(paidRow).getByText(orderMessages.done)).toBeTruthy();
+    expect(within(paidRow).getByText(orderMessages.started)).toBeTruthy();
+    expect(within(paidRow).getByText("Delivered")).toBeTruthy();
+    const open = within(paidRow).getByRole("link", { name: orderDetail.openLabel("#1001") });
+    expect(open.getAttribute("href")).toBe(`/dashboard/my-orders/${delivered._id}`);
+    expect(within(paidRow).getByText(orderDetail.unread(2))).toBeTruthy();
+
+    expect(within(unpaidRow).getByText(orderMessages.pending)).toBeTruthy();
+    expect(within(unpaidRow).queryByText("Submitted")).toBeNull();
+    expect(within(unpaidRow).queryByText(/unread/)).toBeNull();
   });
 });

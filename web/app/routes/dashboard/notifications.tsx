@@ -1,5 +1,4 @@
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
+import { QueryView } from "../../components/query-view";
 import { useMailPreferences } from "../../features/mail/api/mail";
 import { PreferencesForm } from "../../features/mail/components/preferences-form";
 import { notificationsPage as t } from "../../lib/messages";
@@ -13,17 +12,15 @@ export default function Notifications() {
         <h1 id="notifications-heading" className="h4 mb-2">
           {t.heading}
         </h1>
-        {preferences.isPending ? (
-          <LoadingScreen label={t.loading} />
-        ) : preferences.isError ? (
-          <LoadError message={t.loadFailed} query={preferences} />
-        ) : (
-          <>
-            <p className="text-body-secondary mb-4">{t.lead(preferences.data.email)}</p>
-            {/* A saved answer starts the form again from what the server stored. */}
-            <PreferencesForm key={JSON.stringify(preferences.data)} preferences={preferences.data} />
-          </>
-        )}
+        <QueryView query={preferences} failed={t.loadFailed} loadingLabel={t.loading}>
+          {(stored) => (
+            <>
+              <p className="text-body-secondary mb-4">{t.lead(stored.email)}</p>
+              {/* A saved answer starts the form again from what the server stored. */}
+              <PreferencesForm key={JSON.stringify(stored)} preferences={stored} />
+            </>
+          )}
+        </QueryView>
       </div>
     </section>
   );

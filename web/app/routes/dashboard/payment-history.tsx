@@ -1,16 +1,34 @@
 import { formatOrderNumber, type Payment } from "@agency/contract";
 import { Badge } from "react-bootstrap";
+import { Link, useLocation } from "react-router";
 import { type DataColumn, DataList } from "../../components/data-list";
-import { LoadError } from "../../components/load-error";
-import { LoadingScreen } from "../../components/loading-screen";
+import { QueryView } from "../../components/query-view";
 import { useSession } from "../../features/auth/api/auth";
 import { usePaymentHistory } from "../../features/payments/api/payments";
+import type { PaidOrderState } from "../../features/payments/use-pay-flow";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
-import { orderMessages, receiptPage, subscriptionTexts, paymentMessages as t } from "../../lib/messages";
+import {
+  briefTexts,
+  orderDetail,
+  orderMessages,
+  receiptPage,
+  subscriptionTexts,
+  paymentMessages as t,
+} from "../../lib/messages";
 import { formatDate, formatDateTime, money } from "../../lib/money";
 
 const columns: DataColumn<Payment>[] = [
-  { header: orderMessages.number, cell: (payment) => formatOrderNumber(payment.orderNumber) },
+  {
+    header: orderMessages.number,
+    cell: (payment) => (
+      <Link
+        to={`/dashboard/my-orders/${payment.orderId}`}
+        aria-label={orderDetail.openLabel(formatOrderNumber(payment.orderNumber))}
+      >
+        {formatOrderNumber(payment.orderNumber)}
+      </Link>
+    ),
+  },
   {
     header: t.transactionId,
     cell: (payment) => payment.transactionId,
@@ -44,25 +62,34 @@ const columns: DataColumn<Payment>[] = [
 export default function PaymentHistory() {
   const session = useSession();
   const history = usePaymentHistory(session.data?.user.email);
+  const paid = (useLocation().state as Partial<PaidOrderState> | null)?.paidOrder;
   return (
     <section aria-labelledby="history-heading">
       <h1 id="history-heading" className="h4 mb-3">
         {t.historyHeading}
       </h1>
-      {history.isPending ? (
-        <LoadingScreen />
-      ) : history.isError ? (
-        <LoadError message={t.historyFailed} query={history} />
-      ) : history.data.length === 0 ? (
-        <p className="text-body-secondary">{t.noPayments}</p>
-      ) : (
-        <DataList
-          labelledBy="history-heading"
-          columns={columns}
-          rows={history.data}
-          rowKey={(payment) => payment._id}
-        />
-      )}
+      {paid ? (
+        <p className="alert alert-info" role="status">
+          {briefTexts.nextStep}{" "}
+          <Link to={`/dashboard/my-orders/${paid.id}`} className="alert-link">
+            {briefTexts.fillBrief(formatOrderNumber(paid.number))}
+          </Link>
+        </p>
+      ) : null}
+      <QueryView
+        query={history}
+        failed={t.historyFailed}
+        empty={<p className="text-body-secondary">{t.noPayments}</p>}
+      >
+        {(payments) => (
+          <DataList
+            labelledBy="history-heading"
+            columns={columns}
+            rows={payments}
+            rowKey={(payment) => payment._id}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -45,6 +45,7 @@ const order: Order = {
   transactionId: "pi_test_1",
   paymentTime: "2026-10-23T10:00:00.000Z",
   subscription,
+  state: "submitted",
 };
 
 function stubServer(cardLink: string | null) {

@@ -1,10 +1,13 @@
-import type { CreateOrderBody } from "@agency/contract";
+import type { CreateOrderBody, OrderStateFilter } from "@agency/contract";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPost } from "../../../lib/api";
 import { type PagePosition, positionQuery } from "../../../lib/page-position";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const ORDERS_PAGE_SIZE = 20;
+
+/** All Orders narrowed to a state, or to what a search finds. */
+export type OrderFilter = { state?: OrderStateFilter; search?: string };
 
 /** SPEC §7 GET /pricing/{id}: the plan being checked out. */
 export function planQueryOptions(id: string) {
@@ -58,9 +61,12 @@ export function usePaymentOrder(id: string) {
   return useQuery(paymentOrderQueryOptions(id));
 }
 
-/** All Orders (admin), from a position of the pager. */
-export function useAllOrders(position: PagePosition) {
-  const start = positionQuery(position);
+/** All Orders (admin), from a position of the pager, narrowed by state or a search when asked. */
+export function useAllOrders(position: PagePosition, filter: OrderFilter = {}) {
+  const narrowed = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  const start = `${positionQuery(position)}${narrowed ? `&${narrowed}` : ""}`;
   return useQuery(
     queryOptions({
       queryKey: queryKeys.orders.adminPage(position.page, start),

@@ -1,10 +1,12 @@
 import { formatOrderNumber, type Order } from "@agency/contract";
 import type { ReactNode } from "react";
-import { Badge, Button } from "react-bootstrap";
+import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
+import { DeleteButton } from "../../../components/delete-button";
+import { OrderStateBadge, UnreadBadge } from "../../../components/order-badges";
 import { confirmAndDelete } from "../../../lib/alerts";
-import { orderMessages as t } from "../../../lib/messages";
+import { orderDetail, orderMessages as t } from "../../../lib/messages";
 import { formatDateTime, money } from "../../../lib/money";
 import { useDeleteOrder } from "../api/orders";
 
@@ -14,15 +16,25 @@ export type OrderExtras = {
   subscriptionActions?: (order: Order) => ReactNode;
 };
 
+type Props = {
+  orders: Order[];
+  labelledBy: string;
+  /** Unread messages by order id. */
+  unread?: Readonly<Record<string, number>>;
+} & OrderExtras;
+
 /**
  * SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'.
+ * A paid order's progress shows beside those words, and the order number opens the order (its
+ * brief, messages and files).
  */
 export function MyOrdersList({
   orders,
   labelledBy,
+  unread = {},
   subscriptionState,
   subscriptionActions,
-}: { orders: Order[]; labelledBy: string } & OrderExtras) {
+}: Props) {
   const deleteOrder = useDeleteOrder();
 
   function remove(order: Order) {
@@ -38,7 +50,24 @@ export function MyOrdersList({
   }
 
   const columns: DataColumn<Order>[] = [
-    { header: t.number, cell: (order) => formatOrderNumber(order.number), className: "text-nowrap" },
+    {
+      header: t.number,
+      cell: (order) => {
+        const unreadCount = unread[order._id] ?? 0;
+        return (
+          <>
+            <Link
+              to={`/dashboard/my-orders/${order._id}`}
+              aria-label={orderDetail.openLabel(formatOrderNumber(order.number))}
+            >
+              {formatOrderNumber(order.number)}
+            </Link>
+            <UnreadBadge count={unreadCount} label={orderDetail.unread(unreadCount)} />
+          </>
+        );
+      },
+      className: "text-nowrap",
+    },
     { header: t.service, cell: (order) => order.service },
     { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
     { header: t.price, cell: (order) => money(order.currentPrice) },
@@ -50,6 +79,7 @@ export function MyOrdersList({
           <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>
             {order.paid ? t.done : t.pending}
           </Badge>
+          {order.state ? <OrderStateBadge state={order.state} className="ms-1" /> : null}
           {subscriptionState?.(order)}
         </>
       ),
@@ -74,14 +104,7 @@ export function MyOrdersList({
             {subscriptionActions?.(order)}
           </>
         ) : (
-          <Button
-            size="sm"
-            variant="outline-danger"
-            onClick={() => void remove(order)}
-            disabled={deleteOrder.isPending}
-          >
-            {t.delete}
-          </Button>
+          <DeleteButton label={t.delete} onDelete={() => remove(order)} pending={deleteOrder.isPending} />
         ),
     },
   ];

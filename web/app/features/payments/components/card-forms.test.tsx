@@ -38,6 +38,7 @@ const order: Order = {
   transactionId: null,
   paymentTime: null,
   subscription: null,
+  state: null,
 };
 
 function intent(provider: "stripe" | "test"): PaymentIntent {

@@ -1,6 +1,7 @@
 import type { ManagedReview } from "@agency/contract";
 import { Badge, Button } from "react-bootstrap";
 import { type DataColumn, DataList } from "../../../components/data-list";
+import { DeleteButton } from "../../../components/delete-button";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { manageReviewsPage as t } from "../../../lib/messages";
@@ -71,14 +72,7 @@ export function ManageReviewsList({
           >
             {review.hidden ? t.show : t.hide}
           </Button>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            onClick={() => void remove(review)}
-            disabled={deleteReview.isPending}
-          >
-            {t.delete}
-          </Button>
+          <DeleteButton label={t.delete} onDelete={() => remove(review)} pending={deleteReview.isPending} />
         </div>
       ),
     },

@@ -1,5 +1,6 @@
 import type { ManagedReview } from "@agency/contract";
-import { Button, ListGroup } from "react-bootstrap";
+import { ListGroup } from "react-bootstrap";
+import { DeleteButton } from "../../../components/delete-button";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { reviewForm as t } from "../../../lib/messages";
 import { formatDateTime } from "../../../lib/money";
@@ -28,14 +29,7 @@ export function MyReviewsList({ reviews }: { reviews: ManagedReview[] }) {
             </p>
             <small className="text-body-secondary">{t.writtenOn(formatDateTime(review.createdAt))}</small>
           </div>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            onClick={() => void remove(review)}
-            disabled={deleteReview.isPending}
-          >
-            {t.delete}
-          </Button>
+          <DeleteButton label={t.delete} onDelete={() => remove(review)} pending={deleteReview.isPending} />
         </ListGroup.Item>
       ))}
     </ListGroup>

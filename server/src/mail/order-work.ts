@@ -1,0 +1,197 @@
+import { formatOrderNumber, type OrderState, orderStateLabels } from "@agency/contract";
+import { and, desc, eq, gt, isNotNull, lte, max } from "drizzle-orm";
+import { messageReads, messages, orderEvents, orders, payments, user } from "../db/schema.js";
+import type { JobPayloads } from "../jobs/queue.js";
+import type { JobHandlers } from "../jobs/worker.js";
+import { formatMoney } from "./format.js";
+import { type OutgoingMail, renderMail } from "./layout.js";
+import { type NotificationContext, ownerMails, queueMails } from "./notifications.js";
+import { optionalMailLinks, wantsOptionalMail } from "./preferences.js";
+
+/** What the customer reads when their order moves (the note, if any, follows). */
+const customerText: Record<
+  OrderState,
+  (number: string) => { subject: string; heading: string; line: string }
+> = {
+  submitted: (number) => ({
+    subject: `Order ${number}: tell us about your project`,
+    heading: "Tell us about your project",
+    line: `Thank you for paying for order ${number}. Please answer a few short questions on the order's page so we can start.`,
+  }),
+  in_progress: (number) => ({
+    subject: `We are working on order ${number}`,
+    heading: "We are working on your order",
+    line: `Order ${number} is in progress. We will write on the order's page when there is news.`,
+  }),
+  delivered: (number) => ({
+    subject: `Order ${number} is delivered: please review it`,
+    heading: "Your order is delivered",
+    line: `We delivered order ${number}. Please review it on the order's page and approve it, or tell us what to change.`,
+  }),
+  complete: (number) => ({
+    subject: `Order ${number} is complete`,
+    heading: "Your order is complete",
+    line: `Thank you for approving order ${number}.`,
+  }),
+  cancelled: (number) => ({
+    subject: `Order ${number} is cancelled`,
+    heading: "Your order is cancelled",
+    line: `We cancelled order ${number}.`,
+  }),
+};
+
+function orderPageUrls(publicUrl: string, orderId: string) {
+  return {
+    customer: `${publicUrl}/dashboard/my-orders/${orderId}`,
+    admin: `${publicUrl}/dashboard/admin/orders/${orderId}`,
+  };
+}
+
+/**
+ * The customer hears of every change (these mails are about their order, so they always go); the
+ * agency hears of the customer's own moves: approving, or asking for changes.
+ */
+async function orderStateChanged(ctx: NotificationContext, eventId: string): Promise<OutgoingMail[]> {
+  const [row] = await ctx.db
+    .select({ event: orderEvents, order: orders })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(eq(orderEvents.id, eventId));
+  if (!row) return [];
+  const { event, order } = row;
+  const number = formatOrderNumber(order.number);
+  const urls = orderPageUrls(ctx.brand.publicUrl, order.id);
+  const details: Array<[string, string]> = [
+    ["Order", number],
+    ["Plan", `${order.service} (${order.serviceDuration})`],
+    ["State", orderStateLabels[event.toState]],
+  ];
+  if (event.note) details.push(["Note", event.note]);
+  const text = customerText[event.toState](number);
+  const paragraphs = [text.line];
+  if (event.toState === "in_progress" && event.fromState === "delivered") {
+    paragraphs[0] = `We are working on order ${number} again.`;
+  }
+  if (event.toState === "cancelled") {
+    const refunds = await ctx.db
+      .select({ amountCents: payments.amountCents })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), isNotNull(payments.refundOf)));
+    const refunded = refunds.reduce((sum, refund) => sum - refund.amountCents, 0);
+    if (refunded > 0) {
+      paragraphs.push(
+        `We refunded ${formatMoney(refunded)} to the card that paid; its credit note is in Payment History.`,
+      );
+    }
+  }
+  const mails = [
+    renderMail(ctx.brand, {
+      to: order.email,
+      subject: text.subject,
+      heading: text.heading,
+      paragraphs,
+      details,
+      action: { label: "Open the order", url: urls.customer },
+    }),
+  ];
+  if (event.actorRole === "customer" && event.fromState !== null) {
+    const approved = event.toState === "complete";
+    mails.push(
+      ...(await ownerMails(ctx, () => ({
+        subject: approved ? `Order ${number} approved` : `Order ${number}: changes requested`,
+        heading: approved ? `${order.name} approved order ${number}` : `${order.name} asked for changes`,
+        paragraphs: [
+          approved
+            ? `${order.name} <${order.email}> approved the delivery of order ${number}.`
+            : `${order.name} <${order.email}> sent the delivery of order ${number} back with changes to make.`,
+        ],
+        details,
+        action: { label: "Open the order", url: urls.admin },
+      }))),
+    );
+  }
+  return mails;
+}
+
+/** At most this many messages are quoted in one mail; the rest are on the order's page. */
+const quotedMessages = 5;
+
+/**
+ * The messages on a thread that one side has not read by the end of a 10-minute window, in one
+ * mail. Internal notes never go into any mail: the customer's side reads only the agency's public
+ * messages, and the agency's side only the customer's.
+ */
+async function orderMessages(
+  ctx: NotificationContext,
+  { orderId, recipient, until }: JobPayloads["mail.order-messages"],
+): Promise<OutgoingMail[]> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return [];
+  const toCustomer = recipient === "customer";
+  const [read] = await ctx.db
+    .select({ readAt: max(messageReads.readAt) })
+    .from(messageReads)
+    .innerJoin(user, eq(user.id, messageReads.userId))
+    .where(
+      and(
+        eq(messageReads.orderId, orderId),
+        toCustomer ? eq(messageReads.userId, order.userId) : eq(user.role, "admin"),
+      ),
+    );
+  const unread = await ctx.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.orderId, orderId),
+        eq(messages.internal, false),
+        eq(messages.authorRole, toCustomer ? "admin" : "customer"),
+        lte(messages.createdAt, new Date(until)),
+        read?.readAt ? gt(messages.createdAt, read.readAt) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(quotedMessages + 1);
+  if (unread.length === 0) return [];
+  const number = formatOrderNumber(order.number);
+  const urls = orderPageUrls(ctx.brand.publicUrl, order.id);
+  const quoted = unread
+    .slice(0, quotedMessages)
+    .reverse()
+    .map((message) => `${message.authorName}: ${message.body || "(a file)"}`);
+  if (unread.length > quotedMessages) quoted.unshift("Earlier messages are on the order's page.");
+  if (toCustomer) {
+    if (!(await wantsOptionalMail(ctx.db, order.email))) return [];
+    const secret = await ctx.secret();
+    return [
+      renderMail(ctx.brand, {
+        to: order.email,
+        subject: `New message on order ${number}`,
+        heading: "You have a new message",
+        paragraphs: quoted,
+        details: [["Order", number]],
+        action: { label: "Reply on the order", url: urls.customer },
+        optional: optionalMailLinks(secret, ctx.brand.publicUrl, order.email),
+      }),
+    ];
+  }
+  return ownerMails(ctx, () => ({
+    subject: `New message from ${order.name} on order ${number}`,
+    heading: `${order.name} wrote on order ${number}`,
+    paragraphs: quoted,
+    details: [
+      ["Order", number],
+      ["Customer", `${order.name} <${order.email}>`],
+    ],
+    action: { label: "Reply on the order", url: urls.admin },
+  }));
+}
+
+export function orderWorkHandlers(ctx: NotificationContext): JobHandlers {
+  return {
+    "mail.order-state": async ({ eventId }, job) =>
+      queueMails(ctx.db, job.id, await orderStateChanged(ctx, eventId)),
+    "mail.order-messages": async (payload, job) =>
+      queueMails(ctx.db, job.id, await orderMessages(ctx, payload)),
+  };
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { type FileMeta, isId, uploadContentTypes, workflowMessages } from "@agency/contract";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { files, messages, orders } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import type { ScanHook } from "../../files/scan.js";
+import type { FileStorage } from "../../files/storage.js";
+import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { findVisibleOrder } from "../order-access/service.js";
+import { type FileRow, toFileMeta } from "./metadata.js";
+
+const allowedTypes = new Set<string>(uploadContentTypes);
+const maxNameLength = 200;
+
+/**
+ * A file name is kept as given, or refused: path parts (`/`, `\`, `.` or `..` alone) and control
+ * characters are errors the uploader sees, never silently rewritten into another name.
+ */
+export function checkFileName(raw: string): string {
+  const name = raw.normalize("NFC").trim();
+  const refused = (message: string) => new AppError("bad_request", message, { file: message });
+  if (!name) throw refused(workflowMessages.noFile);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  if (/[/\\]|[\u0000-\u001f\u007f-\u009f]/.test(name) || name === "." || name === "..") {
+    throw refused(workflowMessages.fileName);
+  }
+  if (name.length > maxNameLength)
+    throw refused(`The file name must be at most ${maxNameLength} characters.`);
+  return name;
+}
+
+export type Upload = { name: string; contentType: string; body: Buffer };
+
+export type FileContext = { db: Database; storage: FileStorage; scan: ScanHook };
+
+/**
+ * Stores a file for a paid order of the caller's (its customer, or an admin), after every check:
+ * name, type, size, then the scan hook. It is attached to nothing until a message or delivery
+ * names it. A refusal stores nothing; a failed database write removes the stored bytes again.
+ */
+export async function storeUpload(
+  ctx: FileContext,
+  caller: SessionUser,
+  orderId: string,
+  upload: Upload,
+): Promise<FileMeta> {
+  const order = await findVisibleOrder(ctx.db, caller, orderId);
+  // The work, and what is sent for it, starts with the payment (an unpaid order may be deleted).
+  if (!order.paid) throw new AppError("conflict", workflowMessages.notPaid);
+  const name = checkFileName(upload.name);
+  const contentType = upload.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!allowedTypes.has(contentType)) {
+    throw new AppError("bad_request", workflowMessages.fileType, { file: contentType || "no type" });
+  }
+  if (upload.body.length === 0)
+    throw new AppError("bad_request", workflowMessages.emptyFile, { file: "empty" });
+  await ctx.scan({ name, contentType, body: upload.body });
+  const key = randomUUID();
+  await ctx.storage.put(key, upload.body, contentType);
+  try {
+    const [row] = await ctx.db
+      .insert(files)
+      .values({
+        orderId: order.id,
+        uploaderId: caller.id,
+        storageKey: key,
+        name,
+        size: upload.body.length,
+        contentType,
+      })
+      .returning();
+    if (!row) throw new Error("The file was not recorded.");
+    return toFileMeta(row);
+  } catch (error) {
+    await ctx.storage.delete(key);
+    throw error;
+  }
+}
+
+/**
+ * Who may download a file: admins, any on any order; the order's customer, a file on one of the
+ * agency's public messages or deliveries or their own, never one on an internal note, nor an
+ * admin's upload that is not attached yet.
+ */
+export async function findDownloadableFile(db: Database, caller: SessionUser, id: string): Promise<FileRow> {
+  if (!isId(id)) throw notFound("The file");
+  const [row] = await db
+    .select({ file: files, customerId: orders.userId, internal: messages.internal })
+    .from(files)
+    .innerJoin(orders, eq(orders.id, files.orderId))
+    .leftJoin(messages, eq(messages.id, files.messageId))
+    .where(eq(files.id, id));
+  if (!row) throw notFound("The file");
+  if (isAdmin(caller)) return row.file;
+  const { file } = row;
+  const attached = file.eventId !== null || (file.messageId !== null && row.internal === false);
+  const ownUpload = file.messageId === null && file.eventId === null && file.uploaderId === caller.id;
+  if (row.customerId !== caller.id || !(attached || ownUpload)) throw notFound("The file");
+  return file;
+}
+
+/** `attachment` with the file's name: ASCII for old clients, UTF-8 for the rest (RFC 6266). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

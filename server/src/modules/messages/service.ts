@@ -1,0 +1,142 @@
+import {
+  type Message,
+  type MessageList,
+  type PostMessageBody,
+  type UnreadCounts,
+  workflowMessages,
+} from "@agency/contract";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { Clock } from "../../clock.js";
+import type { Database } from "../../db/client.js";
+import { messageReads, messages, orders } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
+import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { attachFiles } from "../files/attach.js";
+import { filesAttachedTo } from "../files/metadata.js";
+import { findVisibleOrder } from "../order-access/service.js";
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** At most one mail per thread and recipient in this much time. */
+export const messageMailWindowMs = 10 * 60 * 1000;
+
+async function withFiles(db: Database, rows: MessageRow[]): Promise<Message[]> {
+  const byMessage = await filesAttachedTo(
+    db,
+    "messageId",
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    author: { name: row.authorName, role: row.authorRole },
+    body: row.body,
+    internal: row.internal,
+    createdAt: row.createdAt.toISOString(),
+    files: byMessage.get(row.id) ?? [],
+  }));
+}
+
+/** The caller has read the thread up to `at` (never moves back). */
+async function markRead(db: Database, userId: string, orderId: string, at: Date): Promise<void> {
+  await db
+    .insert(messageReads)
+    .values({ userId, orderId, readAt: at })
+    .onConflictDoUpdate({
+      target: [messageReads.userId, messageReads.orderId],
+      set: { readAt: sql`greatest(${messageReads.readAt}, excluded.read_at)` },
+    });
+}
+
+/**
+ * An order's thread, oldest first, for its customer or an admin; internal notes only for admins.
+ * What the caller was shown is then read.
+ */
+export async function listMessages(db: Database, caller: SessionUser, orderId: string): Promise<MessageList> {
+  const order = await findVisibleOrder(db, caller, orderId);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.orderId, order.id), isAdmin(caller) ? undefined : eq(messages.internal, false)))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  const newest = rows.at(-1);
+  if (newest) await markRead(db, caller.id, order.id, newest.createdAt);
+  return { messages: await withFiles(db, rows) };
+}
+
+/**
+ * A message on the order's thread, with files the caller uploaded to it. The other side gets one
+ * mail per thread and 10-minute window: the job is keyed by thread, recipient and window, and
+ * runs at the window's end (see `mail.order-messages`). Internal notes mail nobody.
+ */
+export async function postMessage(
+  db: Database,
+  clock: Clock,
+  caller: SessionUser,
+  orderId: string,
+  body: PostMessageBody,
+): Promise<Message> {
+  const order = await findVisibleOrder(db, caller, orderId);
+  const admin = isAdmin(caller);
+  if (body.internal && !admin) throw new AppError("forbidden", workflowMessages.internalForAdmins);
+  const now = clock.now();
+  const row = await db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        orderId: order.id,
+        authorId: caller.id,
+        authorName: caller.name,
+        authorRole: admin ? "admin" : "customer",
+        body: body.body ?? "",
+        internal: Boolean(body.internal),
+        createdAt: now,
+      })
+      .returning();
+    if (!message) throw new Error("The message was not written.");
+    await attachFiles(tx, {
+      orderId: order.id,
+      uploaderId: caller.id,
+      fileIds: body.fileIds ?? [],
+      messageId: message.id,
+    });
+    if (!message.internal) {
+      const recipient = admin ? "customer" : "agency";
+      const windowStart = Math.floor(now.getTime() / messageMailWindowMs) * messageMailWindowMs;
+      const until = new Date(windowStart + messageMailWindowMs);
+      await enqueue(
+        tx,
+        "mail.order-messages",
+        { orderId: order.id, recipient, until: until.toISOString() },
+        { key: `order-messages:${order.id}:${recipient}:${windowStart}`, runAt: until },
+      );
+    }
+    return message;
+  });
+  await markRead(db, caller.id, order.id, row.createdAt);
+  const [shown] = await withFiles(db, [row]);
+  if (!shown) throw new Error("The message was not written.");
+  return shown;
+}
+
+/**
+ * Others' messages after the caller last read each thread: a customer's own orders (internal
+ * notes never count), every order for an admin.
+ */
+export async function unreadCounts(db: Database, caller: SessionUser): Promise<UnreadCounts> {
+  const reads = db.select().from(messageReads).where(eq(messageReads.userId, caller.id)).as("reads");
+  const conditions: SQL[] = [
+    sql`${messages.authorId} is distinct from ${caller.id}`,
+    sql`(${reads.readAt} is null or ${messages.createdAt} > ${reads.readAt})`,
+  ];
+  if (!isAdmin(caller)) conditions.push(eq(orders.userId, caller.id), eq(messages.internal, false));
+  const rows = await db
+    .select({ orderId: messages.orderId, unread: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(orders, eq(orders.id, messages.orderId))
+    .leftJoin(reads, eq(reads.orderId, messages.orderId))
+    .where(and(...conditions))
+    .groupBy(messages.orderId)
+    .orderBy(messages.orderId);
+  return { total: rows.reduce((sum, row) => sum + row.unread, 0), orders: rows };
+}

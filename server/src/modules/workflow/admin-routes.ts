@@ -1,0 +1,118 @@
+import {
+  BriefQuestionList,
+  CancelOrderBody,
+  ChangeOrderStateBody,
+  IdParams,
+  OrderDetail,
+  UpdateBriefQuestionsBody,
+} from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Clock } from "../../clock.js";
+import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
+import type { PaymentProvider } from "../../payments/provider.js";
+import { requireAdmin } from "../../plugins/authz.js";
+import type { ReceiptSettings } from "../receipts/issue.js";
+import type { BillingSync } from "../subscriptions/service.js";
+import { planBriefQuestions, updatePlanBriefQuestions } from "./brief-questions.js";
+import { cancelOrder } from "./cancel.js";
+import { changeOrderState, findOrder, orderDetail } from "./service.js";
+
+const refused = refusals(400, 401, 403, 404, 409, 422);
+
+/** The agency's side of an order's work, and each plan's brief questions. */
+export const workflowAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  provider: PaymentProvider;
+  receipts: ReceiptSettings;
+  billing: Pick<BillingSync, "cancelNow"> | undefined;
+  clock: Clock;
+}> = async (app, { db, provider, receipts, billing, clock }) => {
+  app.get(
+    "/admin/orders/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "One order with its state, history, brief and refunds",
+        params: IdParams,
+        response: { 200: OrderDetail, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return orderDetail(db, await findOrder(db, request.params.id));
+    },
+  );
+
+  app.post(
+    "/admin/orders/:id/state",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Move an order on: start the work, deliver (with files), or reopen a delivery",
+        params: IdParams,
+        body: ChangeOrderStateBody,
+        response: { 200: OrderDetail, ...refused },
+      },
+    },
+    async (request) => changeOrderState(db, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/admin/orders/:id/cancel",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Cancel an order before it is complete, optionally refunding its latest payment",
+        params: IdParams,
+        body: CancelOrderBody,
+        response: { 200: OrderDetail, ...refused },
+      },
+    },
+    async (request) =>
+      cancelOrder(
+        { db, provider, receipts, billing, now: () => clock.now() },
+        await requireAdmin(request),
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  app.get(
+    "/admin/plans/:id/brief-questions",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "A plan's brief questions, in order",
+        params: IdParams,
+        response: { 200: BriefQuestionList, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return planBriefQuestions(db, request.params.id);
+    },
+  );
+
+  app.put(
+    "/admin/plans/:id/brief-questions",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Replace a plan's brief questions (answers already given keep theirs)",
+        params: IdParams,
+        body: UpdateBriefQuestionsBody,
+        response: { 200: BriefQuestionList, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return updatePlanBriefQuestions(db, request.params.id, request.body);
+    },
+  );
+};

@@ -1,0 +1,88 @@
+import { type Brief, type BriefQuestion, isId, type UpdateBriefQuestionsBody } from "@agency/contract";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { briefQuestions, orderBriefs, pricingPlans } from "../../db/schema.js";
+import { notFound } from "../../errors.js";
+import type { OrderRow } from "../order-access/service.js";
+
+export type QuestionRow = typeof briefQuestions.$inferSelect;
+
+function toBriefQuestion(row: QuestionRow): BriefQuestion {
+  return { _id: row.id, label: row.label, kind: row.kind, required: row.required };
+}
+
+/** A plan's questions: its own once an admin edited them, the default ones until then. */
+export async function questionRowsOfPlan(db: Database, planId: string): Promise<QuestionRow[]> {
+  const [plan] = await db
+    .select({ own: pricingPlans.ownBriefQuestions })
+    .from(pricingPlans)
+    .where(eq(pricingPlans.id, planId));
+  if (!plan) throw notFound("The plan");
+  return db
+    .select()
+    .from(briefQuestions)
+    .where(plan.own ? eq(briefQuestions.planId, planId) : isNull(briefQuestions.planId))
+    .orderBy(asc(briefQuestions.position), asc(briefQuestions.createdAt));
+}
+
+export async function planBriefQuestions(db: Database, planId: string): Promise<BriefQuestion[]> {
+  if (!isId(planId)) throw notFound("The plan");
+  return (await questionRowsOfPlan(db, planId)).map(toBriefQuestion);
+}
+
+/**
+ * Admin: the plan's questions become exactly these, in this order. Questions keep their ids when
+ * named (answers already given keep their own copy of the label either way).
+ */
+export async function updatePlanBriefQuestions(
+  db: Database,
+  planId: string,
+  body: UpdateBriefQuestionsBody,
+): Promise<BriefQuestion[]> {
+  if (!isId(planId)) throw notFound("The plan");
+  await db.transaction(async (tx) => {
+    const [plan] = await tx
+      .update(pricingPlans)
+      .set({ ownBriefQuestions: true })
+      .where(eq(pricingPlans.id, planId))
+      .returning({ id: pricingPlans.id });
+    if (!plan) throw notFound("The plan");
+    const existing = new Set(
+      (
+        await tx
+          .select({ id: briefQuestions.id })
+          .from(briefQuestions)
+          .where(eq(briefQuestions.planId, planId))
+      ).map((row) => row.id),
+    );
+    const kept = new Set<string>();
+    for (const [position, question] of body.questions.entries()) {
+      const values = { label: question.label, kind: question.kind, required: question.required, position };
+      if (question._id && existing.has(question._id) && !kept.has(question._id)) {
+        kept.add(question._id);
+        await tx
+          .update(briefQuestions)
+          .set(values)
+          .where(and(eq(briefQuestions.id, question._id), eq(briefQuestions.planId, planId)));
+      } else {
+        await tx.insert(briefQuestions).values({ ...values, planId });
+      }
+    }
+    for (const id of existing) {
+      if (!kept.has(id)) await tx.delete(briefQuestions).where(eq(briefQuestions.id, id));
+    }
+  });
+  return planBriefQuestions(db, planId);
+}
+
+export async function briefOfOrder(db: Database, order: OrderRow): Promise<Brief> {
+  const [questions, [brief]] = await Promise.all([
+    questionRowsOfPlan(db, order.planId),
+    db.select().from(orderBriefs).where(eq(orderBriefs.orderId, order.id)),
+  ]);
+  return {
+    questions: questions.map(toBriefQuestion),
+    answers: brief?.answers ?? null,
+    submittedAt: brief?.submittedAt.toISOString() ?? null,
+  };
+}

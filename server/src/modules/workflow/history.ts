@@ -1,0 +1,63 @@
+import { type OrderState, type ParticipantRole, workflowMessages } from "@agency/contract";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { orderEvents, orders } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
+import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+
+/** Who made a change, as the history keeps them (their name then; the id is gone with the account). */
+export type Actor = { id: string | null; name: string; role: ParticipantRole };
+
+/** The caller acting for the agency (admin routes) or as the order's customer (customer routes). */
+export function actorOf(
+  user: SessionUser,
+  role: ParticipantRole = isAdmin(user) ? "admin" : "customer",
+): Actor {
+  return { id: user.id, name: user.name, role };
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/**
+ * Moves an order from one state to the next inside the caller's transaction: the state only
+ * changes if it still is `from` (two admins clicking at once move it once), the change is written
+ * to the history with who and when, and the customer's mail is queued with it.
+ */
+export async function moveOrder(
+  tx: Database,
+  input: { orderId: string; from: OrderState | null; to: OrderState; actor: Actor; note?: string | null },
+): Promise<OrderEventRow> {
+  const { orderId, from, to, actor } = input;
+  const moved = await tx
+    .update(orders)
+    .set({ state: to })
+    .where(and(eq(orders.id, orderId), from === null ? isNull(orders.state) : eq(orders.state, from)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) throw new AppError("conflict", workflowMessages.notAllowed);
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({
+      orderId,
+      fromState: from,
+      toState: to,
+      actorId: actor.id,
+      actorName: actor.name,
+      actorRole: actor.role,
+      note: input.note || null,
+    })
+    .returning();
+  if (!event) throw new Error("The order's history was not written.");
+  await enqueue(tx, "mail.order-state", { eventId: event.id });
+  return event;
+}
+
+/** A payment was recorded for an unpaid order: the work is submitted, by the customer who paid. */
+export function submitPaidOrder(tx: Database, order: { id: string; userId: string; name: string }) {
+  return moveOrder(tx, {
+    orderId: order.id,
+    from: null,
+    to: "submitted",
+    actor: { id: order.userId, name: order.name, role: "customer" },
+  });
+}

@@ -1,0 +1,144 @@
+import {
+  adminTransitions,
+  type ChangeOrderStateBody,
+  centsToDollars,
+  isId,
+  type OrderDetail,
+  type OrderHistoryEntry,
+  type Refund,
+  workflowMessages,
+} from "@agency/contract";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { orderEvents, orders, payments, receipts } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import type { SessionUser } from "../../plugins/authz.js";
+import { attachFiles } from "../files/attach.js";
+import { filesAttachedTo } from "../files/metadata.js";
+import { findVisibleOrder, type OrderRow, ordersWithSubscriptions } from "../order-access/service.js";
+import { briefOfOrder } from "./brief-questions.js";
+import { actorOf, moveOrder } from "./history.js";
+
+async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEntry[]> {
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const filesByEvent = await filesAttachedTo(
+    db,
+    "eventId",
+    events.map((event) => event.id),
+  );
+  return events.map((event) => ({
+    from: event.fromState,
+    state: event.toState,
+    at: event.createdAt.toISOString(),
+    by: { name: event.actorName, role: event.actorRole },
+    note: event.note,
+    files: filesByEvent.get(event.id) ?? [],
+  }));
+}
+
+async function refundsOf(db: Database, orderId: string): Promise<Refund[]> {
+  const rows = await db
+    .select({ payment: payments, receiptId: receipts.id })
+    .from(payments)
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+    .where(and(eq(payments.orderId, orderId), isNotNull(payments.refundOf)))
+    .orderBy(asc(payments.paymentTime));
+  return rows.map(({ payment, receiptId }) => ({
+    paymentId: payment.id,
+    amount: centsToDollars(-payment.amountCents),
+    refundedAt: payment.paymentTime.toISOString(),
+    receiptId,
+  }));
+}
+
+/** An order with its history, brief and refunds, as its customer and the admins see it. */
+export async function orderDetail(db: Database, row: OrderRow): Promise<OrderDetail> {
+  const [[order], history, brief, refunds] = await Promise.all([
+    ordersWithSubscriptions(db, [row]),
+    historyOf(db, row.id),
+    row.paid ? briefOfOrder(db, row) : null,
+    refundsOf(db, row.id),
+  ]);
+  if (!order) throw notFound("The order");
+  return { ...order, history, brief, refunds };
+}
+
+/** Admins reach every order. */
+export async function findOrder(db: Database, id: string): Promise<OrderRow> {
+  if (!isId(id)) throw notFound("The order");
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw notFound("The order");
+  return row;
+}
+
+/** The caller's own paid order, for the customer's moves (an admin acts through the admin calls). */
+export async function findOwnPaidOrder(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
+  const row = await findVisibleOrder(db, caller, id);
+  if (row.userId !== caller.id) throw notFound("The order");
+  if (!row.paid || !row.state) throw new AppError("conflict", workflowMessages.notPaid);
+  return row;
+}
+
+/** Admin: the next step of the work (see `adminTransitions`); a delivery carries its files. */
+export async function changeOrderState(
+  db: Database,
+  caller: SessionUser,
+  id: string,
+  body: ChangeOrderStateBody,
+): Promise<OrderDetail> {
+  const row = await findOrder(db, id);
+  if (!row.state) throw new AppError("conflict", workflowMessages.notPaid);
+  if (!adminTransitions[row.state].includes(body.state)) {
+    throw new AppError("conflict", workflowMessages.notAllowed);
+  }
+  const fileIds = body.fileIds ?? [];
+  if (fileIds.length > 0 && body.state !== "delivered") {
+    throw new AppError("bad_request", "Files go with a delivery.", { fileIds: "only with delivered" });
+  }
+  await db.transaction(async (tx) => {
+    const event = await moveOrder(tx, {
+      orderId: row.id,
+      from: row.state,
+      to: body.state,
+      actor: actorOf(caller, "admin"),
+      note: body.note,
+    });
+    await attachFiles(tx, { orderId: row.id, uploaderId: caller.id, fileIds, eventId: event.id });
+  });
+  return orderDetail(db, await findOrder(db, row.id));
+}
+
+/** Customer: approve the delivery (delivered → complete). */
+export async function approveDelivery(db: Database, caller: SessionUser, id: string): Promise<OrderDetail> {
+  const row = await findOwnPaidOrder(db, caller, id);
+  if (row.state !== "delivered") throw new AppError("conflict", workflowMessages.notDelivered);
+  await db.transaction((tx) =>
+    moveOrder(tx, { orderId: row.id, from: "delivered", to: "complete", actor: actorOf(caller, "customer") }),
+  );
+  return orderDetail(db, await findOrder(db, row.id));
+}
+
+/** Customer: send the delivery back with what to change (delivered → in progress). */
+export async function requestChanges(
+  db: Database,
+  caller: SessionUser,
+  id: string,
+  note: string,
+): Promise<OrderDetail> {
+  const row = await findOwnPaidOrder(db, caller, id);
+  if (row.state !== "delivered") throw new AppError("conflict", workflowMessages.notDelivered);
+  await db.transaction((tx) =>
+    moveOrder(tx, {
+      orderId: row.id,
+      from: "delivered",
+      to: "in_progress",
+      actor: actorOf(caller, "customer"),
+      note,
+    }),
+  );
+  return orderDetail(db, await findOrder(db, row.id));
+}

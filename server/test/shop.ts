@@ -1,0 +1,31 @@
+import { createAccount, type TestAccount } from "./accounts.js";
+import type { TestContext } from "./helpers.js";
+import { placeOrder, placePaidOrder, planIds } from "./orders.js";
+
+export type ShopPeople = { customer: TestAccount; admin: TestAccount };
+
+/** A small shop in use: a customer with two paid orders (payments, receipts) and an unpaid one. */
+export async function fillShop(ctx: TestContext): Promise<ShopPeople> {
+  const customer = await createAccount(ctx);
+  const admin = await createAccount(ctx, { admin: true });
+  const plans = await planIds(ctx);
+  await placePaidOrder(ctx, customer, plans.standardMonthly._id);
+  await placePaidOrder(ctx, customer, plans.premiumYearly._id);
+  await placeOrder(ctx, customer, plans.standardMonthly._id);
+  return { customer, admin };
+}
+
+/** What the customer and the admin see of the shop: orders, payments and receipts. */
+export async function shopView(ctx: TestContext, { customer, admin }: ShopPeople) {
+  const read = async (url: string, account: TestAccount) => {
+    const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: account.cookie } });
+    if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  return {
+    myOrders: await read("/api/order", customer),
+    myPayments: await read(`/api/payment-history/${customer.email}`, customer),
+    myReceipts: await read("/api/receipts", customer),
+    allOrders: await read("/api/orders", admin),
+  };
+}

@@ -1,0 +1,71 @@
+import type { OrderDetail } from "@agency/contract";
+import { formatOrderNumber } from "@agency/contract";
+import { Link } from "react-router";
+import { OrderStateBadge } from "../../../components/order-badges";
+import { QueryView } from "../../../components/query-view";
+import { orderDetail as t } from "../../../lib/messages";
+import { type Audience, useOrderDetail } from "../api/order-detail";
+import { AdminActions } from "./admin-actions";
+import { BriefSection } from "./brief-section";
+import { CustomerActions } from "./customer-actions";
+import { OrderHistory } from "./history";
+import { OrderSummary } from "./order-summary";
+import { Thread } from "./thread";
+
+type Props = {
+  orderId: string;
+  audience: Audience;
+  /** Where a credit note opens, for the customer's refunds. */
+  receiptLink?: (receiptId: string) => string;
+};
+
+/**
+ * One order with its work, for its customer or the agency: summary, next step, history, brief
+ * and the thread with its files.
+ */
+export function OrderDetailView({ orderId, audience, receiptLink }: Props) {
+  const detail = useOrderDetail(audience, orderId);
+  return (
+    <QueryView query={detail} failed={t.loadFailed}>
+      {(order) => <OrderPage order={order} audience={audience} receiptLink={receiptLink} />}
+    </QueryView>
+  );
+}
+
+function OrderPage({ order, audience, receiptLink }: Omit<Props, "orderId"> & { order: OrderDetail }) {
+  const number = formatOrderNumber(order.number);
+  const back =
+    audience === "admin"
+      ? { to: "/dashboard/admin/all__orders", label: t.backToAllOrders }
+      : { to: "/dashboard/my-orders", label: t.backToMyOrders };
+  return (
+    <article aria-labelledby="order-heading">
+      <p className="small mb-2">
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 id="order-heading" className="h4 mb-0">
+          {t.heading(number)}
+        </h1>
+        {order.state ? <OrderStateBadge state={order.state} /> : null}
+      </div>
+      <div className="row g-3">
+        <div className="col-12 col-xl-5 d-grid gap-3 align-content-start">
+          <OrderSummary order={order} audience={audience} />
+          {order.paid ? (
+            audience === "admin" ? (
+              <AdminActions order={order} />
+            ) : (
+              <CustomerActions order={order} />
+            )
+          ) : null}
+          <OrderHistory order={order} receiptLink={receiptLink} />
+        </div>
+        <div className="col-12 col-xl-7 d-grid gap-3 align-content-start">
+          <BriefSection order={order} audience={audience} />
+          {order.paid ? <Thread orderId={order._id} audience={audience} /> : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import type { OrderDetail } from "@agency/contract";
+import { useId } from "react";
+import { Link } from "react-router";
+import { OrderStateBadge } from "../../../components/order-badges";
+import { orderDetail as t } from "../../../lib/messages";
+import { formatDateTime, money } from "../../../lib/money";
+import type { Audience } from "../api/order-detail";
+
+/** What was ordered, by whom, for how much, whether it is paid and where the work is. */
+export function OrderSummary({ order, audience }: { order: OrderDetail; audience: Audience }) {
+  const id = useId();
+  const rows = [
+    [t.plan, `${order.service} (${order.serviceDuration})`],
+    [t.price, money(order.currentPrice)],
+    ...(audience === "admin"
+      ? [
+          [t.customer, `${order.name} · ${order.email}`],
+          [t.phone, order.phone],
+        ]
+      : []),
+    [t.ordered, formatDateTime(order.currentDate)],
+  ] as const;
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby={`${id}-heading`}>
+      <div className="card-body">
+        <h2 id={`${id}-heading`} className="h5">
+          {t.summary}
+        </h2>
+        <dl className="mb-0">
+          {rows.map(([label, value]) => (
+            <div key={label} className="d-flex flex-wrap justify-content-between gap-2 border-bottom py-2">
+              <dt className="fw-normal text-body-secondary">{label}</dt>
+              <dd className="mb-0 fw-semibold text-end text-break">{value}</dd>
+            </div>
+          ))}
+          <div className="d-flex flex-wrap justify-content-between gap-2 border-bottom py-2">
+            <dt className="fw-normal text-body-secondary">{t.payment}</dt>
+            <dd className="mb-0 fw-semibold text-end">
+              {order.paid && order.paymentTime ? (
+                <span className="text-success">{t.paidOn(formatDateTime(order.paymentTime))}</span>
+              ) : audience === "customer" ? (
+                <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
+                  {t.payNow}
+                </Link>
+              ) : (
+                t.notPaid
+              )}
+            </dd>
+          </div>
+          <div className="d-flex flex-wrap justify-content-between gap-2 py-2">
+            <dt className="fw-normal text-body-secondary">{t.state}</dt>
+            <dd className="mb-0 text-end">
+              {order.state ? <OrderStateBadge state={order.state} /> : t.waitingForPayment}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { type OrderStateFilter, orderStateLabels } from "@agency/contract";
+import { type FormEvent, useId, useState } from "react";
+import { Button, Form } from "react-bootstrap";
+import { FilterButtons } from "../../../components/filter-buttons";
+import { orderFilters as t } from "../../../lib/messages";
+import type { OrderFilter } from "../api/orders";
+
+const states: (OrderStateFilter | "all")[] = [
+  "all",
+  "unpaid",
+  "submitted",
+  "in_progress",
+  "delivered",
+  "complete",
+  "cancelled",
+];
+
+/** All Orders' state filter and search (a customer's name or e-mail, or an order number). */
+export function OrderFilters({
+  filter,
+  onChange,
+}: {
+  filter: OrderFilter;
+  onChange: (next: OrderFilter) => void;
+}) {
+  const id = useId();
+  const [search, setSearch] = useState(filter.search ?? "");
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onChange({ ...filter, search: search.trim() || undefined });
+  }
+
+  return (
+    <div className="mb-3">
+      <Form
+        role="search"
+        onSubmit={onSubmit}
+        className="d-flex flex-wrap gap-2 mb-3"
+        style={{ maxWidth: 640 }}
+      >
+        <Form.Label htmlFor={`${id}-search`} className="visually-hidden">
+          {t.search}
+        </Form.Label>
+        <Form.Control
+          id={`${id}-search`}
+          type="search"
+          className="flex-grow-1 w-auto"
+          value={search}
+          maxLength={200}
+          placeholder={t.searchPlaceholder}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Button type="submit">{t.searchButton}</Button>
+        {filter.search ? (
+          <Button
+            variant="outline-secondary"
+            onClick={() => {
+              setSearch("");
+              onChange({ ...filter, search: undefined });
+            }}
+          >
+            {t.clear}
+          </Button>
+        ) : null}
+      </Form>
+      <FilterButtons
+        legend={t.state}
+        options={states.map((value) => ({
+          value,
+          label: value === "all" ? t.all : value === "unpaid" ? t.unpaid : orderStateLabels[value],
+        }))}
+        value={filter.state ?? "all"}
+        onChange={(value) => onChange({ ...filter, state: value === "all" ? undefined : value })}
+      />
+    </div>
+  );
+}

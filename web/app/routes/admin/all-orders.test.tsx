@@ -1,0 +1,105 @@
+import type { AdminOrderList, Order } from "@agency/contract";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { orderDetail, orderFilters } from "../../lib/messages";
+import { stubScreenWidth } from "../../test/browser-apis";
+import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import AllOrders from "./all-orders";
+
+function order(number: number, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: crypto.randomUUID(),
+    number,
+    email: `customer-${number}@example.com`,
+    name: `Customer ${number}`,
+    service: "Standard",
+    serviceId: "p1",
+    serviceDuration: "monthly",
+    currentPrice: 49,
+    currentDate: "2026-11-23T09:00:00.000Z",
+    phone: "0123456789",
+    paid: true,
+    transactionId: "pi_test_1",
+    paymentTime: "2026-11-23T10:00:00.000Z",
+    subscription: null,
+    state: "submitted",
+    ...overrides,
+  };
+}
+
+const delivered = order(1002, { state: "delivered" });
+const everyOrder = [delivered, order(1001)];
+
+/** The server's answer: every order, or the ones the state filter and search ask for. */
+function stubServer() {
+  stubScreenWidth(1280);
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === "/api/messages/unread")
+      return jsonResponse({ total: 3, orders: [{ orderId: delivered._id, unread: 3 }] });
+    if (url.startsWith("/api/admin/subscriptions/summary"))
+      return jsonResponse({
+        monthlyRecurringRevenue: 0,
+        active: 0,
+        pastDue: 0,
+        canceled: 0,
+        canRunDueRenewals: false,
+      });
+    const query = new URL(url, "http://shop.test").searchParams;
+    const narrowed = query.has("state") || query.has("search");
+    const list: AdminOrderList = {
+      orders: narrowed ? [delivered] : everyOrder,
+      nextCursor: null,
+      previousCursor: null,
+      counts: { total: 2, paid: 2, unpaid: 0 },
+    };
+    return jsonResponse(list);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const listCalls = (fetchMock: ReturnType<typeof stubServer>) =>
+  fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith("/api/orders?"));
+
+function show() {
+  return renderWithProviders(
+    <MemoryRouter>
+      <AllOrders />
+    </MemoryRouter>,
+  );
+}
+
+describe("All Orders' filters", () => {
+  it("shows each order's progress, its unread messages and the way to its page", async () => {
+    stubServer();
+    show();
+    const link = await screen.findByRole("link", { name: orderDetail.openLabel("#1002") });
+    expect(link.getAttribute("href")).toBe(`/dashboard/admin/orders/${delivered._id}`);
+    const row = link.closest("tr") as HTMLElement;
+    expect(within(row).getByText("Delivered")).toBeTruthy();
+    expect(await within(row).findByText(orderDetail.unread(3))).toBeTruthy();
+  });
+
+  it("asks the server for one state, and for a search, from the first page", async () => {
+    const fetchMock = stubServer();
+    show();
+    await screen.findByText("customer-1001@example.com");
+    fireEvent.click(screen.getByRole("button", { name: "Delivered" }));
+    await waitFor(() => expect(listCalls(fetchMock)).toContain("/api/orders?page=0&state=delivered&size=20"));
+    await waitFor(() => expect(screen.queryByText("customer-1001@example.com")).toBeNull());
+    expect(screen.getByRole("button", { name: "Delivered" }).getAttribute("aria-pressed")).toBe("true");
+
+    fireEvent.change(screen.getByRole("searchbox", { name: orderFilters.search }), {
+      target: { value: "  #1002 " },
+    });
+    fireEvent.click(screen.getByRole("button", { name: orderFilters.searchButton }));
+    await waitFor(() =>
+      expect(listCalls(fetchMock)).toContain("/api/orders?page=0&state=delivered&search=%231002&size=20"),
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: orderFilters.clear }));
+    fireEvent.click(screen.getByRole("button", { name: orderFilters.all }));
+    await screen.findByText("customer-1001@example.com");
+  });
+});
