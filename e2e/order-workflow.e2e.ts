@@ -2,6 +2,7 @@ import { workflowMessages } from "@agency/contract";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  briefQuestionsPage,
   briefTexts,
   orderDetail,
   orderFilters,
@@ -219,5 +220,36 @@ describe("an order's work between the customer and the agency", () => {
     ])
       await mailed(customer.email, new RegExp(`^${escaped(subject)}$`));
     await mailed(adminEmail, new RegExp(`^${escaped(`Order ${number} approved`)}$`));
+  });
+});
+
+describe("the brief's questions", () => {
+  it("an admin adds a required question to a plan, and the plan's next customer is asked it", async () => {
+    const { page, context } = browser;
+    const admin = await openAdminContext(context);
+    const question = `Your budget ${Date.now().toString(36)}`;
+    await admin.goto("/dashboard/admin");
+    await hydrated(admin);
+    await admin.getByRole("link", { name: briefQuestionsPage.menu }).click();
+    await admin.getByRole("heading", { name: briefQuestionsPage.heading, level: 1 }).waitFor();
+    await admin.getByLabel(briefQuestionsPage.plan).selectOption({ label: "Premium (monthly)" });
+    const editor = admin.getByRole("form", { name: briefQuestionsPage.heading });
+    await editor.getByLabel(briefQuestionsPage.label, { exact: true }).first().waitFor();
+    await editor.getByRole("button", { name: briefQuestionsPage.add }).click();
+    const added = editor.getByRole("listitem").last();
+    await added.getByLabel(briefQuestionsPage.label, { exact: true }).fill(question);
+    await added.getByLabel(briefQuestionsPage.required, { exact: true }).check();
+    await editor.getByRole("button", { name: briefQuestionsPage.save }).click();
+    await toast(admin, briefQuestionsPage.saved).waitFor();
+    await expectAccessible(admin, "brief questions");
+    await admin.context().close();
+
+    await createCustomer(context);
+    await buyAndPay(page, "Premium");
+    await page.getByRole("link", { name: /^Fill in the brief for order #\d+$/ }).click();
+    const brief = page.getByRole("form", { name: briefTexts.heading });
+    await brief.getByLabel(new RegExp(`^${question}`)).waitFor();
+    await brief.getByRole("button", { name: briefTexts.submit }).click();
+    await brief.getByText(briefTexts.missing(question)).waitFor();
   });
 });

@@ -1,17 +1,18 @@
+import { openPglite } from "../src/db/client.js";
 import { createAccount, type TestAccount } from "./accounts.js";
-import type { TestContext } from "./helpers.js";
+import { createTestApp, type TestContext } from "./helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "./orders.js";
 
 export type ShopPeople = { customer: TestAccount; admin: TestAccount };
 
-/** A small shop in use: a customer with two paid orders (payments, receipts) and an unpaid one. */
+/** A small shop in use: a customer with two paid orders (payments, receipts) and another's unpaid one. */
 export async function fillShop(ctx: TestContext): Promise<ShopPeople> {
   const customer = await createAccount(ctx);
   const admin = await createAccount(ctx, { admin: true });
   const plans = await planIds(ctx);
   await placePaidOrder(ctx, customer, plans.standardMonthly._id);
   await placePaidOrder(ctx, customer, plans.premiumYearly._id);
-  await placeOrder(ctx, customer, plans.standardMonthly._id);
+  await placeOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
   return { customer, admin };
 }
 
@@ -28,4 +29,11 @@ export async function shopView(ctx: TestContext, { customer, admin }: ShopPeople
     myReceipts: await read("/api/receipts", customer),
     allOrders: await read("/api/orders", admin),
   };
+}
+
+/** A shop on an embedded database in a data directory on disk, as `npm start` keeps it. */
+export async function startShopIn(dataDir: string, seed: boolean) {
+  const database = await openPglite(dataDir);
+  await database.migrate();
+  return createTestApp({ database, seed, env: { DATA_DIR: dataDir } });
 }

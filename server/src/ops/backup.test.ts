@@ -2,17 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../test/helpers.js";
-import { fillShop, type ShopPeople, shopView } from "../../test/shop.js";
-import { openPglite } from "../db/client.js";
+import { fillShop, type ShopPeople, shopView, startShopIn } from "../../test/shop.js";
 import { createBackup, restoreBackup } from "./backup.js";
-
-/** A shop on an embedded database in a data directory on disk, as `npm start` keeps it. */
-async function startShop(dataDir: string, seed: boolean) {
-  const database = await openPglite(dataDir);
-  await database.migrate();
-  return createTestApp({ database, seed, env: { DATA_DIR: dataDir } });
-}
 
 const upload = Buffer.from("%PDF-1.4 the customer's brief\n");
 let work: string;
@@ -25,7 +16,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")("npm run backup and npm run 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), "agency-backup-test-"));
     const original = path.join(work, "data");
-    const shop = await startShop(original, true);
+    const shop = await startShopIn(original, true);
     people = await fillShop(shop);
     before = await shopView(shop, people);
     await shop.close();
@@ -56,7 +47,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")("npm run backup and npm run 
     const restored = path.join(work, "restored");
     await restoreBackup({ file: archive, dataDir: restored });
     expect(await readFile(path.join(restored, "uploads", "order-1", "brief.pdf"))).toEqual(upload);
-    const shop = await startShop(restored, false);
+    const shop = await startShopIn(restored, false);
     try {
       const after = await shopView(shop, people);
       expect(after).toEqual(before);

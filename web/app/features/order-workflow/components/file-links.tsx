@@ -5,17 +5,13 @@ import { threadTexts as t } from "../../../lib/messages";
 export function FileLinks({ files }: { files: readonly FileMeta[] }) {
   if (files.length === 0) return null;
   return (
-    <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0">
+    <ul className="list-unstyled d-flex flex-wrap gap-3 mt-2 mb-0 small">
       {files.map((file) => (
         <li key={file._id}>
-          <a
-            href={file.url}
-            download={file.name}
-            className="btn btn-sm btn-outline-secondary text-break"
-            aria-label={t.download(file.name)}
-          >
-            {file.name} <span className="text-body-secondary">({t.size(file.size)})</span>
-          </a>
+          <a href={file.url} download={file.name} className="text-break" aria-label={t.download(file.name)}>
+            {file.name}
+          </a>{" "}
+          ({t.size(file.size)})
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import type { OrderDetail } from "@agency/contract";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
 import { orderDetail as t } from "../../../lib/messages";
@@ -9,17 +9,23 @@ import type { Audience } from "../api/order-detail";
 /** What was ordered, by whom, for how much, whether it is paid and where the work is. */
 export function OrderSummary({ order, audience }: { order: OrderDetail; audience: Audience }) {
   const id = useId();
-  const rows = [
+  type Row = [label: string, value: ReactNode];
+  const customer: Row[] = [
+    [
+      t.customer,
+      <>
+        {order.name}
+        <span className="d-block fw-normal">{order.email}</span>
+      </>,
+    ],
+    [t.phone, order.phone],
+  ];
+  const rows: Row[] = [
     [t.plan, `${order.service} (${order.serviceDuration})`],
     [t.price, money(order.currentPrice)],
-    ...(audience === "admin"
-      ? [
-          [t.customer, `${order.name} · ${order.email}`],
-          [t.phone, order.phone],
-        ]
-      : []),
+    ...(audience === "admin" ? customer : []),
     [t.ordered, formatDateTime(order.currentDate)],
-  ] as const;
+  ];
   return (
     <section className="card border-0 shadow-sm" aria-labelledby={`${id}-heading`}>
       <div className="card-body">
