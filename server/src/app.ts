@@ -108,6 +108,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
         db,
         storage: await createFileStorage(config.files.storage),
         scan: scanUpload,
+        clock,
         maxBytes: config.files.maxBytes,
       });
       await api.register(workflowAdminRoutes, {

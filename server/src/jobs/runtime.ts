@@ -3,10 +3,12 @@ import { resolveAuthSecret } from "../auth/secret.js";
 import { type Clock, systemClock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import { createFileStorage, type FileStorage } from "../files/storage.js";
 import { mailBrand } from "../mail/layout.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
 import { type NotificationContext, notificationHandlers } from "../mail/notifications.js";
 import { orderWorkHandlers } from "../mail/order-work.js";
+import { discardUnattachedFile } from "../modules/files/service.js";
 import { receiptSettings } from "../modules/receipts/issue.js";
 import { runRenewal } from "../modules/subscriptions/renewals.js";
 import { createTestProvider } from "../payments/test-provider.js";
@@ -30,6 +32,7 @@ export function jobHandlers(options: {
   };
   const host = new URL(config.publicUrl).hostname;
   let secret: Promise<string> | undefined;
+  let storage: Promise<FileStorage> | undefined;
   const notifications: NotificationContext = {
     db,
     brand: mailBrand(config.site, config.publicUrl, config.shopName),
@@ -44,6 +47,10 @@ export function jobHandlers(options: {
       await mailer.send({ ...mail, messageId: `<${job.id}@${host}>` });
     },
     "subscription.renew": (payload) => runRenewal(renewals, payload),
+    "file.discard-unattached": async ({ fileId }) => {
+      storage ??= createFileStorage(config.files.storage);
+      await discardUnattachedFile(db, await storage, fileId);
+    },
     ...notificationHandlers(notifications),
     ...orderWorkHandlers(notifications),
   };

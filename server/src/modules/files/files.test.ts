@@ -1,10 +1,13 @@
 import { FileMeta, MessageList, OrderDetail, workflowMessages } from "@agency/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { storedFiles, uploadFile } from "../../../test/files.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { runJobs } from "../../../test/jobs.js";
 import { placePaidOrder, planIds } from "../../../test/orders.js";
 import { files } from "../../db/schema.js";
+import { unattachedFileLifetimeMs } from "./service.js";
 
 /** Small, so the oversized upload stays small too. */
 const maxBytes = 2048;
@@ -171,5 +174,24 @@ describe("files on messages and deliveries", () => {
     const download = await get(customer, result.url);
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe("PK zip");
+  });
+
+  it("removes an upload nothing took a day later, and keeps the attached ones", async () => {
+    const forgotten = await upload(customer, pdf("forgotten.pdf"));
+    const keyOf = async (id: string) =>
+      (await ctx.db.select({ key: files.storageKey }).from(files).where(eq(files.id, id)))[0]?.key;
+    const forgottenKey = await keyOf(forgotten._id);
+    expect(await storedFiles(ctx)).toContain(forgottenKey);
+    const thread = MessageList.parse((await get(customer, `/api/order/${orderId}/messages`)).json());
+    const logo = thread.messages[0]?.files[0];
+    const logoKey = await keyOf(logo?._id ?? "");
+
+    ctx.clock.advance(unattachedFileLifetimeMs + 1000);
+    await runJobs(ctx);
+    const stored = await storedFiles(ctx);
+    expect(stored).not.toContain(forgottenKey);
+    expect(stored).toContain(logoKey);
+    expect((await get(customer, forgotten.url)).statusCode).toBe(404);
+    expect((await get(customer, logo?.url ?? "")).statusCode).toBe(200);
   });
 });

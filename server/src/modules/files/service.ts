@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type FileMeta, isId, uploadContentTypes, workflowMessages } from "@agency/contract";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { files, messages, orders } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import type { ScanHook } from "../../files/scan.js";
 import type { FileStorage } from "../../files/storage.js";
+import { enqueue } from "../../jobs/queue.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findVisibleOrder } from "../order-access/service.js";
 import { type FileRow, toFileMeta } from "./metadata.js";
@@ -32,7 +34,10 @@ export function checkFileName(raw: string): string {
 
 export type Upload = { name: string; contentType: string; body: Buffer };
 
-export type FileContext = { db: Database; storage: FileStorage; scan: ScanHook };
+export type FileContext = { db: Database; storage: FileStorage; scan: ScanHook; clock: Clock };
+
+/** How long an upload waits to be attached to a message or delivery before it is removed. */
+export const unattachedFileLifetimeMs = 24 * 60 * 60 * 1000;
 
 /**
  * Stores a file for a paid order of the caller's (its customer, or an admin), after every check:
@@ -59,18 +64,28 @@ export async function storeUpload(
   const key = randomUUID();
   await ctx.storage.put(key, upload.body, contentType);
   try {
-    const [row] = await ctx.db
-      .insert(files)
-      .values({
-        orderId: order.id,
-        uploaderId: caller.id,
-        storageKey: key,
-        name,
-        size: upload.body.length,
-        contentType,
-      })
-      .returning();
-    if (!row) throw new Error("The file was not recorded.");
+    const row = await ctx.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(files)
+        .values({
+          orderId: order.id,
+          uploaderId: caller.id,
+          storageKey: key,
+          name,
+          size: upload.body.length,
+          contentType,
+        })
+        .returning();
+      if (!inserted) throw new Error("The file was not recorded.");
+      const runAt = new Date(ctx.clock.now().getTime() + unattachedFileLifetimeMs);
+      await enqueue(
+        tx,
+        "file.discard-unattached",
+        { fileId: inserted.id },
+        { runAt, key: `discard-file:${inserted.id}` },
+      );
+      return inserted;
+    });
     return toFileMeta(row);
   } catch (error) {
     await ctx.storage.delete(key);
@@ -104,4 +119,17 @@ export async function findDownloadableFile(db: Database, caller: SessionUser, id
 export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Removes an upload nothing took (the job a day after it was uploaded); an attached one stays. */
+export async function discardUnattachedFile(
+  db: Database,
+  storage: FileStorage,
+  fileId: string,
+): Promise<void> {
+  const [row] = await db
+    .delete(files)
+    .where(and(eq(files.id, fileId), isNull(files.messageId), isNull(files.eventId)))
+    .returning({ storageKey: files.storageKey });
+  if (row) await storage.delete(row.storageKey);
 }
