@@ -11,7 +11,7 @@ const preactFor: Record<string, string> = {
 
 /**
  * In a production build the browser runs Preact's React compatibility layer instead of React
- * (docs/decisions/010-preact-in-the-browser.md). Only the client environment's imports are
+ * (docs/decisions/011-preact-in-the-browser.md). Only the client environment's imports are
  * redirected: the prerender (server environment), the development server and the component tests
  * keep React. `import.meta.env.PREACT` is true in every environment of such a build, for the two
  * places that prepare for it (entry.client.tsx and entry.server.tsx).
