@@ -32,6 +32,8 @@ const sources = [
   "web/react-router.config.ts",
   "web/vite.config.ts",
   "web/site-config-plugin.ts",
+  "web/preact-in-browser.ts",
+  "web/purge-bootstrap.ts",
   siteConfigFile(),
 ];
 const outputs = ["contract/dist/index.js", "server/dist/main.js", "web/build/client/__spa-fallback.html"];

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { markSuspenseRanges } from "./lib/suspense-ranges";
 
 export const streamTimeout = 5_000;
 
@@ -28,11 +29,16 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+          const init = { headers: responseHeaders, status: responseStatusCode };
+          if (!import.meta.env.PREACT) {
+            resolve(new Response(createReadableStreamFromReadable(body), init));
+            return;
+          }
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () =>
+            resolve(new Response(markSuspenseRanges(Buffer.concat(chunks).toString()), init)),
           );
         },
         onShellError(error: unknown) {

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { Navbar as BootstrapNavbar, Container, Nav } from "react-bootstrap";
 import { Link, NavLink } from "react-router";
 import { useSession } from "../../features/auth/api/auth";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
@@ -16,7 +15,9 @@ const links = [
 /**
  * SPEC §2 Navbar: signed out it offers Login; signed in, Dashboard and Sign Out (with a
  * confirmation). Collapses behind a toggle below the lg breakpoint; Escape closes the open menu
- * and gives the focus back to its toggle. The current page's link carries aria-current="page".
+ * and gives the focus back to its toggle, and choosing a link closes it. The current page's link
+ * carries aria-current="page". Bootstrap's navbar classes on plain markup: every public page
+ * loads it first, so it carries no component library.
  */
 export function Navbar() {
   const session = useSession();
@@ -32,63 +33,52 @@ export function Navbar() {
     document.addEventListener("keydown", closeOnEscape);
     return () => document.removeEventListener("keydown", closeOnEscape);
   }, [expanded]);
+  const close = () => setExpanded(false);
   const signedIn = Boolean(session.data);
+  const item = (to: string, label: string) => (
+    <li className="nav-item" key={to}>
+      <NavLink to={to} className="nav-link" onClick={close}>
+        {label}
+      </NavLink>
+    </li>
+  );
   return (
-    <BootstrapNavbar
-      expand="lg"
-      bg="white"
-      className="border-bottom site-navbar"
+    <nav
       aria-label={nav.main}
-      collapseOnSelect
-      expanded={expanded}
-      onToggle={setExpanded}
-      sticky="top"
+      className="border-bottom site-navbar navbar navbar-expand-lg navbar-light bg-white sticky-top"
     >
-      <Container>
-        <BootstrapNavbar.Brand as={Link} to="/home" className="d-flex align-items-center gap-2 fw-bold">
+      <div className="container">
+        <Link to="/home" className="d-flex align-items-center gap-2 fw-bold navbar-brand">
           <img src={site.logo} alt="" width="32" height="32" />
           {site.name}
-        </BootstrapNavbar.Brand>
-        <BootstrapNavbar.Toggle
+        </Link>
+        <button
           ref={toggleRef}
+          type="button"
+          className={`navbar-toggler${expanded ? "" : " collapsed"}`}
           aria-controls="site-navbar-links"
           aria-expanded={expanded}
           aria-label={nav.toggle}
-        />
-        <BootstrapNavbar.Collapse id="site-navbar-links">
-          <Nav className="ms-auto" as="ul">
-            {links.map((link) => (
-              <Nav.Item as="li" key={link.to}>
-                <Nav.Link as={NavLink} to={link.to} eventKey={link.to}>
-                  {link.label}
-                </Nav.Link>
-              </Nav.Item>
-            ))}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div className={`navbar-collapse collapse${expanded ? " show" : ""}`} id="site-navbar-links">
+          <ul className="ms-auto navbar-nav">
+            {links.map((link) => item(link.to, link.label))}
             {signedIn ? (
               <>
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/dashboard" eventKey="/dashboard">
-                    {accountMessages.dashboard}
-                  </Nav.Link>
-                </Nav.Item>
-                <Nav.Item as="li">
-                  <SignOutButton
-                    label={accountMessages.signOut}
-                    className="nav-link"
-                    onOpen={() => setExpanded(false)}
-                  />
-                </Nav.Item>
+                {item("/dashboard", accountMessages.dashboard)}
+                <li className="nav-item">
+                  <SignOutButton label={accountMessages.signOut} className="nav-link" onOpen={close} />
+                </li>
               </>
             ) : (
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/login" eventKey="/login">
-                  {nav.login}
-                </Nav.Link>
-              </Nav.Item>
+              item("/login", nav.login)
             )}
-          </Nav>
-        </BootstrapNavbar.Collapse>
-      </Container>
-    </BootstrapNavbar>
+          </ul>
+        </div>
+      </div>
+    </nav>
   );
 }

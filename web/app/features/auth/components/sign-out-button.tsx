@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from "react";
-import { Button } from "react-bootstrap";
 
 // Signed-out visitors never need it: fetched the first time someone asks to sign out.
 const LogoutModal = lazy(() => import("./logout-modal").then((m) => ({ default: m.LogoutModal })));
 
-/** A link-style button that asks for confirmation (SPEC §2) before it ends the session. */
+/**
+ * A link-style button that asks for confirmation (SPEC §2) before it ends the session. Plain
+ * markup: it is in the navbar of every public page, and the modal's code comes with the modal.
+ */
 export function SignOutButton({
   label,
   className,
@@ -19,9 +21,9 @@ export function SignOutButton({
   const [modalLoaded, setModalLoaded] = useState(false);
   return (
     <>
-      <Button
-        variant="link"
-        className={className}
+      <button
+        type="button"
+        className={`btn btn-link${className ? ` ${className}` : ""}`}
         onClick={() => {
           onOpen?.();
           setModalLoaded(true);
@@ -29,7 +31,7 @@ export function SignOutButton({
         }}
       >
         {label}
-      </Button>
+      </button>
       {modalLoaded ? (
         <Suspense fallback={null}>
           <LogoutModal show={confirming} onClose={() => setConfirming(false)} />
