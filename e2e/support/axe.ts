@@ -8,8 +8,30 @@ type AxeResults = {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
 };
 
+/**
+ * Waits (up to 3 s) for the screen's finite animations to end: a toast still fading in has the
+ * contrast of half its colours, which is not what anyone reads.
+ */
+async function settled(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" ||
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
+}
+
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
 export async function seriousAccessibilityViolations(page: Page) {
+  await settled(page);
   await page.addScriptTag({ path: axeScript });
   const results = await page.evaluate(async () => {
     const axe = (
