@@ -89,7 +89,7 @@ describe("the admin dashboard", () => {
     await form.getByText("Title must be at least 3 characters").waitFor();
     await form.getByLabel("Title").fill(title);
     await form.getByLabel("Topic").fill("SEO");
-    await form.getByLabel("Link to the article").fill("https://example.com/local-search");
+    await form.getByLabel("Link to an article elsewhere").fill("https://example.com/local-search");
     await form.getByLabel(/Image/).fill("/images/blogs/local-seo.svg");
     await form.getByRole("button", { name: "Publish" }).click();
     await toast("The blog post is published.").waitFor();

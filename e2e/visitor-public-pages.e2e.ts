@@ -1,13 +1,12 @@
+import { defaultPageTexts } from "@agency/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
-  about,
   accountMessages,
   blogs,
   brands,
   contact,
   footer,
-  landing,
   nav,
   privacy,
   reviews,
@@ -19,17 +18,27 @@ import { baseUrl, open, screenshot, useBrowser } from "./support/browser";
 const browser = useBrowser();
 
 const pages = [
-  { path: "/", canonical: "/", heading: landing.heroHeading, title: "Digital marketing agency" },
-  { path: "/home", canonical: "/", heading: landing.heroHeading, title: "Digital marketing agency" },
+  { path: "/", canonical: "/", heading: defaultPageTexts.hero.heading, title: "Digital marketing agency" },
+  {
+    path: "/home",
+    canonical: "/",
+    heading: defaultPageTexts.hero.heading,
+    title: "Digital marketing agency",
+  },
   {
     path: "/yearly-billed",
     canonical: "/yearly-billed",
-    heading: landing.heroHeading,
+    heading: defaultPageTexts.hero.heading,
     title: "Yearly pricing plans",
   },
   { path: "/contact-us", canonical: "/contact-us", heading: contact.heading, title: "Contact us" },
   { path: "/blogs", canonical: "/blogs", heading: blogs.heading, title: blogs.heading },
-  { path: "/about-us", canonical: "/about-us", heading: about.heading, title: about.heading },
+  {
+    path: "/about-us",
+    canonical: "/about-us",
+    heading: defaultPageTexts.about.heading,
+    title: defaultPageTexts.about.heading,
+  },
   {
     path: "/privacy__policy",
     canonical: "/privacy__policy",
@@ -50,7 +59,7 @@ async function settle(page: Page) {
 
 describe("the public pages", () => {
   it.each(pages)(
-    "$path ships prerendered HTML with its heading, title, description and social tags",
+    "$path ships server-rendered HTML with its heading, title, description and social tags",
     async ({ path, canonical, heading, title }) => {
       const response = await browser.page.request.get(path);
       expect(response.status()).toBe(200);
@@ -65,6 +74,40 @@ describe("the public pages", () => {
       expect(html).toContain(`<link rel="canonical" href="${baseUrl}${canonical}"/>`);
     },
   );
+
+  it("renders the database's plans, services, reviews and blogs into the HTML itself", async () => {
+    const { request } = browser.page;
+    const get = async <T>(path: string) => (await (await request.get(path)).json()) as T;
+    // What a visitor sees before any script runs: the HTML without its scripts (loader data).
+    const visibleText = async (path: string) => {
+      const html = await (await request.get(path)).text();
+      return html
+        .replace(/<script[\s\S]*?<\/script>/g, "")
+        .replace(/<[^>]+>/g, " ")
+        .replaceAll("&#x27;", "'")
+        .replaceAll("&amp;", "&");
+    };
+    type Plan = { service: string; title: string; newPrice: number; duration: string };
+    const plans = await get<Plan[]>("/api/pricing");
+    const services = await get<{ title: string }[]>("/api/services");
+    const reviewList = await get<{ name: string }[]>("/api/reviews");
+    const blogList = await get<{ title: string }[]>("/api/blogs");
+    expect(services).toHaveLength(6);
+    expect(reviewList.length).toBeGreaterThan(0);
+
+    const landingText = await visibleText("/");
+    const yearlyText = await visibleText("/yearly-billed");
+    for (const plan of plans) {
+      const text = plan.duration === "monthly" ? landingText : yearlyText;
+      expect(text).toContain(plan.title);
+      expect(text).toContain(plan.service);
+      expect(text).toMatch(new RegExp(`\\$\\s*${plan.newPrice}\\b`));
+    }
+    for (const service of services) expect(landingText).toContain(service.title);
+    for (const review of reviewList) expect(landingText).toContain(review.name);
+    const blogsText = await visibleText("/blogs");
+    for (const blog of blogList) expect(blogsText).toContain(blog.title);
+  });
 
   it("lists the public pages in the sitemap and points crawlers to it", async () => {
     const { page } = browser;

@@ -1,7 +1,10 @@
 // `npm run bench`: the shop's server under load, beside a bare Fastify route serving the same bytes.
 // Embedded database by default (in BENCH_DATA_DIR, kept between runs), or DATABASE_URL.
 // Seeds BENCH_ORDERS orders (1,000,000) first; BENCH_SECONDS (5) per run, BENCH_CONNECTIONS (20).
+// BENCH_ONLY=pages: only the server-rendered pages, on a fresh database with the demo content.
 // Not part of the tests: it prints figures and fails only when the server does.
+// BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a proxy instead: see
+// scripts/bench-instances.mjs.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +21,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "agency-bench"));
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const barePort = port + 1;
+const pagesOnly = process.env.BENCH_ONLY === "pages";
 const base = `http://127.0.0.1:${port}`;
 const children = [];
 let finished = false;
@@ -103,146 +107,24 @@ async function inBatches(items, size, work) {
   return results;
 }
 
-try {
-  if (needsBuild()) run("npm", ["run", "build"]);
-  const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
-  console.log(`Seeding ${orderCount} orders (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})...`);
-  run(process.execPath, ["scripts/seed-orders.mjs", String(orderCount), String(buyers)], dbEnv);
-
-  start(
-    ["server/dist/main.js"],
-    {
-      ...dbEnv,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      LOG_LEVEL: "warn",
-      AUTH_RATE_LIMIT_MAX: "1000000",
-    },
-    () => false,
-  ).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-  await waitForHealth();
-  // Resident memory once started on the existing data, before any load.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const status = readFileSync(`/proc/${children[0].pid}/status`, "utf8");
-  const idleMemory = `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)} MB`;
-  console.log(`server idle after start: ${idleMemory} resident`);
-
-  // The same bytes, from a bare route.
-  const plans = await (await fetch(`${base}/api/pricing`)).json();
-  const samples = [
-    { name: "GET /api/services", url: "/api/services" },
-    { name: "GET /api/pricing", url: "/api/pricing" },
-    { name: "GET / (page)", url: "/" },
-  ];
-  const bareRoutes = [];
-  for (const sample of samples) {
-    const response = await fetch(`${base}${sample.url}`);
-    bareRoutes.push({
-      method: "GET",
-      url: sample.url,
-      contentType: response.headers.get("content-type"),
-      body: Buffer.from(await response.arrayBuffer()).toString("base64"),
+/**
+ * The rendered pages: warm, answered from the page cache; cold, each request a new address
+ * (`/?n=1`, `/?n=2`...), so React renders the page every time (the catalog data stays cached).
+ */
+async function benchPages() {
+  for (const pathname of ["/", "/blogs"]) {
+    await fetch(`${base}${pathname}`);
+    report(`GET ${pathname} (page cache warm)`, await load({ url: `${base}${pathname}` }));
+    let n = 0;
+    const cold = await load({
+      url: `${base}${pathname}`,
+      requests: [{ setupRequest: (request) => ({ ...request, path: `${pathname}?n=${n++}` }) }],
     });
+    report(`GET ${pathname} (page cache cold: rendered per request)`, cold);
   }
-  const orderReply = { success: true, insertedId: "00000000-0000-4000-8000-000000000000" };
-  bareRoutes.push({
-    method: "POST",
-    url: "/api/order",
-    contentType: "application/json; charset=utf-8",
-    body: Buffer.from(JSON.stringify(orderReply)).toString("base64"),
-  });
-  const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
-  writeFileSync(routesFile, JSON.stringify(bareRoutes));
-  await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) => text.includes("ready"));
+}
 
-  console.log(`\n${seconds} s per run, ${connections} connections\n`);
-  for (const sample of samples) {
-    const shop = await load({ url: `${base}${sample.url}` });
-    const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
-    report(sample.name, shop, bare);
-  }
-
-  // Orders: every buyer orders every plan once, from many signed-in customers at a time.
-  const cookies = await inBatches(
-    Array.from({ length: buyers }, (_, i) => buyerEmail(i + 1)),
-    4,
-    signIn,
-  );
-  const queue = cookies.flatMap((cookie) => plans.map((plan) => ({ cookie, serviceId: plan._id })));
-  let next = 0;
-  const orderRequest = (request) => {
-    const item = queue[next++ % queue.length];
-    return {
-      ...request,
-      headers: { ...request.headers, cookie: item.cookie, origin: base, "content-type": "application/json" },
-      body: JSON.stringify({ serviceId: item.serviceId, phone: "0123456789" }),
-    };
-  };
-  const started = Date.now();
-  const ordersRun = await load({
-    url: `${base}/api/order`,
-    method: "POST",
-    amount: queue.length,
-    requests: [{ setupRequest: orderRequest }],
-  });
-  ordersRun.rps = (queue.length * 1000) / (Date.now() - started);
-  const bareOrders = await load({
-    url: `http://127.0.0.1:${barePort}/api/order`,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ serviceId: plans[0]._id, phone: "0123456789" }),
-  });
-  report(`POST /api/order (${buyers} customers)`, ordersRun, bareOrders);
-  const placed = await inBatches(cookies, 10, async (cookie) => {
-    const own = await (await fetch(`${base}/api/order`, { headers: { cookie } })).json();
-    return { count: own.length, distinct: new Set(own.map((order) => order.serviceId)).size };
-  });
-  const stored = placed.reduce((sum, { count }) => sum + count, 0);
-  console.log(
-    `orders: ${queue.length} sent, ${stored} stored, ${queue.length - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates`,
-  );
-
-  // The admin lists at the seeded size.
-  const admin = await signIn(benchAdminEmail);
-  const adminHeaders = { cookie: admin };
-  // The cursor of the row 10,000 deep, reached page by page as the All Orders pager does.
-  let deepCursor = null;
-  for (let i = 0; i < 100; i++) {
-    const after = deepCursor ? `&after=${deepCursor}` : "";
-    deepCursor = (
-      await (await fetch(`${base}/api/orders?size=100${after}`, { headers: { cookie: admin } })).json()
-    ).nextCursor;
-  }
-  const adminRuns = [
-    ["GET /api/orders first page with counts (admin)", "/api/orders?page=0&size=20"],
-    ["GET /api/orders page 500 by number, 10,000 rows deep (admin)", "/api/orders?page=500&size=20"],
-    ["GET /api/orders 10,000 rows deep by cursor (admin)", `/api/orders?size=20&after=${deepCursor}`],
-  ];
-  for (const [name, url] of adminRuns) {
-    report(name, await load({ url: `${base}${url}`, headers: adminHeaders, connections: 4 }));
-  }
-
-  // Visitors reading the catalog while an admin pages through the orders.
-  const alone = await load({ url: `${base}/api/services` });
-  let page = 0;
-  const [visitors] = await Promise.all([
-    load({ url: `${base}/api/services` }),
-    load({
-      url: `${base}/api/orders`,
-      headers: adminHeaders,
-      connections: 1,
-      requests: [
-        { setupRequest: (request) => ({ ...request, path: `/api/orders?page=${page++ % 500}&size=20` }) },
-      ],
-    }),
-  ]);
-  report("GET /api/services, nobody else", alone);
-  report("GET /api/services while an admin pages orders", visitors);
-
+function summary(idleMemory) {
   console.log(
     `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, load ${os
       .loadavg()
@@ -250,7 +132,172 @@ try {
       .join(" ")}, idle ${idleMemory}, ${new Date().toISOString()}`,
   );
   console.table(rows);
-} finally {
-  finished = true;
-  for (const child of children) child.kill();
+}
+
+if (process.env.BENCH_INSTANCES) {
+  await import("./bench-instances.mjs");
+} else {
+  try {
+    if (needsBuild()) run("npm", ["run", "build"]);
+    const dbEnv = databaseUrl
+      ? { DATABASE_URL: databaseUrl }
+      : { DATA_DIR: pagesOnly ? mkdtempSync(path.join(os.tmpdir(), "agency-bench-pages-")) : dataDir };
+    if (!pagesOnly) {
+      console.log(`Seeding ${orderCount} orders (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})...`);
+      run(process.execPath, ["scripts/seed-orders.mjs", String(orderCount), String(buyers)], dbEnv);
+    }
+
+    start(
+      ["server/dist/main.js"],
+      {
+        ...dbEnv,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: base,
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT_MAX: "1000000",
+      },
+      () => false,
+    ).catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+    await waitForHealth();
+    // Resident memory once started on the existing data, before any load.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const status = readFileSync(`/proc/${children[0].pid}/status`, "utf8");
+    const idleMemory = `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)} MB`;
+    console.log(`server idle after start: ${idleMemory} resident`);
+
+    if (pagesOnly) {
+      console.log(`\n${seconds} s per run, ${connections} connections\n`);
+      await benchPages();
+      summary(idleMemory);
+    } else {
+      // The same bytes, from a bare route.
+      const plans = await (await fetch(`${base}/api/pricing`)).json();
+      const samples = [
+        { name: "GET /api/services", url: "/api/services" },
+        { name: "GET /api/pricing", url: "/api/pricing" },
+        { name: "GET / (page)", url: "/" },
+      ];
+      const bareRoutes = [];
+      for (const sample of samples) {
+        const response = await fetch(`${base}${sample.url}`);
+        bareRoutes.push({
+          method: "GET",
+          url: sample.url,
+          contentType: response.headers.get("content-type"),
+          body: Buffer.from(await response.arrayBuffer()).toString("base64"),
+        });
+      }
+      const orderReply = { success: true, insertedId: "00000000-0000-4000-8000-000000000000" };
+      bareRoutes.push({
+        method: "POST",
+        url: "/api/order",
+        contentType: "application/json; charset=utf-8",
+        body: Buffer.from(JSON.stringify(orderReply)).toString("base64"),
+      });
+      const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
+      writeFileSync(routesFile, JSON.stringify(bareRoutes));
+      await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) =>
+        text.includes("ready"),
+      );
+
+      console.log(`\n${seconds} s per run, ${connections} connections\n`);
+      for (const sample of samples) {
+        const shop = await load({ url: `${base}${sample.url}` });
+        const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
+        report(sample.name, shop, bare);
+      }
+      await benchPages();
+
+      // Orders: every buyer orders every plan once, from many signed-in customers at a time.
+      const cookies = await inBatches(
+        Array.from({ length: buyers }, (_, i) => buyerEmail(i + 1)),
+        4,
+        signIn,
+      );
+      const queue = cookies.flatMap((cookie) => plans.map((plan) => ({ cookie, serviceId: plan._id })));
+      let next = 0;
+      const orderRequest = (request) => {
+        const item = queue[next++ % queue.length];
+        return {
+          ...request,
+          headers: {
+            ...request.headers,
+            cookie: item.cookie,
+            origin: base,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ serviceId: item.serviceId, phone: "0123456789" }),
+        };
+      };
+      const started = Date.now();
+      const ordersRun = await load({
+        url: `${base}/api/order`,
+        method: "POST",
+        amount: queue.length,
+        requests: [{ setupRequest: orderRequest }],
+      });
+      ordersRun.rps = (queue.length * 1000) / (Date.now() - started);
+      const bareOrders = await load({
+        url: `http://127.0.0.1:${barePort}/api/order`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ serviceId: plans[0]._id, phone: "0123456789" }),
+      });
+      report(`POST /api/order (${buyers} customers)`, ordersRun, bareOrders);
+      const placed = await inBatches(cookies, 10, async (cookie) => {
+        const own = await (await fetch(`${base}/api/order`, { headers: { cookie } })).json();
+        return { count: own.length, distinct: new Set(own.map((order) => order.serviceId)).size };
+      });
+      const stored = placed.reduce((sum, { count }) => sum + count, 0);
+      console.log(
+        `orders: ${queue.length} sent, ${stored} stored, ${queue.length - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates`,
+      );
+
+      // The admin lists at the seeded size.
+      const admin = await signIn(benchAdminEmail);
+      const adminHeaders = { cookie: admin };
+      // The cursor of the row 10,000 deep, reached page by page as the All Orders pager does.
+      let deepCursor = null;
+      for (let i = 0; i < 100; i++) {
+        const after = deepCursor ? `&after=${deepCursor}` : "";
+        deepCursor = (
+          await (await fetch(`${base}/api/orders?size=100${after}`, { headers: { cookie: admin } })).json()
+        ).nextCursor;
+      }
+      const adminRuns = [
+        ["GET /api/orders first page with counts (admin)", "/api/orders?page=0&size=20"],
+        ["GET /api/orders page 500 by number, 10,000 rows deep (admin)", "/api/orders?page=500&size=20"],
+        ["GET /api/orders 10,000 rows deep by cursor (admin)", `/api/orders?size=20&after=${deepCursor}`],
+      ];
+      for (const [name, url] of adminRuns) {
+        report(name, await load({ url: `${base}${url}`, headers: adminHeaders, connections: 4 }));
+      }
+
+      // Visitors reading the catalog while an admin pages through the orders.
+      const alone = await load({ url: `${base}/api/services` });
+      let page = 0;
+      const [visitors] = await Promise.all([
+        load({ url: `${base}/api/services` }),
+        load({
+          url: `${base}/api/orders`,
+          headers: adminHeaders,
+          connections: 1,
+          requests: [
+            { setupRequest: (request) => ({ ...request, path: `/api/orders?page=${page++ % 500}&size=20` }) },
+          ],
+        }),
+      ]);
+      report("GET /api/services, nobody else", alone);
+      report("GET /api/services while an admin pages orders", visitors);
+
+      summary(idleMemory);
+    }
+  } finally {
+    finished = true;
+    for (const child of children) child.kill();
+  }
 }

@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Text formats worth compressing; HTML is left out, the server rewrites and compresses it at start-up. */
+/** Text formats worth compressing; pages are rendered and compressed by the server. */
 const compressible = new Set([
   ".js",
   ".mjs",

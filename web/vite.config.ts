@@ -2,16 +2,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
 import { preactInBrowser } from "./preact-in-browser";
 import { purgeBootstrap } from "./purge-bootstrap";
-import { siteConfig } from "./site-config-plugin";
 
 export default defineConfig(({ command }) => ({
-  plugins: [siteConfig(), preactInBrowser(), reactRouter()],
+  plugins: [preactInBrowser(), reactRouter()],
   // The development server keeps all of Bootstrap, so a class added while editing shows at once.
   css: command === "build" ? { postcss: { plugins: [purgeBootstrap()] } } : undefined,
   // "source" first: @agency/contract is used from its TypeScript sources, so it needs no build step.
   resolve: { conditions: ["source", ...defaultClientConditions] },
   ssr: {
-    // Bundled into the prerender build so Node never loads the contract's unbuilt dist/ entry.
+    // Bundled into the server build so Node never loads the contract's unbuilt dist/ entry.
     noExternal: ["@agency/contract"],
     resolve: { conditions: ["source", ...defaultServerConditions] },
   },

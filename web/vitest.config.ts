@@ -1,10 +1,8 @@
 import { defaultClientConditions } from "vite";
 import { defineConfig } from "vitest/config";
-import { siteConfig } from "./site-config-plugin";
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [siteConfig()],
   resolve: { conditions: ["source", ...defaultClientConditions] },
   test: {
     name: "web",

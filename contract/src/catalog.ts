@@ -31,6 +31,8 @@ export const PricingPlan = z
     serviceName: z.array(z.string()),
     /** The four feature details, in the same order as serviceName. */
     serviceTitle: z.array(z.string()),
+    /** Tick (true) or cross (false) beside each feature, in the same order. */
+    included: z.array(z.boolean()),
     highlighted: z.boolean(),
   })
   .meta({ id: "PricingPlan" });

@@ -1,11 +1,16 @@
+export * from "./account.js";
 export * from "./blogs.js";
 export * from "./catalog.js";
+export * from "./catalog-admin.js";
 export * from "./common.js";
+export * from "./content.js";
 export * from "./errors.js";
 export * from "./leads.js";
 export * from "./mail.js";
 export * from "./orders.js";
+export type * from "./pages.js";
 export * from "./payments.js";
+export * from "./promo.js";
 export * from "./reviews.js";
 export * from "./site.js";
 export * from "./subscriptions.js";

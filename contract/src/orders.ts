@@ -15,6 +15,9 @@ export const Order = z
     serviceId: z.string(),
     serviceDuration: z.string(),
     currentPrice: Dollars,
+    /** A promo code's discount, already taken off currentPrice (absent or 0 without a code). */
+    discount: Dollars.optional(),
+    promoCode: z.string().nullable().optional(),
     currentDate: z.string(),
     phone: z.string(),
     paid: z.boolean(),
@@ -58,6 +61,8 @@ export const CreateOrderBody = z.object({
   service: z.string().max(200).optional(),
   serviceDuration: z.string().max(50).optional(),
   currentPrice: z.union([z.number(), z.string()]).optional(),
+  /** A promo code from the checkout's promo box; the server works out what it takes off. */
+  promoCode: z.string().trim().max(100).optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

@@ -1,6 +1,9 @@
+import { defaultPageTexts, defaultSite } from "@agency/contract";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test/accounts.js";
+import { multipartFile } from "../test/files.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { jobs } from "./db/schema.js";
@@ -21,6 +24,9 @@ const expectedAccess: Record<string, Access> = {
   "GET /api/reviews": "public",
   "GET /api/review-count": "public",
   "GET /api/blogs": "public",
+  "GET /api/blogs/:slug": "public",
+  "GET /api/site/content": "public",
+  "GET /api/images/:name": "public",
   "GET /api/site": "public",
   "POST /api/leads/contact": "public",
   "POST /api/leads/query": "public",
@@ -53,6 +59,10 @@ const expectedAccess: Record<string, Access> = {
   "POST /api/reviews": "user",
   "GET /api/my-reviews": "user",
   "DELETE /api/my-reviews/:id": "user",
+  "GET /api/account/export": "user",
+  "GET /api/account/export.zip": "user",
+  "POST /api/account/delete": "user",
+  "POST /api/account/delete/confirm": "user",
   "GET /api/users": "admin",
   "PUT /api/user/admin/:email": "admin",
   "PUT /api/user/remove-admin/:email": "admin",
@@ -61,6 +71,10 @@ const expectedAccess: Record<string, Access> = {
   "POST /api/blogs": "admin",
   "PUT /api/blogs/:id": "admin",
   "DELETE /api/blogs/:id": "admin",
+  "GET /api/admin/blogs": "admin",
+  "PUT /api/admin/site/identity": "admin",
+  "PUT /api/admin/site/texts": "admin",
+  "POST /api/admin/images": "admin",
   "GET /api/admin/leads": "admin",
   "GET /api/admin/leads.csv": "admin",
   "GET /api/manage-reviews": "admin",
@@ -84,9 +98,33 @@ const expectedAccess: Record<string, Access> = {
   "POST /api/admin/orders/:id/cancel": "admin",
   "GET /api/admin/plans/:id/brief-questions": "admin",
   "PUT /api/admin/plans/:id/brief-questions": "admin",
+  "GET /api/admin/catalog/services": "admin",
+  "POST /api/admin/catalog/services": "admin",
+  "PUT /api/admin/catalog/services/:id": "admin",
+  "POST /api/admin/catalog/services/:id/archive": "admin",
+  "POST /api/admin/catalog/services/:id/restore": "admin",
+  "PUT /api/admin/catalog/services-order": "admin",
+  "GET /api/admin/catalog/plans": "admin",
+  "POST /api/admin/catalog/plans": "admin",
+  "PUT /api/admin/catalog/plans/:id": "admin",
+  "PUT /api/admin/catalog/plans/:id/price": "admin",
+  "DELETE /api/admin/catalog/plans/:id": "admin",
+  "POST /api/admin/catalog/plans/:id/restore": "admin",
+  "PUT /api/admin/catalog/plans-order": "admin",
+  "POST /api/promo/quote": "user",
+  "GET /api/admin/promo-codes": "admin",
+  "POST /api/admin/promo-codes": "admin",
+  "PUT /api/admin/promo-codes/:id": "admin",
+  "POST /api/admin/promo-codes/:id/disable": "admin",
+  "POST /api/admin/promo-codes/:id/enable": "admin",
 };
 
-type Call = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: object };
+type Call = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string;
+  payload?: object;
+  headers?: Record<string, string>;
+};
 
 let ctx: TestContext;
 let customer: TestAccount;
@@ -101,9 +139,48 @@ let blogId: string;
 let reviewId: string;
 /** The job the order below queued. */
 let jobId: string;
+/** A small PNG for the image upload. */
+let picture: { body: Buffer; contentType: string };
+let serviceId: string;
+/** A plan nobody ordered, which the admin deletes. */
+let unorderedPlanId: string;
+let promoId: string;
+
+const promo = (code: string) => ({
+  code,
+  kind: "percent",
+  value: 10,
+  validFrom: null,
+  validTo: null,
+  maxUses: null,
+  planId: null,
+  appliesTo: "first",
+  disabled: false,
+});
+const plan = {
+  service: "Starter",
+  title: "For a first campaign",
+  duration: "monthly",
+  month: "month",
+  features: [1, 2, 3, 4].map((n) => ({ name: `Feature ${n}`, detail: "Included", included: true })),
+  highlighted: false,
+  backgroundColor: "#ffffff",
+  color: "#1f2a44",
+};
+const service = {
+  title: "Podcasts",
+  description: "Shows people listen to.",
+  image: "/images/services/seo.svg",
+};
+
+/** The ids of a catalog list as the admin sees it now, for a reorder that lists each once. */
+async function idsOf(url: string): Promise<string[]> {
+  const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: admin.cookie } });
+  return (response.json() as { _id: string }[]).map((item) => item._id).reverse();
+}
 
 /** A request an admin may make to each admin route, with real ids. */
-function adminCall(route: string): Call {
+async function adminCall(route: string): Promise<Call> {
   const blog = {
     title: "Spring offers",
     topic: "News",
@@ -119,6 +196,15 @@ function adminCall(route: string): Call {
     "POST /api/blogs": { method: "POST", url: "/api/blogs", payload: blog },
     "PUT /api/blogs/:id": { method: "PUT", url: `/api/blogs/${blogId}`, payload: blog },
     "DELETE /api/blogs/:id": { method: "DELETE", url: `/api/blogs/${blogId}` },
+    "GET /api/admin/blogs": { method: "GET", url: "/api/admin/blogs" },
+    "PUT /api/admin/site/identity": { method: "PUT", url: "/api/admin/site/identity", payload: defaultSite },
+    "PUT /api/admin/site/texts": { method: "PUT", url: "/api/admin/site/texts", payload: defaultPageTexts },
+    "POST /api/admin/images": {
+      method: "POST",
+      url: "/api/admin/images?kind=logo",
+      payload: picture.body,
+      headers: { "content-type": picture.contentType },
+    },
     "GET /api/admin/leads": { method: "GET", url: "/api/admin/leads" },
     "GET /api/admin/leads.csv": { method: "GET", url: "/api/admin/leads.csv" },
     "GET /api/manage-reviews": { method: "GET", url: "/api/manage-reviews?page=0&size=5" },
@@ -156,7 +242,83 @@ function adminCall(route: string): Call {
       url: `/api/admin/plans/${planId}/brief-questions`,
       payload: { questions: [{ label: "Your website", kind: "url", required: true }] },
     },
+    "GET /api/admin/catalog/services": { method: "GET", url: "/api/admin/catalog/services" },
+    "POST /api/admin/catalog/services": {
+      method: "POST",
+      url: "/api/admin/catalog/services",
+      payload: service,
+    },
+    "PUT /api/admin/catalog/services/:id": {
+      method: "PUT",
+      url: `/api/admin/catalog/services/${serviceId}`,
+      payload: service,
+    },
+    "POST /api/admin/catalog/services/:id/archive": {
+      method: "POST",
+      url: `/api/admin/catalog/services/${serviceId}/archive`,
+    },
+    "POST /api/admin/catalog/services/:id/restore": {
+      method: "POST",
+      url: `/api/admin/catalog/services/${serviceId}/restore`,
+    },
+    "GET /api/admin/catalog/plans": { method: "GET", url: "/api/admin/catalog/plans" },
+    "POST /api/admin/catalog/plans": {
+      method: "POST",
+      url: "/api/admin/catalog/plans",
+      payload: { ...plan, oldPrice: 0, newPrice: 49 },
+    },
+    "PUT /api/admin/catalog/plans/:id": {
+      method: "PUT",
+      url: `/api/admin/catalog/plans/${unorderedPlanId}`,
+      payload: plan,
+    },
+    "PUT /api/admin/catalog/plans/:id/price": {
+      method: "PUT",
+      url: `/api/admin/catalog/plans/${unorderedPlanId}/price`,
+      payload: { oldPrice: 60, newPrice: 45, applyToRenewals: false },
+    },
+    "DELETE /api/admin/catalog/plans/:id": {
+      method: "DELETE",
+      url: `/api/admin/catalog/plans/${unorderedPlanId}`,
+    },
+    "POST /api/admin/catalog/plans/:id/restore": {
+      method: "POST",
+      url: `/api/admin/catalog/plans/${planId}/restore`,
+    },
+    "GET /api/admin/promo-codes": { method: "GET", url: "/api/admin/promo-codes" },
+    "POST /api/admin/promo-codes": {
+      method: "POST",
+      url: "/api/admin/promo-codes",
+      payload: promo("WELCOME-ACCESS"),
+    },
+    "PUT /api/admin/promo-codes/:id": {
+      method: "PUT",
+      url: `/api/admin/promo-codes/${promoId}`,
+      payload: promo("SPRING"),
+    },
+    "POST /api/admin/promo-codes/:id/disable": {
+      method: "POST",
+      url: `/api/admin/promo-codes/${promoId}/disable`,
+    },
+    "POST /api/admin/promo-codes/:id/enable": {
+      method: "POST",
+      url: `/api/admin/promo-codes/${promoId}/enable`,
+    },
   };
+  if (route === "PUT /api/admin/catalog/services-order") {
+    return {
+      method: "PUT",
+      url: "/api/admin/catalog/services-order",
+      payload: { ids: await idsOf("/api/admin/catalog/services") },
+    };
+  }
+  if (route === "PUT /api/admin/catalog/plans-order") {
+    return {
+      method: "PUT",
+      url: "/api/admin/catalog/plans-order",
+      payload: { ids: await idsOf("/api/admin/catalog/plans") },
+    };
+  }
   const call = calls[route];
   if (!call) throw new Error(`No admin request written for ${route}: add one to this test.`);
   return call;
@@ -173,8 +335,28 @@ beforeAll(async () => {
   planId = plans.premiumYearly._id;
   blogId = (await ctx.app.inject({ method: "GET", url: "/api/blogs" })).json()[0]._id;
   reviewId = (await ctx.app.inject({ method: "GET", url: "/api/reviews" })).json()[0]._id;
+  const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#3355aa" } })
+    .png()
+    .toBuffer();
+  picture = multipartFile({ name: "logo.png", contentType: "image/png", content: png });
   const [job] = await ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, "mail.order-placed"));
   jobId = job?.id ?? "";
+  serviceId = (await ctx.app.inject({ method: "GET", url: "/api/services" })).json()[0]._id;
+  const asAdmin = { cookie: admin.cookie };
+  const created = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/catalog/plans",
+    headers: asAdmin,
+    payload: { ...plan, oldPrice: 0, newPrice: 39 },
+  });
+  unorderedPlanId = created.json().insertedId;
+  const code = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/promo-codes",
+    headers: asAdmin,
+    payload: promo("WELCOME10"),
+  });
+  promoId = code.json()._id;
 });
 afterAll(() => ctx.close());
 
@@ -190,11 +372,14 @@ describe("who may call what", () => {
     .map(([route]) => route);
 
   it.each(adminRoutes)("%s: 401 for nobody, 403 for a customer, allowed for an admin", async (route) => {
-    const call = adminCall(route);
+    const call = await adminCall(route);
     const anonymous = await ctx.app.inject(call);
-    const asCustomer = await ctx.app.inject({ ...call, headers: { cookie: customer.cookie } });
+    const asCustomer = await ctx.app.inject({
+      ...call,
+      headers: { ...call.headers, cookie: customer.cookie },
+    });
     expect([anonymous.statusCode, asCustomer.statusCode]).toEqual([401, 403]);
-    const asAdmin = await ctx.app.inject({ ...call, headers: { cookie: admin.cookie } });
+    const asAdmin = await ctx.app.inject({ ...call, headers: { ...call.headers, cookie: admin.cookie } });
     expect(asAdmin.statusCode, asAdmin.body).toBeLessThan(300);
   });
 

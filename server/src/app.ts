@@ -10,10 +10,13 @@ import { createFileStorage } from "./files/storage.js";
 import { jobAdminRoutes } from "./jobs/admin-routes.js";
 import { createMailer } from "./mail/mailer.js";
 import { mailRoutes } from "./mail/routes.js";
+import { accountRoutes } from "./modules/account/routes.js";
 import { blogAdminRoutes } from "./modules/blogs/admin-routes.js";
 import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
+import { catalogAdminRoutes } from "./modules/catalog/admin-routes.js";
 import { startCatalogSync } from "./modules/catalog/cache.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
+import { imageRoutes, siteContentRoutes } from "./modules/content/routes.js";
 import { fileRoutes } from "./modules/files/routes.js";
 import { leadAdminRoutes } from "./modules/leads/admin-routes.js";
 import { leadRoutes } from "./modules/leads/routes.js";
@@ -21,6 +24,7 @@ import { messageRoutes } from "./modules/messages/routes.js";
 import { orderAdminRoutes } from "./modules/orders/admin-routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
+import { promoRoutes } from "./modules/promo/routes.js";
 import { receiptSettings } from "./modules/receipts/issue.js";
 import { receiptRoutes } from "./modules/receipts/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
@@ -78,6 +82,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   await registerOpenApi(app, config.publicUrl);
 
   const { provider, billing } = await registerPaymentProvider(app, config, db, clock);
+  const storage = await createFileStorage(config.files.storage);
 
   await app.register(
     async (instance) => {
@@ -99,18 +104,23 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(reviewRoutes, { db });
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
+      await api.register(catalogAdminRoutes, { db });
+      await api.register(promoRoutes, { db });
       await api.register(leadAdminRoutes, { db });
       await api.register(receiptRoutes, { db });
       await api.register(jobAdminRoutes, { db });
       await api.register(workflowRoutes, { db });
       await api.register(messageRoutes, { db, clock });
+      await api.register(accountRoutes, { db, config, mailer, storage });
       await api.register(fileRoutes, {
         db,
-        storage: await createFileStorage(config.files.storage),
+        storage,
         scan: scanUpload,
         clock,
         maxBytes: config.files.maxBytes,
       });
+      await api.register(siteContentRoutes, { db, site: config.site });
+      await api.register(imageRoutes, { storage, maxBytes: config.files.maxBytes });
       await api.register(workflowAdminRoutes, {
         db,
         provider,
@@ -123,9 +133,9 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   );
 
   // The built web app answers the GETs no route takes; other unknown paths get the error shape.
-  const pages = await registerWebApp(app, config);
+  const pages = await registerWebApp(app, config, db);
   await app.register(blogsFileRoute, { db });
-  await app.register(crawlerRoutes, { pages, publicUrl: config.publicUrl });
+  await app.register(crawlerRoutes, { pages, publicUrl: config.publicUrl, db });
 
   return app;
 }

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().trim().default("false"),
@@ -106,6 +107,8 @@ export type Config = {
   /** Uploads: the largest file accepted, and where files are kept. */
   files: { maxBytes: number; storage: FileStorageConfig };
   databaseUrl: string | undefined;
+  /** Connections each process opens to PostgreSQL at most (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   seedDemo: boolean;
   logLevel: string;
   /**
@@ -265,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(values.DATA_DIR),
     files: { maxBytes: values.UPLOAD_MAX_BYTES, storage: fileStorage(values) },
     databaseUrl: values.DATABASE_URL,
+    databasePoolMax: values.DATABASE_POOL_MAX,
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),

@@ -8,10 +8,10 @@ import { markSuspenseRanges } from "./lib/suspense-ranges";
 export const streamTimeout = 5_000;
 
 /**
- * With `ssr: false` this runs only at build time, to prerender the public pages. It waits for
- * every Suspense boundary (lazily loaded page sections included) so each page's HTML has all of
- * its content in place, as crawlers and visitors without JavaScript expect, rather than streamed
- * in behind hidden placeholders.
+ * Renders a page on the server (the Fastify process, at request time). It waits for every
+ * Suspense boundary (lazily loaded page sections included) so each page's HTML has all of its
+ * content in place, as crawlers and visitors without JavaScript expect, rather than streamed in
+ * behind hidden placeholders; the server keeps the finished page until the catalog changes.
  */
 export default function handleRequest(
   request: Request,
@@ -45,8 +45,8 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          // A section that fails to render fails the page's prerender, so the build stops instead
-          // of shipping a page with a hole in it.
+          // A section that fails to render fails the page (500, not kept by the server's page
+          // cache) rather than showing it with a hole in it.
           responseStatusCode = 500;
           console.error(error);
         },

@@ -4,17 +4,40 @@ import "./app.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Toaster } from "react-hot-toast";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { LoadingScreen } from "./components/loading-screen";
 import { mainContentId } from "./lib/layout";
 import { errors, nav, notFound } from "./lib/messages";
+import { pageDataOf } from "./lib/page-data.server";
 import { createQueryClient } from "./lib/query-client";
-import { site } from "./lib/site";
+import { SiteProvider } from "./lib/site";
 import { defaultToastDurationMs, toastPosition } from "./lib/toast";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: site.name }, { name: "description", content: site.tagline }];
+/**
+ * The site identity and page texts, read when the page is rendered, so an edit shows on the next
+ * page load.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site, texts } = await pageDataOf(context).siteContent();
+  return { site, texts };
+}
+
+// Moving between pages keeps the identity the page was loaded with; it is not fetched again.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: loaderData.site.name }, { name: "description", content: loaderData.site.tagline }];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -43,16 +66,18 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
-  // Marks the moment the prerendered page became interactive (browser journeys wait for it).
+  // Marks the moment the server-rendered page became interactive (browser journeys wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Outlet />
-    </QueryClientProvider>
+    <SiteProvider content={loaderData}>
+      <QueryClientProvider client={queryClient}>
+        <Outlet />
+      </QueryClientProvider>
+    </SiteProvider>
   );
 }
 

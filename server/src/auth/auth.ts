@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { bearer, genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Config } from "../config.js";
@@ -8,6 +9,7 @@ import { account, rateLimit, roleChanges, session, user, verification } from "..
 import type { Mailer } from "../mail/mailer.js";
 import { resetPasswordMail, verificationMail } from "../mail/templates.js";
 import { applyConfiguredAdmin } from "../modules/users/roles.js";
+import { changeEmailMail } from "./account-mails.js";
 
 /** Set by the server from the socket (or the trusted proxy); any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-agency-client-ip";
@@ -15,6 +17,8 @@ export const CLIENT_IP_HEADER = "x-agency-client-ip";
 /** Better Auth's cookies are named `agency.session_token` and so on (`__Secure-` over HTTPS). */
 export const COOKIE_PREFIX = "agency";
 export const MIN_PASSWORD_LENGTH = 6; // SPEC §9
+const MAX_NAME_LENGTH = 200;
+const NAME_RULE = `A name needs 1 to ${MAX_NAME_LENGTH} characters.`;
 
 /** Where a confirmation link leads once the address is confirmed, unless the link names a page. */
 export const VERIFIED_LANDING = "/login?verified=1";
@@ -77,6 +81,9 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         role: { type: "string", required: false, input: false },
         lastLoginAt: { type: "date", required: false, input: false },
       },
+      // A new address is confirmed by mail to it before it replaces the old one (the link is
+      // sent by sendVerificationEmail below, to the new address).
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -93,9 +100,15 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user: recipient, url }) => {
+        // A change of address mails the new one while the account still has the old one.
+        const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, recipient.id));
+        if (stored && stored.email.toLowerCase() !== recipient.email.toLowerCase()) {
+          await mailer.send(changeEmailMail(config.shopName, recipient.email, recipient.name, url));
+          return;
+        }
         const link = withVerifiedLanding(url);
-        await mailer.send(verificationMail(config.shopName, user.email, user.name, link));
+        await mailer.send(verificationMail(config.shopName, recipient.email, recipient.name, link));
       },
     },
     socialProviders: facebook
@@ -160,6 +173,15 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
           },
         },
         update: {
+          // The profile's name, as the Edit page sends it: trimmed, neither empty nor over 200 characters.
+          before: async (changes) => {
+            if (typeof changes.name !== "string") return;
+            const name = changes.name.trim();
+            if (name.length === 0 || name.length > MAX_NAME_LENGTH) {
+              throw new APIError("BAD_REQUEST", { message: NAME_RULE, code: "INVALID_NAME" });
+            }
+            return { data: { ...changes, name } };
+          },
           after: async (updated) => {
             if (adminEmail && updated.emailVerified && updated.email.toLowerCase() === adminEmail) {
               await applyConfiguredAdmin(db, adminEmail);

@@ -86,8 +86,11 @@ function listenOn(url: string): Notifications {
   };
 }
 
-export function connectPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** Connections to PostgreSQL per process when DATABASE_POOL_MAX is not set. */
+export const defaultPoolMax = 10;
+
+export function connectPostgres(url: string, options: { poolMax?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? defaultPoolMax });
   // An idle connection the server closed (a restart, a failover, an administrator) is dropped by
   // the pool and replaced on the next query; without a listener its error would end the process.
   pool.on("error", () => {});
@@ -141,6 +144,9 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  databasePoolMax?: number;
 }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? connectPostgres(options.databaseUrl, { poolMax: options.databasePoolMax })
+    : openPglite(options.dataDir);
 }

@@ -149,6 +149,8 @@ export const services = pgTable("services", {
   title: text("title").notNull(),
   description: text("description").notNull(),
   position: integer("position").notNull().default(0),
+  /** Archived services leave the public pages; the editor can bring them back. */
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -167,10 +169,17 @@ export const pricingPlans = pgTable(
     color: text("color").notNull(),
     featureNames: jsonb("feature_names").$type<string[]>().notNull(),
     featureDetails: jsonb("feature_details").$type<string[]>().notNull(),
+    /** Tick (true) or cross (false) beside each feature, in the same order. */
+    featureIncluded: jsonb("feature_included").$type<boolean[]>().notNull(),
     highlighted: boolean("highlighted").notNull().default(false),
     position: integer("position").notNull().default(0),
     /** Until an admin edits the plan's brief questions, it asks the default ones (plan_id null). */
     ownBriefQuestions: boolean("own_brief_questions").notNull().default(false),
+    /**
+     * A plan that has orders is archived instead of deleted: it leaves the public pages and cannot
+     * be ordered, and its orders and subscriptions keep it.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -222,7 +231,14 @@ export const orders = pgTable(
     /** Snapshot of the plan at order time, so later catalog edits do not rewrite history. */
     service: text("service").notNull(),
     serviceDuration: text("service_duration").notNull(),
+    /** What the customer pays: the plan's price then, less the promo code's discount. */
     priceCents: integer("price_cents").notNull(),
+    /** The plan's price before the discount (null on orders placed before promo codes existed). */
+    listPriceCents: integer("list_price_cents"),
+    discountCents: integer("discount_cents").notNull().default(0),
+    promoCodeId: uuid("promo_code_id").references((): AnyPgColumn => promoCodes.id, { onDelete: "set null" }),
+    /** The code as the customer entered it, kept when the code is later edited or deleted. */
+    promoCode: text("promo_code"),
     phone: text("phone").notNull(),
     paid: boolean("paid").notNull().default(false),
     /** The provider's payment (intent) opened for this order, reused until it succeeds. */
@@ -315,6 +331,14 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => pricingPlans.id, { onDelete: "restrict" }),
     interval: text("interval", { enum: ["monthly", "yearly"] }).notNull(),
+    /**
+     * The price each renewal charges before any discount: the plan's price when it was bought. A
+     * later price change moves it only when the owner applies the change to renewals.
+     */
+    priceCents: integer("price_cents").notNull(),
+    /** A promo code that discounts every renewal: its percentage or fixed amount, as it was then. */
+    renewalPercentOff: integer("renewal_percent_off"),
+    renewalAmountOffCents: integer("renewal_amount_off_cents"),
     status: text("status", { enum: subscriptionStatuses }).notNull().default("active"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     /** Periods are counted from here, so a plan bought on the 31st renews on each month's last day. */
@@ -390,12 +414,21 @@ export const blogs = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     topic: text("topic").notNull(),
-    blogLink: text("blog_link").notNull(),
+    /** The post's page is /blogs/{slug}. */
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    /** Markdown, rendered on the server without raw HTML. */
+    body: text("body").notNull().default(""),
+    /** An article elsewhere that the public list links to instead of the hosted page. */
+    blogLink: text("blog_link"),
     img: text("img").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("blogs_created_at_idx").on(table.createdAt)],
+  (table) => [
+    index("blogs_created_at_idx").on(table.createdAt),
+    uniqueIndex("blogs_slug_idx").on(table.slug),
+  ],
 );
 
 /** Contact messages, home query-form requests and newsletter sign-ups. */
@@ -657,5 +690,55 @@ export const files = pgTable(
     index("files_order_idx").on(table.orderId),
     index("files_message_idx").on(table.messageId),
     index("files_event_idx").on(table.eventId),
+  ],
+);
+
+// ─── Site content ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What the owner edited in the dashboard: the site identity (`key` "identity") and the page texts
+ * ("texts"), each a whole document checked by the contract. A key with no row keeps its default.
+ */
+export const siteContent = pgTable("site_content", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ─── Promo codes ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Discounts the owner hands out (DESIGN "Beyond the spec" 9). `value` is a percentage (1–100) or
+ * an amount in cents. `uses` counts the orders placed with the code; the order's insert and the
+ * count's increment share a transaction, and the increment only succeeds below `max_uses`.
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    value: integer("value").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validTo: timestamp("valid_to", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    /** One plan, or every plan when null. */
+    planId: uuid("plan_id").references(() => pricingPlans.id, { onDelete: "cascade" }),
+    /** first: the first payment only; every: the first payment and every renewal. */
+    appliesTo: text("applies_to", { enum: ["first", "every"] }).notNull(),
+    disabled: boolean("disabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("promo_codes_code_unique").on(sql`upper(${table.code})`),
+    check("promo_codes_kind_check", sql`${table.kind} in ('percent', 'fixed')`),
+    check("promo_codes_applies_to_check", sql`${table.appliesTo} in ('first', 'every')`),
+    check(
+      "promo_codes_value_check",
+      sql`${table.value} > 0 and (${table.kind} = 'fixed' or ${table.value} <= 100)`,
+    ),
+    check("promo_codes_uses_check", sql`${table.uses} >= 0`),
   ],
 );

@@ -83,14 +83,23 @@ function plan(
   };
 }
 
-export const demoPlans: (DemoPlan & { featureNames: string[]; featureDetails: string[] })[] = [
+/** SPEC §2 Pricing: the fourth feature is ticked only on Premium, the third crossed on Standard. */
+function featureIncluded(service: string): boolean[] {
+  return [true, true, service !== "Standard", service === "Premium"];
+}
+
+export const demoPlans: (DemoPlan & {
+  featureNames: string[];
+  featureDetails: string[];
+  featureIncluded: boolean[];
+})[] = [
   plan("Standard", "monthly", 39, 19),
   plan("Premium", "monthly", 159, 99),
   plan("Extended", "monthly", 99, 79),
   plan("Standard", "yearly", 119, 99),
   plan("Premium", "yearly", 499, 299),
   plan("Extended", "yearly", 249, 199),
-].map((p) => ({ ...p, featureNames, featureDetails }));
+].map((p) => ({ ...p, featureNames, featureDetails, featureIncluded: featureIncluded(p.service) }));
 
 export const demoReviews = [
   {
@@ -123,18 +132,21 @@ export const demoBlogs = [
   {
     title: "Five checks before you spend another dollar on ads",
     topic: "Marketing",
+    slug: "five-checks-before-ads",
     blogLink: "https://www.example.com/blog/five-checks-before-ads",
     img: "/images/blogs/ads-checklist.svg",
   },
   {
     title: "What a good landing page does in its first five seconds",
     topic: "UX Design",
+    slug: "landing-page-first-seconds",
     blogLink: "https://www.example.com/blog/landing-page-first-seconds",
     img: "/images/blogs/landing-page.svg",
   },
   {
     title: "Local SEO for small shops: a weekend plan",
     topic: "SEO",
+    slug: "local-seo-weekend-plan",
     blogLink: "https://www.example.com/blog/local-seo-weekend-plan",
     img: "/images/blogs/local-seo.svg",
   },

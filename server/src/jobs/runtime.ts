@@ -8,6 +8,7 @@ import { mailBrand } from "../mail/layout.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
 import { type NotificationContext, notificationHandlers } from "../mail/notifications.js";
 import { orderWorkHandlers } from "../mail/order-work.js";
+import { priceChangeHandlers } from "../mail/price-change.js";
 import { discardUnattachedFile } from "../modules/files/service.js";
 import { receiptSettings } from "../modules/receipts/issue.js";
 import { runRenewal } from "../modules/subscriptions/renewals.js";
@@ -53,6 +54,7 @@ export function jobHandlers(options: {
     },
     ...notificationHandlers(notifications),
     ...orderWorkHandlers(notifications),
+    ...priceChangeHandlers(notifications),
   };
 }
 

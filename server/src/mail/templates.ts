@@ -4,7 +4,13 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(shopName: string, greeting: string, lines: string[], link: string, action: string): string {
+export function layout(
+  shopName: string,
+  greeting: string,
+  lines: string[],
+  link: string,
+  action: string,
+): string {
   const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("");
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2a44;max-width:560px">
 <p>${escapeHtml(greeting)}</p>${paragraphs}

@@ -1,32 +1,21 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
+import { writeWebBuild } from "../../test/web-build.js";
 import { preferredEncoding } from "./compression.js";
 
-const compressScript = fileURLToPath(new URL("../../../scripts/compress-web.mjs", import.meta.url));
+const filler = (line: string) => Array.from({ length: 200 }, (_, i) => `${line} ${i}`).join("\n");
 
-/** A small web build: prerendered home page, SPA shell, hashed script and stylesheet, an icon. */
-function writeWebBuild(): { root: string; files: Record<string, string> } {
-  const root = mkdtempSync(path.join(os.tmpdir(), "web-build-"));
-  const filler = (line: string) => Array.from({ length: 200 }, (_, i) => `${line} ${i}`).join("\n");
-  const files: Record<string, string> = {
-    "index.html": `<!doctype html><html><head><title>Home</title></head><body>${filler("<p>home</p>")}</body></html>`,
-    "__spa-fallback.html": `<!doctype html><html><head><title>App</title></head><body>${filler("<i></i>")}</body></html>`,
-    "assets/root-Ab12Cd.js": filler("console.log('hello');"),
-    "assets/root-Ef34Gh.css": filler(".card { color: red; }"),
-    "logo.svg": `<svg xmlns="http://www.w3.org/2000/svg"><title>Logo</title>${filler("<rect/>")}</svg>`,
-  };
-  mkdirSync(path.join(root, "assets"));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
-  execFileSync(process.execPath, [compressScript, root]);
-  return { root, files };
-}
+/** A small web build: a home page and a screen, hashed script and stylesheet, an icon. */
+const files: Record<string, string> = {
+  "assets/root-Ab12Cd.js": filler("console.log('hello');"),
+  "assets/root-Ef34Gh.css": filler(".card { color: red; }"),
+  "logo.svg": `<svg xmlns="http://www.w3.org/2000/svg"><title>Logo</title>${filler("<rect/>")}</svg>`,
+};
+const homeBody = filler("<p>home</p>");
 
 function decoded(response: LightMyRequestResponse): string {
   const encoding = response.headers["content-encoding"];
@@ -36,18 +25,20 @@ function decoded(response: LightMyRequestResponse): string {
 }
 
 let ctx: TestContext;
-let build: ReturnType<typeof writeWebBuild>;
+let webDir: string;
 beforeAll(async () => {
-  build = writeWebBuild();
-  ctx = await createTestApp({ env: { WEB_DIR: build.root } });
+  webDir = writeWebBuild({
+    pages: { "/": { title: "Home", body: homeBody }, "/some/screen": { title: "App" } },
+    files,
+  });
+  ctx = await createTestApp({ env: { WEB_DIR: webDir } });
 });
 afterAll(() => ctx.close());
 
 describe("compressed answers", () => {
-  it("the build step writes brotli and gzip copies of text assets, not of pages", () => {
-    expect(existsSync(path.join(build.root, "assets/root-Ab12Cd.js.br"))).toBe(true);
-    expect(existsSync(path.join(build.root, "assets/root-Ef34Gh.css.gz"))).toBe(true);
-    expect(existsSync(path.join(build.root, "index.html.br"))).toBe(false);
+  it("the build step writes brotli and gzip copies of text assets", () => {
+    expect(existsSync(path.join(webDir, "assets/root-Ab12Cd.js.br"))).toBe(true);
+    expect(existsSync(path.join(webDir, "assets/root-Ef34Gh.css.gz"))).toBe(true);
   });
 
   it.each(["br", "gzip"])("sends the home page (served by the web app) as %s", async (encoding) => {
@@ -60,8 +51,8 @@ describe("compressed answers", () => {
     expect(response.headers["content-encoding"]).toBe(encoding);
     expect(response.headers.vary).toContain("accept-encoding");
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.headers["cache-control"]).toBe("no-cache");
-    expect(response.rawPayload.length).toBeLessThan(build.files["index.html"]?.length ?? 0);
+    expect(response.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(response.rawPayload.length).toBeLessThan(homeBody.length);
     expect(decoded(response)).toContain("<p>home</p> 199");
   });
 
@@ -69,7 +60,7 @@ describe("compressed answers", () => {
     const plain = await ctx.app.inject({ method: "GET", url: "/some/screen" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toContain("accept-encoding");
-    expect(plain.body).toContain("<title>App</title>");
+    expect(plain.body).toContain("<h1>App</h1>");
 
     const brotli = await ctx.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br" } });
     expect(brotli.headers.etag).not.toBe(plain.headers.etag);
@@ -95,7 +86,7 @@ describe("compressed answers", () => {
     expect(response.headers["content-type"]).toMatch(type);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers.vary).toContain("accept-encoding");
-    expect(decoded(response)).toBe(build.files[url.slice(1)]);
+    expect(decoded(response)).toBe(files[url.slice(1)]);
   });
 
   it("sends an icon outside /assets compressed, with a short cache", async () => {
@@ -107,7 +98,7 @@ describe("compressed answers", () => {
     expect(response.headers["content-encoding"]).toBe("br");
     expect(response.headers["content-type"]).toMatch(/image\/svg\+xml/);
     expect(response.headers["cache-control"]).toBe("public, max-age=3600");
-    expect(decoded(response)).toBe(build.files["logo.svg"]);
+    expect(decoded(response)).toBe(files["logo.svg"]);
   });
 
   it.each(["br", "gzip"])("compresses API answers such as the services as %s", async (encoding) => {

@@ -35,25 +35,38 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return best;
 }
 
-/** A document kept in memory with its brotli and gzip forms, each with its own validator. */
+type Variant = { body: Buffer; etag: string };
+
+/**
+ * A document kept in memory with its brotli and gzip forms, each with its own validator. Each
+ * form is made the first time a client asks for it, and then kept with the document.
+ */
 export type Precompressed = {
-  identity: { body: Buffer; etag: string };
-  br: { body: Buffer; etag: string };
-  gzip: { body: Buffer; etag: string };
+  readonly identity: Variant;
+  readonly br: Variant;
+  readonly gzip: Variant;
 };
 
 export function precompress(body: string, etag: string): Precompressed {
   const bytes = Buffer.from(body);
   const tagged = (suffix: string) => etag.replace(/"$/, `-${suffix}"`);
+  let br: Variant | undefined;
+  let gzip: Variant | undefined;
   return {
     identity: { body: bytes, etag },
-    br: {
-      body: brotliCompressSync(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-      }),
-      etag: tagged("br"),
+    get br() {
+      br ??= {
+        body: brotliCompressSync(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        }),
+        etag: tagged("br"),
+      };
+      return br;
     },
-    gzip: { body: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }), etag: tagged("gz") },
+    get gzip() {
+      gzip ??= { body: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }), etag: tagged("gz") };
+      return gzip;
+    },
   };
 }
 

@@ -1,14 +1,19 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { PageData } from "@agency/contract";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
+import { catalogGeneration } from "../modules/catalog/cache.js";
+import { pageData } from "../modules/site/page-data.js";
 import { type Precompressed, precompress, sendPrecompressed } from "./compression.js";
+import { PageCache } from "./page-cache.js";
 import { absolutizePageUrls, type PageFacts, readPageFacts } from "./web-app-html.js";
-
-const SPA_FALLBACK = "__spa-fallback.html";
 
 /** Every file of the build, by URL path ("/assets/x.js", "/home/index.html"). */
 function listFiles(root: string, base = ""): string[] {
@@ -18,21 +23,31 @@ function listFiles(root: string, base = ""): string[] {
   });
 }
 
-export function hasBuiltWebApp(root: string | undefined): root is string {
-  return Boolean(root && existsSync(path.join(root, SPA_FALLBACK)));
+/** The server half of the web build (React Router's server build), beside the browser files. */
+function serverBuildFile(root: string): string {
+  return path.join(root, "..", "server", "index.js");
 }
 
-/** A prerendered page: its URL path ("/", "/about-us") and what the sitemap needs to know. */
-export type PrerenderedPage = PageFacts & { path: string };
+export function hasBuiltWebApp(root: string | undefined): root is string {
+  return Boolean(root && existsSync(serverBuildFile(root)));
+}
+
+/** A public page: its URL path ("/", "/about-us") and what the sitemap needs to know. */
+export type PublicPage = PageFacts & { path: string };
 
 export type WebApp = {
-  send(pathname: string, reply: FastifyReply): FastifyReply;
-  pages: PrerenderedPage[];
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | FastifyReply;
+  /** The pages a visitor can open without an address of their own (no ids), for the sitemap. */
+  pages(): Promise<PublicPage[]>;
 };
 
-function pagePath(file: string): string {
-  return file.replace(/\/index\.html$/, "") || "/";
-}
+type RenderedPage = {
+  status: number;
+  type: string;
+  /** React Router's own headers (a redirect's Location, for one). */
+  headers: [string, string][];
+  document: Precompressed;
+};
 
 /**
  * Whether a path belongs to one of the app's screens, from the patterns the web build wrote
@@ -50,46 +65,88 @@ export function routeMatcher(patternsFile: string | undefined): (pathname: strin
   return (pathname) => patterns.some((pattern) => pattern.test(pathname));
 }
 
+/** Render requests: the page itself, its loaders' data (client navigation), the route manifest. */
+function isDataRequest(pathname: string): boolean {
+  return pathname.endsWith(".data") || pathname === "/__manifest";
+}
+
+type WebAppOptions = {
+  root: string;
+  publicUrl: string;
+  db: Database;
+  pages: PageData;
+};
+
 /**
- * Serves the built web app: hashed assets cached for a year, prerendered pages as they were
- * built (with absolute social URLs), and the SPA shell for every other path (the client router
- * then shows the right screen, including the not-found page). The build does not change while
- * the server runs, so its files are listed and its pages read and compressed once; the other
- * files go out as the build's brotli or gzip copies when the client accepts them.
+ * Serves the built web app: hashed assets cached for a year, other files for an hour, and every
+ * other path rendered by React Router on this server, with the public data read in-process
+ * (`pages` in the load context). Rendered pages are kept in memory until the catalog changes and
+ * sent with a strong ETag, so browsers and a CDN in front revalidate them cheaply (304).
  */
-async function loadWebApp(app: FastifyInstance, root: string, publicUrl: string): Promise<WebApp> {
+async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise<WebApp> {
+  const { root, publicUrl, db } = options;
   const files = new Set(listFiles(root));
   // The build wrote .br and .gz copies of its text assets; they are sent as they are.
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
 
-  const html = new Map<string, Precompressed>();
-  const pages: PrerenderedPage[] = [];
-  for (const file of files) {
-    if (!file.endsWith(".html")) continue;
-    const raw = readFileSync(path.join(root, file), "utf8");
-    const body = absolutizePageUrls(raw, publicUrl);
-    html.set(
-      file,
-      precompress(body, `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`),
-    );
-    if (file.endsWith("/index.html")) pages.push({ path: pagePath(file), ...readPageFacts(raw) });
-  }
-  pages.sort((a, b) => a.path.localeCompare(b.path));
-  const spaShell = html.get(`/${SPA_FALLBACK}`);
-  if (!spaShell) throw new Error(`${SPA_FALLBACK} is missing from ${root}.`);
-  const fallback: Precompressed = spaShell;
+  const build = (await import(pathToFileURL(serverBuildFile(root)).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  const loadContext = { pages: options.pages };
   const isAppRoute = routeMatcher(
     files.has("/route-patterns.json") ? path.join(root, "route-patterns.json") : undefined,
   );
+  const cache = new PageCache<RenderedPage>(500);
 
-  function send(pathname: string, reply: FastifyReply): FastifyReply {
+  // Rendered without the visitor's cookies: the signed-in state is the browser's business, so the
+  // same page goes to everyone and can be cached.
+  async function render(url: string): Promise<RenderedPage> {
+    const response = await handle(new Request(new URL(url, publicUrl)), loadContext);
+    const type = response.headers.get("content-type") ?? "text/html; charset=utf-8";
+    const text = await response.text();
+    const body = type.startsWith("text/html") ? absolutizePageUrls(text, publicUrl) : text;
+    const headers = [...response.headers].filter(
+      ([name]) => !["content-type", "content-length", "content-encoding"].includes(name),
+    );
+    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    return {
+      status: response.status,
+      type: type === "text/html" ? "text/html; charset=utf-8" : type,
+      headers,
+      document: precompress(body, etag),
+    };
+  }
+
+  function renderCached(url: string): Promise<RenderedPage> {
+    return cache.read(
+      url,
+      catalogGeneration(db),
+      () => render(url),
+      (page) => page.status === 200,
+    );
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const page = await renderCached(request.url);
+    const missing = !isDataRequest(pathname) && !isAppRoute(pathname);
+    // The not-found screen is a page like the others; the status tells crawlers and tools the truth.
+    reply.status(missing && page.status === 200 ? 404 : page.status);
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header(
+      "cache-control",
+      page.status === 200 && !missing ? "public, max-age=0, must-revalidate" : "no-cache",
+    );
+    return sendPrecompressed(reply, page.document, page.type);
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = request.url.split("?")[0] ?? "/";
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
       decoded = pathname;
     }
-    if (files.has(decoded) && !decoded.endsWith(".html")) {
+    if (files.has(decoded)) {
       const immutable = decoded.startsWith("/assets/");
       reply.header(
         "cache-control",
@@ -97,13 +154,35 @@ async function loadWebApp(app: FastifyInstance, root: string, publicUrl: string)
       );
       return reply.sendFile(decoded.slice(1));
     }
-    const page = path.posix.join("/", decoded.replace(/\/+$/, ""), "index.html");
-    const prerendered = html.get(page);
-    const document = prerendered ?? fallback;
-    // The shell still shows the not-found screen; the status tells crawlers and tools the truth.
-    if (!prerendered && !isAppRoute(decoded)) reply.status(404);
-    reply.header("cache-control", "no-cache");
-    return sendPrecompressed(reply, document, "text/html; charset=utf-8");
+    return sendPage(request, reply, decoded);
+  }
+
+  let publicPages: Promise<PublicPage[]> | undefined;
+  function pages(): Promise<PublicPage[]> {
+    const patterns = files.has("/route-patterns.json")
+      ? (JSON.parse(readFileSync(path.join(root, "route-patterns.json"), "utf8")) as string[])
+      : [];
+    const candidates = patterns.filter(
+      (pattern) => !pattern.includes(":") && !/^\/(dashboard|checkout)(\/|$)/.test(pattern),
+    );
+    publicPages ??= Promise.all(
+      candidates.map(async (pagePath) => {
+        const page = await renderCached(pagePath);
+        if (page.status !== 200 || !page.type.startsWith("text/html")) return undefined;
+        const facts = readPageFacts(page.document.identity.body.toString());
+        // The page carries its canonical address made absolute; the sitemap compares paths.
+        const canonicalPath = facts.canonicalPath?.startsWith(`${publicUrl}/`)
+          ? facts.canonicalPath.slice(publicUrl.length)
+          : facts.canonicalPath;
+        return { path: pagePath, ...facts, canonicalPath };
+      }),
+    ).then((found) =>
+      found.filter((page) => page !== undefined).sort((a, b) => a.path.localeCompare(b.path)),
+    );
+    publicPages.catch(() => {
+      publicPages = undefined;
+    });
+    return publicPages;
   }
 
   return { send, pages };
@@ -111,22 +190,28 @@ async function loadWebApp(app: FastifyInstance, root: string, publicUrl: string)
 
 /**
  * The not-found handler: the built web app (when there is one) for GET and HEAD outside /api,
- * the error shape for everything else. Returns the prerendered pages, for the sitemap.
+ * the error shape for everything else. Returns the public pages, for the sitemap.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  config: Pick<Config, "webDir" | "publicUrl">,
-): Promise<PrerenderedPage[]> {
+  config: Pick<Config, "webDir" | "publicUrl" | "site">,
+  db: Database,
+): Promise<() => Promise<PublicPage[]>> {
   const webApp = hasBuiltWebApp(config.webDir)
-    ? await loadWebApp(app, config.webDir, config.publicUrl)
+    ? await loadWebApp(app, {
+        root: config.webDir,
+        publicUrl: config.publicUrl,
+        db,
+        pages: pageData(db, config),
+      })
     : undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
     if (!isApi && webApp && (request.method === "GET" || request.method === "HEAD")) {
-      return webApp.send(pathname, reply);
+      return webApp.send(request, reply);
     }
     throw new AppError("not_found", `No route for ${request.method} ${pathname}.`);
   });
-  return webApp?.pages ?? [];
+  return webApp ? webApp.pages : async () => [];
 }

@@ -2,7 +2,9 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { dashboardMenu } from "../lib/messages";
+import { SiteProvider } from "../lib/site";
 import { stubScreenWidth } from "../test/browser-apis";
+import { testSiteContent } from "../test/render-with-providers";
 import { DashboardFrame } from "./dashboard-frame";
 
 const links = [
@@ -28,7 +30,11 @@ function renderDashboard(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <SiteProvider content={testSiteContent}>
+      <RouterProvider router={router} />
+    </SiteProvider>,
+  );
 }
 
 function menuButton() {

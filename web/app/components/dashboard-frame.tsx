@@ -2,7 +2,7 @@ import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "re
 import { Link, useLocation } from "react-router";
 import { dockedMenuQuery, mainContentId } from "../lib/layout";
 import { dashboardMenu } from "../lib/messages";
-import { site } from "../lib/site";
+import { useSite } from "../lib/site";
 import { useMediaQuery } from "../lib/use-media-query";
 
 export type MenuLink = {
@@ -48,6 +48,7 @@ function isCurrent(link: MenuLink, pathname: string): boolean {
 
 /** The shop's name and logo, back to the home page (in the phone bar and the menu). */
 function HomeLink() {
+  const site = useSite();
   return (
     <Link to="/home" className="d-flex align-items-center gap-2 text-white text-decoration-none fw-bold">
       <img src={site.logo} alt="" width="28" height="28" />

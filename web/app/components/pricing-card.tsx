@@ -5,16 +5,6 @@ import { pricing } from "../lib/messages";
 import { money } from "../lib/money";
 import { FeatureStatusIcon } from "./feature-status-icon";
 
-/**
- * SPEC §2 Pricing: the fourth feature is ticked only on Premium, the third is crossed on Standard,
- * every other feature is ticked.
- */
-export function isFeatureIncluded(planName: string, featureIndex: number): boolean {
-  if (featureIndex === 3) return planName === "Premium";
-  if (featureIndex === 2) return planName !== "Standard";
-  return true;
-}
-
 /** The card body is a flex column and Buy Now sits at its bottom, level across a row of cards. */
 export function PricingCard({ plan }: { plan: PricingPlan }) {
   const headingId = useId();
@@ -49,7 +39,7 @@ export function PricingCard({ plan }: { plan: PricingPlan }) {
         <ul className="list-unstyled mb-4 d-grid gap-3">
           {plan.serviceName.map((name, index) => (
             <li key={name} className="d-flex gap-2 align-items-start">
-              <FeatureStatusIcon included={isFeatureIncluded(plan.service, index)} />
+              <FeatureStatusIcon included={plan.included[index] ?? false} />
               <span>
                 <strong className="d-block">{name}</strong>
                 <span className="pricing-card__detail">{plan.serviceTitle[index]}</span>

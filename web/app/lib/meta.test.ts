@@ -1,10 +1,17 @@
+import { SiteConfig } from "@agency/contract";
 import { describe, expect, it } from "vitest";
 import { pageMeta, socialImage } from "./meta";
-import { site } from "./site";
+
+const site = SiteConfig.parse({ name: "Harbour Studio" });
 
 describe("page meta", () => {
   it("gives a page its title, description, canonical link and Open Graph and Twitter tags", () => {
-    const tags = pageMeta({ title: "About us", description: "Who we are.", canonicalPath: "/about-us" });
+    const tags = pageMeta({
+      title: "About us",
+      description: "Who we are.",
+      canonicalPath: "/about-us",
+      site,
+    });
     expect(tags).toContainEqual({ title: `About us | ${site.name}` });
     expect(tags).toContainEqual({ name: "description", content: "Who we are." });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "/about-us" });

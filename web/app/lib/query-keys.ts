@@ -7,6 +7,8 @@ export const queryKeys = {
   adminStatus: (email: string | undefined) => ["admin-status", email] as const,
   adminStatusAll: ["admin-status"] as const,
   siteSettings: ["site-settings"] as const,
+  signInMethods: ["sign-in-methods"] as const,
+  siteContent: ["site-content"] as const,
 
   services: ["services"] as const,
   pricing: {
@@ -21,6 +23,13 @@ export const queryKeys = {
     count: ["review-count"] as const,
   },
   blogs: ["blogs"] as const,
+  /** The catalog editor's lists (archived items included) and the promo codes. */
+  catalogEditor: {
+    services: ["catalog-editor", "services"] as const,
+    plans: ["catalog-editor", "plans"] as const,
+  },
+  promoCodes: ["promo-codes"] as const,
+  blogEntries: ["blogs", "entries"] as const,
 
   orders: {
     /** The signed-in customer's orders (My Orders). */

@@ -1,27 +1,68 @@
-import configured from "virtual:site-config";
+import type { PageTexts, SiteContent } from "@agency/contract";
+import { createContext, createElement, type ReactNode, useContext } from "react";
+
+/** The agency's identity and contact details. */
+export type Site = SiteContent["site"];
 
 /**
- * The agency's identity and contact details: the deployment's site.config.json (or SITE_CONFIG)
- * over the demo agency's defaults, checked when the app is built. The one place the web app reads
+ * The site identity and page texts, as the server gives them with every page (the root route's
+ * loader): the pages show the current values without a rebuild. The one place the web app reads
  * them from.
  */
-export const site = configured;
+const SiteContext = createContext<SiteContent | undefined>(undefined);
+
+export function SiteProvider({ content, children }: { content: SiteContent; children: ReactNode }) {
+  return createElement(SiteContext.Provider, { value: content }, children);
+}
+
+function useSiteContext(): SiteContent {
+  const content = useContext(SiteContext);
+  if (!content)
+    throw new Error("The site content needs a SiteProvider above it (the root route provides one).");
+  return content;
+}
+
+export function useSite(): Site {
+  return useSiteContext().site;
+}
+
+/** The landing and about pages' texts, as the owner last saved them. */
+export function usePageTexts(): PageTexts {
+  return useSiteContext().texts;
+}
+
+/** The site as the root loader gave it, for `meta` functions (which cannot use hooks). */
+export function siteOf(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+): Site | undefined {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: Site } | undefined;
+  return root?.site;
+}
+
+/** The page texts as the root loader gave them, for `meta` functions. */
+export function pageTextsOf(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+): PageTexts | undefined {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { texts?: PageTexts } | undefined;
+  return root?.texts;
+}
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }
 
-export function pageTitle(page: string): string {
-  return `${page} | ${site.name}`;
+/** "Page | Agency"; the page's own title alone when the site is not known (the root failed to load). */
+export function pageTitle(page: string, site: Site | undefined): string {
+  return site ? `${page} | ${site.name}` : page;
 }
 
-export function postalAddress(): string {
+export function postalAddress(site: Site): string {
   const { street, city, postcode, country } = site.address;
   return `${street}, ${city} ${postcode}, ${country}`;
 }
 
 /** An external map of the office, for the contact page's address link and the no-key card. */
-export function mapLink(): string {
+export function mapLink(site: Site): string {
   const { lat, lng } = site.map;
   return `https://www.google.com/maps/search/?api=1&query=${lat}%2C${lng}`;
 }

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { notFound } from "../lib/messages";
-import { pageTitle } from "../lib/site";
+import { pageTitle, siteOf } from "../lib/site";
 import type { Route } from "./+types/not-found";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: pageTitle(notFound.heading) }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(notFound.heading, siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 /** SPEC §2 Not-found screen. */

@@ -14,6 +14,8 @@ function plan(overrides: Partial<PricingPlan> & Pick<PricingPlan, "_id" | "servi
     serviceName: features,
     serviceTitle: ["Up to 10 keywords", "8 posts a month", "One ad channel", "A named expert"],
     highlighted: false,
+    // SPEC §2 Pricing: the fourth feature ticked only on Premium, the third crossed on Standard.
+    included: [true, true, overrides.service !== "Standard", overrides.service === "Premium"],
     ...overrides,
   };
 }

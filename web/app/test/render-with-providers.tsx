@@ -1,24 +1,32 @@
+import { defaultPageTexts, SiteConfig, type SiteContent } from "@agency/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import toast, { Toaster } from "react-hot-toast";
 import { afterEach } from "vitest";
 import { createQueryClient } from "../lib/query-client";
+import { SiteProvider } from "../lib/site";
+
+/** The identity the root loader gives the pages: the demo agency's, as without a site.config.json. */
+export const testSite: SiteConfig = SiteConfig.parse({});
+export const testSiteContent: SiteContent = { site: testSite, texts: defaultPageTexts };
 
 // Toasts live in a module-wide store: one test's toasts must not show up in the next.
 afterEach(() => {
   toast.remove();
 });
 
-/** A component as the app shows it: with the query client and the toaster. */
+/** A component as the app shows it: with the site identity, the query client and the toaster. */
 export function renderWithProviders(ui: ReactNode) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <Toaster />
-      {ui}
-    </QueryClientProvider>,
+    <SiteProvider content={testSiteContent}>
+      <QueryClientProvider client={queryClient}>
+        <Toaster />
+        {ui}
+      </QueryClientProvider>
+    </SiteProvider>,
   );
 }
 

@@ -1,14 +1,30 @@
-import { BlogBody, DeleteResult, IdParams, InsertedId, ModifiedCount } from "@agency/contract";
+import { BlogBody, BlogEntryList, BlogSaved, BlogUpdated, DeleteResult, IdParams } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
 import * as blogs from "./service.js";
 
-const refused = refusals(400, 401, 403, 404);
+const refused = refusals(400, 401, 403, 404, 409);
 
 /** DESIGN "Beyond the spec" 7: add-blog is a real editor. */
 export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/admin/blogs",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "The blog posts as written (slug, description, Markdown body, own link), newest first",
+        response: { 200: BlogEntryList, ...refusals(401, 403) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return blogs.listBlogEntries(db);
+    },
+  );
+
   app.post(
     "/blogs",
     {
@@ -17,7 +33,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         tags: ["admin"],
         summary: "Publish a blog post",
         body: BlogBody,
-        response: { 201: InsertedId, ...refused },
+        response: { 201: BlogSaved, ...refused },
       },
     },
     async (request, reply) => {
@@ -35,7 +51,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         summary: "Edit a blog post",
         params: IdParams,
         body: BlogBody,
-        response: { 200: ModifiedCount, ...refused },
+        response: { 200: BlogUpdated, ...refused },
       },
     },
     async (request) => {

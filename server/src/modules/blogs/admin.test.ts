@@ -38,7 +38,7 @@ describe("the blog editor", () => {
       headers,
       payload: { ...post, title: "Email people want to open" },
     });
-    expect(edited.json()).toEqual({ modifiedCount: 1 });
+    expect(edited.json()).toEqual({ modifiedCount: 1, slug: "email-people-want-to-open" });
     expect(await publicTitles()).toContain("Email people want to open");
 
     const deleted = await ctx.app.inject({ method: "DELETE", url: `/api/blogs/${insertedId}`, headers });

@@ -25,6 +25,7 @@ describe("blogs", () => {
     await ctx.db.insert(blogs).values({
       title: "A fresh post",
       topic: "News",
+      slug: "a-fresh-post",
       blogLink: "https://www.example.com/blog/fresh",
       img: "/images/blogs/local-seo.svg",
       createdAt: new Date(Date.now() + 60_000),

@@ -1,6 +1,7 @@
-import { BlogList } from "@agency/contract";
+import { BlogList, BlogPost, SlugParams } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
 import * as blogs from "./service.js";
 
 export const blogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -11,6 +12,21 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       schema: { tags: ["blogs"], summary: "The blog posts, newest first", response: { 200: BlogList } },
     },
     () => blogs.listBlogs(db),
+  );
+
+  app.get(
+    "/blogs/:slug",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["blogs"],
+        summary:
+          "A post hosted on the site, its Markdown body rendered as HTML (no raw HTML, no script links)",
+        params: SlugParams,
+        response: { 200: BlogPost, ...refusals(404) },
+      },
+    },
+    (request) => blogs.getBlogPost(db, request.params.slug),
   );
 };
 

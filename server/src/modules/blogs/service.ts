@@ -1,42 +1,166 @@
-import { type Blog, type BlogBody, isId } from "@agency/contract";
-import { desc, eq } from "drizzle-orm";
+import { type Blog, type BlogBody, type BlogEntry, type BlogPost, isId, slugPattern } from "@agency/contract";
+import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { blogs } from "../../db/schema.js";
-import { notFound } from "../../errors.js";
+import { AppError, notFound } from "../../errors.js";
 import { cachedRead, catalogChanged } from "../catalog/cache.js";
+import { renderMarkdown, slugFromTitle } from "./markdown.js";
 
-/** Newest first, in the shape of SPEC §3 Blog (the same one blogs.json has always had). */
-export function listBlogs(db: Database): Promise<Blog[]> {
-  return cachedRead(db, "blogs", "list", async () => {
-    const rows = await db.select().from(blogs).orderBy(desc(blogs.createdAt), desc(blogs.id));
-    return rows.map((row) => ({
-      _id: row.id,
-      title: row.title,
-      topic: row.topic,
-      blogLink: row.blogLink,
-      img: row.img,
-    }));
-  });
+type BlogRow = typeof blogs.$inferSelect;
+
+export const blogPath = (slug: string) => `/blogs/${slug}`;
+
+/** A post has a page of its own when it has a body; the list links there unless it names an article elsewhere. */
+const isHosted = (row: Pick<BlogRow, "body">) => row.body.trim() !== "";
+const linkOf = (row: BlogRow) => row.blogLink ?? blogPath(row.slug);
+
+function rows(db: Database): Promise<BlogRow[]> {
+  return cachedRead(db, "blogs", "rows", () =>
+    db.select().from(blogs).orderBy(desc(blogs.createdAt), desc(blogs.id)),
+  );
 }
 
-/** The admin editor's writes; the public list and blogs.json read the same cached list, so both follow at once. */
-export async function createBlog(db: Database, body: BlogBody): Promise<{ insertedId: string }> {
-  const [row] = await db.insert(blogs).values(body).returning({ id: blogs.id });
-  if (!row) throw new Error("The blog post was not stored.");
-  await catalogChanged(db, "blogs");
-  return { insertedId: row.id };
+/** Newest first, in the shape of SPEC §3 Blog (the same one blogs.json has always had). */
+export async function listBlogs(db: Database): Promise<Blog[]> {
+  return (await rows(db)).map((row) => ({
+    _id: row.id,
+    title: row.title,
+    topic: row.topic,
+    blogLink: linkOf(row),
+    img: row.img,
+  }));
+}
+
+/** The editor's view: every field as written. */
+export async function listBlogEntries(db: Database): Promise<BlogEntry[]> {
+  return (await rows(db)).map((row) => ({
+    _id: row.id,
+    title: row.title,
+    topic: row.topic,
+    slug: row.slug,
+    description: row.description,
+    body: row.body,
+    blogLink: row.blogLink ?? "",
+    img: row.img,
+  }));
+}
+
+/** The paths of the posts hosted here, for the sitemap. */
+export async function hostedBlogPaths(db: Database): Promise<string[]> {
+  return (await rows(db)).filter(isHosted).map((row) => blogPath(row.slug));
+}
+
+/** A hosted post with its body rendered; unknown and malformed slugs are not found. */
+export async function getBlogPost(db: Database, slug: string): Promise<BlogPost> {
+  if (!slugPattern.test(slug) || slug.length > 80) throw notFound("The blog post");
+  const row = (await rows(db)).find((candidate) => candidate.slug === slug);
+  if (!row || !isHosted(row)) throw notFound("The blog post");
+  return cachedRead(db, "blogs", `post:${row.id}`, async () => ({
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    topic: row.topic,
+    description: row.description,
+    img: row.img,
+    html: renderMarkdown(row.body),
+    publishedAt: row.createdAt.toISOString(),
+  }));
+}
+
+const slugTaken = () =>
+  new AppError("conflict", "Another blog post already has this address. Choose another slug.", {
+    slug: "already used by another post",
+  });
+
+/**
+ * The slug the post gets: the one the editor typed (refused when another post has it), or one made
+ * from the title, numbered when that is taken.
+ */
+async function chooseSlug(db: Database, body: BlogBody, id?: string): Promise<string> {
+  const others = (candidate: ReturnType<typeof eq>) => (id ? and(candidate, ne(blogs.id, id)) : candidate);
+  if (body.slug) {
+    const [clash] = await db
+      .select({ id: blogs.id })
+      .from(blogs)
+      .where(others(eq(blogs.slug, body.slug)))
+      .limit(1);
+    if (clash) throw slugTaken();
+    return body.slug;
+  }
+  const base = slugFromTitle(body.title);
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: blogs.slug })
+        .from(blogs)
+        .where(others(or(eq(blogs.slug, base), like(blogs.slug, `${base}-%`)) ?? eq(blogs.slug, base)))
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let number = 2; ; number += 1) if (!taken.has(`${base}-${number}`)) return `${base}-${number}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+function columns(body: BlogBody, slug: string) {
+  return {
+    title: body.title,
+    topic: body.topic,
+    slug,
+    description: body.description,
+    body: body.body,
+    blogLink: body.blogLink === "" ? null : body.blogLink,
+    img: body.img,
+  };
+}
+
+/** The admin editor's writes; the public list and blogs.json read the same cached rows, so both follow at once. */
+export async function createBlog(
+  db: Database,
+  body: BlogBody,
+): Promise<{ insertedId: string; slug: string }> {
+  const slug = await chooseSlug(db, body);
+  try {
+    const [row] = await db.insert(blogs).values(columns(body, slug)).returning({ id: blogs.id });
+    if (!row) throw new Error("The blog post was not stored.");
+    return { insertedId: row.id, slug };
+  } catch (error) {
+    // Two posts saved at once with the same slug: the second one is told to choose another.
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  } finally {
+    await catalogChanged(db, "blogs");
+  }
 }
 
 export async function updateBlog(
   db: Database,
   id: string,
   body: BlogBody,
-): Promise<{ modifiedCount: number }> {
+): Promise<{ modifiedCount: number; slug: string }> {
   if (!isId(id)) throw notFound("The blog post");
-  const updated = await db.update(blogs).set(body).where(eq(blogs.id, id)).returning({ id: blogs.id });
-  if (updated.length === 0) throw notFound("The blog post");
-  await catalogChanged(db, "blogs");
-  return { modifiedCount: updated.length };
+  const [existing] = await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, id));
+  if (!existing) throw notFound("The blog post");
+  const slug = await chooseSlug(db, body, id);
+  try {
+    const updated = await db
+      .update(blogs)
+      .set(columns(body, slug))
+      .where(eq(blogs.id, id))
+      .returning({ id: blogs.id });
+    if (updated.length === 0) throw notFound("The blog post");
+    return { modifiedCount: updated.length, slug };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  } finally {
+    await catalogChanged(db, "blogs");
+  }
 }
 
 export async function deleteBlog(db: Database, id: string): Promise<{ deletedCount: number }> {

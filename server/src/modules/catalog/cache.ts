@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Database, notificationsOf } from "../../db/client.js";
 
-/** The public, rarely written data every visitor reads. */
-export type CatalogPart = "services" | "plans" | "reviews" | "blogs";
-const parts: CatalogPart[] = ["services", "plans", "reviews", "blogs"];
+/** The public, rarely written data every visitor reads (site: the identity and texts of the pages). */
+export type CatalogPart = "services" | "plans" | "reviews" | "blogs" | "site";
+const parts: CatalogPart[] = ["services", "plans", "reviews", "blogs", "site"];
 
 /** The PostgreSQL channel that tells the other instances which part changed (empty: all of them). */
 export const catalogChannel = "agency_catalog";
@@ -41,11 +41,15 @@ class CatalogCache {
   }
 
   invalidate(part?: CatalogPart) {
+    this.epoch += 1;
     for (const name of part ? [part] : parts) {
       this.generations.set(name, (this.generations.get(name) ?? 0) + 1);
       for (const id of this.entries.keys()) if (id.startsWith(`${name}:`)) this.entries.delete(id);
     }
   }
+
+  /** Moves on with every write to any part. */
+  epoch = 0;
 }
 
 const caches = new WeakMap<object, CatalogCache>();
@@ -69,6 +73,15 @@ export function cachedRead<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   return cacheOf(db)?.read(part, key, load) ?? load();
+}
+
+/**
+ * A number that changes whenever any part is written, for caches of what is made from the catalog
+ * (rendered pages). Undefined while the cache itself is not used: such copies cannot be trusted then.
+ */
+export function catalogGeneration(db: Database): number | undefined {
+  const cache = cacheOf(db);
+  return cache?.enabled ? cache.epoch : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { centsToDollars, isId, type PricingPlan, type Service } from "@agency/contract";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pricingPlans, services } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
@@ -20,14 +20,19 @@ export function toPricingPlan(row: PlanRow): PricingPlan {
     color: row.color,
     serviceName: row.featureNames,
     serviceTitle: row.featureDetails,
+    included: row.featureIncluded,
     highlighted: row.highlighted,
   };
 }
 
-/** Services and plans change only through the database itself (seed, SQL); see `catalogChanged`. */
+/** What visitors see: archived services and plans are left out. Every editor write calls `catalogChanged`. */
 export function listServices(db: Database): Promise<Service[]> {
   return cachedRead(db, "services", "list", async () => {
-    const rows = await db.select().from(services).orderBy(asc(services.position), asc(services.createdAt));
+    const rows = await db
+      .select()
+      .from(services)
+      .where(isNull(services.archivedAt))
+      .orderBy(asc(services.position), asc(services.createdAt));
     return rows.map((row) => ({
       _id: row.id,
       image: row.image,
@@ -42,12 +47,16 @@ export function listPlans(db: Database): Promise<PricingPlan[]> {
     const rows = await db
       .select()
       .from(pricingPlans)
+      .where(isNull(pricingPlans.archivedAt))
       .orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
     return rows.map(toPricingPlan);
   });
 }
 
-/** The plan row itself, for callers that need its cents (orders, payments). Do not modify it. */
+/**
+ * The plan row itself, archived or not, for callers that need its cents (orders, payments). Do
+ * not modify it.
+ */
 export async function findPlanRow(db: Database, id: string): Promise<PlanRow> {
   if (!isId(id)) throw notFound("The pricing plan");
   // A missing plan throws inside the read, so unknown ids are never kept.
@@ -58,6 +67,13 @@ export async function findPlanRow(db: Database, id: string): Promise<PlanRow> {
   });
 }
 
+/** A plan on offer: an archived one is not found, so its checkout page says so. */
+export async function findOfferedPlanRow(db: Database, id: string): Promise<PlanRow> {
+  const row = await findPlanRow(db, id);
+  if (row.archivedAt) throw notFound("The pricing plan");
+  return row;
+}
+
 export async function getPlan(db: Database, id: string): Promise<PricingPlan> {
-  return toPricingPlan(await findPlanRow(db, id));
+  return toPricingPlan(await findOfferedPlanRow(db, id));
 }

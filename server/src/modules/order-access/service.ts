@@ -21,6 +21,8 @@ export function toOrder(row: OrderRow, subscription: Subscription | null = null)
     serviceId: row.planId,
     serviceDuration: row.serviceDuration,
     currentPrice: centsToDollars(row.priceCents),
+    discount: centsToDollars(row.discountCents),
+    promoCode: row.promoCode,
     currentDate: row.createdAt.toISOString(),
     phone: row.phone,
     paid: row.paid,

@@ -1,49 +1,181 @@
 import {
   type CreateOrderBody,
   type CreateOrderResponse,
+  catalogMessages,
   type DeleteResult,
   orderMessages as messages,
   type Order,
 } from "@agency/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
 import { orders, pricingPlans } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { enqueueEach } from "../../jobs/queue.js";
+import { enqueue, enqueueEach } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { findPlanRow } from "../catalog/service.js";
 import { findOwnOrder, ordersWithSubscriptions } from "../order-access/service.js";
+import { claimPromo, discountCents, releasePromo } from "../promo/service.js";
+
+/** One order to place: the caller and the plan they chose (already found in the catalog). */
+type NewOrder = { userId: string; email: string; name: string; planId: string; phone: string };
 
 /**
- * SPEC §4 checkout. The customer is the caller; service, duration and price come from the plan in
- * the database. One order per customer and plan they hold (unpaid, or its subscription not ended):
- * a second one is refused with the spec's message; once the subscription has ended, the plan can be
- * bought again. One statement, so one round trip: it reads the plan, inserts the order and queues
- * its confirmation mail together; the partial unique index on customer and plan keeps two orders
- * sent at the same moment from both going through. Unknown plans are answered from the catalog
- * cache first.
+ * One statement places one order: it reads the plan, inserts the order and queues its
+ * confirmation mail together; the partial unique index on customer and plan keeps two orders sent
+ * at the same moment from both going through.
  */
-export async function createOrder(
-  db: Database,
-  caller: SessionUser,
-  body: CreateOrderBody,
-): Promise<CreateOrderResponse> {
-  await findPlanRow(db, body.serviceId);
+async function placeOne(db: Database, order: NewOrder): Promise<string | null> {
   const result = await db.execute(sql`
     with placed as (
-      insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents, phone)
-      select ${caller.id}, ${pricingPlans.id}, ${caller.email}, ${caller.name}, ${pricingPlans.service},
-        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${body.phone}
-      from ${pricingPlans} where ${pricingPlans.id} = ${body.serviceId}
+      insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
+        list_price_cents, phone)
+      select ${order.userId}, ${pricingPlans.id}, ${order.email}, ${order.name}, ${pricingPlans.service},
+        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, ${order.phone}
+      from ${pricingPlans} where ${pricingPlans.id} = ${order.planId} and ${pricingPlans.archivedAt} is null
       on conflict (user_id, plan_id) where ended_at is null do nothing
       returning id
     ), mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
     select id from placed`);
   // node-postgres and PGlite both answer with the returned rows in `rows`.
   const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
-  if (placed) return { success: true, insertedId: placed.id };
+  return placed?.id ?? null;
+}
+
+const keyOf = (order: NewOrder) => `${order.userId}\u0000${order.planId}`;
+
+/**
+ * The same for several orders of different customer-and-plan pairs, in one statement (so one
+ * commit); answers each order's id, or null where the customer already holds the plan. Rows go in
+ * in the order of their keys, so two batches written at once take their locks in the same order;
+ * each row gets the time it was inserted (the transaction's time would be the same for all).
+ */
+async function placeMany(db: Database, batch: NewOrder[]): Promise<(string | null)[]> {
+  const sorted = [...batch].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+  const rows = sql.join(
+    sorted.map(
+      (order, index) =>
+        sql`(${index}::int, ${order.userId}::text, ${order.email}::text, ${order.name}::text, ${order.planId}::uuid, ${order.phone}::text)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with wanted (position, user_id, email, name, plan_id, phone) as (values ${rows}),
+    placed as (
+      insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
+        list_price_cents, phone, created_at)
+      select w.user_id, ${pricingPlans.id}, w.email, w.name, ${pricingPlans.service},
+        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, w.phone,
+        clock_timestamp()
+      from wanted w join ${pricingPlans} on ${pricingPlans.id} = w.plan_id and ${pricingPlans.archivedAt} is null
+      order by w.position
+      on conflict (user_id, plan_id) where ended_at is null do nothing
+      returning id, user_id, plan_id
+    ), mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
+    select id, user_id, plan_id from placed`);
+  const placed = new Map(
+    (result as unknown as { rows: { id: string; user_id: string; plan_id: string }[] }).rows.map((row) => [
+      `${row.user_id}\u0000${row.plan_id}`,
+      row.id,
+    ]),
+  );
+  return batch.map((order) => placed.get(keyOf(order)) ?? null);
+}
+
+/**
+ * Orders sent while others are being committed wait for them and are placed together, one
+ * statement and one commit for all (see db/group-commit.ts); each customer is answered once their
+ * own order is committed. One group per database.
+ */
+/**
+ * Batches of orders written at the same time: while two are being committed, the orders that
+ * arrive wait and form the next one.
+ */
+const orderBatchConcurrency = 2;
+
+const groups = new WeakMap<Database, GroupCommit<NewOrder, string | null>>();
+
+function orderGroup(db: Database): GroupCommit<NewOrder, string | null> {
+  let group = groups.get(db);
+  if (!group) {
+    group = createGroupCommit({
+      writeBatch: (batch) => placeMany(db, batch),
+      writeOne: (order) => placeOne(db, order),
+      key: keyOf,
+      concurrency: orderBatchConcurrency,
+      maxBatch: 200,
+    });
+    groups.set(db, group);
+  }
+  return group;
+}
+
+/**
+ * SPEC §4 checkout. The customer is the caller; service, duration and price come from the plan in
+ * the database. One order per customer and plan they hold (unpaid, or its subscription not ended):
+ * a second one is refused with the spec's message; once the subscription has ended, the plan can be
+ * bought again. Unknown plans are answered from the catalog cache first.
+ */
+export async function createOrder(
+  db: Database,
+  caller: SessionUser,
+  body: CreateOrderBody,
+): Promise<CreateOrderResponse> {
+  const plan = await findPlanRow(db, body.serviceId);
+  if (plan.archivedAt) throw new AppError("conflict", catalogMessages.planArchived);
+  if (body.promoCode !== undefined) return createDiscountedOrder(db, caller, body, body.promoCode);
+  const id = await orderGroup(db).write({
+    userId: caller.id,
+    email: caller.email,
+    name: caller.name,
+    planId: plan.id,
+    phone: body.phone,
+  });
+  if (id) return { success: true, insertedId: id };
   return { success: false, message: messages.alreadyPurchased };
+}
+
+class AlreadyPurchased extends Error {}
+
+/**
+ * An order with a promo code: the code's use is counted, the discount worked out from the plan's
+ * price in the database, and the order placed with its mail, all in one transaction. When the
+ * customer holds the plan already, nothing is kept, the use included.
+ */
+async function createDiscountedOrder(
+  db: Database,
+  caller: SessionUser,
+  body: CreateOrderBody,
+  code: string,
+): Promise<CreateOrderResponse> {
+  try {
+    const insertedId = await db.transaction(async (tx) => {
+      const [plan] = await tx
+        .select()
+        .from(pricingPlans)
+        .where(and(eq(pricingPlans.id, body.serviceId), isNull(pricingPlans.archivedAt)));
+      if (!plan) throw new AppError("conflict", catalogMessages.planArchived);
+      const promo = await claimPromo(tx, code, plan.id);
+      const discount = discountCents(plan.newPriceCents, promo);
+      const result = await tx.execute(sql`
+        insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
+          list_price_cents, discount_cents, promo_code_id, promo_code, phone)
+        values (${caller.id}, ${plan.id}, ${caller.email}, ${caller.name}, ${plan.service}, ${plan.duration},
+          ${plan.newPriceCents - discount}, ${plan.newPriceCents}, ${discount}, ${promo.id}, ${promo.code},
+          ${body.phone})
+        on conflict (user_id, plan_id) where ended_at is null do nothing
+        returning id`);
+      const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
+      if (!placed) throw new AlreadyPurchased();
+      await enqueue(tx, "mail.order-placed", { orderId: placed.id });
+      return placed.id;
+    });
+    return { success: true, insertedId };
+  } catch (error) {
+    if (error instanceof AlreadyPurchased) return { success: false, message: messages.alreadyPurchased };
+    throw error;
+  }
 }
 
 /** SPEC §7 GET /order?email=: a customer's own orders; an admin may name any customer. */
@@ -82,10 +214,15 @@ export async function deleteOrder(
       throw new AppError("conflict", messages.paymentUnderway);
     }
   }
-  const deleted = await db
-    .delete(orders)
-    .where(and(eq(orders.id, row.id), eq(orders.paid, false)))
-    .returning({ id: orders.id });
+  const deleted = await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(orders)
+      .where(and(eq(orders.id, row.id), eq(orders.paid, false)))
+      .returning({ id: orders.id, promoCodeId: orders.promoCodeId });
+    // The code's use goes back with the order that was never paid.
+    for (const order of gone) await releasePromo(tx, order.promoCodeId);
+    return gone;
+  });
   if (deleted.length === 0) throw new AppError("conflict", messages.paidCannotBeDeleted);
   return { deletedCount: deleted.length };
 }

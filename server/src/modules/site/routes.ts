@@ -1,6 +1,8 @@
 import { SiteSettings } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { PrerenderedPage } from "../../plugins/web-app.js";
+import type { Database } from "../../db/client.js";
+import type { PublicPage } from "../../plugins/web-app.js";
+import { hostedBlogPaths } from "../blogs/service.js";
 import * as site from "./service.js";
 
 export const siteRoutes: FastifyPluginAsyncZod<site.SiteSettingsSource> = async (app, settings) => {
@@ -20,21 +22,22 @@ export const siteRoutes: FastifyPluginAsyncZod<site.SiteSettingsSource> = async 
 };
 
 /** Served at the root, where crawlers look for them. */
-export const crawlerRoutes: FastifyPluginAsyncZod<{ pages: PrerenderedPage[]; publicUrl: string }> = async (
-  app,
-  { pages, publicUrl },
-) => {
+export const crawlerRoutes: FastifyPluginAsyncZod<{
+  pages: () => Promise<PublicPage[]>;
+  publicUrl: string;
+  db: Database;
+}> = async (app, { pages, publicUrl, db }) => {
   app.get(
     "/sitemap.xml",
     {
       config: { access: "public" },
       schema: { tags: ["site"], summary: "The public pages, for search engines" },
     },
-    (_request, reply) =>
+    async (_request, reply) =>
       reply
         .type("application/xml; charset=utf-8")
         .header("cache-control", "public, max-age=3600")
-        .send(site.sitemapXml(pages, publicUrl)),
+        .send(site.sitemapXml(await pages(), publicUrl, await hostedBlogPaths(db))),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { SiteSettings } from "@agency/contract";
-import type { PrerenderedPage } from "../../plugins/web-app.js";
+import type { PublicPage } from "../../plugins/web-app.js";
 
 export type SiteSettingsSource = {
   googleMapsApiKey: string | undefined;
@@ -15,17 +15,20 @@ function escapeXml(text: string): string {
 }
 
 /**
- * Every prerendered page is a public page; the sitemap lists those that want to be indexed under
+ * Every page in the list is a public page; the sitemap lists those that want to be indexed under
  * their own address (a page whose canonical URL is another page, like /home, is left out).
  */
-export function indexablePaths(pages: PrerenderedPage[]): string[] {
+export function indexablePaths(pages: PublicPage[]): string[] {
   return pages
     .filter((page) => !page.noindex && (page.canonicalPath === undefined || page.canonicalPath === page.path))
     .map((page) => page.path);
 }
 
-export function sitemapXml(pages: PrerenderedPage[], publicUrl: string): string {
-  const urls = indexablePaths(pages).map((path) => `  <url><loc>${escapeXml(publicUrl + path)}</loc></url>`);
+/** The public pages and, after them, the other paths given (the blog posts hosted here). */
+export function sitemapXml(pages: PublicPage[], publicUrl: string, morePaths: string[] = []): string {
+  const urls = [...indexablePaths(pages), ...morePaths].map(
+    (path) => `  <url><loc>${escapeXml(publicUrl + path)}</loc></url>`,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

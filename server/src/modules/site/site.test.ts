@@ -1,40 +1,35 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { SiteSettings } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { writeWebBuild } from "../../../test/web-build.js";
 
-function page(title: string, pathname: string, extra = "") {
-  return [
-    "<!DOCTYPE html><html><head>",
-    `<title>${title}</title>`,
+const socialTags = (pathname: string) =>
+  [
     `<meta property="og:url" content="${pathname}"/>`,
     '<meta property="og:image" content="/images/og-image.png"/>',
     '<meta name="twitter:image" content="/images/og-image.png"/>',
     '<meta property="og:title" content="/not-a-url-field"/>',
-    extra,
-    `</head><body><h1>${title}</h1></body></html>`,
   ].join("");
-}
 
 /** A built web app in miniature: the pages the sitemap and the HTML rewriting care about. */
-async function fakeWebApp(): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), "agency-web-"));
-  const files: Record<string, string> = {
-    "__spa-fallback.html": page("Shell", "/"),
-    "index.html": page("Landing", "/", '<link rel="canonical" href="/"/>'),
-    "home/index.html": page("Landing", "/home", '<link rel="canonical" href="/"/>'),
-    "about-us/index.html": page("About", "/about-us", '<link rel="canonical" href="/about-us"/>'),
-    "privacy__policy/index.html": page("Privacy", "/privacy__policy"),
-    "login/index.html": page("Login", "/login", '<meta name="robots" content="noindex"/>'),
-    "assets/app-1234.js": "console.log('app');",
-  };
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), content);
-  }
-  return root;
+function fakeWebApp(): string {
+  return writeWebBuild({
+    pages: {
+      "/": { title: "Landing", head: `${socialTags("/")}<link rel="canonical" href="/"/>` },
+      "/home": { title: "Landing", head: `${socialTags("/home")}<link rel="canonical" href="/"/>` },
+      "/about-us": {
+        title: "About",
+        head: `${socialTags("/about-us")}<link rel="canonical" href="/about-us"/>`,
+      },
+      "/privacy__policy": { title: "Privacy", head: socialTags("/privacy__policy") },
+      "/login": { title: "Login", head: '<meta name="robots" content="noindex"/>' },
+      "/dashboard/my-orders": { title: "My orders" },
+      "/checkout/:_id": { title: "Checkout" },
+    },
+    files: { "assets/app-1234.js": "console.log('app');" },
+  });
 }
 
 describe("site settings and security headers", () => {
@@ -77,7 +72,7 @@ describe("the built web app, sitemap and robots.txt", () => {
   let ctx: TestContext;
   let webDir: string;
   beforeAll(async () => {
-    webDir = await fakeWebApp();
+    webDir = fakeWebApp();
     ctx = await createTestApp({
       seed: false,
       env: { WEB_DIR: webDir, PUBLIC_URL: "https://shop.example.org/" },
@@ -85,14 +80,14 @@ describe("the built web app, sitemap and robots.txt", () => {
   });
   afterAll(async () => {
     await ctx.close();
-    await rm(webDir, { recursive: true, force: true });
+    await rm(path.dirname(webDir), { recursive: true, force: true });
   });
 
-  it("serves a prerendered page with absolute social and canonical URLs", async () => {
+  it("serves a rendered page with absolute social and canonical URLs", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/about-us" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
     const html = response.body;
     expect(html).toContain("<h1>About</h1>");
     expect(html).toContain('<meta property="og:url" content="https://shop.example.org/about-us"/>');
@@ -119,15 +114,16 @@ describe("the built web app, sitemap and robots.txt", () => {
     expect(again.body).toBe("");
   });
 
-  it("serves the SPA shell for other paths and assets with a long cache", async () => {
+  it("renders the not-found screen with status 404 for unknown paths, and assets with a long cache", async () => {
     const unknown = await ctx.app.inject({ method: "GET", url: "/no/such/page" });
-    expect(unknown.statusCode).toBe(200);
-    expect(unknown.body).toContain("<title>Shell</title>");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers["cache-control"]).toBe("no-cache");
+    expect(unknown.body).toContain("<h1>Not found</h1>");
     const asset = await ctx.app.inject({ method: "GET", url: "/assets/app-1234.js" });
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  it("lists the indexable prerendered pages in the sitemap, under the public address", async () => {
+  it("lists the indexable public pages in the sitemap, under the public address", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/sitemap.xml" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");

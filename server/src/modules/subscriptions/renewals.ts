@@ -2,13 +2,14 @@ import { type Subscription, subscriptionMessages, type UpdateCardBody } from "@a
 import { eq } from "drizzle-orm";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { orders, pricingPlans, subscriptions } from "../../db/schema.js";
+import { orders, subscriptions } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue, type JobPayloads } from "../../jobs/queue.js";
 import { CURRENCY } from "../../payments/provider.js";
 import type { SavedCharge, TestProvider } from "../../payments/test-provider.js";
 import type { SessionUser } from "../../plugins/authz.js";
 import { addPayment } from "../payments/ledger.js";
+import { renewalChargeCents } from "../promo/service.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { nextAttempt, periodEnd } from "./periods.js";
 import {
@@ -31,16 +32,12 @@ async function charge(ctx: RenewalContext, tx: Database, row: SubscriptionRow): 
   if (!ctx.provider || row.provider !== ctx.provider.name) {
     return { ok: false, message: "No card is saved for this subscription.", card: null };
   }
-  // The plan's price at the time of the renewal, not the one it was first bought at.
-  const [plan] = await tx
-    .select({ priceCents: pricingPlans.newPriceCents })
-    .from(pricingPlans)
-    .where(eq(pricingPlans.id, row.planId));
-  if (!plan) throw new Error("The subscription's plan is missing.");
+  // The subscription's own price (the plan's when bought, or a later change the owner applied to
+  // renewals), less a promo code's discount when it was given for every renewal.
   return ctx.provider.chargeSaved(tx, {
     paymentMethodId: row.paymentMethodId,
     orderId: row.orderId,
-    amountCents: plan.priceCents,
+    amountCents: renewalChargeCents(row),
     currency: CURRENCY,
   });
 }

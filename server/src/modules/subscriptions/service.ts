@@ -7,7 +7,7 @@ import {
 } from "@agency/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders, pricingPlans, subscriptions, testPaymentMethods } from "../../db/schema.js";
+import { orders, promoCodes, subscriptions, testPaymentMethods } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { SessionUser } from "../../plugins/authz.js";
@@ -80,9 +80,17 @@ export async function startSubscription(
   const { order, start } = input;
   const interval = order.serviceDuration;
   if (interval !== "monthly" && interval !== "yearly") return null;
+  // Renewals charge the plan's price the order was placed at; a code for every renewal keeps its discount.
+  const [code] = order.promoCodeId
+    ? await tx.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
+    : [];
+  const everyRenewal = code?.appliesTo === "every" ? code : undefined;
   const [row] = await tx
     .insert(subscriptions)
     .values({
+      priceCents: order.listPriceCents ?? order.priceCents,
+      renewalPercentOff: everyRenewal?.kind === "percent" ? everyRenewal.value : null,
+      renewalAmountOffCents: everyRenewal?.kind === "fixed" ? everyRenewal.value : null,
       orderId: order.id,
       userId: order.userId,
       planId: order.planId,
@@ -217,8 +225,8 @@ export async function resumeSubscription(
 }
 
 /**
- * Monthly recurring revenue: what the subscriptions that will renew bring in a month at their
- * plans' current prices (a yearly plan counts a twelfth of its price).
+ * Monthly recurring revenue: what the subscriptions that will renew bring in a month at the
+ * prices they renew at (a yearly plan counts a twelfth of its price).
  */
 export async function subscriptionSummary(
   db: Database,
@@ -228,15 +236,14 @@ export async function subscriptionSummary(
     .select({
       mrrCents: sql<number>`coalesce(round(sum(case
         when ${subscriptions.status} in ('active', 'past_due') then
-          case when ${subscriptions.interval} = 'yearly' then ${pricingPlans.newPriceCents} / 12.0
-          else ${pricingPlans.newPriceCents} end
+          case when ${subscriptions.interval} = 'yearly' then ${subscriptions.priceCents} / 12.0
+          else ${subscriptions.priceCents} end
         else 0 end)), 0)`.mapWith(Number),
       active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
       pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
       canceled: sql<number>`count(*) filter (where ${subscriptions.status} = 'canceled')`.mapWith(Number),
     })
-    .from(subscriptions)
-    .innerJoin(pricingPlans, eq(pricingPlans.id, subscriptions.planId));
+    .from(subscriptions);
   return {
     monthlyRecurringRevenue: centsToDollars(row?.mrrCents ?? 0),
     active: row?.active ?? 0,

@@ -4,6 +4,9 @@
  */
 
 export * from "./account";
+export * from "./account-data";
+export * from "./catalog";
+export * from "./content";
 export * from "./mail";
 export * from "./public";
 export * from "./shop";

@@ -20,13 +20,6 @@ export const notFound = {
   backHome: "Back To Home",
 } as const;
 
-export const landing = {
-  heroHeading: "Grow your brand with a team that measures every click",
-  heroLead:
-    "Search, social and content campaigns planned around your goals, with a clear report of what every dollar brought back.",
-  heroCallToAction: "See pricing plans",
-} as const;
-
 export const pricing = {
   heading: "Pricing Plans",
   lead: "Pick the plan that fits your stage. Switch to yearly billing to pay less per month.",
@@ -77,23 +70,6 @@ export const services = {
   loading: "Loading services…",
   loadFailed: "We couldn't load our services.",
   retry: "Try again",
-} as const;
-
-export const campaigns = {
-  first: {
-    eyebrow: "Campaigns",
-    heading: "Campaigns that pay for themselves",
-    body: "Every campaign starts from a number you care about, such as leads, sales or bookings. We test small, keep what works and move the budget to it every week.",
-    points: ["Clear targets before the first ad", "Weekly budget moves", "No long contracts"],
-    imageAlt: "A campaign dashboard with rising results",
-  },
-  second: {
-    eyebrow: "Reports",
-    heading: "Reports you can read in two minutes",
-    body: "One page a month: what we did, what it brought back and what we do next. Your own dashboard is open every day, so you never wait for the numbers.",
-    points: ["Plain-language monthly report", "Live dashboard access", "A named strategist to call"],
-    imageAlt: "A one-page report with a chart and three notes",
-  },
 } as const;
 
 export const projectIdea = {
@@ -154,6 +130,10 @@ export const blogs = {
   opensInNewTab: "(opens in a new tab)",
 } as const;
 
+export const blogPost = {
+  allPosts: "← All blog posts",
+} as const;
+
 // SPEC §2 Contact screen and §5 Contact form; `allMissing`, `nameMissing` and `emailMissing` are
 // the generic field toasts of SPEC §5 or our wording (the spec does not show these three).
 export const contact = {
@@ -185,10 +165,9 @@ export const contact = {
   emailLinkLabel: "Email",
 } as const;
 
+// The about page's heading, introduction, story, values and numbers are the owner's page texts
+// (contract: defaultPageTexts); these are its fixed labels.
 export const about = {
-  heading: "About us",
-  lead: "We are a small team of marketers, designers and developers who grow businesses with work they can measure.",
-  imageAlt: "A whiteboard with a campaign plan and sticky notes",
   storyHeading: "Our story",
   valuesHeading: "What we believe",
   numbersHeading: "In numbers",

@@ -176,8 +176,15 @@ export const adminPages = {
   blogHeading: "Add new Blog", // SPEC §2 /dashboard/admin/add__blog
   blogTitle: "Title",
   blogTopic: "Topic",
-  blogLink: "Link to the article",
-  blogImage: "Image (web address or /images/… path)",
+  blogLink: "Link to an article elsewhere (optional)",
+  blogImage: "Image (upload, web address or /images/… path)",
+  blogSlug: "Address: /blogs/…",
+  blogSlugHelp: "Lower-case words joined by dashes. Left empty, it is made from the title.",
+  blogDescription: "Description (for the post's page and search results)",
+  blogBody: "Post (Markdown)",
+  blogBodyHelp:
+    "Markdown: ## headings, **bold**, *italic*, [links](https://…), lists. HTML is shown as text.",
+  viewPost: "View post",
   publish: "Publish",
   save: "Save changes",
   cancel: "Cancel",

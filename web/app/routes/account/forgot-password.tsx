@@ -8,11 +8,13 @@ import { AuthSubmit } from "../../features/auth/components/auth-submit";
 import { accountErrorMessage } from "../../features/auth/errors";
 import { accountMessages, accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
+import { siteOf } from "../../lib/site";
 import { notifyError, notifyFormProblem, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/forgot-password";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
+    site: siteOf(matches),
     title: "Forgot password",
     description: "Get a link to choose a new password.",
     canonicalPath: "/forgot__password",

@@ -7,11 +7,13 @@ import { useSiteSettings } from "../../features/site/api/site";
 import { accountMessages, accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { safeRedirect } from "../../lib/redirect";
+import { siteOf } from "../../lib/site";
 import { notifyFormFailure, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/login";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
+    site: siteOf(matches),
     title: "Login",
     description: "Log in to follow your orders, payments and reviews.",
     canonicalPath: "/login",

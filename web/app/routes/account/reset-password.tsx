@@ -9,12 +9,15 @@ import { NewPasswordFields } from "../../features/auth/components/password-field
 import { accountErrorMessage } from "../../features/auth/errors";
 import { newPasswordProblem } from "../../features/auth/validation";
 import { accountMessages, accountPages } from "../../lib/messages";
-import { pageTitle } from "../../lib/site";
+import { pageTitle, siteOf } from "../../lib/site";
 import { notifyError, notifyFormProblem, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/reset-password";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: pageTitle(accountPages.resetHeading) }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: pageTitle(accountPages.resetHeading, siteOf(matches)) },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Opened from the mailed link: the server put the one-time token in the address. */

@@ -6,10 +6,12 @@ import { useSiteSettings } from "../../features/site/api/site";
 import { accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { safeRedirect } from "../../lib/redirect";
+import { siteOf } from "../../lib/site";
 import type { Route } from "./+types/sign-up";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
+    site: siteOf(matches),
     title: "Sign Up",
     description: "Create your account to buy a plan and follow your orders.",
     canonicalPath: "/sign-up",

@@ -1,10 +1,10 @@
-import type { Blog, BlogBody } from "@agency/contract";
+import type { BlogBody, BlogEntry } from "@agency/contract";
 import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { DeleteButton } from "../../components/delete-button";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useBlogEditor, useBlogs } from "../../features/blogs/api/blogs";
+import { useBlogEditor, useBlogEntries } from "../../features/blogs/api/blogs";
 import { BlogForm } from "../../features/blogs/components/blog-form";
 import { confirmAndDelete } from "../../lib/alerts";
 import { errorMessage } from "../../lib/api";
@@ -13,9 +13,9 @@ import { notifyDone, notifyError } from "../../lib/toast";
 
 /** SPEC §2 /dashboard/admin/add__blog, made a real editor (DESIGN "Beyond the spec" 7). */
 export default function AddBlog() {
-  const blogs = useBlogs();
+  const blogs = useBlogEntries();
   const editor = useBlogEditor();
-  const [editing, setEditing] = useState<Blog | null>(null);
+  const [editing, setEditing] = useState<BlogEntry | null>(null);
 
   async function run(action: () => Promise<unknown>, done: string) {
     try {
@@ -27,7 +27,7 @@ export default function AddBlog() {
     }
   }
 
-  function remove(blog: Blog) {
+  function remove(blog: BlogEntry) {
     return confirmAndDelete(
       { title: t.deleteBlogQuestion(blog.title), confirmText: t.delete },
       () => editor.remove.mutateAsync(blog._id),
@@ -70,9 +70,15 @@ export default function AddBlog() {
                     <div className="flex-grow-1">
                       <span className="badge text-bg-light">{blog.topic}</span>
                       <p className="fw-semibold mb-0">{blog.title}</p>
-                      <a href={blog.blogLink} className="small text-break" target="_blank" rel="noreferrer">
-                        {blog.blogLink}
-                      </a>
+                      {blog.blogLink ? (
+                        <a href={blog.blogLink} className="small text-break" target="_blank" rel="noreferrer">
+                          {blog.blogLink}
+                        </a>
+                      ) : (
+                        <a href={`/blogs/${blog.slug}`} className="small text-break">
+                          {`/blogs/${blog.slug}`}
+                        </a>
+                      )}
                     </div>
                     <div className="d-flex gap-2">
                       <Button size="sm" variant="outline-primary" onClick={() => setEditing(blog)}>

@@ -3,12 +3,21 @@ import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-
 import { UnreadBadge } from "../../components/order-badges";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
-import { adminPages, briefQuestionsPage, dashboardMenu, jobsPage, orderDetail } from "../../lib/messages";
-import { pageTitle } from "../../lib/site";
+import {
+  adminPages,
+  briefQuestionsPage,
+  catalogEditor,
+  contentEditor,
+  dashboardMenu,
+  jobsPage,
+  orderDetail,
+  promoEditor,
+} from "../../lib/messages";
+import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: pageTitle("Admin dashboard") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Admin dashboard", siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 function menu(unread: number) {
@@ -21,7 +30,10 @@ function menu(unread: number) {
       badge: <UnreadBadge count={unread} label={orderDetail.unread(unread)} />,
     },
     { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },
+    { to: "/dashboard/admin/catalog", label: catalogEditor.menu },
+    { to: "/dashboard/admin/promo-codes", label: promoEditor.menu },
     { to: "/dashboard/admin/add__blog", label: adminPages.addBlog },
+    { to: "/dashboard/admin/site-content", label: contentEditor.menu },
     { to: "/dashboard/admin/leads", label: adminPages.leads },
     { to: "/dashboard/admin/jobs", label: jobsPage.menu },
     { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu },

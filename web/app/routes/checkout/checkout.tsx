@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { PromoQuote } from "@agency/contract";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
@@ -9,11 +10,11 @@ import { PromoForm } from "../../features/orders/components/promo-form";
 import { ApiError, errorMessage } from "../../lib/api";
 import { checkoutMessages as t } from "../../lib/messages";
 import { money } from "../../lib/money";
-import { pageTitle } from "../../lib/site";
+import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/checkout";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Checkout", siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 /** SPEC §2 /checkout/{_id}: _id is a pricing plan. */
@@ -21,6 +22,7 @@ export default function Checkout() {
   const { _id = "" } = useParams();
   const plan = usePlan(_id);
   const session = useSession();
+  const [promo, setPromo] = useState<PromoQuote | null>(null);
 
   if (plan.isPending || !session.data) return <LoadingScreen />;
   if (plan.isError) {
@@ -43,14 +45,14 @@ export default function Checkout() {
     <div className="container py-5">
       <div className="row g-4">
         <Panel as="section" className="col-12 col-lg-8" id="checkout-heading" heading={t.heading} level="h1">
-          <CheckoutForm plan={plan.data} user={session.data.user} />
+          <CheckoutForm plan={plan.data} user={session.data.user} promo={promo} />
         </Panel>
         <Panel as="aside" className="col-12 col-lg-4" id="summary-heading" heading={t.summary} level="h2">
           <dl className="d-flex justify-content-between mb-3">
             <dt className="fw-normal">{t.currentPrice}</dt>
             <dd className="mb-0 fw-semibold">{price}</dd>
           </dl>
-          <PromoForm />
+          <PromoForm planId={plan.data._id} applied={promo} onApplied={setPromo} />
           <hr />
           <dl className="mb-0">
             <div className="d-flex justify-content-between mb-2">
@@ -59,11 +61,11 @@ export default function Checkout() {
             </div>
             <div className="d-flex justify-content-between mb-2">
               <dt className="fw-normal">{t.discount}</dt>
-              <dd className="mb-0">{money(0)}</dd>
+              <dd className="mb-0">{money(promo?.discount ?? 0)}</dd>
             </div>
             <div className="d-flex justify-content-between fs-5">
               <dt>{t.total}</dt>
-              <dd className="mb-0 fw-bold">{price}</dd>
+              <dd className="mb-0 fw-bold">{promo ? money(promo.total) : price}</dd>
             </div>
           </dl>
         </Panel>

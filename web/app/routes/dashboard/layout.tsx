@@ -6,11 +6,11 @@ import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useMyOrders } from "../../features/orders/api/orders";
 import { dashboardMenu, notificationsPage, orderDetail } from "../../lib/messages";
-import { pageTitle } from "../../lib/site";
+import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: pageTitle("Dashboard") }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Dashboard", siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 function menu(unreadOnMyOrders: number) {

@@ -1,5 +1,6 @@
+import { Link } from "react-router";
 import { useSession } from "../../features/auth/api/auth";
-import { profilePage } from "../../lib/messages";
+import { editAccountPage, profilePage } from "../../lib/messages";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
 
@@ -17,9 +18,14 @@ export default function Profile() {
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="profile-heading">
       <div className="card-body p-4">
-        <h1 id="profile-heading" className="h4 mb-4">
-          {profilePage.heading}
-        </h1>
+        <div className="d-flex justify-content-between align-items-baseline gap-2 mb-4">
+          <h1 id="profile-heading" className="h4 mb-0">
+            {profilePage.heading}
+          </h1>
+          <Link className="btn btn-outline-primary btn-sm" to="/dashboard/profile/edit">
+            {editAccountPage.edit}
+          </Link>
+        </div>
         <dl className="row mb-0">
           {rows.map(([label, value]) => (
             <div key={label} className="col-12 col-lg-6 mb-3">

@@ -5,11 +5,11 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { receiptPdfUrl, useReceipt } from "../../features/receipts/api/receipts";
 import { ReceiptDocument } from "../../features/receipts/components/receipt-document";
 import { receiptPage as t } from "../../lib/messages";
-import { pageTitle } from "../../lib/site";
+import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/receipt";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: pageTitle(t.title) }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(t.title, siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 /** A printable receipt, opened from Payment History (or by an admin from an order's payment). */

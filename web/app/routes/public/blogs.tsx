@@ -1,8 +1,11 @@
 import { lazy, Suspense } from "react";
 import { PageSection } from "../../components/page-section";
 import { BlogList } from "../../features/blogs/components/blog-list";
+import { useInitialData } from "../../lib/initial-data";
 import { blogs } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
+import { pageQueries } from "../../lib/page-queries.server";
+import { siteOf } from "../../lib/site";
 import type { Route } from "./+types/blogs";
 
 // Below the cards; it hydrates from its own chunk (shared with the landing page's newsletter).
@@ -10,12 +13,23 @@ const NewsletterForm = lazy(() =>
   import("../../features/leads/components/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
 );
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta({ title: blogs.heading, description: blogs.lead, canonicalPath: "/blogs" });
+/** The blog cards, in the page's HTML. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { queries: await pageQueries(context, ["blogs"]) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    site: siteOf(matches),
+    title: blogs.heading,
+    description: blogs.lead,
+    canonicalPath: "/blogs",
+  });
 }
 
 /** SPEC §2 Blogs: the blog cards and the newsletter. */
-export default function Blogs() {
+export default function Blogs({ loaderData }: Route.ComponentProps) {
+  useInitialData(loaderData.queries);
   return (
     <>
       <PageSection

@@ -3,10 +3,12 @@ import { ContactForm } from "../../features/leads/components/contact-form";
 import { OfficeLocation } from "../../features/site/components/office-location";
 import { contact } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
+import { siteOf } from "../../lib/site";
 import type { Route } from "./+types/contact-us";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
+    site: siteOf(matches),
     title: "Contact us",
     description: `${contact.lead} ${contact.promise}`,
     canonicalPath: "/contact-us",

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useSession } from "../../features/auth/api/auth";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { accountMessages, footer, nav } from "../../lib/messages";
-import { site, telHref } from "../../lib/site";
+import { telHref, useSite } from "../../lib/site";
 
 const companyLinks = [
   { to: "/home", label: nav.home },
@@ -40,6 +40,7 @@ function FooterLinks({ id, heading, children }: { id: string; heading: string; c
 
 /** SPEC §2 Footer: company links, account links (for the visitor's state), contact details, social links. */
 export function Footer() {
+  const site = useSite();
   const { address } = site;
   const signedIn = Boolean(useSession().data);
   return (

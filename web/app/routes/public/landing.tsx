@@ -3,9 +3,11 @@ import { Outlet } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { PageSection } from "../../components/page-section";
 import { BillingSwitch } from "../../features/catalog/components/billing-switch";
-import { landing, pricing } from "../../lib/messages";
+import { useInitialData } from "../../lib/initial-data";
+import { pricing } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
-import { site } from "../../lib/site";
+import { pageQueries } from "../../lib/page-queries.server";
+import { pageTextsOf, siteOf, usePageTexts } from "../../lib/site";
 import type { Route } from "./+types/landing";
 
 // The sections around the pricing hydrate from chunks of their own, so the first download stays
@@ -22,32 +24,45 @@ const EngagementSections = lazy(() =>
 );
 
 /** The landing page's own tags; its monthly pricing children (/ and /home) keep them. */
-export function landingMeta() {
+export function landingMeta(matches: Parameters<typeof siteOf>[0]) {
+  const site = siteOf(matches);
+  const lead = pageTextsOf(matches)?.hero.lead ?? "";
   return pageMeta({
+    site,
     title: "Digital marketing agency",
-    description: `${site.name}: ${landing.heroLead}`,
+    description: site ? `${site.name}: ${lead}` : lead,
     canonicalPath: "/",
   });
 }
 
-export function meta(_: Route.MetaArgs) {
-  return landingMeta();
+/**
+ * The services, plans and reviews, in the page's HTML. Moving between the pricing tabs (/, /home,
+ * /yearly-billed) keeps this route matched, so they are not read again.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { queries: await pageQueries(context, ["services", "pricing", "reviews"]) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return landingMeta(matches);
 }
 
 /** SPEC §2 Landing: hero, brands, services, campaigns, pricing, project idea, query form, reviews. */
-export default function Landing() {
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  useInitialData(loaderData.queries);
+  const { hero } = usePageTexts();
   return (
     <>
       <PageHeader
         id="hero-heading"
-        heading={landing.heroHeading}
-        lead={landing.heroLead}
-        image={{ src: "/images/hero.svg", alt: "", width: 560, height: 420 }}
+        heading={hero.heading}
+        lead={hero.lead}
+        image={{ src: hero.image, alt: "", width: 560, height: 420 }}
         className="hero"
         headingClassName="display-5 fw-bold mb-3"
       >
         <a href="#pricing" className="btn btn-primary btn-lg">
-          {landing.heroCallToAction}
+          {hero.callToAction}
         </a>
       </PageHeader>
 

@@ -2,8 +2,8 @@ import { PricingPlans } from "../../features/catalog/components/pricing-plans";
 import type { Route } from "./+types/monthly-pricing";
 import { landingMeta } from "./landing";
 
-export function meta(_: Route.MetaArgs) {
-  return landingMeta();
+export function meta({ matches }: Route.MetaArgs) {
+  return landingMeta(matches);
 }
 
 export default function MonthlyPricing() {

@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 import { useSession } from "../../features/auth/api/auth";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { accountMessages, nav } from "../../lib/messages";
-import { site } from "../../lib/site";
+import { useSite } from "../../lib/site";
 
 const links = [
   { to: "/home", label: nav.home },
@@ -20,6 +20,7 @@ const links = [
  * loads it first, so it carries no component library.
  */
 export function Navbar() {
+  const site = useSite();
   const session = useSession();
   const [expanded, setExpanded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);

@@ -5,11 +5,14 @@ import { AuthCard } from "../../features/auth/components/auth-card";
 import { useConfirmNewsletter } from "../../features/leads/api/leads";
 import { errorMessage } from "../../lib/api";
 import { newsletterConfirmation } from "../../lib/messages";
-import { pageTitle } from "../../lib/site";
+import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/newsletter-confirm";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: pageTitle(newsletterConfirmation.title) }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: pageTitle(newsletterConfirmation.title, siteOf(matches)) },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Opened from the mailed link: the address counts as subscribed once the server accepts its token. */

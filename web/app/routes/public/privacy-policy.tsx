@@ -1,12 +1,14 @@
 import { privacy } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
-import { postalAddress, site } from "../../lib/site";
+import { postalAddress, siteOf, useSite } from "../../lib/site";
 import type { Route } from "./+types/privacy-policy";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
   return pageMeta({
+    site,
     title: privacy.heading,
-    description: `What ${site.name} collects about you, why, how long we keep it and how to reach us about it.`,
+    description: `What ${site?.name ?? "we"} collects about you, why, how long we keep it and how to reach us about it.`,
     canonicalPath: "/privacy__policy",
   });
 }
@@ -52,6 +54,7 @@ const sections = [
 
 /** SPEC §2: /privacy__policy, static text. */
 export default function PrivacyPolicy() {
+  const site = useSite();
   return (
     <article className="container py-5 prose" aria-labelledby="privacy-heading">
       <h1 id="privacy-heading" className="display-6 fw-bold mb-3">
@@ -72,7 +75,7 @@ export default function PrivacyPolicy() {
       <section className="mt-4">
         <h2 className="h4 fw-bold">Contact</h2>
         <p className="mb-0">
-          {site.name}, {postalAddress()}. Email: <a href={`mailto:${site.email}`}>{site.email}</a>.
+          {site.name}, {postalAddress(site)}. Email: <a href={`mailto:${site.email}`}>{site.email}</a>.
         </p>
       </section>
     </article>

@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { accountMessages, footer, nav } from "../../lib/messages";
 import { createQueryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
+import { SiteProvider } from "../../lib/site";
+import { testSiteContent } from "../../test/render-with-providers";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 
@@ -25,12 +27,14 @@ function renderChrome(session: Session, path = "/home") {
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.session, session);
   return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Navbar />
-        <Footer />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <SiteProvider content={testSiteContent}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <Navbar />
+          <Footer />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </SiteProvider>,
   );
 }
 

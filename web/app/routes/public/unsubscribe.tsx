@@ -5,12 +5,12 @@ import { AuthCard } from "../../features/auth/components/auth-card";
 import { useUnsubscribe } from "../../features/mail/api/mail";
 import { errorMessage } from "../../lib/api";
 import { unsubscribePage as t } from "../../lib/messages";
-import { pageTitle } from "../../lib/site";
+import { pageTitle, siteOf } from "../../lib/site";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/unsubscribe";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: pageTitle(t.title) }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(t.title, siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 /**

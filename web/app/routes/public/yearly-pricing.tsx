@@ -1,12 +1,13 @@
 import { PricingPlans } from "../../features/catalog/components/pricing-plans";
-import { landing } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
+import { pageTextsOf, siteOf } from "../../lib/site";
 import type { Route } from "./+types/yearly-pricing";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
+    site: siteOf(matches),
     title: "Yearly pricing plans",
-    description: `${landing.heroLead} Compare our plans billed yearly.`,
+    description: `${pageTextsOf(matches)?.hero.lead ?? ""} Compare our plans billed yearly.`.trim(),
     canonicalPath: "/yearly-billed",
   });
 }

@@ -1,4 +1,4 @@
-import type { Blog, BlogBody } from "@agency/contract";
+import type { Blog, BlogBody, BlogEntry } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
@@ -15,18 +15,26 @@ export function useBlogs() {
   return useQuery(blogsQueryOptions());
 }
 
+/** The posts as written, for the editor (admin). */
+export function useBlogEntries() {
+  return useQuery({
+    queryKey: queryKeys.blogEntries,
+    queryFn: ({ signal }): Promise<BlogEntry[]> => apiGet("/admin/blogs", (c) => c.BlogEntryList, { signal }),
+  });
+}
+
 /** Writes of the blog editor (admin); the public blog list shares their key and refreshes with them. */
 export function useBlogEditor() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.blogs });
   return {
     create: useMutation({
-      mutationFn: (body: BlogBody) => apiPost("/blogs", (c) => c.InsertedId, body),
+      mutationFn: (body: BlogBody) => apiPost("/blogs", (c) => c.BlogSaved, body),
       onSettled: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: BlogBody }) =>
-        apiPut(`/blogs/${encodeURIComponent(id)}`, (c) => c.ModifiedCount, body),
+        apiPut(`/blogs/${encodeURIComponent(id)}`, (c) => c.BlogUpdated, body),
       onSettled: refresh,
     }),
     remove: useMutation({

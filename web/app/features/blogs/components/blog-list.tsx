@@ -7,6 +7,8 @@ import { useBlogs } from "../api/blogs";
 function BlogCard({ blog, position }: { blog: Blog; position: number }) {
   // The first row is above the fold: its images load at once, the first one before anything else.
   const firstRow = position < cardsPerRow;
+  // A post hosted here opens in the same tab; an article elsewhere in a new one.
+  const elsewhere = !blog.blogLink.startsWith("/");
   return (
     <article className="card h-100 blog-card">
       <img
@@ -24,12 +26,13 @@ function BlogCard({ blog, position }: { blog: Blog; position: number }) {
         <a
           href={blog.blogLink}
           className="mt-auto fw-semibold stretched-link"
-          target="_blank"
-          rel="noreferrer noopener"
+          target={elsewhere ? "_blank" : undefined}
+          rel={elsewhere ? "noreferrer noopener" : undefined}
         >
           {blogs.readMore}
           <span className="visually-hidden">
-            : {blog.title} {blogs.opensInNewTab}
+            : {blog.title}
+            {elsewhere ? ` ${blogs.opensInNewTab}` : null}
           </span>
         </a>
       </div>

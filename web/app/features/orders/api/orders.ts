@@ -1,4 +1,4 @@
-import type { CreateOrderBody, OrderStateFilter } from "@agency/contract";
+import type { CreateOrderBody, OrderStateFilter, PromoQuoteBody } from "@agency/contract";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPost } from "../../../lib/api";
 import { type PagePosition, positionQuery } from "../../../lib/page-position";
@@ -74,4 +74,11 @@ export function useAllOrders(position: PagePosition, filter: OrderFilter = {}) {
       placeholderData: keepPreviousData,
     }),
   );
+}
+
+/** The checkout's Apply: what a promo code takes off the plan (the order counts it). */
+export function useQuotePromo() {
+  return useMutation({
+    mutationFn: (body: PromoQuoteBody) => apiPost("/promo/quote", (c) => c.PromoQuote, body),
+  });
 }

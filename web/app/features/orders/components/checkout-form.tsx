@@ -1,4 +1,4 @@
-import { PHONE_PATTERN, type PricingPlan, type SessionUser } from "@agency/contract";
+import { PHONE_PATTERN, type PricingPlan, type PromoQuote, type SessionUser } from "@agency/contract";
 import type { FormEvent } from "react";
 import { Button, Form } from "react-bootstrap";
 import { useNavigate } from "react-router";
@@ -29,8 +29,16 @@ function ReadOnly({
   );
 }
 
-/** SPEC §2 checkout screen and §4 order flow. */
-export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionUser }) {
+/** SPEC §2 checkout screen and §4 order flow; an applied promo code goes with the order. */
+export function CheckoutForm({
+  plan,
+  user,
+  promo = null,
+}: {
+  plan: PricingPlan;
+  user: SessionUser;
+  promo?: PromoQuote | null;
+}) {
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -53,11 +61,15 @@ export function CheckoutForm({ plan, user }: { plan: PricingPlan; user: SessionU
         service: plan.service,
         serviceDuration: plan.duration,
         currentPrice: plan.newPrice,
+        ...(promo ? { promoCode: promo.code } : {}),
       });
       dismissToast(loading);
       if (result.insertedId) {
         form.reset();
-        void successAlert(t.congratulations, t.wellDone(user.name, plainAmount(plan.newPrice)));
+        void successAlert(
+          t.congratulations,
+          t.wellDone(user.name, plainAmount(promo?.total ?? plan.newPrice)),
+        );
         navigate("/dashboard/my-orders");
       } else {
         notifyError(result.message ?? t.alreadyPurchased);

@@ -1,16 +1,59 @@
+import type { PromoQuote } from "@agency/contract";
 import type { FormEvent } from "react";
 import { Button, Form, InputGroup } from "react-bootstrap";
-import { checkoutMessages as t } from "../../../lib/messages";
-import { notifyFormProblem } from "../../../lib/toast";
+import { ApiError, errorMessage } from "../../../lib/api";
+import { checkoutPromo, checkoutMessages as t } from "../../../lib/messages";
+import { notifyError, notifyFormProblem } from "../../../lib/toast";
+import { useQuotePromo } from "../api/orders";
 
-/** SPEC §5: no promo code is accepted (none exist); the form resets after every try. */
-export function PromoForm() {
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+/**
+ * SPEC §5 promo box: an empty box asks for a code and a code the server does not accept is "not
+ * valid", the form resetting each time, as in the spec. A code the owner created is applied: the
+ * server says what it takes off, and the order is placed with it (DESIGN "Beyond the spec" 9).
+ */
+export function PromoForm({
+  planId,
+  applied,
+  onApplied,
+}: {
+  planId: string;
+  applied: PromoQuote | null;
+  onApplied: (quote: PromoQuote | null) => void;
+}) {
+  const quote = useQuotePromo();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const code = String(new FormData(form).get("promo") ?? "").trim();
-    notifyFormProblem(code ? t.promoInvalid : t.promoEmpty, "promo");
     form.reset();
+    if (!code) {
+      notifyFormProblem(t.promoEmpty, "promo");
+      return;
+    }
+    try {
+      onApplied(await quote.mutateAsync({ code, planId }));
+    } catch (error) {
+      const refused = error instanceof ApiError && (error.status === 422 || error.status === 400);
+      if (refused) notifyFormProblem(t.promoInvalid, "promo");
+      else notifyError(errorMessage(error));
+    }
+  }
+
+  if (applied) {
+    return (
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2" role="status">
+        <div>
+          <span className="badge text-bg-success">{checkoutPromo.applied(applied.code)}</span>
+          {applied.appliesTo === "every" ? (
+            <p className="small text-body-secondary mb-0 mt-1">{checkoutPromo.everyRenewal}</p>
+          ) : null}
+        </div>
+        <Button size="sm" variant="outline-secondary" onClick={() => onApplied(null)}>
+          {checkoutPromo.remove}
+        </Button>
+      </div>
+    );
   }
 
   return (
@@ -20,7 +63,7 @@ export function PromoForm() {
       </Form.Label>
       <InputGroup>
         <Form.Control id="promo-code" name="promo" placeholder={t.promoPlaceholder} autoComplete="off" />
-        <Button type="submit" variant="outline-primary">
+        <Button type="submit" variant="outline-primary" disabled={quote.isPending}>
           {t.apply}
         </Button>
       </InputGroup>

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { contact } from "../../../lib/messages";
-import { mapLink, site, telHref } from "../../../lib/site";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { mapLink, telHref } from "../../../lib/site";
+import { jsonResponse, renderWithProviders, testSite as site } from "../../../test/render-with-providers";
 import { OfficeLocation } from "./office-location";
 
 // The real map needs Google's script; this stand-in shows what the page hands it.
@@ -25,7 +25,7 @@ describe("office location on the contact page", () => {
     renderWithProviders(<OfficeLocation />);
 
     const openMap = await screen.findByRole("link", { name: contact.openMap });
-    expect(openMap.getAttribute("href")).toBe(mapLink());
+    expect(openMap.getAttribute("href")).toBe(mapLink(site));
     expect(openMap.getAttribute("target")).toBe("_blank");
     expect(screen.queryByTestId("google-map")).toBeNull();
   });
@@ -55,7 +55,7 @@ describe("office location on the contact page", () => {
     await screen.findByRole("link", { name: contact.openMap });
 
     const street = screen.getByRole("link", { name: new RegExp(site.address.street) });
-    expect(street.getAttribute("href")).toBe(mapLink());
+    expect(street.getAttribute("href")).toBe(mapLink(site));
     const phones = site.phones.slice(0, 2);
     for (const phone of phones) {
       expect(screen.getByRole("link", { name: phone }).getAttribute("href")).toBe(telHref(phone));

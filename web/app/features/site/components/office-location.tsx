@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from "react";
 import { contact } from "../../../lib/messages";
-import { mapLink, postalAddress, site, telHref } from "../../../lib/site";
+import { mapLink, postalAddress, telHref, useSite } from "../../../lib/site";
 import { useSiteSettings } from "../api/site";
 
 // Its own chunk: the Maps code is fetched only when the page is about to show a map.
@@ -16,6 +16,7 @@ function MapPlaceholder() {
 
 /** Without a Maps key (or while offline) the map's place shows the address and a link to a map. */
 function AddressCard() {
+  const site = useSite();
   const { street, city, postcode, country } = site.address;
   return (
     <div className="office-map__card d-flex flex-column justify-content-center align-items-center text-center h-100 p-4">
@@ -33,7 +34,7 @@ function AddressCard() {
         <br />
         {country}
       </p>
-      <a className="btn btn-primary" href={mapLink()} target="_blank" rel="noreferrer noopener">
+      <a className="btn btn-primary" href={mapLink(site)} target="_blank" rel="noreferrer noopener">
         {contact.openMap}
       </a>
     </div>
@@ -45,6 +46,7 @@ function AddressCard() {
  * the street address linking to an external map, two phone numbers and an e-mail link.
  */
 export function OfficeLocation() {
+  const site = useSite();
   const headingId = useId();
   const { data, isPending } = useSiteSettings();
   const apiKey = data?.googleMapsApiKey;
@@ -68,8 +70,8 @@ export function OfficeLocation() {
       <address className="d-grid gap-2 mb-0">
         <span>
           <span className="office-location__label">{contact.addressLabel}: </span>
-          <a href={mapLink()} target="_blank" rel="noreferrer noopener">
-            {postalAddress()}
+          <a href={mapLink(site)} target="_blank" rel="noreferrer noopener">
+            {postalAddress(site)}
           </a>
         </span>
         {site.phones.slice(0, 2).map((phone) => (

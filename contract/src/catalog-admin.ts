@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { BillingDuration, PricingPlan, Service } from "./catalog.js";
+
+/** The catalog editor's messages for what the server refuses. */
+export const catalogMessages = {
+  planArchived: "This plan is no longer offered.",
+  durationLocked:
+    "This plan has orders, so its billing stays as it is. Archive it and add a new plan instead.",
+  reorderMismatch: "List every item of the catalog exactly once to reorder it.",
+  colour: "must be a colour like #1f2a44",
+  image: "must be a web address (https://…) or a path on this site (/…)",
+  price: "must be an amount in dollars with at most two decimals",
+  minimumPrice: "must be at least 1 $",
+} as const;
+
+const text = (max: number) => z.string().trim().min(1, "is required").max(max);
+
+/** An image for now is a web address or a path under this site (uploads will fill it in later). */
+export const ImageReference = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(500)
+  .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/[^\s]*$/.test(value), catalogMessages.image);
+
+export const ColourHex = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, catalogMessages.colour);
+
+/** Dollars with at most two decimals (the server keeps cents), up to a million. */
+export const PriceDollars = z
+  .number({ error: (issue) => (issue.input === undefined ? "is required" : "must be a number") })
+  .nonnegative("must not be negative")
+  .max(1_000_000)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, catalogMessages.price);
+
+/** A plan's selling price: at least the provider's smallest charge, rounded to 1 $. */
+export const SellingPrice = PriceDollars.refine((value) => value >= 1, catalogMessages.minimumPrice);
+
+export const ServiceBody = z.object({
+  title: text(120),
+  description: text(2000),
+  image: ImageReference,
+});
+export type ServiceBody = z.infer<typeof ServiceBody>;
+
+export const AdminService = Service.extend({
+  position: z.number().int(),
+  archived: z.boolean(),
+}).meta({ id: "AdminService" });
+export type AdminService = z.infer<typeof AdminService>;
+export const AdminServiceList = z.array(AdminService);
+
+/** The new order of a list: every id of it, once, first to last. */
+export const ReorderBody = z.object({ ids: z.array(z.string().max(100)).min(1).max(1000) });
+export type ReorderBody = z.infer<typeof ReorderBody>;
+
+export const PlanFeature = z.object({
+  name: text(60),
+  detail: text(120),
+  /** A tick (true) or a cross (false) on the card. */
+  included: z.boolean(),
+});
+export type PlanFeature = z.infer<typeof PlanFeature>;
+
+/** Everything about a plan but its prices, which change through their own call. */
+export const PlanDetailsBody = z.object({
+  /** The plan's name, e.g. "Standard". */
+  service: text(60),
+  /** The tagline under the name. */
+  title: text(200),
+  duration: BillingDuration,
+  /** The label under the price, e.g. "month". */
+  month: text(30),
+  features: z.array(PlanFeature).length(4, "must be exactly four"),
+  highlighted: z.boolean(),
+  backgroundColor: ColourHex,
+  color: ColourHex,
+});
+export type PlanDetailsBody = z.infer<typeof PlanDetailsBody>;
+
+export const CreatePlanBody = PlanDetailsBody.extend({
+  oldPrice: PriceDollars,
+  newPrice: SellingPrice,
+});
+export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
+
+/**
+ * A price change: new orders pay it at once. Subscriptions renew at the price they were bought at,
+ * unless `applyToRenewals` is set; their customers are then mailed a notice.
+ */
+export const PlanPriceBody = z.object({
+  oldPrice: PriceDollars,
+  newPrice: SellingPrice,
+  applyToRenewals: z.boolean(),
+});
+export type PlanPriceBody = z.infer<typeof PlanPriceBody>;
+
+export const AdminPlan = PricingPlan.extend({
+  position: z.number().int(),
+  archived: z.boolean(),
+  /** Orders ever placed for it: a plan with orders is archived, never deleted. */
+  orders: z.number().int().nonnegative(),
+  /** Subscriptions that will renew (active or past due). */
+  subscribers: z.number().int().nonnegative(),
+}).meta({ id: "AdminPlan" });
+export type AdminPlan = z.infer<typeof AdminPlan>;
+export const AdminPlanList = z.array(AdminPlan);
+
+export const PlanRemoval = z.object({
+  /** True when the plan had no orders and is gone; otherwise it was archived. */
+  deleted: z.boolean(),
+  archived: z.boolean(),
+});
+export type PlanRemoval = z.infer<typeof PlanRemoval>;
+
+export const PlanPriceChange = z.object({
+  plan: AdminPlan,
+  /** Subscriptions whose renewals now charge the new price. */
+  renewalsChanged: z.number().int().nonnegative(),
+  /** Notice mails queued for their customers. */
+  noticesQueued: z.number().int().nonnegative(),
+});
+export type PlanPriceChange = z.infer<typeof PlanPriceChange>;

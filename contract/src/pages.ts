@@ -1,0 +1,23 @@
+import type { Blog, BlogPost } from "./blogs.js";
+import type { PricingPlan, Review, Service } from "./catalog.js";
+import type { SiteContent } from "./content.js";
+
+/**
+ * What the server hands the web app's page loaders when it renders a page: the public data, read
+ * in the same process (through the catalog cache) rather than over HTTP. Each read answers exactly
+ * what the matching public API call answers, so a page's first render and a later refetch agree.
+ */
+export type PageData = {
+  /** The site identity and page texts (GET /api/site/content). */
+  siteContent(): Promise<SiteContent>;
+  /** GET /api/services */
+  services(): Promise<Service[]>;
+  /** GET /api/pricing: every plan, monthly and yearly. */
+  pricing(): Promise<PricingPlan[]>;
+  /** GET /api/reviews: the public reviews. */
+  reviews(): Promise<Review[]>;
+  /** GET /api/blogs */
+  blogs(): Promise<Blog[]>;
+  /** GET /api/blogs/{slug}: a post hosted here, undefined when there is none. */
+  blogPost(slug: string): Promise<BlogPost | undefined>;
+};

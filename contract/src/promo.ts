@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { Dollars } from "./common.js";
+
+/** SPEC §5 and §8: the checkout's promo box messages, spelled as there. */
+export const promoMessages = {
+  empty: "Please enter your promo code.",
+  invalid: "Opps! Promo code is not valid.",
+  /** The editor's refusals. */
+  taken: "Another promo code has this code already.",
+  planMissing: "must be a plan of the catalog",
+  percentRange: "must be a whole percentage from 1 to 100",
+  validRange: "must be after the start",
+} as const;
+
+export const PromoKind = z.enum(["percent", "fixed"]);
+export type PromoKind = z.infer<typeof PromoKind>;
+/** first: only the first payment is discounted; every: every renewal too. */
+export const PromoAppliesTo = z.enum(["first", "every"]);
+export type PromoAppliesTo = z.infer<typeof PromoAppliesTo>;
+
+const Instant = z.iso.datetime({ offset: true });
+
+export const PromoCodeBody = z
+  .object({
+    /** Letters, digits, - and _; matched whatever the case. */
+    code: z
+      .string()
+      .trim()
+      .min(3, "must be at least 3 characters")
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/, "may use letters, digits, - and _ only"),
+    kind: PromoKind,
+    /** A percentage (percent) or dollars (fixed). */
+    value: z.number().positive("must be more than 0").max(1_000_000),
+    validFrom: Instant.nullable(),
+    validTo: Instant.nullable(),
+    /** How many orders may use it; null: no limit. */
+    maxUses: z.number().int().min(1).max(1_000_000).nullable(),
+    /** One plan's id, or null for every plan. */
+    planId: z.string().max(100).nullable(),
+    appliesTo: PromoAppliesTo,
+    disabled: z.boolean(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === "percent" && (!Number.isInteger(body.value) || body.value > 100)) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: promoMessages.percentRange });
+    }
+    if (body.kind === "fixed" && Math.abs(Math.round(body.value * 100) - body.value * 100) > 1e-6) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "must be dollars with at most two decimals" });
+    }
+    if (body.validFrom && body.validTo && Date.parse(body.validTo) <= Date.parse(body.validFrom)) {
+      ctx.addIssue({ code: "custom", path: ["validTo"], message: promoMessages.validRange });
+    }
+  });
+export type PromoCodeBody = z.infer<typeof PromoCodeBody>;
+
+export const PromoCode = z
+  .object({
+    _id: z.string(),
+    code: z.string(),
+    kind: PromoKind,
+    value: z.number(),
+    validFrom: z.string().nullable(),
+    validTo: z.string().nullable(),
+    maxUses: z.number().int().nullable(),
+    uses: z.number().int().nonnegative(),
+    planId: z.string().nullable(),
+    /** The plan's name and billing, e.g. "Premium (yearly)"; null for every plan. */
+    planLabel: z.string().nullable(),
+    appliesTo: PromoAppliesTo,
+    disabled: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "PromoCode" });
+export type PromoCode = z.infer<typeof PromoCode>;
+export const PromoCodeList = z.array(PromoCode);
+
+/** The checkout's Apply: what the code takes off this plan's price. */
+export const PromoQuoteBody = z.object({
+  code: z.string().trim().max(100),
+  planId: z.string().max(100),
+});
+export type PromoQuoteBody = z.infer<typeof PromoQuoteBody>;
+
+export const PromoQuote = z.object({
+  code: z.string(),
+  subtotal: Dollars,
+  discount: Dollars,
+  total: Dollars,
+  appliesTo: PromoAppliesTo,
+});
+export type PromoQuote = z.infer<typeof PromoQuote>;

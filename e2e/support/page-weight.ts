@@ -1,0 +1,32 @@
+import { gzipSync } from "node:zlib";
+import type { APIRequestContext } from "playwright-core";
+
+const assetReference = /\/assets\/[\w.-]+\.(?:js|css)\b/g;
+// Static imports and re-exports between chunks ("./chunk-x.js"); dynamic import() loads later.
+const staticImport = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']\.\/([\w.-]+\.js)["']/g;
+
+/**
+ * The JavaScript and CSS a page needs before it can be used: what its HTML references and those
+ * chunks' static imports, gzip-compressed as `npm run bench:web` counts them. In bytes.
+ */
+export async function firstLoadBytes(api: APIRequestContext, html: string): Promise<number> {
+  const assets = new Set(html.match(assetReference) ?? []);
+  const sources = new Map<string, Buffer>();
+  const pending = [...assets];
+  while (pending.length > 0) {
+    const asset = pending.pop() as string;
+    const response = await api.get(asset);
+    if (!response.ok()) continue;
+    const body = await response.body();
+    sources.set(asset, body);
+    if (!asset.endsWith(".js")) continue;
+    for (const [, file] of body.toString("utf8").matchAll(staticImport)) {
+      const imported = `/assets/${file}`;
+      if (!assets.has(imported)) {
+        assets.add(imported);
+        pending.push(imported);
+      }
+    }
+  }
+  return [...sources.values()].reduce((total, body) => total + gzipSync(body).length, 0);
+}

@@ -1,0 +1,55 @@
+import { formatOrderNumber } from "@agency/contract";
+import { eq } from "drizzle-orm";
+import { orders, subscriptions } from "../db/schema.js";
+import type { JobHandlers } from "../jobs/worker.js";
+import { renewalChargeCents } from "../modules/promo/service.js";
+import { formatDate, formatMoney } from "./format.js";
+import { type OutgoingMail, renderMail } from "./layout.js";
+import { type NotificationContext, queueMails } from "./notifications.js";
+
+/** The owner applied a plan's new price to its renewals: each subscriber hears before the next one. */
+async function planPriceChanged(
+  ctx: NotificationContext,
+  payload: { subscriptionId: string; oldPriceCents: number; newPriceCents: number },
+): Promise<OutgoingMail[]> {
+  const [row] = await ctx.db
+    .select({ subscription: subscriptions, order: orders })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(eq(subscriptions.id, payload.subscriptionId));
+  if (!row || row.subscription.status === "ended") return [];
+  const { subscription, order } = row;
+  const plan = `${order.service} plan`;
+  const number = formatOrderNumber(order.number);
+  const discount = { ...subscription, priceCents: payload.newPriceCents };
+  const charge = renewalChargeCents(discount);
+  const renews = formatDate(subscription.currentPeriodEnd);
+  return [
+    renderMail(ctx.brand, {
+      to: order.email,
+      subject: `The price of your ${plan} changes`,
+      heading: "A new price for your plan",
+      paragraphs: [
+        `The price of your ${plan} (order ${number}) changes from ${formatMoney(payload.oldPriceCents)} to ${formatMoney(payload.newPriceCents)} per ${subscription.interval === "yearly" ? "year" : "month"}.`,
+        charge === payload.newPriceCents
+          ? `It applies from your next renewal on ${renews}. What you paid so far stays as it was.`
+          : `It applies from your next renewal on ${renews}; with your promo code you pay ${formatMoney(charge)}. What you paid so far stays as it was.`,
+        "If you would rather not renew, you can cancel the renewals in My Orders before then.",
+      ],
+      details: [
+        ["Order", number],
+        ["Plan", `${order.service} (${order.serviceDuration})`],
+        ["Next renewal", renews],
+        ["New price", formatMoney(charge)],
+      ],
+      action: { label: "Open My Orders", url: `${ctx.brand.publicUrl}/dashboard/my-orders` },
+    }),
+  ];
+}
+
+export function priceChangeHandlers(ctx: NotificationContext): JobHandlers {
+  return {
+    "mail.plan-price-changed": async (payload, job) =>
+      queueMails(ctx.db, job.id, await planPriceChanged(ctx, payload)),
+  };
+}

@@ -1,0 +1,236 @@
+import { type AccountExport, centsToDollars } from "@agency/contract";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { strToU8, type Zippable, zip } from "fflate";
+import type { Database } from "../../db/client.js";
+import {
+  account,
+  files,
+  leads,
+  mailOptOuts,
+  messages,
+  orderBriefs,
+  orderEvents,
+  orders,
+  payments,
+  receipts,
+  reviews,
+  session,
+  subscriptions,
+  user,
+} from "../../db/schema.js";
+import { notFound } from "../../errors.js";
+import type { FileStorage } from "../../files/storage.js";
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A file's place in the zip: one folder per order, the id keeps two files of one name apart. */
+function zipPath(orderNumber: number, file: { id: string; name: string }) {
+  return `files/order-${orderNumber}/${file.id}-${file.name}`;
+}
+
+/**
+ * Everything kept about one customer, read by their id only: their own rows, and in the threads
+ * of their orders what they were shown (no internal notes, others named as the thread names them).
+ */
+export async function buildAccountExport(db: Database, userId: string): Promise<AccountExport> {
+  const [profile] = await db.select().from(user).where(eq(user.id, userId));
+  if (!profile) throw notFound("The account");
+  const email = profile.email.toLowerCase();
+
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.createdAt));
+  const orderIds = orderRows.map((row) => row.id);
+  const inOrders = (column: AnyPgColumn) => (orderIds.length > 0 ? inArray(column, orderIds) : sql`false`);
+
+  const [signIns, sessions, briefs, events, thread, fileRows, paymentRows, receiptRows, plans] =
+    await Promise.all([
+      db.select().from(account).where(eq(account.userId, userId)),
+      db.select().from(session).where(eq(session.userId, userId)),
+      db.select().from(orderBriefs).where(inOrders(orderBriefs.orderId)),
+      db.select().from(orderEvents).where(inOrders(orderEvents.orderId)).orderBy(asc(orderEvents.createdAt)),
+      db
+        .select()
+        .from(messages)
+        .where(and(inOrders(messages.orderId), eq(messages.internal, false)))
+        .orderBy(asc(messages.createdAt)),
+      // What the customer may download: files of deliveries, of messages they see, and their own uploads.
+      db
+        .select({ file: files })
+        .from(files)
+        .leftJoin(messages, eq(messages.id, files.messageId))
+        .where(
+          and(
+            inOrders(files.orderId),
+            or(
+              sql`${files.eventId} is not null`,
+              and(sql`${files.messageId} is not null`, eq(messages.internal, false)),
+              and(isNull(files.messageId), isNull(files.eventId), eq(files.uploaderId, userId)),
+            ),
+          ),
+        )
+        .orderBy(asc(files.createdAt)),
+      db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.paymentTime)),
+      db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(asc(receipts.issuedAt)),
+      db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+    ]);
+  const [reviewRows, leadRows, optOut] = await Promise.all([
+    db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(asc(reviews.createdAt)),
+    db
+      .select()
+      .from(leads)
+      .where(eq(sql`lower(${leads.email})`, email))
+      .orderBy(asc(leads.createdAt)),
+    db.select().from(mailOptOuts).where(eq(mailOptOuts.email, email)),
+  ]);
+
+  const numberOf = new Map(orderRows.map((row) => [row.id, row.number]));
+  const exportedFiles = fileRows.map(({ file }) => ({
+    orderId: file.orderId,
+    messageId: file.messageId,
+    entry: {
+      id: file.id,
+      name: file.name,
+      size: file.size,
+      contentType: file.contentType,
+      createdAt: iso(file.createdAt),
+      path: zipPath(numberOf.get(file.orderId) ?? 0, file),
+    },
+  }));
+
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      emailVerified: profile.emailVerified,
+      role: profile.role,
+      createdAt: iso(profile.createdAt),
+      lastLoginAt: isoOrNull(profile.lastLoginAt),
+    },
+    signInMethods: signIns.map((row) => ({ provider: row.providerId, createdAt: iso(row.createdAt) })),
+    sessions: sessions.map((row) => ({
+      createdAt: iso(row.createdAt),
+      expiresAt: iso(row.expiresAt),
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+    })),
+    orders: orderRows.map((row) => ({
+      _id: row.id,
+      number: row.number,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      service: row.service,
+      serviceDuration: row.serviceDuration,
+      price: centsToDollars(row.priceCents),
+      paid: row.paid,
+      state: row.state,
+      createdAt: iso(row.createdAt),
+      paymentTime: isoOrNull(row.paymentTime),
+      brief:
+        briefs
+          .find((brief) => brief.orderId === row.id)
+          ?.answers.map((answer) => ({ question: answer.label, answer: answer.value })) ?? null,
+      history: events
+        .filter((event) => event.orderId === row.id)
+        .map((event) => ({
+          from: event.fromState,
+          to: event.toState,
+          by: event.actorName,
+          role: event.actorRole,
+          note: event.note,
+          at: iso(event.createdAt),
+        })),
+      messages: thread
+        .filter((message) => message.orderId === row.id)
+        .map((message) => ({
+          author: message.authorName,
+          role: message.authorRole,
+          body: message.body,
+          at: iso(message.createdAt),
+          fileIds: exportedFiles.filter((file) => file.messageId === message.id).map((file) => file.entry.id),
+        })),
+      files: exportedFiles.filter((file) => file.orderId === row.id).map((file) => file.entry),
+    })),
+    payments: paymentRows.map((row) => ({
+      _id: row.id,
+      orderId: row.orderId,
+      email: row.email,
+      provider: row.provider,
+      transactionId: row.transactionId,
+      amount: centsToDollars(row.amountCents),
+      paymentTime: iso(row.paymentTime),
+      refundOf: row.refundOf,
+    })),
+    receipts: receiptRows.map((row) => ({
+      number: row.number,
+      orderNumber: row.orderNumber,
+      customerName: row.customerName,
+      customerEmail: row.customerEmail,
+      amount: centsToDollars(row.amountCents),
+      paidAt: iso(row.paidAt),
+    })),
+    subscriptions: plans.map((row) => ({
+      orderId: row.orderId,
+      interval: row.interval,
+      status: row.status,
+      currentPeriodStart: iso(row.currentPeriodStart),
+      currentPeriodEnd: iso(row.currentPeriodEnd),
+    })),
+    reviews: reviewRows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      comment: row.comment,
+      createdAt: iso(row.createdAt),
+    })),
+    leads: leadRows.map((row) => ({
+      kind: row.kind,
+      name: row.name,
+      email: row.email,
+      website: row.website,
+      message: row.message,
+      createdAt: iso(row.createdAt),
+    })),
+    mail: { optionalMailOff: optOut.length > 0 },
+  };
+}
+
+/** The export as a zip: `data.json` and the files of the customer's orders from the file storage. */
+export async function buildAccountExportZip(
+  db: Database,
+  storage: FileStorage,
+  userId: string,
+): Promise<Buffer> {
+  const data = await buildAccountExport(db, userId);
+  const fileIds = data.orders.flatMap((order) => order.files.map((file) => file.id));
+  const fileRows =
+    fileIds.length > 0
+      ? await db
+          .select({ id: files.id, storageKey: files.storageKey })
+          .from(files)
+          .where(inArray(files.id, fileIds))
+      : [];
+  const keyOf = new Map(fileRows.map((row) => [row.id, row.storageKey]));
+  // Uploads are mostly compressed already (images, PDFs): they are stored, only the JSON is deflated.
+  const entries: Zippable = { "data.json": [strToU8(JSON.stringify(data, null, 2)), { level: 6 }] };
+  for (const order of data.orders) {
+    for (const file of order.files) {
+      const key = keyOf.get(file.id);
+      const body = key ? await storage.get(key) : undefined;
+      // A file whose bytes are gone (removed from the storage by hand) is listed, not zipped.
+      if (body) entries[file.path] = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    }
+  }
+  return new Promise((resolve, reject) => {
+    zip(entries, { level: 0, mtime: new Date() }, (error, archive) => {
+      if (error) reject(error);
+      else resolve(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+    });
+  });
+}

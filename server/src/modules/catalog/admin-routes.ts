@@ -1,0 +1,237 @@
+import {
+  AdminPlan,
+  AdminPlanList,
+  AdminService,
+  AdminServiceList,
+  CreatePlanBody,
+  IdParams,
+  InsertedId,
+  PlanDetailsBody,
+  PlanPriceBody,
+  PlanPriceChange,
+  PlanRemoval,
+  ReorderBody,
+  ServiceBody,
+} from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
+import { requireAdmin } from "../../plugins/authz.js";
+import * as editor from "./admin.js";
+
+const refused = refusals(400, 401, 403, 404, 409);
+const admin = { access: "admin" as const };
+const tags = ["admin"];
+
+/** DESIGN "Beyond the spec" 13: the owner edits services, plans and prices in the dashboard. */
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/admin/catalog/services",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Every service, archived ones too",
+        response: { 200: AdminServiceList, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.listAllServices(db);
+    },
+  );
+
+  app.post(
+    "/admin/catalog/services",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Add a service (last)",
+        body: ServiceBody,
+        response: { 201: InsertedId, ...refused },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply.status(201).send(await editor.createService(db, request.body));
+    },
+  );
+
+  app.put(
+    "/admin/catalog/services/:id",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Edit a service",
+        params: IdParams,
+        body: ServiceBody,
+        response: { 200: AdminService, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.updateService(db, request.params.id, request.body);
+    },
+  );
+
+  for (const [action, archived] of [
+    ["archive", true],
+    ["restore", false],
+  ] as const) {
+    app.post(
+      `/admin/catalog/services/:id/${action}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: archived ? "Archive a service (off the public pages)" : "Bring an archived service back",
+          params: IdParams,
+          response: { 200: AdminService, ...refused },
+        },
+      },
+      async (request) => {
+        await requireAdmin(request);
+        return editor.setServiceArchived(db, request.params.id, archived);
+      },
+    );
+  }
+
+  app.put(
+    "/admin/catalog/services-order",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Reorder the services",
+        body: ReorderBody,
+        response: { 200: AdminServiceList, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.reorderServices(db, request.body.ids);
+    },
+  );
+
+  app.get(
+    "/admin/catalog/plans",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Every pricing plan with its orders and subscribers",
+        response: { 200: AdminPlanList, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.listAllPlans(db);
+    },
+  );
+
+  app.post(
+    "/admin/catalog/plans",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Add a pricing plan (last)",
+        body: CreatePlanBody,
+        response: { 201: InsertedId, ...refused },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply.status(201).send(await editor.createPlan(db, request.body));
+    },
+  );
+
+  app.put(
+    "/admin/catalog/plans/:id",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Edit a plan's name, tagline, billing, features, highlight and colours",
+        params: IdParams,
+        body: PlanDetailsBody,
+        response: { 200: AdminPlan, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.updatePlan(db, request.params.id, request.body);
+    },
+  );
+
+  app.put(
+    "/admin/catalog/plans/:id/price",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Change a plan's prices: new orders at once, renewals only when applyToRenewals is set",
+        params: IdParams,
+        body: PlanPriceBody,
+        response: { 200: PlanPriceChange, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.changePlanPrice(db, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    "/admin/catalog/plans/:id",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Delete a plan nobody ordered, or archive one that has orders",
+        params: IdParams,
+        response: { 200: PlanRemoval, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.removePlan(db, request.params.id);
+    },
+  );
+
+  app.post(
+    "/admin/catalog/plans/:id/restore",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Bring an archived plan back",
+        params: IdParams,
+        response: { 200: AdminPlan, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.restorePlan(db, request.params.id);
+    },
+  );
+
+  app.put(
+    "/admin/catalog/plans-order",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Reorder the pricing plans",
+        body: ReorderBody,
+        response: { 200: AdminPlanList, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return editor.reorderPlans(db, request.body.ids);
+    },
+  );
+};

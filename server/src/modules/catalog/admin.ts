@@ -1,0 +1,278 @@
+import {
+  type AdminPlan,
+  type AdminService,
+  type CreatePlanBody,
+  catalogMessages,
+  isId,
+  type PlanDetailsBody,
+  type PlanPriceBody,
+  type PlanPriceChange,
+  type PlanRemoval,
+  type ServiceBody,
+} from "@agency/contract";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { jobs, orders, pricingPlans, services, subscriptions } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { catalogChanged } from "./cache.js";
+import { toPricingPlan } from "./service.js";
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+// ─── Services ───────────────────────────────────────────────────────────────────────────────────
+
+type ServiceRow = typeof services.$inferSelect;
+
+function toAdminService(row: ServiceRow): AdminService {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    position: row.position,
+    archived: row.archivedAt !== null,
+  };
+}
+
+/** Every service, archived ones too, in their order on the page. */
+export async function listAllServices(db: Database): Promise<AdminService[]> {
+  const rows = await db.select().from(services).orderBy(asc(services.position), asc(services.createdAt));
+  return rows.map(toAdminService);
+}
+
+/** A new service goes last. */
+export async function createService(db: Database, body: ServiceBody): Promise<{ insertedId: string }> {
+  const [row] = await db
+    .insert(services)
+    .values({ ...body, position: sql`(select coalesce(max(position), -1) + 1 from ${services})` })
+    .returning({ id: services.id });
+  if (!row) throw new Error("The service was not stored.");
+  await catalogChanged(db, "services");
+  return { insertedId: row.id };
+}
+
+async function updateServiceRow(
+  db: Database,
+  id: string,
+  values: Partial<typeof services.$inferInsert>,
+): Promise<AdminService> {
+  if (!isId(id)) throw notFound("The service");
+  const [row] = await db.update(services).set(values).where(eq(services.id, id)).returning();
+  if (!row) throw notFound("The service");
+  await catalogChanged(db, "services");
+  return toAdminService(row);
+}
+
+export function updateService(db: Database, id: string, body: ServiceBody): Promise<AdminService> {
+  return updateServiceRow(db, id, body);
+}
+
+/** Archived services leave the public pages and stay in the editor, to be restored. */
+export function setServiceArchived(db: Database, id: string, archived: boolean): Promise<AdminService> {
+  return updateServiceRow(db, id, { archivedAt: archived ? new Date() : null });
+}
+
+/** Positions follow the list given, which must name every row of the table exactly once. */
+async function reorder(
+  db: Database,
+  table: typeof services | typeof pricingPlans,
+  ids: string[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx.select({ id: table.id }).from(table).for("update");
+    const known = new Set(rows.map((row) => row.id));
+    const given = new Set(ids);
+    if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id))) {
+      throw new AppError("bad_request", catalogMessages.reorderMismatch);
+    }
+    for (const [position, id] of ids.entries()) {
+      await tx.update(table).set({ position }).where(eq(table.id, id));
+    }
+  });
+}
+
+export async function reorderServices(db: Database, ids: string[]): Promise<AdminService[]> {
+  await reorder(db, services, ids);
+  await catalogChanged(db, "services");
+  return listAllServices(db);
+}
+
+// ─── Plans ──────────────────────────────────────────────────────────────────────────────────────
+
+// Spelled out: inside a select list, drizzle would leave the outer column unqualified.
+const orderCount = sql<number>`(select count(*) from orders o where o.plan_id = "pricing_plans"."id")`
+  .mapWith(Number)
+  .as("order_count");
+const subscriberCount = sql<number>`(select count(*) from subscriptions s
+    where s.plan_id = "pricing_plans"."id" and s.status in ('active', 'past_due'))`
+  .mapWith(Number)
+  .as("subscriber_count");
+
+type PlanRow = typeof pricingPlans.$inferSelect;
+
+function toAdminPlan(row: { plan: PlanRow; orders: number; subscribers: number }): AdminPlan {
+  return {
+    ...toPricingPlan(row.plan),
+    position: row.plan.position,
+    archived: row.plan.archivedAt !== null,
+    orders: row.orders,
+    subscribers: row.subscribers,
+  };
+}
+
+function selectPlans(db: Database) {
+  return db
+    .select({ plan: pricingPlans, orders: orderCount, subscribers: subscriberCount })
+    .from(pricingPlans);
+}
+
+/** Every plan, archived ones too, with how many orders and renewing subscriptions each has. */
+export async function listAllPlans(db: Database): Promise<AdminPlan[]> {
+  const rows = await selectPlans(db).orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
+  return rows.map(toAdminPlan);
+}
+
+async function adminPlan(db: Database, id: string): Promise<AdminPlan> {
+  const [row] = await selectPlans(db).where(eq(pricingPlans.id, id));
+  if (!row) throw notFound("The pricing plan");
+  return toAdminPlan(row);
+}
+
+function detailColumns(body: PlanDetailsBody) {
+  return {
+    service: body.service,
+    title: body.title,
+    duration: body.duration,
+    monthLabel: body.month,
+    featureNames: body.features.map((feature) => feature.name),
+    featureDetails: body.features.map((feature) => feature.detail),
+    featureIncluded: body.features.map((feature) => feature.included),
+    highlighted: body.highlighted,
+    backgroundColor: body.backgroundColor,
+    color: body.color,
+  };
+}
+
+/** A new plan goes last; it is on the pricing page at once. */
+export async function createPlan(db: Database, body: CreatePlanBody): Promise<{ insertedId: string }> {
+  const [row] = await db
+    .insert(pricingPlans)
+    .values({
+      ...detailColumns(body),
+      oldPriceCents: toCents(body.oldPrice),
+      newPriceCents: toCents(body.newPrice),
+      position: sql`(select coalesce(max(position), -1) + 1 from ${pricingPlans})`,
+    })
+    .returning({ id: pricingPlans.id });
+  if (!row) throw new Error("The plan was not stored.");
+  await catalogChanged(db, "plans");
+  return { insertedId: row.id };
+}
+
+/**
+ * Everything but the prices. A plan that has orders keeps its billing period: its subscriptions
+ * renew by it (archive the plan and add another instead).
+ */
+export async function updatePlan(db: Database, id: string, body: PlanDetailsBody): Promise<AdminPlan> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    if (!current) throw notFound("The pricing plan");
+    if (current.duration !== body.duration) {
+      const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.planId, id)).limit(1);
+      if (used) throw new AppError("conflict", catalogMessages.durationLocked);
+    }
+    await tx.update(pricingPlans).set(detailColumns(body)).where(eq(pricingPlans.id, id));
+  });
+  await catalogChanged(db, "plans");
+  return adminPlan(db, id);
+}
+
+/**
+ * New orders pay the new price at once; orders placed before keep theirs. Subscriptions renew at
+ * the price they were bought at unless the owner applies the change to renewals: then every
+ * subscription of the plan that has not ended renews at the new price, and its customer gets a
+ * notice, queued in the same transaction. Stripe Billing keeps the price of the subscriptions it
+ * renews on its side, so those are left as they are.
+ */
+export async function changePlanPrice(
+  db: Database,
+  id: string,
+  body: PlanPriceBody,
+): Promise<PlanPriceChange> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  const newPriceCents = toCents(body.newPrice);
+  const changed = await db.transaction(async (tx) => {
+    const [plan] = await tx
+      .update(pricingPlans)
+      .set({ oldPriceCents: toCents(body.oldPrice), newPriceCents })
+      .where(eq(pricingPlans.id, id))
+      .returning({ id: pricingPlans.id });
+    if (!plan) throw notFound("The pricing plan");
+    if (!body.applyToRenewals) return 0;
+    const result = await tx.execute(sql`
+      with before as (
+        select ${subscriptions.id} as id, ${subscriptions.priceCents} as old_price_cents from ${subscriptions}
+        where ${subscriptions.planId} = ${id} and ${subscriptions.status} <> 'ended'
+          and ${subscriptions.providerSubscriptionId} is null and ${subscriptions.priceCents} <> ${newPriceCents}
+        for update
+      ), changed as (
+        update ${subscriptions} set price_cents = ${newPriceCents}, updated_at = now()
+        from before where ${subscriptions.id} = before.id
+        returning before.id, before.old_price_cents
+      ), mailed as (
+        insert into ${jobs} (kind, payload)
+        select 'mail.plan-price-changed', jsonb_build_object('subscriptionId', id,
+          'oldPriceCents', old_price_cents, 'newPriceCents', ${newPriceCents}::int)
+        from changed
+      )
+      select count(*)::int as count from changed`);
+    const [row] = (result as unknown as { rows: { count: number }[] }).rows;
+    return Number(row?.count ?? 0);
+  });
+  await catalogChanged(db, "plans");
+  return { plan: await adminPlan(db, id), renewalsChanged: changed, noticesQueued: changed };
+}
+
+/**
+ * A plan nobody ordered is deleted; one with orders is archived: it leaves the pricing pages and
+ * cannot be ordered, while its orders, payments and subscriptions keep it.
+ */
+export async function removePlan(db: Database, id: string): Promise<PlanRemoval> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  const removal = await db.transaction(async (tx) => {
+    const [plan] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    if (!plan) throw notFound("The pricing plan");
+    const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.planId, id)).limit(1);
+    if (used) {
+      await tx
+        .update(pricingPlans)
+        .set({ archivedAt: plan.archivedAt ?? new Date() })
+        .where(eq(pricingPlans.id, id));
+      return { deleted: false, archived: true };
+    }
+    await tx.delete(pricingPlans).where(eq(pricingPlans.id, id));
+    return { deleted: true, archived: false };
+  });
+  await catalogChanged(db, "plans");
+  return removal;
+}
+
+/** An archived plan back on the pricing pages. */
+export async function restorePlan(db: Database, id: string): Promise<AdminPlan> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  const [row] = await db
+    .update(pricingPlans)
+    .set({ archivedAt: null })
+    .where(eq(pricingPlans.id, id))
+    .returning({ id: pricingPlans.id });
+  if (!row) throw notFound("The pricing plan");
+  await catalogChanged(db, "plans");
+  return adminPlan(db, id);
+}
+
+export async function reorderPlans(db: Database, ids: string[]): Promise<AdminPlan[]> {
+  await reorder(db, pricingPlans, ids);
+  await catalogChanged(db, "plans");
+  return listAllPlans(db);
+}

@@ -1,0 +1,228 @@
+import {
+  centsToDollars,
+  isId,
+  type PromoCode,
+  type PromoCodeBody,
+  type PromoQuote,
+  type PromoQuoteBody,
+  promoMessages,
+} from "@agency/contract";
+import { and, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { pricingPlans, promoCodes } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { findOfferedPlanRow } from "../catalog/service.js";
+
+export type PromoRow = typeof promoCodes.$inferSelect;
+
+/**
+ * Stripe's smallest card charge in dollars is 0.50 $: a discount stops there, so every discounted
+ * payment can still be taken.
+ */
+export const MINIMUM_CHARGE_CENTS = 50;
+
+/** What a code takes off a price, in cents: a percentage (rounded to the cent) or a fixed amount. */
+export function discountCents(
+  priceCents: number,
+  discount: { kind: "percent" | "fixed"; value: number },
+): number {
+  const off = discount.kind === "percent" ? Math.round((priceCents * discount.value) / 100) : discount.value;
+  return Math.max(0, Math.min(off, priceCents - MINIMUM_CHARGE_CENTS));
+}
+
+/** A renewal's charge: its price less the discount a code gives every renewal, if it has one. */
+export function renewalChargeCents(subscription: {
+  priceCents: number;
+  renewalPercentOff: number | null;
+  renewalAmountOffCents: number | null;
+}): number {
+  const { priceCents, renewalPercentOff, renewalAmountOffCents } = subscription;
+  if (renewalPercentOff)
+    return priceCents - discountCents(priceCents, { kind: "percent", value: renewalPercentOff });
+  if (renewalAmountOffCents) {
+    return priceCents - discountCents(priceCents, { kind: "fixed", value: renewalAmountOffCents });
+  }
+  return priceCents;
+}
+
+/** SQL: the row is a code that may be used now for this plan (uses left, in its dates, not disabled). */
+function usableFor(code: string, planId: string): SQL {
+  return and(
+    eq(sql`upper(${promoCodes.code})`, code.toUpperCase()),
+    eq(promoCodes.disabled, false),
+    or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, sql`now()`)),
+    or(isNull(promoCodes.validTo), gt(promoCodes.validTo, sql`now()`)),
+    or(isNull(promoCodes.maxUses), sql`${promoCodes.uses} < ${promoCodes.maxUses}`),
+    or(isNull(promoCodes.planId), eq(promoCodes.planId, planId)),
+  ) as SQL;
+}
+
+const invalid = () => new AppError("unprocessable", promoMessages.invalid);
+
+function checkCode(code: string): string {
+  const trimmed = code.trim();
+  if (!trimmed) throw new AppError("bad_request", promoMessages.empty, { code: promoMessages.empty });
+  return trimmed;
+}
+
+/** The checkout's Apply: what the code would take off the plan now (nothing is counted yet). */
+export async function quotePromo(db: Database, body: PromoQuoteBody): Promise<PromoQuote> {
+  const code = checkCode(body.code);
+  const plan = await findOfferedPlanRow(db, body.planId);
+  const [row] = await db.select().from(promoCodes).where(usableFor(code, plan.id));
+  if (!row) throw invalid();
+  const discount = discountCents(plan.newPriceCents, row);
+  return {
+    code: row.code,
+    subtotal: centsToDollars(plan.newPriceCents),
+    discount: centsToDollars(discount),
+    total: centsToDollars(plan.newPriceCents - discount),
+    appliesTo: row.appliesTo,
+  };
+}
+
+/**
+ * Counts one use of the code for an order of the plan, inside the order's transaction. The
+ * increment's own condition re-reads the row after any concurrent increment commits, so the last
+ * use is given out once however many orders ask at the same moment; a rolled back order gives it back.
+ */
+export async function claimPromo(tx: Database, code: string, planId: string): Promise<PromoRow> {
+  const [row] = await tx
+    .update(promoCodes)
+    .set({ uses: sql`${promoCodes.uses} + 1` })
+    .where(usableFor(checkCode(code), planId))
+    .returning();
+  if (!row) throw invalid();
+  return row;
+}
+
+/** An unpaid order deleted: its use of the code is given back. */
+export async function releasePromo(tx: Database, promoCodeId: string | null): Promise<void> {
+  if (!promoCodeId) return;
+  await tx
+    .update(promoCodes)
+    .set({ uses: sql`greatest(${promoCodes.uses} - 1, 0)` })
+    .where(eq(promoCodes.id, promoCodeId));
+}
+
+// ─── The owner's editor ────────────────────────────────────────────────────────────────────────
+
+function toPromoCode(row: PromoRow, plan: { service: string; duration: string } | null): PromoCode {
+  return {
+    _id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === "fixed" ? centsToDollars(row.value) : row.value,
+    validFrom: row.validFrom?.toISOString() ?? null,
+    validTo: row.validTo?.toISOString() ?? null,
+    maxUses: row.maxUses,
+    uses: row.uses,
+    planId: row.planId,
+    planLabel: plan ? `${plan.service} (${plan.duration})` : null,
+    appliesTo: row.appliesTo,
+    disabled: row.disabled,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function selectCodes(db: Database) {
+  return db
+    .select({ code: promoCodes, service: pricingPlans.service, duration: pricingPlans.duration })
+    .from(promoCodes)
+    .leftJoin(pricingPlans, eq(pricingPlans.id, promoCodes.planId));
+}
+
+type CodeWithPlan = { code: PromoRow; service: string | null; duration: string | null };
+const fromJoined = (row: CodeWithPlan) =>
+  toPromoCode(
+    row.code,
+    row.service && row.duration ? { service: row.service, duration: row.duration } : null,
+  );
+
+export async function listPromoCodes(db: Database): Promise<PromoCode[]> {
+  const rows = await selectCodes(db).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));
+  return rows.map(fromJoined);
+}
+
+async function promoCode(db: Database, id: string): Promise<PromoCode> {
+  const [row] = await selectCodes(db).where(eq(promoCodes.id, id));
+  if (!row) throw notFound("The promo code");
+  return fromJoined(row);
+}
+
+async function columns(db: Database, body: PromoCodeBody) {
+  if (body.planId !== null) {
+    const known =
+      isId(body.planId) &&
+      (await db.select({ id: pricingPlans.id }).from(pricingPlans).where(eq(pricingPlans.id, body.planId)))
+        .length > 0;
+    if (!known) {
+      throw new AppError("bad_request", `planId ${promoMessages.planMissing}`, {
+        planId: promoMessages.planMissing,
+      });
+    }
+  }
+  return {
+    code: body.code,
+    kind: body.kind,
+    value: body.kind === "fixed" ? Math.round(body.value * 100) : body.value,
+    validFrom: body.validFrom ? new Date(body.validFrom) : null,
+    validTo: body.validTo ? new Date(body.validTo) : null,
+    maxUses: body.maxUses,
+    planId: body.planId,
+    appliesTo: body.appliesTo,
+    disabled: body.disabled,
+  };
+}
+
+const taken = () => new AppError("conflict", promoMessages.taken, { code: promoMessages.taken });
+
+/** PostgreSQL's unique_violation: another code is spelled the same (whatever the case). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+export async function createPromoCode(db: Database, body: PromoCodeBody): Promise<PromoCode> {
+  const values = await columns(db, body);
+  try {
+    const [row] = await db.insert(promoCodes).values(values).returning({ id: promoCodes.id });
+    if (!row) throw new Error("The promo code was not stored.");
+    return promoCode(db, row.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/** Uses already counted stay counted; lowering the limit below them simply ends the code. */
+export async function updatePromoCode(db: Database, id: string, body: PromoCodeBody): Promise<PromoCode> {
+  if (!isId(id)) throw notFound("The promo code");
+  const values = await columns(db, body);
+  try {
+    const [row] = await db
+      .update(promoCodes)
+      .set(values)
+      .where(eq(promoCodes.id, id))
+      .returning({ id: promoCodes.id });
+    if (!row) throw notFound("The promo code");
+    return promoCode(db, row.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/** Disabled codes stop working at once; orders placed with them keep their discount. */
+export async function setPromoDisabled(db: Database, id: string, disabled: boolean): Promise<PromoCode> {
+  if (!isId(id)) throw notFound("The promo code");
+  const [row] = await db
+    .update(promoCodes)
+    .set({ disabled })
+    .where(eq(promoCodes.id, id))
+    .returning({ id: promoCodes.id });
+  if (!row) throw notFound("The promo code");
+  return promoCode(db, row.id);
+}

@@ -1,0 +1,68 @@
+import { PageTexts, SiteIdentity } from "@agency/contract";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { useContentEditor, useSiteContent } from "../../features/content/api/content";
+import { identityFields, textFields } from "../../features/content/components/content-fields";
+import { ContentForm } from "../../features/content/components/content-form";
+import { errorMessage } from "../../lib/api";
+import { contentEditor as t } from "../../lib/messages";
+import { notifyDone, notifyError } from "../../lib/toast";
+
+/** The owner edits the site identity and the landing and about pages' texts (DESIGN "Beyond the spec" 13). */
+export default function SiteContentPage() {
+  const content = useSiteContent();
+  const editor = useContentEditor();
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      notifyDone(done);
+    } catch (error) {
+      notifyError(errorMessage(error));
+      throw error;
+    }
+  }
+
+  return (
+    <section aria-labelledby="site-content-heading">
+      <h1 id="site-content-heading" className="h4 mb-2">
+        {t.heading}
+      </h1>
+      <p className="text-body-secondary">{t.lead}</p>
+      {content.isPending ? (
+        <LoadingScreen />
+      ) : content.isError ? (
+        <LoadError message={t.loadFailed} query={content} />
+      ) : (
+        <>
+          <div className="card border-0 shadow-sm mb-4">
+            <div className="card-body p-4">
+              <h2 className="h5 mb-3">{t.identityHeading}</h2>
+              <ContentForm
+                label={t.identityHeading}
+                groups={identityFields}
+                initial={content.data.site}
+                schema={SiteIdentity}
+                submitLabel={t.saveIdentity}
+                onSubmit={(identity) => run(() => editor.identity.mutateAsync(identity), t.identitySaved)}
+              />
+            </div>
+          </div>
+          <div className="card border-0 shadow-sm">
+            <div className="card-body p-4">
+              <h2 className="h5 mb-3">{t.textsHeading}</h2>
+              <ContentForm
+                label={t.textsHeading}
+                groups={textFields}
+                initial={content.data.texts}
+                schema={PageTexts}
+                submitLabel={t.saveTexts}
+                onSubmit={(texts) => run(() => editor.texts.mutateAsync(texts), t.textsSaved)}
+              />
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
