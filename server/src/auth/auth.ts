@@ -2,10 +2,20 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { bearer, genericOAuth } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { account, rateLimit, roleChanges, session, user, verification } from "../db/schema.js";
+import {
+  account,
+  orders,
+  payments,
+  rateLimit,
+  reviews,
+  roleChanges,
+  session,
+  user,
+  verification,
+} from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
 import { resetPasswordMail, verificationMail } from "../mail/templates.js";
 import { applyConfiguredAdmin } from "../modules/users/roles.js";
@@ -183,6 +193,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
             return { data: { ...changes, name } };
           },
           after: async (updated) => {
+            await followEmailChange(db, updated.id, updated.email);
             if (adminEmail && updated.emailVerified && updated.email.toLowerCase() === adminEmail) {
               await applyConfiguredAdmin(db, adminEmail);
             }
@@ -203,3 +214,16 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * A confirmed new address reaches the customer's orders, payments and reviews, so the admin lists
+ * show and find them under it. Receipts keep the address they were issued to.
+ */
+async function followEmailChange(db: Database, userId: string, email: string): Promise<void> {
+  for (const table of [orders, payments, reviews]) {
+    await db
+      .update(table)
+      .set({ email })
+      .where(and(eq(table.userId, userId), ne(table.email, email)));
+  }
+}

@@ -181,6 +181,8 @@ describe("edit my account", () => {
 
   it("changes the e-mail address once the new address confirms it", async () => {
     const who = await createAccount(ctx);
+    const plans = await planIds(ctx);
+    const orderId = await placePaidOrder(ctx, who, plans.standardMonthly._id);
     const newEmail = `moved-${Date.now()}@example.com`;
     const asked = await post(who, "/api/auth/change-email", { newEmail, callbackURL: "/dashboard/profile" });
     expect(asked.statusCode, asked.body).toBe(200);
@@ -197,6 +199,13 @@ describe("edit my account", () => {
     expect(opened.statusCode).toBeLessThan(400);
     expect((await exportOf(who)).profile.email).toBe(newEmail);
     expect((await signIn(ctx, newEmail, who.password)).statusCode).toBe(200);
+    // The admin finds the customer's order under the new address, and the payment history has it.
+    const found = await get(admin, `/api/orders?search=${encodeURIComponent(newEmail)}`);
+    expect(AdminOrderList.parse(found.json()).orders.map((order) => [order._id, order.email])).toEqual([
+      [orderId, newEmail],
+    ]);
+    const history = await get(who, `/api/payment-history/${encodeURIComponent(newEmail)}`);
+    expect(history.json()).toHaveLength(1);
   });
 });
 
