@@ -1,6 +1,7 @@
 import { type AdminService, ServiceBody } from "@agency/contract";
 import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
+import { ImageField } from "../../../components/image-field";
 import { catalogEditor as t } from "../../../lib/messages";
 import { type Problems, problemsOf, serverProblems } from "./form-problems";
 
@@ -13,7 +14,7 @@ const labels: Record<keyof Fields, string> = {
 };
 const label = (path: string) => labels[path as keyof Fields] ?? path;
 
-/** A service's title, description and image (a web address or a path under the site, for now). */
+/** A service's title, description and image (uploaded, a path under the site or a web address). */
 export function ServiceForm({
   editing,
   onSubmit,
@@ -49,7 +50,7 @@ export function ServiceForm({
     }
   }
 
-  const field = (key: keyof Fields, as?: "textarea") => (
+  const field = (key: "title" | "description", as?: "textarea") => (
     <Form.Group className={as ? "col-12" : "col-12 col-md-6"} controlId={`${prefix}-${key}`}>
       <Form.Label>{labels[key]}</Form.Label>
       <Form.Control
@@ -67,7 +68,16 @@ export function ServiceForm({
     <Form noValidate onSubmit={submit} aria-label={editing ? `${t.edit}: ${editing.title}` : t.addService}>
       <div className="row g-3">
         {field("title")}
-        {field("image")}
+        <div className="col-12 col-md-6">
+          <ImageField
+            id={`${prefix}-image`}
+            label={labels.image}
+            kind="card"
+            value={values.image}
+            onChange={(image) => setValues((current) => ({ ...current, image }))}
+            problem={problems.image}
+          />
+        </div>
         {field("description", "textarea")}
       </div>
       <div className="d-flex gap-2 mt-3">
