@@ -9,8 +9,9 @@ type AxeResults = {
 };
 
 /**
- * Waits (up to 3 s) for the screen's finite animations to end: a toast still fading in has the
- * contrast of half its colours, which is not what anyone reads.
+ * Waits (up to 3 s) for the screen's finite animations to end, then holds every element at its
+ * resting style while axe reads it: a toast fading in or out has the contrast of half its colours,
+ * which is not what anyone reads, and a toast may start leaving while axe is at work.
  */
 async function settled(page: Page) {
   await page
@@ -27,21 +28,37 @@ async function settled(page: Page) {
       { timeout: 3000 },
     )
     .catch(() => {});
+  await page.evaluate(() => {
+    const style = document.createElement("style");
+    style.id = "axe-at-rest";
+    style.textContent = "*, *::before, *::after { animation: none !important; transition: none !important; }";
+    document.head.append(style);
+  });
+}
+
+/** Lets the screen move again after a check. */
+async function released(page: Page) {
+  await page.evaluate(() => document.getElementById("axe-at-rest")?.remove()).catch(() => {});
 }
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
 export async function seriousAccessibilityViolations(page: Page) {
   await settled(page);
-  await page.addScriptTag({ path: axeScript });
-  const results = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }
-    ).axe;
-    return axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
-      resultTypes: ["violations"],
+  let results: AxeResults;
+  try {
+    await page.addScriptTag({ path: axeScript });
+    results = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }
+      ).axe;
+      return axe.run(document, {
+        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+        resultTypes: ["violations"],
+      });
     });
-  });
+  } finally {
+    await released(page);
+  }
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({
