@@ -35,6 +35,8 @@ describe("a visitor leaving their details", () => {
     const { page } = browser;
     await open(page, "/");
     const form = queryFields(page);
+    // The landing page's lower sections load their code as the visitor scrolls to them.
+    await form.website.scrollIntoViewIfNeeded();
     await form.send.click();
     await toastSays(page, queryForm.bothMissing);
 
@@ -67,6 +69,7 @@ describe("a visitor leaving their details", () => {
       await open(page, path);
       const field = page.getByLabel(newsletter.emailLabel);
       const subscribe = page.getByRole("button", { name: newsletter.submit });
+      await field.scrollIntoViewIfNeeded();
       await subscribe.click();
       await toastSays(page, "Please enter your email");
 

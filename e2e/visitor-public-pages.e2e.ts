@@ -144,7 +144,8 @@ describe("the public pages", () => {
     // SPEC §9: the brands move every 2000 ms.
     const brandStart = await position(brandTrack);
     await expect.poll(() => position(brandTrack), { timeout: 4000 }).not.toBe(brandStart);
-    // The reviews move on their own too.
+    // The reviews move on their own too, once the visitor scrolls to them (their code loads then).
+    await reviewsRegion.scrollIntoViewIfNeeded();
     const reviewsTrack = reviewsRegion.locator(".carousel-track");
     const reviewsStart = await position(reviewsTrack);
     await expect.poll(() => position(reviewsTrack), { timeout: 8000 }).not.toBe(reviewsStart);

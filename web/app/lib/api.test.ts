@@ -37,6 +37,17 @@ describe("api client", () => {
     });
   });
 
+  it("takes a null answer as it is when asked to, and still checks any other answer", async () => {
+    stubFetch(() => json(null));
+    const pick = vi.fn((c: Parameters<Parameters<typeof apiGet>[1]>[0]) => c.Session);
+    await expect(apiGet("/auth/get-session", pick, { acceptNull: true })).resolves.toBeNull();
+    expect(pick).not.toHaveBeenCalled();
+    stubFetch(() => json({ user: { unexpected: true } }));
+    await expect(apiGet("/auth/get-session", pick, { acceptNull: true })).rejects.toMatchObject({
+      code: "invalid_response",
+    });
+  });
+
   it("reports an unreachable server as a network error", async () => {
     stubFetch(() => {
       throw new TypeError("fetch failed");

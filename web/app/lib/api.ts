@@ -58,6 +58,11 @@ function codeForStatus(status: number, statuses: Contract["errorStatus"]): ApiEr
 
 interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * A successful null answer is taken as it is, without loading the contract: a visitor who is not
+   * signed in gets null from the session check, and the public pages then never load zod.
+   */
+  acceptNull?: boolean;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -69,7 +74,8 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const schemas = loadContract();
+  // Loaded while the request is under way, unless the answer may well need no schema at all.
+  const schemas = options.acceptNull ? undefined : loadContract();
   const headers: Record<string, string> = { accept: "application/json" };
   const init: RequestInit = { method, headers, credentials: "same-origin", signal: options.signal };
   // The server rejects an empty body declared as JSON, so the content type goes only with a body;
@@ -90,7 +96,8 @@ async function request<T>(
   }
 
   const payload = await readJson(response);
-  const loaded = await schemas;
+  if (response.ok && payload === null && options.acceptNull) return null as T;
+  const loaded = await (schemas ?? loadContract());
   if (!response.ok) {
     const failure = loaded.ErrorResponse.safeParse(payload);
     if (failure.success) {

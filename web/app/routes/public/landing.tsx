@@ -8,19 +8,21 @@ import { pricing } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { pageQueries } from "../../lib/page-queries.server";
 import { pageTextsOf, siteOf, usePageTexts } from "../../lib/site";
+import { whenNear } from "../../lib/when-near";
 import type { Route } from "./+types/landing";
 
-// The sections around the pricing hydrate from chunks of their own, so the first download stays
-// small; their HTML is in the prerendered page from the start (see entry.server.tsx).
+// The sections around the pricing hydrate from chunks of their own, fetched when the visitor
+// nears them, so the first download stays small; their HTML is in the server-rendered page from
+// the start (see entry.server.tsx), and stays as it is until their code arrives.
 const ShowcaseSections = lazy(() =>
-  import("./landing-sections/showcase-sections").then((m) => ({
-    default: m.ShowcaseSections,
-  })),
+  whenNear("section.hero + *")
+    .then(() => import("./landing-sections/showcase-sections"))
+    .then((m) => ({ default: m.ShowcaseSections })),
 );
 const EngagementSections = lazy(() =>
-  import("./landing-sections/engagement-sections").then((m) => ({
-    default: m.EngagementSections,
-  })),
+  whenNear("section.project-idea")
+    .then(() => import("./landing-sections/engagement-sections"))
+    .then((m) => ({ default: m.EngagementSections })),
 );
 
 /** The landing page's own tags; its monthly pricing children (/ and /home) keep them. */

@@ -4,7 +4,7 @@ import { ApiError, anyAnswer, apiGet, apiPost } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
 export function getSession(): Promise<Session> {
-  return apiGet("/auth/get-session", (c) => c.Session);
+  return apiGet("/auth/get-session", (c) => c.Session, { acceptNull: true });
 }
 
 /**
