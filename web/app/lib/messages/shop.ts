@@ -112,6 +112,11 @@ export const reviewForm = {
 // SPEC §2/§9: admin, manage reviews (paged list, 200-character preview, delete, page size).
 export const manageReviewsPage = {
   heading: "Manage Reviews",
+  search: "Search reviews",
+  searchPlaceholder: "Name or e-mail",
+  visibilityFilter: "Visibility",
+  allVisibility: "All",
+  noMatch: "No reviews match.",
   total: (count: number) => `${count} ${count === 1 ? "review" : "reviews"}`,
   pageSize: "Reviews per page",
   name: "Name",
