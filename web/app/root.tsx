@@ -2,8 +2,7 @@ import "bootstrap/dist/css/bootstrap.min.css";
 import "./app.css";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
-import { Toaster } from "react-hot-toast";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -21,7 +20,20 @@ import { errors, nav, notFound } from "./lib/messages";
 import { pageDataOf } from "./lib/page-data.server";
 import { createQueryClient } from "./lib/query-client";
 import { SiteProvider } from "./lib/site";
-import { defaultToastDurationMs, toastPosition } from "./lib/toast";
+import { defaultToastDurationMs, loadToasts, toastPosition, useToastsWanted } from "./lib/toast";
+
+const Toaster = lazy(() => loadToasts().then((library) => ({ default: library.Toaster })));
+
+/** The toasts' place on the screen, there from the first toast on. */
+function Toasts() {
+  const wanted = useToastsWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position={toastPosition} toastOptions={{ duration: defaultToastDurationMs }} />
+    </Suspense>
+  );
+}
 
 /**
  * The site identity and page texts, read when the page is rendered, so an edit shows on the next
@@ -58,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {nav.skipToContent}
         </a>
         {children}
-        <Toaster position={toastPosition} toastOptions={{ duration: defaultToastDurationMs }} />
+        <Toasts />
         <ScrollRestoration />
         <Scripts />
       </body>

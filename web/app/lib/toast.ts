@@ -1,11 +1,46 @@
-import toast from "react-hot-toast";
+import { useSyncExternalStore } from "react";
+
+type HotToast = typeof import("react-hot-toast");
+type Toast = HotToast["default"];
+
+// The toast library loads with the first toast, not with the page: most visits of the public pages
+// show none. The Toaster (root.tsx) mounts once it has loaded; toasts raised meanwhile wait in the
+// library's store and appear then.
+let library: Promise<HotToast> | undefined;
+const listeners = new Set<() => void>();
+
+export function loadToasts(): Promise<HotToast> {
+  if (!library) {
+    library = import("react-hot-toast");
+    for (const listener of listeners) listener();
+  }
+  return library;
+}
+
+function toast(show: (toast: Toast) => void): void {
+  void loadToasts().then((loaded) => show(loaded.default));
+}
+
+/** True once a toast was asked for: the Toaster is needed from then on. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => library !== undefined,
+    () => false,
+  );
+}
+
+let loadingIds = 0;
 
 // SPEC §9: toasts sit top centre; the global default and generic error toasts last 5000 ms.
 export const toastPosition = "top-center";
 export const defaultToastDurationMs = 5000;
 
 export function notifyError(message: string): void {
-  toast.error(message, { duration: defaultToastDurationMs });
+  toast((t) => t.error(message, { duration: defaultToastDurationMs }));
 }
 
 // SPEC §9: field-validation toasts, the home forms' toasts and the contact page's toasts last 2000 ms.
@@ -16,38 +51,41 @@ export const formToastDurationMs = 2000;
  * newest message instead of a growing stack.
  */
 export function notifyFormProblem(message: string, formId: string): void {
-  toast.error(message, { id: formId, duration: formToastDurationMs });
+  toast((t) => t.error(message, { id: formId, duration: formToastDurationMs }));
 }
 
 export function notifyFormSuccess(message: string, formId: string): void {
-  toast.success(message, { id: formId, duration: formToastDurationMs });
+  toast((t) => t.success(message, { id: formId, duration: formToastDurationMs }));
 }
 
 /** A form whose call failed (network, server refusal): the generic error toast's 5000 ms. */
 export function notifyFormFailure(message: string, formId: string): void {
-  toast.error(message, { id: formId, duration: defaultToastDurationMs });
+  toast((t) => t.error(message, { id: formId, duration: defaultToastDurationMs }));
 }
 
 /** A call under way: the toast stays until `dismissToast` with the id this returns. */
 export function notifyLoading(message: string): string {
-  return toast.loading(message);
+  loadingIds += 1;
+  const id = `loading-${loadingIds}`;
+  toast((t) => t.loading(message, { id }));
+  return id;
 }
 
 export function dismissToast(id: string): void {
-  toast.dismiss(id);
+  toast((t) => t.dismiss(id));
 }
 
 /** A note the visitor has to read and act on (where a mailed link went): 8000 ms. */
 export function notifyNote(message: string, icon: string): void {
-  toast(message, { duration: 8000, icon });
+  toast((t) => t(message, { duration: 8000, icon }));
 }
 
 /** An admin's or customer's change went through (made an admin, deleted, saved): 2000 ms. */
 export function notifyDone(message: string): void {
-  toast.success(message, { duration: formToastDurationMs });
+  toast((t) => t.success(message, { duration: formToastDurationMs }));
 }
 
 /** A plain success with the global 5000 ms; an id keeps repeats to one toast. */
 export function notifySuccess(message: string, id?: string): void {
-  toast.success(message, { id, duration: defaultToastDurationMs });
+  toast((t) => t.success(message, { id, duration: defaultToastDurationMs }));
 }
