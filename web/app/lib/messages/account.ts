@@ -1,5 +1,7 @@
 // Sign-up, login, password reset, the dashboards' menus, the profile and the users list.
 
+import { signedInLinks } from "./public";
+
 // SPEC §5: sign-up, login and the generic field toasts (verbatim), plus our own wording around them.
 export const accountMessages = {
   enterName: "Please Enter Your Name.",
@@ -14,9 +16,7 @@ export const accountMessages = {
   logoutSuccess: "Successfully LogOut.",
   logoutQuestion: "Are you sure you want to logout ?",
   close: "Close",
-  logOut: "Log Out",
-  signOut: "Sign Out",
-  dashboard: "Dashboard",
+  ...signedInLinks,
   verificationSent: (email: string) => `We sent a confirmation link to ${email}. Open it, then log in.`,
   verified: "Your e-mail address is confirmed. You can log in now.",
   socialFailed: "Signing in with that account did not work. Please try again or log in with your e-mail.",

@@ -1,5 +1,12 @@
 // The public site: navbar, landing page, forms, blogs, contact, about, privacy, not-found.
 
+// SPEC §2: the navbar's and footer's links for a signed-in visitor (the account messages use them too).
+export const signedInLinks = {
+  logOut: "Log Out",
+  signOut: "Sign Out",
+  dashboard: "Dashboard",
+} as const;
+
 // SPEC §2: Navbar
 export const nav = {
   home: "Home",

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useSession } from "../../features/auth/api/auth";
+import { useSession } from "../../features/auth/api/session";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
-import { accountMessages, footer, nav } from "../../lib/messages";
+import { footer, nav, signedInLinks } from "../../lib/messages";
 import { telHref, useSite } from "../../lib/site";
 
 const companyLinks = [
@@ -61,11 +61,11 @@ export function Footer() {
             {signedIn ? (
               <>
                 <li>
-                  <Link to="/dashboard">{accountMessages.dashboard}</Link>
+                  <Link to="/dashboard">{signedInLinks.dashboard}</Link>
                 </li>
                 <li>
                   <SignOutButton
-                    label={accountMessages.logOut}
+                    label={signedInLinks.logOut}
                     className="p-0 border-0 align-baseline text-white text-decoration-none"
                   />
                 </li>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { useSession } from "../../features/auth/api/auth";
+import { useSession } from "../../features/auth/api/session";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
-import { accountMessages, nav } from "../../lib/messages";
+import { nav, signedInLinks } from "../../lib/messages";
 import { useSite } from "../../lib/site";
 
 const links = [
@@ -69,9 +69,9 @@ export function Navbar() {
             {links.map((link) => item(link.to, link.label))}
             {signedIn ? (
               <>
-                {item("/dashboard", accountMessages.dashboard)}
+                {item("/dashboard", signedInLinks.dashboard)}
                 <li className="nav-item">
-                  <SignOutButton label={accountMessages.signOut} className="nav-link" onOpen={close} />
+                  <SignOutButton label={signedInLinks.signOut} className="nav-link" onOpen={close} />
                 </li>
               </>
             ) : (
