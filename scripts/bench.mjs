@@ -2,6 +2,8 @@
 // Embedded database by default (in BENCH_DATA_DIR, kept between runs), or DATABASE_URL.
 // Seeds BENCH_ORDERS orders (1,000,000) first; BENCH_SECONDS (5) per run, BENCH_CONNECTIONS (20).
 // BENCH_ONLY=pages: only the server-rendered pages, on a fresh database with the demo content.
+// BENCH_ONLY=lists: only the admin lists' pages, searches and filters (scripts/bench-lists.mjs),
+// p50/p95/p99 per request, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers.
 // Not part of the tests: it prints figures and fails only when the server does.
 // BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a proxy instead: see
 // scripts/bench-instances.mjs.
@@ -10,6 +12,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { benchAdminLists } from "./bench-lists.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
 
@@ -22,6 +25,8 @@ const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir()
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const barePort = port + 1;
 const pagesOnly = process.env.BENCH_ONLY === "pages";
+const listsOnly = process.env.BENCH_ONLY === "lists";
+const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const base = `http://127.0.0.1:${port}`;
 const children = [];
 let finished = false;
@@ -144,7 +149,11 @@ if (process.env.BENCH_INSTANCES) {
       : { DATA_DIR: pagesOnly ? mkdtempSync(path.join(os.tmpdir(), "agency-bench-pages-")) : dataDir };
     if (!pagesOnly) {
       console.log(`Seeding ${orderCount} orders (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})...`);
-      run(process.execPath, ["scripts/seed-orders.mjs", String(orderCount), String(buyers)], dbEnv);
+      run(
+        process.execPath,
+        ["scripts/seed-orders.mjs", String(orderCount), String(buyers), String(customerCount)],
+        dbEnv,
+      );
     }
 
     start(
@@ -169,9 +178,17 @@ if (process.env.BENCH_INSTANCES) {
     const idleMemory = `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)} MB`;
     console.log(`server idle after start: ${idleMemory} resident`);
 
+    const reportList = (name, result) => {
+      rows.push({ name, ...result });
+      console.log(JSON.stringify({ name, ...result }));
+    };
     if (pagesOnly) {
       console.log(`\n${seconds} s per run, ${connections} connections\n`);
       await benchPages();
+      summary(idleMemory);
+    } else if (listsOnly) {
+      const cookie = await signIn(benchAdminEmail);
+      await benchAdminLists({ base, cookie, customers: customerCount, report: reportList });
       summary(idleMemory);
     } else {
       // The same bytes, from a bare route.
@@ -276,6 +293,7 @@ if (process.env.BENCH_INSTANCES) {
       for (const [name, url] of adminRuns) {
         report(name, await load({ url: `${base}${url}`, headers: adminHeaders, connections: 4 }));
       }
+      await benchAdminLists({ base, cookie: admin, customers: customerCount, report: reportList });
 
       // Visitors reading the catalog while an admin pages through the orders.
       const alone = await load({ url: `${base}/api/services` });

@@ -12,6 +12,9 @@ export function isId(value: string): boolean {
   return uuidPattern.test(value);
 }
 
+/** A filter's id (a plan's, say): one that is not an id cannot match, so it is a 400. */
+export const FilterId = z.string().regex(uuidPattern, "must be an id");
+
 /** Money travels as dollars (the spec's unit) and is stored as integer cents. */
 export const Dollars = z.number().nonnegative();
 export function centsToDollars(cents: number): number {
@@ -60,8 +63,11 @@ const tooDeep = {
 };
 
 /** Pages by number only (a list whose answer is a bare array, with nowhere to put cursors). */
-export function numberedPageQuery(sizes: PageSizes) {
-  return z.object(pageNumber(sizes)).refine(shallowEnough, tooDeep);
+export function numberedPageQuery<Extra extends z.ZodRawShape = Record<never, never>>(
+  sizes: PageSizes,
+  extra?: Extra,
+) {
+  return z.object({ ...(extra as Extra), ...pageNumber(sizes) }).refine(shallowEnough, tooDeep);
 }
 
 export function pageQuery<Extra extends z.ZodRawShape = Record<never, never>>(
@@ -88,3 +94,44 @@ export const PageCursors = {
   nextCursor: z.string().nullable(),
   previousCursor: z.string().nullable(),
 };
+
+/**
+ * The admin lists' search and filters, all optional. `q` is a search: the start of an e-mail, or
+ * of a name or any word in it, whatever the case (All Orders also finds an order number). `from`
+ * and `to` are days (YYYY-MM-DD, UTC), both included, on the row's creation date.
+ */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\d$/, "must be a day written YYYY-MM-DD")
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, "must be a day that exists");
+
+export const listSearch = {
+  q: z.string().trim().max(200, "must be at most 200 characters").optional(),
+  from: day.optional(),
+  to: day.optional(),
+};
+
+/** `from` after `to` can match nothing: refused, so a mistyped range is noticed. */
+export function rangeInOrder(query: { from?: string; to?: string }): boolean {
+  return !(query.from && query.to && query.from > query.to);
+}
+export const rangeOutOfOrder = { message: "must not be after to", path: ["from"] };
+
+/**
+ * How many rows a searched or filtered list holds, counted up to `maxMatchCount`: `more` says
+ * there are more than `count` (shown as "1,000+"). Absent when nothing narrows the list.
+ */
+export const maxMatchCount = 1000;
+export const MatchCount = z.object({
+  count: z.number().int().nonnegative(),
+  more: z.boolean(),
+});
+export type MatchCount = z.infer<typeof MatchCount>;
+
+/** "12" or "1,000+". */
+export function formatMatchCount(matches: MatchCount): string {
+  return `${matches.count.toLocaleString("en-US")}${matches.more ? "+" : ""}`;
+}

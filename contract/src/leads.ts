@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageCursors, pageQuery } from "./common.js";
+import { listSearch, MatchCount, PageCursors, pageQuery, rangeInOrder, rangeOutOfOrder } from "./common.js";
 
 /**
  * Leads: contact messages, query-form requests from the landing page and newsletter sign-ups.
@@ -74,13 +74,19 @@ export const Lead = z
   .meta({ id: "Lead" });
 export type Lead = z.infer<typeof Lead>;
 
-export const LeadsQuery = pageQuery({ size: 25, maxSize: 200 }, { kind: LeadKind.optional() });
+/** `kind` keeps one kind; `q` finds the start of an e-mail, name or word of the name; `from`/`to` days. */
+export const LeadsQuery = pageQuery(
+  { size: 25, maxSize: 200 },
+  { kind: LeadKind.optional(), ...listSearch },
+).refine(rangeInOrder, rangeOutOfOrder);
 export type LeadsQuery = z.infer<typeof LeadsQuery>;
 
 export const LeadList = z.object({
   leads: z.array(Lead),
   total: z.number().int().nonnegative(),
   ...PageCursors,
+  /** Only when searched or limited to days: how many leads match (counted up to 1,000). */
+  matches: MatchCount.optional(),
 });
 export type LeadList = z.infer<typeof LeadList>;
 

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { Dollars, PageCursors, pageQuery } from "./common.js";
+import {
+  Dollars,
+  FilterId,
+  listSearch,
+  MatchCount,
+  PageCursors,
+  pageQuery,
+  rangeInOrder,
+  rangeOutOfOrder,
+} from "./common.js";
 import { Subscription } from "./subscriptions.js";
 import { Brief, OrderHistoryEntry, OrderState, Refund } from "./workflow.js";
 
@@ -104,16 +113,21 @@ export type OrderStateFilter = z.infer<typeof OrderStateFilter>;
 
 /**
  * Admin: every order, a page at a time, with counts over all orders (SPEC §2 all orders).
- * `state` narrows the list; `search` finds the start of a customer's name or e-mail, or an
- * order number ("1001" or "#1001"). The counts stay those of every order.
+ * `state` narrows the list, and so do `paid` ("true" or "false"), `plan` (a plan id) and the
+ * days `from`/`to`; `q` (or `search`, its older name) finds the start of a customer's e-mail,
+ * of their name or a word in it, or an order number ("1001" or "#1001"). The counts stay those
+ * of every order; `matches` counts the narrowed list.
  */
 export const AdminOrdersQuery = pageQuery(
   { size: 20, maxSize: 100 },
   {
     state: OrderStateFilter.optional(),
-    search: z.string().trim().max(200).optional(),
+    search: z.string().trim().max(200, "must be at most 200 characters").optional(),
+    paid: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+    plan: FilterId.optional(),
+    ...listSearch,
   },
-);
+).refine(rangeInOrder, rangeOutOfOrder);
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 
 export const AdminOrderList = z.object({
@@ -124,5 +138,7 @@ export const AdminOrderList = z.object({
     paid: z.number().int().nonnegative(),
     unpaid: z.number().int().nonnegative(),
   }),
+  /** Only when searched or filtered: how many orders match (counted up to 1,000). */
+  matches: MatchCount.optional(),
 });
 export type AdminOrderList = z.infer<typeof AdminOrderList>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Review } from "./catalog.js";
-import { numberedPageQuery } from "./common.js";
+import { listSearch, numberedPageQuery, rangeInOrder, rangeOutOfOrder } from "./common.js";
 
 export const reviewLimits = {
   comment: 1000,
@@ -55,10 +55,14 @@ export type ManagedReview = z.infer<typeof ManagedReview>;
 export const ManagedReviewList = z.array(ManagedReview);
 
 /** SPEC §7 GET /manage-reviews?page={n}&size={n}: pages start at 0, five reviews by default. */
-export const ManageReviewsQuery = numberedPageQuery({
-  size: defaultReviewPageSize,
-  maxSize: maxReviewPageSize,
-});
+export const ManageReviewsQuery = numberedPageQuery(
+  { size: defaultReviewPageSize, maxSize: maxReviewPageSize },
+  {
+    /** "true": only the hidden reviews; "false": only those the public pages show. */
+    hidden: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+    ...listSearch,
+  },
+).refine(rangeInOrder, rangeOutOfOrder);
 export type ManageReviewsQuery = z.infer<typeof ManageReviewsQuery>;
 
 /** Admin: `PATCH /manage-reviews/{id}` hides a review from the public pages or shows it again. */

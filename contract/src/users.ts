@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageCursors, pageQuery } from "./common.js";
+import { listSearch, MatchCount, PageCursors, pageQuery, rangeInOrder, rangeOutOfOrder } from "./common.js";
 
 export const EmailParams = z.object({ email: z.string().max(320) });
 export type EmailParams = z.infer<typeof EmailParams>;
@@ -55,13 +55,26 @@ export const UserSummary = z
   .meta({ id: "UserSummary" });
 export type UserSummary = z.infer<typeof UserSummary>;
 
-export const UserListQuery = pageQuery({ size: 50, maxSize: 200 });
+/**
+ * Admin: the accounts, a page at a time. `q` finds the start of an e-mail, of the name or of a
+ * word in it; `role` keeps the admins or the customers (every account that is not an admin);
+ * `from`/`to` the accounts created on those days.
+ */
+export const UserListQuery = pageQuery(
+  { size: 50, maxSize: 200 },
+  {
+    role: z.enum(["admin", "customer"], { message: "must be admin or customer" }).optional(),
+    ...listSearch,
+  },
+).refine(rangeInOrder, rangeOutOfOrder);
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
 export const UserList = z.object({
   users: z.array(UserSummary),
   total: z.number().int().nonnegative(),
   ...PageCursors,
+  /** Only when searched or filtered: how many accounts match (counted up to 1,000). */
+  matches: MatchCount.optional(),
 });
 export type UserList = z.infer<typeof UserList>;
 

@@ -47,6 +47,11 @@ export const user = pgTable(
     index("user_email_lower_idx").on(sql`lower(${table.email})`),
     // The admin list: newest first, a page at a time (keyset on created_at, id).
     index("user_created_at_id_idx").on(table.createdAt, table.id),
+    // The admin list's search and role filter (see docs/decisions/017).
+    index("user_email_lower_prefix_idx").using("btree", sql`lower(${table.email}) text_pattern_ops`),
+    index("user_name_lower_prefix_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
+    index("user_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
+    index("user_role_created_at_id_idx").on(table.role, table.createdAt, table.id),
   ],
 );
 
@@ -208,6 +213,11 @@ export const reviews = pgTable(
   (table) => [
     index("reviews_created_at_id_idx").on(table.createdAt, table.id),
     uniqueIndex("reviews_order_unique").on(table.orderId),
+    // Manage Reviews' search and hidden filter (see docs/decisions/017).
+    index("reviews_hidden_created_at_id_idx").on(table.hidden, table.createdAt, table.id),
+    index("reviews_email_lower_prefix_idx").using("btree", sql`lower(${table.email}) text_pattern_ops`),
+    index("reviews_name_lower_prefix_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
+    index("reviews_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
   ],
 );
 
@@ -263,6 +273,12 @@ export const orders = pgTable(
     // All Orders' search: the start of a customer's e-mail or name, whatever the case.
     index("orders_email_lower_prefix_idx").using("btree", sql`lower(${table.email}) text_pattern_ops`),
     index("orders_name_lower_prefix_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
+    // ...and a word of the name; the plan and paid filters, alone or with a state, keep their
+    // keyset order through these (see docs/decisions/017).
+    index("orders_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
+    index("orders_plan_created_at_id_idx").on(table.planId, table.createdAt, table.id),
+    index("orders_state_plan_created_at_id_idx").on(table.state, table.planId, table.createdAt, table.id),
+    index("orders_paid_created_at_id_idx").on(table.paid, table.createdAt, table.id),
     // One order per customer and plan they hold (unpaid, or its subscription not ended yet).
     uniqueIndex("orders_user_plan_held_unique")
       .on(table.userId, table.planId)
@@ -452,6 +468,10 @@ export const leads = pgTable(
       .on(sql`lower(${table.email})`)
       .where(sql`${table.kind} = 'newsletter'`),
     index("leads_created_at_id_idx").on(table.createdAt, table.id),
+    // The admin list's search (see docs/decisions/017).
+    index("leads_email_lower_prefix_idx").using("btree", sql`lower(${table.email}) text_pattern_ops`),
+    index("leads_name_lower_prefix_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
+    index("leads_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
   ],
 );
 

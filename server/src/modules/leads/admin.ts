@@ -1,7 +1,8 @@
 import type { Lead, LeadKind, LeadList, LeadsQuery } from "@agency/contract";
-import { and, desc, eq, isNotNull, ne, or } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
+import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads } from "../../db/schema.js";
 
@@ -28,9 +29,20 @@ const byKind = (kind: LeadKind | undefined) =>
 
 const countOf = { contact: "leads_contact", query: "leads_query", newsletter: "leads_newsletter" } as const;
 
-/** Newest first, one page at a time, optionally of one kind. */
-export async function listLeads(db: Database, { kind, ...query }: LeadsQuery): Promise<LeadList> {
-  const [page, counts] = await Promise.all([
+/**
+ * Newest first, one page at a time, optionally of one kind; searched (the start of the e-mail,
+ * the name or a word of it) or limited to days, it also says how many leads match, up to 1,000.
+ */
+export async function listLeads(
+  db: Database,
+  { kind, q, from, to, ...query }: LeadsQuery,
+): Promise<LeadList> {
+  const narrowed = [
+    ...createdOnDays(leads.createdAt, { from, to }),
+    q ? nameOrEmailSearch(leads, q) : undefined,
+  ].filter((condition) => condition !== undefined);
+  const filter = and(byKind(kind), ...narrowed) as SQL;
+  const [page, counts, matches] = await Promise.all([
     newestFirstPage(
       leads,
       query,
@@ -41,15 +53,17 @@ export async function listLeads(db: Database, { kind, ...query }: LeadsQuery): P
           .where(plan.where)
           .orderBy(...plan.orderBy)
           .limit(plan.limit),
-      byKind(kind),
+      filter,
     ),
     readRowCounts(db, kind ? [countOf[kind]] : Object.values(countOf)),
+    narrowed.length > 0 ? countMatches(db, leads, filter) : undefined,
   ]);
   return {
     leads: page.rows.map(toLead),
     total: Object.values(counts).reduce((sum, value) => sum + value, 0),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
+    ...(matches ? { matches } : {}),
   };
 }
 

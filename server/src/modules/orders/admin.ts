@@ -1,51 +1,55 @@
 import type { AdminOrderList, AdminOrdersQuery } from "@agency/contract";
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
+import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
 import { ordersWithSubscriptions } from "../order-access/service.js";
 
-/** `%` and `_` typed by the admin are letters, not patterns. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/**
+ * The filters and the search: an order number ("1001", "#1001") matches that order; any other
+ * text the start of the customer's e-mail, of their name or of a word in it, whatever the case.
+ * Each combination is served by an index that keeps the newest-first order (see migration 0019
+ * and docs/decisions/017), so a page reads its own rows, not every order that matches.
+ */
+function filterOf(query: AdminOrdersQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.state === "unpaid") conditions.push(eq(orders.paid, false));
+  else if (query.state !== undefined) conditions.push(eq(orders.state, query.state));
+  if (query.paid !== undefined) conditions.push(eq(orders.paid, query.paid === "true"));
+  if (query.plan !== undefined) conditions.push(eq(orders.planId, query.plan));
+  conditions.push(...createdOnDays(orders.createdAt, query));
+  const text = (query.q ?? query.search)?.trim();
+  if (text) {
+    const number = /^#?(\d{1,9})$/.exec(text)?.[1];
+    conditions.push(number ? eq(orders.number, Number(number)) : nameOrEmailSearch(orders, text));
+  }
+  const present = conditions.filter((condition) => condition !== undefined);
+  return present.length === 0 ? undefined : and(...present);
 }
 
 /**
- * The state filter and the search: an order number ("1001", "#1001") matches that order; any
- * other text the start of the customer's e-mail or name, whatever the case (both indexed with
- * text_pattern_ops, so the matches are found through the indexes, not by reading every order).
+ * One page of orders, newest first, and the counts over every order (kept by triggers); a
+ * searched or filtered list also says how many orders match, up to 1,000.
  */
-function filterOf(query: AdminOrdersQuery): SQL | undefined {
-  const state =
-    query.state === undefined
-      ? undefined
-      : query.state === "unpaid"
-        ? eq(orders.paid, false)
-        : eq(orders.state, query.state);
-  const text = query.search?.trim().toLowerCase();
-  if (!text) return state;
-  const number = /^#?(\d{1,9})$/.exec(text)?.[1];
-  const prefix = `${escapeLike(text)}%`;
-  const search = number
-    ? eq(orders.number, Number(number))
-    : or(sql`lower(${orders.email}) like ${prefix}`, sql`lower(${orders.name}) like ${prefix}`);
-  return and(state, search);
-}
-
-/** One page of orders, newest first, and the counts over every order (kept by triggers). */
 export async function listAllOrders(db: Database, query: AdminOrdersQuery): Promise<AdminOrderList> {
   const filter = filterOf(query);
-  const [page, counts] = await Promise.all([
-    newestFirstPage(orders, query, (plan) =>
-      db
-        .select({ row: orders, cursor: plan.cursor })
-        .from(orders)
-        .where(and(filter, plan.where))
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit),
+  const [page, counts, matches] = await Promise.all([
+    newestFirstPage(
+      orders,
+      query,
+      (plan) =>
+        db
+          .select({ row: orders, cursor: plan.cursor })
+          .from(orders)
+          .where(plan.where)
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit),
+      filter,
     ),
     readRowCounts(db, ["orders", "orders_paid"]),
+    filter ? countMatches(db, orders, filter) : undefined,
   ]);
   const total = counts.orders;
   const paid = counts.orders_paid;
@@ -54,5 +58,6 @@ export async function listAllOrders(db: Database, query: AdminOrdersQuery): Prom
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
     counts: { total, paid, unpaid: total - paid },
+    ...(matches ? { matches } : {}),
   };
 }

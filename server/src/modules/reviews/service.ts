@@ -11,6 +11,8 @@ import {
 } from "@agency/contract";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { newestFirstPage } from "../../db/keyset.js";
+import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders, reviews } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
@@ -143,17 +145,28 @@ export async function deleteOwnReview(db: Database, caller: SessionUser, id: str
 }
 
 /** SPEC §7 GET /manage-reviews: one page of every review, newest first, with the author's email. */
-export async function listReviewPage(
-  db: Database,
-  { page, size }: ManageReviewsQuery,
-): Promise<ManagedReview[]> {
-  const rows = await db
-    .select()
-    .from(reviews)
-    .orderBy(...newestFirst)
-    .limit(size)
-    .offset(page * size);
-  return rows.map(toManagedReview);
+export async function listReviewPage(db: Database, query: ManageReviewsQuery): Promise<ManagedReview[]> {
+  // Beyond the spec: hidden or shown, created on days `from` to `to`, and a search on the
+  // start of the author's e-mail, name or a word of it. The page starts through the
+  // (created_at, id) index rather than by OFFSET over the rows above it.
+  const conditions = [
+    query.hidden === undefined ? undefined : eq(reviews.hidden, query.hidden === "true"),
+    ...createdOnDays(reviews.createdAt, query),
+    query.q ? nameOrEmailSearch(reviews, query.q) : undefined,
+  ].filter((condition) => condition !== undefined);
+  const page = await newestFirstPage(
+    reviews,
+    query,
+    (plan) =>
+      db
+        .select({ row: reviews, cursor: plan.cursor })
+        .from(reviews)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit),
+    conditions.length === 0 ? undefined : and(...conditions),
+  );
+  return page.rows.map(toManagedReview);
 }
 
 /** SPEC §7 DELETE /review-delete/{id}: an admin removes any review. */

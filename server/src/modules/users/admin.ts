@@ -1,30 +1,56 @@
 import type { UserList, UserListQuery } from "@agency/contract";
+import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
+import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { user } from "../../db/schema.js";
 
-/** The accounts, newest first, one page at a time, with the total (kept by a trigger). */
+/** The role filter, the days and the search (the start of the e-mail, the name or a word of it). */
+function filterOf(query: UserListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    query.role === "admin"
+      ? eq(user.role, "admin")
+      : query.role === "customer"
+        ? or(isNull(user.role), ne(user.role, "admin"))
+        : undefined,
+    ...createdOnDays(user.createdAt, query),
+    query.q ? nameOrEmailSearch(user, query.q) : undefined,
+  ];
+  const present = conditions.filter((condition) => condition !== undefined);
+  return present.length === 0 ? undefined : and(...present);
+}
+
+/**
+ * The accounts, newest first, one page at a time, with the total (kept by a trigger); a searched
+ * or filtered list also says how many accounts match, up to 1,000.
+ */
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserList> {
-  const [page, counts] = await Promise.all([
-    newestFirstPage(user, query, (plan) =>
-      db
-        .select({
-          row: {
-            id: user.id,
-            email: user.email,
-            name: user.name,
-            role: user.role,
-            createdAt: user.createdAt,
-          },
-          cursor: plan.cursor,
-        })
-        .from(user)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit),
+  const filter = filterOf(query);
+  const [page, counts, matches] = await Promise.all([
+    newestFirstPage(
+      user,
+      query,
+      (plan) =>
+        db
+          .select({
+            row: {
+              id: user.id,
+              email: user.email,
+              name: user.name,
+              role: user.role,
+              createdAt: user.createdAt,
+            },
+            cursor: plan.cursor,
+          })
+          .from(user)
+          .where(plan.where)
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit),
+      filter,
     ),
     readRowCounts(db, ["users"]),
+    filter ? countMatches(db, user, filter) : undefined,
   ]);
   return {
     users: page.rows.map((row) => ({
@@ -37,5 +63,6 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Use
     total: counts.users,
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
+    ...(matches ? { matches } : {}),
   };
 }

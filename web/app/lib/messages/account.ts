@@ -92,6 +92,12 @@ export const profilePage = {
 // SPEC §2/§8: admin, all users.
 export const usersPage = {
   heading: "All Users",
+  search: "Search users",
+  searchPlaceholder: "Name or e-mail",
+  roleFilter: "Role",
+  allRoles: "All",
+  noMatch: "No users match.",
+  matching: (count: string) => `${count} matching`,
   total: (count: number) => `${count} ${count === 1 ? "account" : "accounts"}`,
   name: "Name",
   email: "Email",

@@ -112,6 +112,11 @@ export const reviewForm = {
 // SPEC §2/§9: admin, manage reviews (paged list, 200-character preview, delete, page size).
 export const manageReviewsPage = {
   heading: "Manage Reviews",
+  search: "Search reviews",
+  searchPlaceholder: "Name or e-mail",
+  visibilityFilter: "Visibility",
+  allVisibility: "All",
+  noMatch: "No reviews match.",
   total: (count: number) => `${count} ${count === 1 ? "review" : "reviews"}`,
   pageSize: "Reviews per page",
   name: "Name",
@@ -208,6 +213,9 @@ export const adminPages = {
   received: "Received",
   exportCsv: "Export CSV",
   noLeads: "No leads yet.",
+  noLeadsMatch: "No leads match.",
+  searchLeads: "Search leads",
+  searchLeadsPlaceholder: "Name or e-mail",
   leadsFailed: "We couldn't load the leads.",
   previous: "Previous",
   next: "Next",

@@ -1,7 +1,7 @@
 import type { AdminOrderList, Order } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { orderDetail, orderFilters } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
@@ -70,6 +70,9 @@ function show() {
   );
 }
 
+// The filters live in the address: each test starts from a bare one.
+afterEach(() => window.history.replaceState(null, "", "/"));
+
 describe("All Orders' filters", () => {
   it("shows each order's progress, its unread messages and the way to its page", async () => {
     stubServer();
@@ -101,5 +104,31 @@ describe("All Orders' filters", () => {
     fireEvent.click(screen.getByRole("button", { name: orderFilters.clear }));
     fireEvent.click(screen.getByRole("button", { name: orderFilters.all }));
     await screen.findByText("customer-1001@example.com");
+  });
+
+  it("searches once typing pauses, keeps the state and search in the address, and starts from them", async () => {
+    const fetchMock = stubServer();
+    const first = show();
+    await screen.findByText("customer-1001@example.com");
+    fireEvent.click(screen.getByRole("button", { name: "Delivered" }));
+    fireEvent.change(screen.getByRole("searchbox", { name: orderFilters.search }), {
+      target: { value: "#1002" },
+    });
+    await waitFor(() =>
+      expect(listCalls(fetchMock)).toContain("/api/orders?page=0&state=delivered&search=%231002&size=20"),
+    );
+    expect(new URLSearchParams(window.location.search).get("search")).toBe("#1002");
+    expect(new URLSearchParams(window.location.search).get("state")).toBe("delivered");
+
+    // Reloaded at that address, the list opens narrowed.
+    first.unmount();
+    const reloaded = stubServer();
+    show();
+    await waitFor(() =>
+      expect(listCalls(reloaded)[0]).toBe("/api/orders?page=0&state=delivered&search=%231002&size=20"),
+    );
+    expect((await screen.findByRole("button", { name: "Delivered" })).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
   });
 });

@@ -1,5 +1,4 @@
-import { formatOrderNumber, type Order } from "@agency/contract";
-import { useState } from "react";
+import { formatOrderNumber, type Order, OrderStateFilter } from "@agency/contract";
 import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../components/data-list";
@@ -21,6 +20,7 @@ import {
 } from "../../lib/messages";
 import { formatDateTime, money } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
+import { useUrlFilters } from "../../lib/url-filters";
 
 /** The columns, with each order's unread messages beside its number. */
 const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] => [
@@ -81,13 +81,22 @@ const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] 
   },
 ];
 
+const filterKeys = ["state", "search"] as const;
+
 /**
  * SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages,
  * narrowed by progress or a search on the server.
  */
 export default function AllOrders() {
   const { position, turnTo, reset } = usePagePosition();
-  const [filter, setFilter] = useState<OrderFilter>({});
+  // The state and search live in the address, so a narrowed list can be reloaded or shared.
+  const [inAddress, setInAddress] = useUrlFilters(filterKeys);
+  const state = OrderStateFilter.safeParse(inAddress.state);
+  const filter: OrderFilter = {
+    state: state.success ? state.data : undefined,
+    search: inAddress.search,
+  };
+  const setFilter = (next: OrderFilter) => setInAddress({ state: next.state, search: next.search });
   const orders = useAllOrders(position, filter);
   const unread = useUnreadCounts();
   if (orders.isPending) return <LoadingScreen />;

@@ -1,6 +1,6 @@
 import type { Lead, LeadList } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminPages as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
@@ -40,6 +40,9 @@ function stubServer() {
   return fetchMock;
 }
 
+// The filters live in the address: each test starts from a bare one.
+afterEach(() => window.history.replaceState(null, "", "/"));
+
 const calls = (fetchMock: ReturnType<typeof stubServer>) => fetchMock.mock.calls.map(([url]) => url);
 
 describe("the leads page", () => {
@@ -69,5 +72,21 @@ describe("the leads page", () => {
     await screen.findByText("visitor-26@example.com");
     expect(calls(fetchMock)).toContain("/api/admin/leads?after=cursor-1&size=25");
     expect(screen.getByText(t.page(2, 3))).toBeTruthy();
+  });
+});
+
+describe("the leads page's search", () => {
+  it("searches on the server once typing pauses, keeps it in the address and says when nothing matches", async () => {
+    stubScreenWidth(1280);
+    const empty: LeadList = { leads: [], total: 60, nextCursor: null, previousCursor: null };
+    const full: LeadList = { leads: [lead(1)], total: 60, nextCursor: null, previousCursor: null };
+    const fetchMock = vi.fn(async (url: string) => jsonResponse(url.includes("q=") ? empty : full));
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<Leads />);
+    await screen.findByText("visitor-1@example.com");
+    fireEvent.change(screen.getByRole("searchbox", { name: t.searchLeads }), { target: { value: "nobody" } });
+    expect(await screen.findByText(t.noLeadsMatch)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/admin/leads?page=0&size=25&q=nobody");
+    expect(window.location.search).toBe("?q=nobody");
   });
 });

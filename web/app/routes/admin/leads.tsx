@@ -1,15 +1,17 @@
 import type { Lead, LeadKind } from "@agency/contract";
-import { useState } from "react";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { FilterButtons } from "../../components/filter-buttons";
 import { Pager } from "../../components/pager";
 import { QueryView } from "../../components/query-view";
+import { SearchBox } from "../../components/search-box";
 import { LEADS_PAGE_SIZE, useLeads } from "../../features/leads/api/leads";
 import { adminPages as t } from "../../lib/messages";
 import { formatDateTime } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
+import { useUrlFilters } from "../../lib/url-filters";
 
 const kinds: (LeadKind | "all")[] = ["all", "contact", "query", "newsletter"];
+const filterKeys = ["kind", "q"] as const;
 
 const columns: DataColumn<Lead>[] = [
   { header: t.received, cell: (lead) => formatDateTime(lead.createdAt) },
@@ -24,12 +26,16 @@ const columns: DataColumn<Lead>[] = [
   { header: t.message, cell: (lead) => lead.message ?? "—", long: true, className: "text-prose-cell" },
 ];
 
-/** DESIGN "Beyond the spec" 6: the leads the public forms stored, newest first, with CSV export. */
+/**
+ * DESIGN "Beyond the spec" 6: the leads the public forms stored, newest first, with CSV export;
+ * searched by name or e-mail and filtered by kind on the server, both kept in the address.
+ */
 export default function Leads() {
-  const [kind, setKind] = useState<LeadKind | "all">("all");
+  const [filter, setFilter] = useUrlFilters(filterKeys);
+  const kind = kinds.find((each) => each !== "all" && each === filter.kind) ?? "all";
   const { position, turnTo, reset } = usePagePosition();
   const selected = kind === "all" ? undefined : kind;
-  const leads = useLeads(selected, position);
+  const leads = useLeads(selected, position, filter.q);
   const csv = `/api/admin/leads.csv${selected ? `?kind=${selected}` : ""}`;
 
   return (
@@ -45,19 +51,28 @@ export default function Leads() {
           {t.exportCsv}
         </a>
       </div>
+      <SearchBox
+        label={t.searchLeads}
+        placeholder={t.searchLeadsPlaceholder}
+        value={filter.q ?? ""}
+        onSearch={(q) => {
+          setFilter({ q });
+          reset();
+        }}
+      />
       <FilterButtons
         legend={t.kind}
         options={kinds.map((value) => ({ value, label: value === "all" ? t.allKinds : t.kinds[value] }))}
         value={kind}
         onChange={(value) => {
-          setKind(value);
+          setFilter({ kind: value === "all" ? undefined : value });
           reset();
         }}
       />
       <QueryView
         query={leads}
         failed={t.leadsFailed}
-        empty={<p className="text-body-secondary">{t.noLeads}</p>}
+        empty={<p className="text-body-secondary">{filter.q ? t.noLeadsMatch : t.noLeads}</p>}
         isEmpty={(list) => list.leads.length === 0}
       >
         {(list) => (

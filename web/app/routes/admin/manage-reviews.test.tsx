@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { manageReviewsPage as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
@@ -31,7 +31,9 @@ function stubServer() {
     }
     const page = Number(url.searchParams.get("page"));
     const size = Number(url.searchParams.get("size"));
-    return jsonResponse(reviews.slice(page * size, page * size + size));
+    const q = url.searchParams.get("q");
+    const matching = reviews.filter((review) => !q || review.email.startsWith(q));
+    return jsonResponse(matching.slice(page * size, page * size + size));
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
@@ -99,5 +101,45 @@ describe("manage reviews (SPEC §2, §9)", () => {
     expect(await screen.findByText(t.nowShown)).toBeTruthy();
     await waitFor(() => expect(within(row).getByText(t.shown)).toBeTruthy());
     expect(screen.getByText("Reviewer 1")).toBeTruthy();
+  });
+});
+
+// The search lives in the address: each test starts from a bare one.
+afterEach(() => window.history.replaceState(null, "", "/"));
+
+describe("manage reviews' search", () => {
+  it("asks the server once typing pauses, keeps the search in the address, and says when nothing matches", async () => {
+    const fetchMock = stubServer();
+    renderWithProviders(<ManageReviews />);
+    await screen.findByText("Reviewer 4");
+    const box = screen.getByRole("searchbox", { name: t.search });
+    fireEvent.change(box, { target: { value: "reviewer12" } });
+    expect(await screen.findByText("Reviewer 12")).toBeTruthy();
+    expect(screen.queryByText("Reviewer 4")).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/manage-reviews?page=0&size=5&q=reviewer12",
+      expect.anything(),
+    );
+    expect(window.location.search).toBe("?q=reviewer12");
+
+    fireEvent.change(box, { target: { value: "nobody" } });
+    expect(await screen.findByText(t.noMatch)).toBeTruthy();
+  });
+
+  it("filters by visibility on the server", async () => {
+    const fetchMock = stubServer();
+    renderWithProviders(<ManageReviews />);
+    await screen.findByText("Reviewer 4");
+    const legend = screen.getByText(t.visibilityFilter);
+    fireEvent.click(
+      within(legend.closest("fieldset") as HTMLElement).getByRole("button", { name: t.hidden }),
+    );
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        "/api/manage-reviews?page=0&size=5&hidden=true",
+        expect.anything(),
+      ),
+    );
+    expect(window.location.search).toBe("?hidden=true");
   });
 });

@@ -57,12 +57,12 @@ export function useConfirmNewsletter(token: string) {
 }
 
 /** The leads list (admin), all kinds or one. */
-export function useLeads(kind: LeadKind | undefined, position: PagePosition) {
-  const filter = kind ? `&kind=${kind}` : "";
+export function useLeads(kind: LeadKind | undefined, position: PagePosition, q?: string) {
+  const filter = `${kind ? `&kind=${kind}` : ""}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   const start = positionQuery(position);
   return useQuery(
     queryOptions({
-      queryKey: queryKeys.leads(kind ?? "all", position.page, start),
+      queryKey: queryKeys.leads(kind ?? "all", position.page, `${start}${filter}`),
       queryFn: () => apiGet(`/admin/leads?${start}&size=${LEADS_PAGE_SIZE}${filter}`, (c) => c.LeadList),
       placeholderData: keepPreviousData,
     }),

@@ -1,7 +1,8 @@
 import { type OrderStateFilter, orderStateLabels } from "@agency/contract";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { FilterButtons } from "../../../components/filter-buttons";
+import { SEARCH_DELAY_MS } from "../../../components/search-box";
 import { orderFilters as t } from "../../../lib/messages";
 import type { OrderFilter } from "../api/orders";
 
@@ -25,6 +26,18 @@ export function OrderFilters({
 }) {
   const id = useId();
   const [search, setSearch] = useState(filter.search ?? "");
+  // The search also runs once typing pauses; Search runs it at once.
+  const latest = useRef({ filter, onChange });
+  latest.current = { filter, onChange };
+  useEffect(() => {
+    const text = search.trim() || undefined;
+    if (text === latest.current.filter.search) return;
+    const timer = setTimeout(
+      () => latest.current.onChange({ ...latest.current.filter, search: text }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

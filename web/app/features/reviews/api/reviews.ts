@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
+import { filterQuery } from "../../../lib/url-filters";
 
 /**
  * Every review list lives under the "reviews" key, the landing carousel's included, so one
@@ -65,16 +66,20 @@ export function useDeleteMyReview() {
 }
 
 /** SPEC §7 GET /manage-reviews?page={n}&size={n} (admin). */
-export function reviewPageQueryOptions(page: number, size: number) {
+/** Manage Reviews' search (`q`) and visibility filter (`hidden`: "true" or "false"). */
+export type ReviewFilter = { q?: string; hidden?: string };
+
+export function reviewPageQueryOptions(page: number, size: number, filter: ReviewFilter = {}) {
+  const narrowed = filterQuery(filter);
   return queryOptions({
-    queryKey: reviewKeys.page(page, size),
-    queryFn: () => apiGet(`/manage-reviews?page=${page}&size=${size}`, (c) => c.ManagedReviewList),
+    queryKey: [...reviewKeys.page(page, size), narrowed] as const,
+    queryFn: () => apiGet(`/manage-reviews?page=${page}&size=${size}${narrowed}`, (c) => c.ManagedReviewList),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useReviewPage(page: number, size: number) {
-  return useQuery(reviewPageQueryOptions(page, size));
+export function useReviewPage(page: number, size: number, filter: ReviewFilter = {}) {
+  return useQuery(reviewPageQueryOptions(page, size, filter));
 }
 
 /** SPEC §7 GET /review-count. */

@@ -2,11 +2,15 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiGet, apiPut } from "../../../lib/api";
 import { type PagePosition, positionQuery } from "../../../lib/page-position";
 import { queryKeys } from "../../../lib/query-keys";
+import { filterQuery } from "../../../lib/url-filters";
 
 export const USERS_PAGE_SIZE = 20;
 
-export function usersQueryOptions(position: PagePosition) {
-  const start = positionQuery(position);
+/** All Users' search (`q`) and role filter (`admin` or `customer`). */
+export type UserFilter = { q?: string; role?: string };
+
+export function usersQueryOptions(position: PagePosition, filter: UserFilter = {}) {
+  const start = `${positionQuery(position)}${filterQuery(filter)}`;
   return queryOptions({
     queryKey: queryKeys.users.page(position.page, start),
     queryFn: () => apiGet(`/users?${start}&size=${USERS_PAGE_SIZE}`, (c) => c.UserList),
@@ -14,8 +18,8 @@ export function usersQueryOptions(position: PagePosition) {
   });
 }
 
-export function useUsers(position: PagePosition) {
-  return useQuery(usersQueryOptions(position));
+export function useUsers(position: PagePosition, filter: UserFilter = {}) {
+  return useQuery(usersQueryOptions(position, filter));
 }
 
 /** 'Make an Admin' / 'Remove Admin Access' (SPEC §4 user role). */

@@ -1,0 +1,82 @@
+// The admin lists under `npm run bench` (BENCH_ONLY=lists runs only these): All Orders and All
+// Users at the seeded size, first page, a page 10,000 rows deep (by number and by cursor), a
+// search by a random existing customer's e-mail prefix on every request, and filtered lists.
+// Latency is timed per request here (p50/p95/p99), a few admins at a time.
+
+const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 400);
+const concurrency = Number(process.env.BENCH_LIST_CONNECTIONS ?? 4);
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** `requests` requests, `concurrency` at a time, each to the path `next()` gives. */
+async function measure(base, cookie, next, count = requests) {
+  const times = [];
+  let failures = 0;
+  let sent = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (sent < count) {
+        sent += 1;
+        const path = next();
+        const begin = performance.now();
+        const response = await fetch(`${base}${path}`, { headers: { cookie } });
+        await response.arrayBuffer();
+        times.push(performance.now() - begin);
+        if (!response.ok) failures += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const round = (value) => Math.round(value * 10) / 10;
+  return {
+    "req/s": Math.round(times.length / seconds),
+    "p50 ms": round(percentile(times, 50)),
+    "p95 ms": round(percentile(times, 95)),
+    "p99 ms": round(percentile(times, 99)),
+    failures,
+  };
+}
+
+async function cursorAt(base, cookie, list, depth) {
+  let cursor = null;
+  for (let i = 0; i < depth / 100; i++) {
+    const after = cursor ? `&after=${cursor}` : "";
+    const response = await fetch(`${base}/api/${list}?size=100${after}`, { headers: { cookie } });
+    cursor = (await response.json()).nextCursor;
+  }
+  return cursor;
+}
+
+export async function benchAdminLists({ base, cookie, customers, report }) {
+  const plans = await (await fetch(`${base}/api/pricing`)).json();
+  const plan = plans[0]._id;
+  const fixed = (path) => () => path;
+  const randomCustomer = () => 1 + Math.floor(Math.random() * customers);
+  // An e-mail's start: its name part and the "@", so the customer's own rows are what match.
+  const emailPrefix = () => encodeURIComponent(`bench-customer-${randomCustomer()}@`);
+  const ordersDeep = await cursorAt(base, cookie, "orders", 10_000);
+  const usersDeep = await cursorAt(base, cookie, "users", 10_000);
+  const runs = [
+    ["orders: first page", fixed("/api/orders?page=0&size=20")],
+    ["orders: page 500 by number (10,000 rows deep)", fixed("/api/orders?page=500&size=20")],
+    ["orders: 10,000 rows deep by cursor", fixed(`/api/orders?size=20&after=${ordersDeep}`)],
+    ["orders: search by e-mail prefix", () => `/api/orders?size=20&q=${emailPrefix()}`],
+    ["orders: search by name word", fixed("/api/orders?size=20&q=lovel")],
+    ["orders: state + plan", fixed(`/api/orders?size=20&state=delivered&plan=${plan}`)],
+    ["orders: state + plan, page 500", fixed(`/api/orders?size=20&page=500&state=delivered&plan=${plan}`)],
+    ["orders: paid + date range", fixed("/api/orders?size=20&paid=true&from=2025-01-01&to=2026-12-31")],
+    ["users: first page", fixed("/api/users?page=0&size=50")],
+    ["users: page 200 by number (10,000 rows deep)", fixed("/api/users?page=200&size=50")],
+    ["users: 10,000 rows deep by cursor", fixed(`/api/users?size=50&after=${usersDeep}`)],
+    ["users: search by e-mail prefix", () => `/api/users?size=50&q=${emailPrefix()}`],
+    ["users: role + date range", fixed("/api/users?size=50&role=customer&from=2020-01-01&to=2030-12-31")],
+  ];
+  for (const [name, next] of runs) {
+    await measure(base, cookie, next, 40); // warm-up
+    report(`GET /api/${name}`, await measure(base, cookie, next));
+  }
+}

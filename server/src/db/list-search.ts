@@ -1,0 +1,67 @@
+import { type MatchCount, maxMatchCount } from "@agency/contract";
+import { gte, lt, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "./client.js";
+
+/** `%` and `_` typed by the admin are letters, not patterns. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The words of a search, as the 'simple' text search configuration splits a name into them. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * A search on a name and an e-mail, whatever the case: the start of the e-mail (through an index
+ * on `lower(email) text_pattern_ops`), the start of the name (`lower(name) text_pattern_ops`), or
+ * words of the name that start with the words typed ("smi" finds "Jane Smith"; through a GIN
+ * index on `to_tsvector('simple', name)`). Each table indexes exactly these expressions.
+ */
+export function nameOrEmailSearch(
+  columns: { name: PgColumn; email: PgColumn },
+  text: string,
+): SQL | undefined {
+  const lowered = text.trim().toLowerCase();
+  if (!lowered) return undefined;
+  const prefix = `${escapeLike(lowered)}%`;
+  // Text with an "@" is the start of an address: names are not searched for it.
+  if (lowered.includes("@")) return sql`lower(${columns.email}) like ${prefix}`;
+  const words = wordsOf(lowered);
+  return or(
+    sql`lower(${columns.email}) like ${prefix}`,
+    sql`lower(${columns.name}) like ${prefix}`,
+    words.length > 0
+      ? sql`to_tsvector('simple', ${columns.name}) @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(" & ")})`
+      : undefined,
+  );
+}
+
+/** Rows created on the days `from` to `to` (UTC, both included). */
+export function createdOnDays(column: PgColumn, range: { from?: string; to?: string }): SQL[] {
+  const conditions: SQL[] = [];
+  if (range.from) conditions.push(gte(column, new Date(`${range.from}T00:00:00.000Z`)));
+  if (range.to) {
+    const end = new Date(`${range.to}T00:00:00.000Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(column, end));
+  }
+  return conditions;
+}
+
+/**
+ * How many rows `filter` keeps, counted up to `maxMatchCount` and no further, so a filter that
+ * keeps most of a large table costs a thousand index entries, not a count of the whole table.
+ */
+export async function countMatches(db: Database, table: PgTable, filter: SQL): Promise<MatchCount> {
+  const matched = db
+    .select({ one: sql`1`.as("one") })
+    .from(table)
+    .where(filter)
+    .limit(maxMatchCount + 1)
+    .as("matched");
+  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(matched);
+  const count = row?.count ?? 0;
+  return { count: Math.min(count, maxMatchCount), more: count > maxMatchCount };
+}
