@@ -50,9 +50,13 @@ function gzipSize(asset) {
   return gzipped.get(asset);
 }
 
+// The route manifest inlined in the page lists the modules of routes the visitor may go to next
+// (and the full manifest's address); none of them loads with the page.
+const inlineManifest = /window\.__reactRouterManifest = \{[\s\S]*?\n\};/;
+
 /** What the page's HTML references (stylesheets, module scripts, modulepreloads) and their static imports. */
 function firstLoad(html) {
-  const assets = new Set(html.match(assetReference) ?? []);
+  const assets = new Set(html.replace(inlineManifest, "").match(assetReference) ?? []);
   const pending = [...assets].filter((asset) => asset.endsWith(".js"));
   while (pending.length > 0) {
     const chunk = pending.pop();

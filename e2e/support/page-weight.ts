@@ -2,6 +2,9 @@ import { gzipSync } from "node:zlib";
 import type { APIRequestContext } from "playwright-core";
 
 const assetReference = /\/assets\/[\w.-]+\.(?:js|css)\b/g;
+// The route manifest inlined in the page lists the modules of routes the visitor may go to next
+// (and the full manifest's address); none of them loads with the page.
+const inlineManifest = /window\.__reactRouterManifest = \{[\s\S]*?\n\};/;
 // Static imports and re-exports between chunks ("./chunk-x.js"); dynamic import() loads later.
 const staticImport = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']\.\/([\w.-]+\.js)["']/g;
 
@@ -10,7 +13,7 @@ const staticImport = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)
  * chunks' static imports, gzip-compressed as `npm run bench:web` counts them. In bytes.
  */
 export async function firstLoadBytes(api: APIRequestContext, html: string): Promise<number> {
-  const assets = new Set(html.match(assetReference) ?? []);
+  const assets = new Set(html.replace(inlineManifest, "").match(assetReference) ?? []);
   const sources = new Map<string, Buffer>();
   const pending = [...assets];
   while (pending.length > 0) {
