@@ -111,6 +111,14 @@ export const OrderStateFilter = z.enum([
 ]);
 export type OrderStateFilter = z.infer<typeof OrderStateFilter>;
 
+const orderFilters = {
+  state: OrderStateFilter.optional(),
+  search: z.string().trim().max(200, "must be at most 200 characters").optional(),
+  paid: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+  plan: FilterId.optional(),
+  ...listSearch,
+};
+
 /**
  * Admin: every order, a page at a time, with counts over all orders (SPEC §2 all orders).
  * `state` narrows the list, and so do `paid` ("true" or "false"), `plan` (a plan id) and the
@@ -118,17 +126,15 @@ export type OrderStateFilter = z.infer<typeof OrderStateFilter>;
  * of their name or a word in it, or an order number ("1001" or "#1001"). The counts stay those
  * of every order; `matches` counts the narrowed list.
  */
-export const AdminOrdersQuery = pageQuery(
-  { size: 20, maxSize: 100 },
-  {
-    state: OrderStateFilter.optional(),
-    search: z.string().trim().max(200, "must be at most 200 characters").optional(),
-    paid: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
-    plan: FilterId.optional(),
-    ...listSearch,
-  },
-).refine(rangeInOrder, rangeOutOfOrder);
+export const AdminOrdersQuery = pageQuery({ size: 20, maxSize: 100 }, orderFilters).refine(
+  rangeInOrder,
+  rangeOutOfOrder,
+);
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+/** Admin: the orders All Orders shows with the same filters, every one of them, as a CSV file. */
+export const OrdersExportQuery = z.object(orderFilters).refine(rangeInOrder, rangeOutOfOrder);
+export type OrdersExportQuery = z.infer<typeof OrdersExportQuery>;
 
 export const AdminOrderList = z.object({
   orders: z.array(Order),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Dollars } from "./common.js";
+import { Dollars, listSearch, rangeInOrder, rangeOutOfOrder } from "./common.js";
 
 export const PaymentProviderName = z.enum(["stripe", "test"]);
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
@@ -101,3 +101,12 @@ export const AdminPaymentDetails = z.object({
   payment: Payment.nullable(),
 });
 export type AdminPaymentDetails = z.infer<typeof AdminPaymentDetails>;
+
+/**
+ * Admin: every payment and refund as a CSV file, newest first; `from`/`to` keep those recorded on
+ * these days (UTC, both included) and `q` those whose customer's e-mail starts with it.
+ */
+export const PaymentsExportQuery = z
+  .object({ from: listSearch.from, to: listSearch.to, q: listSearch.q })
+  .refine(rangeInOrder, rangeOutOfOrder);
+export type PaymentsExportQuery = z.infer<typeof PaymentsExportQuery>;

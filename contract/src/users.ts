@@ -60,14 +60,20 @@ export type UserSummary = z.infer<typeof UserSummary>;
  * word in it; `role` keeps the admins or the customers (every account that is not an admin);
  * `from`/`to` the accounts created on those days.
  */
-export const UserListQuery = pageQuery(
-  { size: 50, maxSize: 200 },
-  {
-    role: z.enum(["admin", "customer"], { message: "must be admin or customer" }).optional(),
-    ...listSearch,
-  },
-).refine(rangeInOrder, rangeOutOfOrder);
+const userFilters = {
+  role: z.enum(["admin", "customer"], { message: "must be admin or customer" }).optional(),
+  ...listSearch,
+};
+
+export const UserListQuery = pageQuery({ size: 50, maxSize: 200 }, userFilters).refine(
+  rangeInOrder,
+  rangeOutOfOrder,
+);
 export type UserListQuery = z.infer<typeof UserListQuery>;
+
+/** Admin: the accounts All Users shows with the same filters, every one of them, as a CSV file. */
+export const UsersExportQuery = z.object(userFilters).refine(rangeInOrder, rangeOutOfOrder);
+export type UsersExportQuery = z.infer<typeof UsersExportQuery>;
 
 export const UserList = z.object({
   users: z.array(UserSummary),

@@ -17,6 +17,7 @@ import { catalogAdminRoutes } from "./modules/catalog/admin-routes.js";
 import { startCatalogSync } from "./modules/catalog/cache.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { imageRoutes, siteContentRoutes } from "./modules/content/routes.js";
+import { exportRoutes } from "./modules/exports/routes.js";
 import { fileRoutes } from "./modules/files/routes.js";
 import { leadAdminRoutes } from "./modules/leads/admin-routes.js";
 import { leadRoutes } from "./modules/leads/routes.js";
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(catalogAdminRoutes, { db });
       await api.register(promoRoutes, { db });
       await api.register(leadAdminRoutes, { db });
+      await api.register(exportRoutes, { db });
       await api.register(receiptRoutes, { db });
       await api.register(jobAdminRoutes, { db });
       await api.register(workflowRoutes, { db });

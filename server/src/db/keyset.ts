@@ -40,6 +40,11 @@ function decodeCursor(key: Key, name: "after" | "before", cursor: string) {
   return { timestamp, id };
 }
 
+/** A row's position in the list, as text: its created_at to the microsecond, "|", its id. */
+function positionOf(key: Key): SQL<string> {
+  return sql<string>`to_char(${key.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || ${key.id}`;
+}
+
 /**
  * Where a numbered page starts: the row `skip` rows down the list, found by walking the index
  * alone, so the page's own query then reads just its rows (not every row above them as well).
@@ -76,7 +81,7 @@ export async function newestFirstPage<Row>(
     orderBy: backwards ? [asc(key.createdAt), asc(key.id)] : [desc(key.createdAt), desc(key.id)],
     // One more than shown tells whether there is a page beyond.
     limit: query.size + 1,
-    cursor: sql<string>`to_char(${key.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || ${key.id}`,
+    cursor: positionOf(key),
   });
   const more = found.length > query.size;
   const shown = found.slice(0, query.size);
@@ -97,4 +102,32 @@ export async function newestFirstPage<Row>(
         ? (first ?? query.after ?? null)
         : null,
   };
+}
+
+/**
+ * Every row `filter` keeps, newest first, read `batchSize` at a time by keyset through the
+ * `(created_at, id)` index: an export of a million rows holds one batch in memory, and each batch
+ * is as quick to read as the first. `run` does one batch's query with the plan it is given.
+ */
+export async function* newestFirstBatches<Row>(
+  key: Key,
+  run: (plan: PagePlan) => Promise<{ row: Row; cursor: string }[]>,
+  filter?: SQL,
+  batchSize = 1000,
+): AsyncGenerator<Row[]> {
+  let position: { timestamp: string; id: string } | undefined;
+  for (;;) {
+    const at = position && sql`(${position.timestamp}::timestamptz, ${position.id})`;
+    const found = await run({
+      where: and(filter, at && sql`(${key.createdAt}, ${key.id}) < ${at}`),
+      orderBy: [desc(key.createdAt), desc(key.id)],
+      limit: batchSize,
+      cursor: positionOf(key),
+    });
+    if (found.length > 0) yield found.map((entry) => entry.row);
+    const last = found.at(-1);
+    if (!last || found.length < batchSize) return;
+    const separator = last.cursor.indexOf("|");
+    position = { timestamp: last.cursor.slice(0, separator), id: last.cursor.slice(separator + 1) };
+  }
 }

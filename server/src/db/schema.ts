@@ -323,6 +323,8 @@ export const payments = pgTable(
     uniqueIndex("payments_subscription_period_unique").on(table.subscriptionId, table.periodStart),
     index("payments_order_idx").on(table.orderId),
     index("payments_user_idx").on(table.userId),
+    // The payments export: newest first, a batch at a time (keyset on created_at, id).
+    index("payments_created_at_id_idx").on(table.createdAt, table.id),
   ],
 );
 

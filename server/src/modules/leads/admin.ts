@@ -1,10 +1,11 @@
 import type { Lead, LeadKind, LeadList, LeadsQuery } from "@agency/contract";
-import { and, desc, eq, isNotNull, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { newestFirstPage } from "../../db/keyset.js";
+import { newestFirstBatches, newestFirstPage } from "../../db/keyset.js";
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads } from "../../db/schema.js";
+import { csvChunks } from "../exports/csv.js";
 
 type Row = typeof leads.$inferSelect;
 
@@ -69,25 +70,21 @@ export async function listLeads(
 
 const CSV_COLUMNS = ["createdAt", "kind", "name", "email", "website", "message"] as const;
 
-/**
- * RFC 4180 quoting; a cell that a spreadsheet would run as a formula (=, +, -, @) gets a leading
- * apostrophe, since these values come from strangers.
- */
-function csvCell(value: string | null): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export async function leadsCsv(db: Database, kind: LeadKind | undefined): Promise<string> {
-  const rows = await db
-    .select()
-    .from(leads)
-    .where(byKind(kind))
-    .orderBy(desc(leads.createdAt), desc(leads.id));
-  const lines = rows.map((row) => {
+/** The leads as a CSV file, newest first, written a batch at a time. */
+export function leadsCsv(db: Database, kind: LeadKind | undefined): AsyncGenerator<string> {
+  const batches = newestFirstBatches(
+    leads,
+    (plan) =>
+      db
+        .select({ row: leads, cursor: plan.cursor })
+        .from(leads)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit),
+    byKind(kind),
+  );
+  return csvChunks(CSV_COLUMNS, batches, (row) => {
     const lead = toLead(row);
-    return CSV_COLUMNS.map((column) => csvCell(lead[column])).join(",");
+    return CSV_COLUMNS.map((column) => lead[column]);
   });
-  return `${[CSV_COLUMNS.join(","), ...lines].join("\r\n")}\r\n`;
 }

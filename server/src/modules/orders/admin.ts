@@ -1,4 +1,4 @@
-import type { AdminOrderList, AdminOrdersQuery } from "@agency/contract";
+import type { AdminOrderList, AdminOrdersQuery, OrdersExportQuery } from "@agency/contract";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
@@ -13,7 +13,7 @@ import { ordersWithSubscriptions } from "../order-access/service.js";
  * Each combination is served by an index that keeps the newest-first order (see migration 0019
  * and docs/decisions/017), so a page reads its own rows, not every order that matches.
  */
-function filterOf(query: AdminOrdersQuery): SQL | undefined {
+export function adminOrderFilter(query: OrdersExportQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.state === "unpaid") conditions.push(eq(orders.paid, false));
   else if (query.state !== undefined) conditions.push(eq(orders.state, query.state));
@@ -34,7 +34,7 @@ function filterOf(query: AdminOrdersQuery): SQL | undefined {
  * searched or filtered list also says how many orders match, up to 1,000.
  */
 export async function listAllOrders(db: Database, query: AdminOrdersQuery): Promise<AdminOrderList> {
-  const filter = filterOf(query);
+  const filter = adminOrderFilter(query);
   const [page, counts, matches] = await Promise.all([
     newestFirstPage(
       orders,

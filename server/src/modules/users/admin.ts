@@ -1,4 +1,4 @@
-import type { UserList, UserListQuery } from "@agency/contract";
+import type { UserList, UserListQuery, UsersExportQuery } from "@agency/contract";
 import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
@@ -7,7 +7,7 @@ import { readRowCounts } from "../../db/row-counts.js";
 import { user } from "../../db/schema.js";
 
 /** The role filter, the days and the search (the start of the e-mail, the name or a word of it). */
-function filterOf(query: UserListQuery): SQL | undefined {
+export function adminUserFilter(query: UsersExportQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     query.role === "admin"
       ? eq(user.role, "admin")
@@ -26,7 +26,7 @@ function filterOf(query: UserListQuery): SQL | undefined {
  * or filtered list also says how many accounts match, up to 1,000.
  */
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserList> {
-  const filter = filterOf(query);
+  const filter = adminUserFilter(query);
   const [page, counts, matches] = await Promise.all([
     newestFirstPage(
       user,

@@ -92,6 +92,7 @@ export const profilePage = {
 // SPEC §2/§8: admin, all users.
 export const usersPage = {
   heading: "All Users",
+  exportCustomers: "Export customers (CSV)",
   search: "Search users",
   searchPlaceholder: "Name or e-mail",
   roleFilter: "Role",

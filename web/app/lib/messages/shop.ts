@@ -212,6 +212,8 @@ export const adminPages = {
   message: "Message",
   received: "Received",
   exportCsv: "Export CSV",
+  exportOrders: "Export orders (CSV)",
+  exportPayments: "Export payments (CSV)",
   noLeads: "No leads yet.",
   noLeadsMatch: "No leads match.",
   searchLeads: "Search leads",

@@ -2,7 +2,7 @@ import type { AdminOrderList, Order } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { orderDetail, orderFilters } from "../../lib/messages";
+import { adminPages, orderDetail, orderFilters } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
 import AllOrders from "./all-orders";
@@ -99,6 +99,13 @@ describe("All Orders' filters", () => {
     fireEvent.click(screen.getByRole("button", { name: orderFilters.searchButton }));
     await waitFor(() =>
       expect(listCalls(fetchMock)).toContain("/api/orders?page=0&state=delivered&search=%231002&size=20"),
+    );
+    // The export downloads the same narrowed list; payments are exported whole.
+    expect(screen.getByRole("link", { name: adminPages.exportOrders }).getAttribute("href")).toBe(
+      "/api/admin/orders.csv?state=delivered&search=%231002",
+    );
+    expect(screen.getByRole("link", { name: adminPages.exportPayments }).getAttribute("href")).toBe(
+      "/api/admin/payments.csv",
     );
 
     fireEvent.click(screen.getByRole("button", { name: orderFilters.clear }));

@@ -1,6 +1,7 @@
 import { formatOrderNumber, type Order, OrderStateFilter } from "@agency/contract";
 import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
+import { CsvLink } from "../../components/csv-link";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
@@ -116,9 +117,17 @@ export default function AllOrders() {
   ] as const;
   return (
     <section aria-labelledby="all-orders-heading">
-      <h1 id="all-orders-heading" className="h4 mb-3">
-        {t.ordersHeading}
-      </h1>
+      <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
+        <h1 id="all-orders-heading" className="h4 mb-0">
+          {t.ordersHeading}
+        </h1>
+        <div className="d-flex flex-wrap gap-2">
+          <CsvLink path="/api/admin/orders.csv" filters={filter}>
+            {t.exportOrders}
+          </CsvLink>
+          <CsvLink path="/api/admin/payments.csv">{t.exportPayments}</CsvLink>
+        </div>
+      </div>
       <dl className="order-counts mb-4">
         {stats.map(([label, value, tone]) => (
           <div key={label} className={`card border-0 shadow-sm border-start border-4 border-${tone} p-3`}>

@@ -1,4 +1,5 @@
 import { formatMatchCount } from "@agency/contract";
+import { CsvLink } from "../../components/csv-link";
 import { FilterButtons } from "../../components/filter-buttons";
 import { Pager } from "../../components/pager";
 import { QueryView } from "../../components/query-view";
@@ -35,6 +36,11 @@ export default function AllUsers() {
           </span>
         ) : null}
       </div>
+      <p>
+        <CsvLink path="/api/admin/users.csv" filters={filter}>
+          {t.exportCustomers}
+        </CsvLink>
+      </p>
       <SearchBox
         label={t.search}
         placeholder={t.searchPlaceholder}

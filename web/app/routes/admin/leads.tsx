@@ -1,4 +1,5 @@
 import type { Lead, LeadKind } from "@agency/contract";
+import { CsvLink } from "../../components/csv-link";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { FilterButtons } from "../../components/filter-buttons";
 import { Pager } from "../../components/pager";
@@ -36,7 +37,6 @@ export default function Leads() {
   const { position, turnTo, reset } = usePagePosition();
   const selected = kind === "all" ? undefined : kind;
   const leads = useLeads(selected, position, filter.q);
-  const csv = `/api/admin/leads.csv${selected ? `?kind=${selected}` : ""}`;
 
   return (
     <section aria-labelledby="leads-heading">
@@ -47,9 +47,9 @@ export default function Leads() {
           </h1>
           <p className="text-body-secondary mb-0">{t.leadsLead}</p>
         </div>
-        <a href={csv} className="btn btn-outline-primary" download>
+        <CsvLink path="/api/admin/leads.csv" filters={{ kind: selected }}>
           {t.exportCsv}
-        </a>
+        </CsvLink>
       </div>
       <SearchBox
         label={t.searchLeads}

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_created_at_id_idx" ON "payments" USING btree ("created_at","id");

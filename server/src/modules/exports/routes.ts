@@ -1,0 +1,65 @@
+import { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
+import { requireAdmin } from "../../plugins/authz.js";
+import { sendCsv } from "./csv.js";
+import { customersCsv, ordersCsv, paymentsCsv } from "./service.js";
+
+const refused = refusals(400, 401, 403);
+
+/** The agency's books: orders, customers and payments as CSV files, streamed a batch at a time. */
+export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/admin/orders.csv",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Every order All Orders lists with the same filters, as a CSV file",
+        querystring: OrdersExportQuery,
+        response: { 200: z.string(), ...refused },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return sendCsv(reply, "orders", ordersCsv(db, request.query));
+    },
+  );
+
+  app.get(
+    "/admin/users.csv",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Every account All Users lists with the same filters, with orders and money paid, as a CSV file",
+        querystring: UsersExportQuery,
+        response: { 200: z.string(), ...refused },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return sendCsv(reply, "customers", customersCsv(db, request.query));
+    },
+  );
+
+  app.get(
+    "/admin/payments.csv",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Every payment and refund, newest first, with its receipt number, as a CSV file",
+        querystring: PaymentsExportQuery,
+        response: { 200: z.string(), ...refused },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return sendCsv(reply, "payments", paymentsCsv(db, request.query));
+    },
+  );
+};

@@ -1,0 +1,223 @@
+import type { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
+import { and, count, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { newestFirstBatches } from "../../db/keyset.js";
+import { createdOnDays, escapeLike } from "../../db/list-search.js";
+import { orders, payments, receipts, user } from "../../db/schema.js";
+import { adminOrderFilter } from "../orders/admin.js";
+import { adminUserFilter } from "../users/admin.js";
+import { csvChunks } from "./csv.js";
+
+/** Money in the files as the agency's books write it: dollars with two decimals. */
+const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+
+const orderColumns = [
+  "number",
+  "createdAt",
+  "customer",
+  "email",
+  "phone",
+  "plan",
+  "billing",
+  "listPrice",
+  "discount",
+  "promoCode",
+  "price",
+  "paid",
+  "paymentTime",
+  "transactionId",
+  "state",
+] as const;
+
+/** Every order All Orders would list with these filters, newest first. */
+export function ordersCsv(db: Database, query: OrdersExportQuery): AsyncGenerator<string> {
+  const batches = newestFirstBatches(
+    orders,
+    (plan) =>
+      db
+        .select({ row: orders, cursor: plan.cursor })
+        .from(orders)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit),
+    adminOrderFilter(query),
+  );
+  return csvChunks(orderColumns, batches, (order) => [
+    order.number,
+    order.createdAt,
+    order.name,
+    order.email,
+    order.phone,
+    order.service,
+    order.serviceDuration,
+    dollars(order.listPriceCents ?? order.priceCents),
+    dollars(order.discountCents),
+    order.promoCode,
+    dollars(order.priceCents),
+    order.paid,
+    order.paymentTime,
+    order.transactionId,
+    order.state ?? "unpaid",
+  ]);
+}
+
+const customerColumns = [
+  "id",
+  "createdAt",
+  "name",
+  "email",
+  "role",
+  "emailVerified",
+  "orders",
+  "paidOrders",
+  "totalPaid",
+] as const;
+
+/**
+ * The accounts All Users would list with these filters, newest first, each with its number of
+ * orders and the money it paid (net of refunds): one grouped query per batch of accounts, through
+ * the orders' and payments' indexes on the customer.
+ */
+export async function* customersCsv(db: Database, query: UsersExportQuery): AsyncGenerator<string> {
+  const accounts = newestFirstBatches(
+    user,
+    (plan) =>
+      db
+        .select({
+          row: {
+            id: user.id,
+            createdAt: user.createdAt,
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            emailVerified: user.emailVerified,
+          },
+          cursor: plan.cursor,
+        })
+        .from(user)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit),
+    adminUserFilter(query),
+  );
+  async function* withTotals() {
+    for await (const batch of accounts) {
+      const ids = batch.map((account) => account.id);
+      const [orderCounts, paidSums] = await Promise.all([
+        db
+          .select({
+            userId: orders.userId,
+            orders: count(),
+            paid: sql<number>`count(*) filter (where ${orders.paid})`.mapWith(Number),
+          })
+          .from(orders)
+          .where(inArray(orders.userId, ids))
+          .groupBy(orders.userId),
+        db
+          .select({ userId: payments.userId, cents: sum(payments.amountCents).mapWith(Number) })
+          .from(payments)
+          .where(inArray(payments.userId, ids))
+          .groupBy(payments.userId),
+      ]);
+      const ordersOf = new Map(orderCounts.map((entry) => [entry.userId, entry]));
+      const paidOf = new Map(paidSums.map((entry) => [entry.userId, entry.cents]));
+      yield batch.map((account) => ({
+        ...account,
+        orders: ordersOf.get(account.id)?.orders ?? 0,
+        paidOrders: ordersOf.get(account.id)?.paid ?? 0,
+        paidCents: paidOf.get(account.id) ?? 0,
+      }));
+    }
+  }
+  yield* csvChunks(customerColumns, withTotals(), (account) => [
+    account.id,
+    account.createdAt,
+    account.name,
+    account.email,
+    account.role === "admin" ? "admin" : "customer",
+    account.emailVerified,
+    account.orders,
+    account.paidOrders,
+    dollars(account.paidCents),
+  ]);
+}
+
+const paymentColumns = [
+  "recordedAt",
+  "paidAt",
+  "kind",
+  "receipt",
+  "order",
+  "email",
+  "plan",
+  "billing",
+  "amount",
+  "tax",
+  "provider",
+  "transactionId",
+  "card",
+  "periodStart",
+  "periodEnd",
+] as const;
+
+function paymentFilter(query: PaymentsExportQuery): SQL | undefined {
+  const text = query.q?.trim().toLowerCase();
+  return and(
+    ...createdOnDays(payments.createdAt, query),
+    text ? sql`lower(${payments.email}) like ${`${escapeLike(text)}%`}` : undefined,
+  );
+}
+
+/** Every payment and refund (a refund is negative), newest first, with its receipt's number. */
+export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGenerator<string> {
+  const batches = newestFirstBatches(
+    payments,
+    (plan) =>
+      db
+        .select({
+          row: {
+            createdAt: payments.createdAt,
+            paymentTime: payments.paymentTime,
+            refundOf: payments.refundOf,
+            email: payments.email,
+            amountCents: payments.amountCents,
+            provider: payments.provider,
+            transactionId: payments.transactionId,
+            periodStart: payments.periodStart,
+            periodEnd: payments.periodEnd,
+            orderNumber: orders.number,
+            service: orders.service,
+            serviceDuration: orders.serviceDuration,
+            receipt: receipts.number,
+            taxCents: receipts.taxCents,
+            cardBrand: receipts.cardBrand,
+            cardLast4: receipts.cardLast4,
+          },
+          cursor: plan.cursor,
+        })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit),
+    paymentFilter(query),
+  );
+  return csvChunks(paymentColumns, batches, (row) => [
+    row.createdAt,
+    row.paymentTime,
+    row.refundOf ? "refund" : "payment",
+    row.receipt,
+    row.orderNumber,
+    row.email,
+    row.service,
+    row.serviceDuration,
+    dollars(row.amountCents),
+    dollars(row.taxCents),
+    row.provider,
+    row.transactionId,
+    row.cardBrand && row.cardLast4 ? `${row.cardBrand} ${row.cardLast4}` : null,
+    row.periodStart,
+    row.periodEnd,
+  ]);
+}
