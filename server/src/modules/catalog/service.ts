@@ -54,6 +54,18 @@ export function listPlans(db: Database): Promise<PricingPlan[]> {
 }
 
 /**
+ * The public lists as the API sends them: serialised once per catalog change instead of checked
+ * against the response schema and stringified on every request (they are built to that schema).
+ */
+export function servicesJson(db: Database): Promise<string> {
+  return cachedRead(db, "services", "list.json", async () => JSON.stringify(await listServices(db)));
+}
+
+export function plansJson(db: Database): Promise<string> {
+  return cachedRead(db, "plans", "list.json", async () => JSON.stringify(await listPlans(db)));
+}
+
+/**
  * The plan row itself, archived or not, for callers that need its cents (orders, payments). Do
  * not modify it.
  */
