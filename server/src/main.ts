@@ -32,9 +32,10 @@ async function main() {
     );
   }
 
-  // Mail and other background work; larger installs run it apart with `npm run worker`.
-  // On the embedded database it waits while requests are being answered (see WorkerOptions.yieldTo).
-  const yieldTo = database.kind === "pglite" ? trackRequestsInFlight(app) : undefined;
+  // Mail and other background work; larger installs run it apart with `npm run worker`. In the
+  // web process it waits while requests are being answered (see WorkerOptions.yieldTo): on the
+  // embedded database they share one connection, and on any database they share the cores.
+  const yieldTo = trackRequestsInFlight(app);
   const jobs = config.worker.inApp
     ? createJobRuntime({ db: database.db, config, log: app.log, clock, yieldTo })
     : undefined;

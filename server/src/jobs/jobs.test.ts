@@ -126,6 +126,29 @@ describe("the job queue", () => {
     }
   });
 
+  it("works through a backlog for a while after yielding its longest, however busy the requests", async () => {
+    const ran: string[] = [];
+    const handlers: JobHandlers = { "mail.send": async (payload) => void ran.push(payload.to) };
+    const worker = createWorker({
+      db: handle.db,
+      handlers,
+      log: quiet,
+      pollMs: 20,
+      concurrency: 2,
+      yieldTo: () => true,
+      maxYieldMs: 300,
+      workSliceMs: 5000,
+    });
+    for (let i = 0; i < 20; i++) await enqueue(handle.db, "mail.send", mail(`backlog-${i}@example.com`));
+    worker.start();
+    try {
+      // One batch per yield window would send 2 mails a window; the slice after it sends them all.
+      await expect.poll(() => ran.length, { timeout: 1500, interval: 20 }).toBe(20);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("keeps one job per key however often it is queued", async () => {
     expect(
       await enqueue(handle.db, "mail.send", mail("a@example.com"), { key: "order:1:customer" }),

@@ -36,12 +36,18 @@ export type WorkerOptions = {
   shutdownGraceMs?: number;
   retryDelayMs?: (attempt: number) => number;
   /**
-   * While this answers true the worker starts no new jobs, for up to `maxYieldMs` at a time. On the
-   * embedded database requests and jobs share one connection: a burst of orders is answered
-   * first, and its mails go out right after it.
+   * While this answers true the worker starts no new jobs, for up to `maxYieldMs` at a time. In the
+   * web process requests and jobs share the cores (and, on the embedded database, one
+   * connection): a burst of orders is answered first, and its mails go out right after it.
    */
   yieldTo?: () => boolean;
   maxYieldMs?: number;
+  /**
+   * Once it has yielded for `maxYieldMs`, how long the worker then goes on without yielding, so
+   * requests that never pause slow the mail down but cannot starve it (one batch per
+   * `maxYieldMs` would fall behind a busy shop's orders).
+   */
+  workSliceMs?: number;
   /** Decides which jobs are due (scheduled renewals included); tests move it forward. */
   clock?: Clock;
 };
@@ -69,17 +75,24 @@ export function createWorker(options: WorkerOptions): Worker {
   let stopping = false;
   let lastReclaim = 0;
   const maxYieldMs = options.maxYieldMs ?? 5000;
+  const workSliceMs = options.workSliceMs ?? 2000;
   let yieldingSince: number | undefined;
+  let workingUntil = 0;
 
-  /** True while the worker should leave the database to requests (never longer than maxYieldMs). */
+  /**
+   * True while the worker should leave the database and the cores to requests: never longer
+   * than maxYieldMs at a time, and then not again for workSliceMs.
+   */
   function yielding(): boolean {
-    if (!options.yieldTo?.()) {
+    const now = Date.now();
+    if (now < workingUntil || !options.yieldTo?.()) {
       yieldingSince = undefined;
       return false;
     }
-    yieldingSince ??= Date.now();
-    if (Date.now() - yieldingSince < maxYieldMs) return true;
+    yieldingSince ??= now;
+    if (now - yieldingSince < maxYieldMs) return true;
     yieldingSince = undefined;
+    workingUntil = now + workSliceMs;
     return false;
   }
 
