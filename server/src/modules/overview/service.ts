@@ -7,11 +7,13 @@ import { computeOverview } from "./figures.js";
 
 /** How long one process answers with the figures it worked out (see docs/decisions/019). */
 export const OVERVIEW_MAX_AGE_MS = 30_000;
-
 /**
- * The newest payment or refund recorded, by any process: one step down an index. The figures
- * are worked out again as soon as it changes, so money taken shows at once.
+ * ...and how soon after a payment or refund it works them out again: money taken shows within
+ * seconds, while a shop taking payments all the time does not recompute for every admin call.
  */
+export const OVERVIEW_PAYMENT_DELAY_MS = 5_000;
+
+/** The newest payment or refund recorded, by any process: one step down an index. */
 async function newestPayment(db: Database): Promise<string> {
   const [row] = await db
     .select({ id: payments.id, createdAt: payments.createdAt })
@@ -24,18 +26,23 @@ async function newestPayment(db: Database): Promise<string> {
 type Computed = { overview: Overview; at: number; newestPayment: string };
 
 /**
- * The Overview of one app, kept for `maxAgeMs` by the app's clock and while no payment or refund
- * was recorded since; other changes (new customers, leads, orders, subscriptions) show within
- * `maxAgeMs`. Admins who open it at the same time share one computation.
+ * The Overview of one app, kept for `maxAgeMs` by the app's clock, or for `paymentDelayMs` once
+ * a payment or refund was recorded since; other changes (new customers, leads, orders,
+ * subscriptions) show within `maxAgeMs`. Admins who open it at the same time share one computation.
  */
-export function overviewSource(db: Database, clock: Clock, maxAgeMs = OVERVIEW_MAX_AGE_MS) {
+export function overviewSource(
+  db: Database,
+  clock: Clock,
+  { maxAgeMs = OVERVIEW_MAX_AGE_MS, paymentDelayMs = OVERVIEW_PAYMENT_DELAY_MS } = {},
+) {
   let latest: Computed | undefined;
   let pending: { newestPayment: string; promise: Promise<Overview> } | undefined;
 
   return async function overview(): Promise<Overview> {
     const newest = await newestPayment(db);
     const now = clock.now();
-    if (latest && latest.newestPayment === newest && now.getTime() - latest.at < maxAgeMs) {
+    const age = latest ? now.getTime() - latest.at : Number.POSITIVE_INFINITY;
+    if (latest && age < (latest.newestPayment === newest ? maxAgeMs : paymentDelayMs)) {
       return latest.overview;
     }
     if (pending?.newestPayment !== newest) {
