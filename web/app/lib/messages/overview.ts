@@ -18,7 +18,7 @@ export const overviewPage = {
       : `${active} active ${active === 1 ? "subscription" : "subscriptions"}`,
   paidOrders: "Paid orders",
   unpaidOrders: "Unpaid orders",
-  ofTotal: (total: string) => `of ${total} orders`,
+  ofTotal: (total: number, shown: string) => `of ${shown} ${total === 1 ? "order" : "orders"}`,
   newCustomersThisMonth: "New customers this month",
   signedUp: "Accounts opened",
   revenueHeading: "Revenue, last 12 months",

@@ -46,7 +46,7 @@ function figures(overrides: Partial<Overview> = {}): Overview {
 
 function stubServer(answer: Overview) {
   stubScreenWidth(1280);
-  const fetchMock = vi.fn(async () => jsonResponse(answer));
+  const fetchMock = vi.fn(async (_url: string) => jsonResponse(answer));
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }

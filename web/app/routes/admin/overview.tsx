@@ -55,7 +55,7 @@ function Figures({ figures }: { figures: Overview }) {
   return (
     <>
       <p className="small text-body-secondary">{t.asOf(formatDateTime(figures.asOf))}</p>
-      <div className="row row-cols-1 row-cols-sm-2 row-cols-xl-5 g-3 mb-4">
+      <div className="row row-cols-2 row-cols-xl-5 g-2 g-md-3 mb-4">
         <StatCard
           label={t.revenueThisMonth}
           value={money(figures.revenueThisMonth)}
@@ -73,13 +73,13 @@ function Figures({ figures }: { figures: Overview }) {
         <StatCard
           label={t.paidOrders}
           value={formatCount(orders.paid)}
-          note={t.ofTotal(formatCount(orders.total))}
+          note={t.ofTotal(orders.total, formatCount(orders.total))}
           testId="paid-orders"
         />
         <StatCard
           label={t.unpaidOrders}
           value={formatCount(orders.unpaid)}
-          note={t.ofTotal(formatCount(orders.total))}
+          note={t.ofTotal(orders.total, formatCount(orders.total))}
           testId="unpaid-orders"
         />
         <StatCard

@@ -36,8 +36,10 @@ const BOTTOM = HEIGHT - 26;
 export function BarChart({ summary, period, series, bars, format, labelEvery = 1 }: Props) {
   const sums = bars.map((bar) => bar.values.reduce((sum, value) => sum + Math.max(0, value), 0));
   const lows = bars.map((bar) => bar.values.reduce((sum, value) => sum + Math.min(0, value), 0));
-  const high = Math.max(0, ...sums);
   const low = Math.min(0, ...lows);
+  // With nothing above zero, the zero line still sits at the bottom (or above the negative bars).
+  const top = Math.max(0, ...sums);
+  const high = top > 0 || low < 0 ? top : 1;
   const range = high - low || 1;
   const y = (value: number) => TOP + ((high - value) / range) * (BOTTOM - TOP);
   const slot = WIDTH / Math.max(1, bars.length);
@@ -52,19 +54,23 @@ export function BarChart({ summary, period, series, bars, format, labelEvery = 1
         className="d-block w-100 h-auto"
         style={{ maxHeight: "16rem" }}
       >
-        <line
-          x1={0}
-          x2={WIDTH}
-          y1={y(high)}
-          y2={y(high)}
-          stroke="var(--bs-border-color)"
-          strokeDasharray="4 4"
-        />
-        <text x={2} y={y(high) - 6} fontSize={12} fill="var(--bs-body-color)">
-          {format(high)}
-        </text>
+        {top > 0 ? (
+          <>
+            <line
+              x1={0}
+              x2={WIDTH}
+              y1={y(top)}
+              y2={y(top)}
+              stroke="var(--bs-border-color)"
+              strokeDasharray="4 4"
+            />
+            <text x={2} y={y(top) - 6} fontSize={14} fill="var(--bs-body-color)">
+              {format(top)}
+            </text>
+          </>
+        ) : null}
         {low < 0 ? (
-          <text x={2} y={y(low) + 14} fontSize={12} fill="var(--bs-body-color)">
+          <text x={2} y={y(low) + 16} fontSize={14} fill="var(--bs-body-color)">
             {format(low)}
           </text>
         ) : null}
@@ -97,7 +103,7 @@ export function BarChart({ summary, period, series, bars, format, labelEvery = 1
                 <text
                   x={index * slot + slot / 2}
                   y={HEIGHT - 6}
-                  fontSize={13}
+                  fontSize={15}
                   textAnchor="middle"
                   fill="var(--bs-body-color)"
                 >

@@ -14,7 +14,7 @@ const columns: DataColumn<OverviewPlan>[] = [
 /** One ranking of the plans (by revenue or by orders) as a table, or as cards on phones. */
 export function TopPlans({ id, heading, plans }: { id: string; heading: string; plans: OverviewPlan[] }) {
   return (
-    <section aria-labelledby={id} className="col-12 col-xl-6">
+    <section aria-labelledby={id} className="col-12">
       <h3 id={id} className="h6">
         {heading}
       </h3>
