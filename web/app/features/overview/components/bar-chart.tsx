@@ -99,7 +99,7 @@ export function BarChart({ summary, period, series, bars, format, labelEvery = 1
                   />
                 );
               })}
-              {index % labelEvery === 0 ? (
+              {(bars.length - 1 - index) % labelEvery === 0 ? (
                 <text
                   x={index * slot + slot / 2}
                   y={HEIGHT - 6}
