@@ -6,12 +6,12 @@
 const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 400);
 const concurrency = Number(process.env.BENCH_LIST_CONNECTIONS ?? 4);
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** `requests` requests, `concurrency` at a time, each to the path `next()` gives. */
-async function measure(base, cookie, next, count = requests) {
+export async function measure(base, cookie, next, count = requests) {
   const times = [];
   let failures = 0;
   let sent = 0;

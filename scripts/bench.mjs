@@ -4,6 +4,7 @@
 // BENCH_ONLY=pages: only the server-rendered pages, on a fresh database with the demo content.
 // BENCH_ONLY=lists: only the admin lists' pages, searches and filters (scripts/bench-lists.mjs),
 // p50/p95/p99 per request, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers.
+// BENCH_ONLY=overview: only the owner's Overview (scripts/bench-overview.mjs), on the same data.
 // Not part of the tests: it prints figures and fails only when the server does.
 // BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a proxy instead: see
 // scripts/bench-instances.mjs.
@@ -13,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { benchAdminLists } from "./bench-lists.mjs";
+import { benchOverview } from "./bench-overview.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
 
@@ -26,6 +28,7 @@ const port = Number(process.env.BENCH_PORT ?? 3901);
 const barePort = port + 1;
 const pagesOnly = process.env.BENCH_ONLY === "pages";
 const listsOnly = process.env.BENCH_ONLY === "lists";
+const overviewOnly = process.env.BENCH_ONLY === "overview";
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const base = `http://127.0.0.1:${port}`;
 const children = [];
@@ -154,6 +157,16 @@ if (process.env.BENCH_INSTANCES) {
         ["scripts/seed-orders.mjs", String(orderCount), String(buyers), String(customerCount)],
         dbEnv,
       );
+      // The Overview computed from the database every time, before the server holds the database.
+      const computed = spawnSync(process.execPath, ["scripts/bench-overview.mjs"], {
+        cwd: root,
+        env: { ...process.env, ...dbEnv },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      if (computed.status !== 0) throw new Error("scripts/bench-overview.mjs failed");
+      rows.push(JSON.parse(computed.stdout.trim().split("\n").at(-1)));
+      console.log(computed.stdout.trim());
     }
 
     start(
@@ -189,6 +202,9 @@ if (process.env.BENCH_INSTANCES) {
     } else if (listsOnly) {
       const cookie = await signIn(benchAdminEmail);
       await benchAdminLists({ base, cookie, customers: customerCount, report: reportList });
+      summary(idleMemory);
+    } else if (overviewOnly) {
+      await benchOverview({ base, cookie: await signIn(benchAdminEmail), report: reportList });
       summary(idleMemory);
     } else {
       // The same bytes, from a bare route.
@@ -294,6 +310,7 @@ if (process.env.BENCH_INSTANCES) {
         report(name, await load({ url: `${base}${url}`, headers: adminHeaders, connections: 4 }));
       }
       await benchAdminLists({ base, cookie: admin, customers: customerCount, report: reportList });
+      await benchOverview({ base, cookie: admin, report: reportList });
 
       // Visitors reading the catalog while an admin pages through the orders.
       const alone = await load({ url: `${base}/api/services` });

@@ -4,6 +4,9 @@
 // Usage: DATA_DIR=... (embedded) or DATABASE_URL=... node scripts/seed-orders.mjs [orders] [buyers] [customers]
 // It also creates an admin and `buyers` customers without orders, all with the password below.
 // Paid orders cycle through the workflow states; a customer's older orders of a plan have ended.
+// Customers signed up over the last two years; every paid order has its payment on the day it was
+// paid (so the Overview's months have work to do), some cancelled ones a refund the next day, and a
+// subscription (active while held, ended otherwise).
 // Run again, it only empties the buyers' orders. Needs `npm run build` (it uses server/dist).
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -40,8 +43,9 @@ const lastNames = [
 /**
  * Accounts whose ids start with `prefix`, numbered 1..count, confirmed, with the bench password.
  * With `varied`, the names mix first and last names (so a name search finds some, not all).
+ * Account g signed up g * `apart` seconds ago.
  */
-async function insertAccounts(db, { prefix, email, name, role, count, hash, varied = false }) {
+async function insertAccounts(db, { prefix, email, name, role, count, hash, varied = false, apart = 1 }) {
   const first = sql.join(
     firstNames.map((each) => sql`${each}`),
     sql`, `,
@@ -56,13 +60,55 @@ async function insertAccounts(db, { prefix, email, name, role, count, hash, vari
   await db.execute(sql`
     insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
     select ${prefix} || g, ${shown}, replace(${email}, '#', g::text), true, ${role},
-           now() - (g || ' seconds')::interval, now()
+           now() - (g * ${apart}::int || ' seconds')::interval, now()
     from generate_series(1, ${count}::int) g
     on conflict do nothing`);
   await db.execute(sql`
     insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at)
     select ${prefix} || 'acct-' || g, ${prefix} || g, 'credential', ${prefix} || g, ${hash}, now(), now()
     from generate_series(1, ${count}::int) g
+    on conflict do nothing`);
+}
+
+/**
+ * The customers' paid orders' payments (at the order's payment time), a refund the next day for
+ * every other cancelled one, and their subscriptions: active while the order is held, ended once a
+ * newer order of the plan replaced it or it was cancelled. No renewal job is queued for them.
+ * Each statement skips what a previous run wrote.
+ */
+async function seedPayments(db) {
+  await db.execute(sql`
+    insert into payments (order_id, user_id, email, provider, transaction_id, amount_cents, payment_time, created_at)
+    select o.id, o.user_id, o.email, 'test', 'bench-' || o.number, o.price_cents, o.payment_time, o.payment_time
+    from orders o
+    where o.paid and o.user_id like 'bench-customer-%'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into payments (order_id, user_id, email, provider, transaction_id, amount_cents, payment_time,
+                          created_at, refund_of)
+    select p.order_id, p.user_id, p.email, 'test', 'bench-refund-' || o.number, -p.amount_cents,
+           least(now(), p.payment_time + interval '1 day'), least(now(), p.payment_time + interval '1 day'), p.id
+    from orders o
+    join payments p on p.provider = 'test' and p.transaction_id = 'bench-' || o.number
+    where o.state = 'cancelled' and o.number % 4 = 0 and o.user_id like 'bench-customer-%'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into subscriptions (order_id, user_id, plan_id, interval, price_cents, status, anchor_at,
+                               current_period_start, current_period_end, provider, ended_at, created_at)
+    select o.id, o.user_id, o.plan_id, o.service_duration, o.price_cents, s.status, o.payment_time,
+           s.start, s.start + s.period, 'test',
+           case when s.status = 'ended' then coalesce(o.ended_at, o.payment_time + s.period) end, o.payment_time
+    from orders o
+    cross join lateral (
+      select case when o.ended_at is null and o.state <> 'cancelled' then 'active' else 'ended' end as status,
+             case when o.service_duration = 'yearly' then interval '1 year' else interval '1 month' end as period
+    ) s0
+    -- A held subscription is in its current period (it renewed until now); an ended one stopped after its first.
+    cross join lateral (
+      select s0.*, case when s0.status = 'active' then greatest(o.payment_time, now() - s0.period + interval '1 day')
+                        else o.payment_time end as start
+    ) s
+    where o.paid and o.user_id like 'bench-customer-%'
     on conflict do nothing`);
 }
 
@@ -96,6 +142,8 @@ export async function seedOrders(db, { orders, buyers, customers: customerCount 
     count: customers,
     hash,
     varied: true,
+    // Ten minutes apart: 100,000 customers joined over the last two years, each before their orders.
+    apart: 600,
   });
   await db.execute(sql`delete from orders where user_id like 'bench-buyer-%'`);
 
@@ -122,10 +170,14 @@ export async function seedOrders(db, { orders, buyers, customers: customerCount 
       join (select p.*, row_number() over (order by p.id) - 1 as k from pricing_plans p) p
         on p.k = ((n - 1) / ${customers}::int) % ${plans}::int`);
   }
+  await seedPayments(db);
   // Fresh statistics, so the planner picks the search and filter indexes from the first request
-  // (before them, it guesses that an e-mail prefix matches a large part of the table).
-  await db.execute(sql`analyze orders`);
+  // (before them, it guesses that an e-mail prefix matches a large part of the table), and the
+  // visibility map autovacuum would write before long, so the Overview's sums read indexes alone.
+  await db.execute(sql`vacuum analyze orders`);
   await db.execute(sql`analyze "user"`);
+  await db.execute(sql`vacuum analyze payments`);
+  await db.execute(sql`vacuum analyze subscriptions`);
   const [{ total }] = (await db.execute(sql`select count(*)::int as total from orders`)).rows;
   return { total, plans, buyers, customers };
 }

@@ -8,6 +8,7 @@ export * from "./errors.js";
 export * from "./leads.js";
 export * from "./mail.js";
 export * from "./orders.js";
+export * from "./overview.js";
 export type * from "./pages.js";
 export * from "./payments.js";
 export * from "./promo.js";

@@ -80,6 +80,7 @@ const expectedAccess: Record<string, Access> = {
   "GET /api/admin/orders.csv": "admin",
   "GET /api/admin/users.csv": "admin",
   "GET /api/admin/payments.csv": "admin",
+  "GET /api/admin/overview": "admin",
   "GET /api/manage-reviews": "admin",
   "PATCH /api/manage-reviews/:id": "admin",
   "DELETE /api/review-delete/:id": "admin",
@@ -213,6 +214,7 @@ async function adminCall(route: string): Promise<Call> {
     "GET /api/admin/orders.csv": { method: "GET", url: "/api/admin/orders.csv" },
     "GET /api/admin/users.csv": { method: "GET", url: "/api/admin/users.csv" },
     "GET /api/admin/payments.csv": { method: "GET", url: "/api/admin/payments.csv" },
+    "GET /api/admin/overview": { method: "GET", url: "/api/admin/overview" },
     "GET /api/manage-reviews": { method: "GET", url: "/api/manage-reviews?page=0&size=5" },
     "PATCH /api/manage-reviews/:id": {
       method: "PATCH",

@@ -24,6 +24,7 @@ import { leadRoutes } from "./modules/leads/routes.js";
 import { messageRoutes } from "./modules/messages/routes.js";
 import { orderAdminRoutes } from "./modules/orders/admin-routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
+import { overviewAdminRoutes } from "./modules/overview/admin-routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
 import { promoRoutes } from "./modules/promo/routes.js";
 import { receiptSettings } from "./modules/receipts/issue.js";
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(promoRoutes, { db });
       await api.register(leadAdminRoutes, { db });
       await api.register(exportRoutes, { db });
+      await api.register(overviewAdminRoutes, { db, clock });
       await api.register(receiptRoutes, { db });
       await api.register(jobAdminRoutes, { db });
       await api.register(workflowRoutes, { db });

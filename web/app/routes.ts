@@ -43,6 +43,7 @@ export default [
       route("dashboard/admin", "routes/admin/layout.tsx", [
         index("routes/admin/all-users.tsx", { id: "admin-index" }),
         route("all__user", "routes/admin/all-users.tsx", { id: "admin-all-users" }),
+        route("overview", "routes/admin/overview.tsx"),
         route("manage__reviews", "routes/admin/manage-reviews.tsx"),
         route("all__orders", "routes/admin/all-orders.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),

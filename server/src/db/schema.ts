@@ -289,6 +289,8 @@ export const orders = pgTable(
     index("orders_user_created_at_idx").on(table.userId, table.createdAt),
     // All Orders: newest first; its pages follow (created_at, id) backwards through this index.
     index("orders_created_at_id_idx").on(table.createdAt, table.id),
+    // The Overview's orders bought per plan over twelve months: those months' entries only.
+    index("orders_payment_time_plan_idx").on(table.paymentTime, table.planId),
   ],
 );
 
@@ -323,7 +325,11 @@ export const payments = pgTable(
     uniqueIndex("payments_subscription_period_unique").on(table.subscriptionId, table.periodStart),
     index("payments_order_idx").on(table.orderId),
     index("payments_user_idx").on(table.userId),
-    // The payments export: newest first, a batch at a time (keyset on created_at, id).
+    // The Overview's revenue by month and by plan read the entries of twelve months from this
+    // index alone (amount and order beside the time), and the newest payment tells whether the
+    // figures it keeps are still current (see docs/decisions/019).
+    index("payments_payment_time_idx").on(table.paymentTime, table.amountCents, table.orderId),
+    // ...and the payments export reads them newest first, a batch at a time (keyset on created_at, id).
     index("payments_created_at_id_idx").on(table.createdAt, table.id),
   ],
 );

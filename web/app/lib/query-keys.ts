@@ -49,6 +49,8 @@ export const queryKeys = {
     adminDetails: (orderId: string) => ["admin-payment", orderId] as const,
   },
   receipt: (id: string) => ["receipt", id] as const,
+  /** The owner's Overview: revenue, orders, customers, leads and top plans. */
+  overview: ["admin-overview"] as const,
   subscriptions: {
     summary: ["subscription-summary"] as const,
     cardLink: (id: string) => ["subscription-card-link", id] as const,

@@ -8,6 +8,7 @@ export * from "./account-data";
 export * from "./catalog";
 export * from "./content";
 export * from "./mail";
+export * from "./overview";
 export * from "./public";
 export * from "./shop";
 export * from "./workflow";

@@ -11,6 +11,7 @@ import {
   dashboardMenu,
   jobsPage,
   orderDetail,
+  overviewPage,
   promoEditor,
 } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
@@ -22,6 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 function menu(unread: number) {
   return [
+    { to: "/dashboard/admin/overview", label: overviewPage.menu },
     { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers, alsoOn: "/dashboard/admin" },
     {
       to: "/dashboard/admin/all__orders",

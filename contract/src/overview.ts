@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { Dollars } from "./common.js";
+
+/**
+ * The owner's Overview (admin). Months and weeks are calendar months and ISO weeks (Monday to
+ * Sunday) in UTC, oldest first, the current one last; one with nothing in it is there with zeros.
+ * Amounts are dollars; revenue is what was paid less what was refunded in that month, so a month
+ * with more refunds than payments is negative.
+ */
+export const OverviewMonth = z.object({
+  /** "2026-03": the calendar month in UTC. */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  revenue: z.number(),
+  /** Accounts opened in the month (admins left out). */
+  newCustomers: z.number().int().nonnegative(),
+});
+export type OverviewMonth = z.infer<typeof OverviewMonth>;
+
+export const OverviewWeek = z.object({
+  /** "2026-03-02": the Monday the week starts on, in UTC. */
+  week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  contact: z.number().int().nonnegative(),
+  query: z.number().int().nonnegative(),
+  /** Newsletter sign-ups whose address was confirmed, as the Leads list counts them. */
+  newsletter: z.number().int().nonnegative(),
+});
+export type OverviewWeek = z.infer<typeof OverviewWeek>;
+
+export const OverviewPlan = z.object({
+  planId: z.string(),
+  /** The plan's quality label (Standard, Premium...) and billing, as the catalog names it. */
+  service: z.string(),
+  duration: z.enum(["monthly", "yearly"]),
+  /** Payments less refunds of the plan's orders over the twelve months, renewals included. */
+  revenue: z.number(),
+  /** Orders of the plan paid (bought) over the twelve months. */
+  orders: z.number().int().nonnegative(),
+});
+export type OverviewPlan = z.infer<typeof OverviewPlan>;
+
+export const Overview = z
+  .object({
+    /** When the figures were worked out: they may be up to a minute old (see docs/decisions/019). */
+    asOf: z.string(),
+    timeZone: z.literal("UTC"),
+    revenueThisMonth: z.number(),
+    /** The subscriptions that renew, yearly plans counting a twelfth (as the subscriptions summary). */
+    monthlyRecurringRevenue: Dollars,
+    subscriptions: z.object({
+      active: z.number().int().nonnegative(),
+      pastDue: z.number().int().nonnegative(),
+      canceled: z.number().int().nonnegative(),
+    }),
+    /** Every order there is: paid ones, and unpaid ones waiting for their payment. */
+    orders: z.object({
+      total: z.number().int().nonnegative(),
+      paid: z.number().int().nonnegative(),
+      unpaid: z.number().int().nonnegative(),
+    }),
+    newCustomersThisMonth: z.number().int().nonnegative(),
+    /** The last twelve calendar months, oldest first, this month last. */
+    months: z.array(OverviewMonth).length(12),
+    /** The last twelve weeks, oldest first, this week last. */
+    leadsByWeek: z.array(OverviewWeek).length(12),
+    /** The five plans that brought in the most over the twelve months, and the five bought most. */
+    topPlans: z.object({
+      byRevenue: z.array(OverviewPlan).max(5),
+      byOrders: z.array(OverviewPlan).max(5),
+    }),
+  })
+  .meta({ id: "Overview" });
+export type Overview = z.infer<typeof Overview>;

@@ -1,1 +1,0 @@
-CREATE INDEX "payments_created_at_id_idx" ON "payments" USING btree ("created_at","id");

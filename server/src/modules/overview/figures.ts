@@ -1,0 +1,165 @@
+import { centsToDollars, type Overview, type OverviewPlan } from "@agency/contract";
+import { and, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { readRowCounts } from "../../db/row-counts.js";
+import { leads, orders, payments, pricingPlans, user } from "../../db/schema.js";
+import { subscriptionSummary } from "../subscriptions/service.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The Overview's time frame: the twelve calendar months and the twelve weeks (Monday to Sunday)
+ * up to the current ones, in UTC, each as its first instant and the key the answer names it by.
+ */
+export function periodsOf(now: Date) {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const months = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(year, month - 11 + i, 1)));
+  const today = Date.UTC(year, month, now.getUTCDate());
+  const monday = today - ((now.getUTCDay() + 6) % 7) * DAY_MS;
+  const weeks = Array.from({ length: 12 }, (_, i) => new Date(monday - (11 - i) * 7 * DAY_MS));
+  return {
+    months: months.map((start) => ({ start, key: start.toISOString().slice(0, 7) })),
+    monthsEnd: new Date(Date.UTC(year, month + 1, 1)),
+    weeks: weeks.map((start) => ({ start, key: start.toISOString().slice(0, 10) })),
+    weeksEnd: new Date(monday + 7 * DAY_MS),
+  };
+}
+
+/** The calendar month (UTC) a time falls in, as "2026-03": what the month queries group by. */
+const monthOf = (column: unknown) =>
+  sql<string>`to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`;
+
+type PlanRow = {
+  ranking: "revenue" | "orders";
+  plan_id: string;
+  service: string;
+  duration: "monthly" | "yearly";
+  cents: string | number;
+  orders: string | number;
+};
+
+/**
+ * The five plans that brought in the most (payments less refunds of their orders, renewals
+ * included) and the five whose orders were paid most often, between `from` and `to`. Both
+ * groupings read only the index entries of the time range (migration 0021).
+ */
+async function topPlans(db: Database, fromTime: Date, toTime: Date) {
+  const from = sql`${fromTime.toISOString()}::timestamptz`;
+  const to = sql`${toTime.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    with revenue as (
+      select o.plan_id, sum(p.amount_cents) as cents
+      from ${payments} p join ${orders} o on o.id = p.order_id
+      where p.payment_time >= ${from} and p.payment_time < ${to}
+      group by o.plan_id
+    ), bought as (
+      select plan_id, count(*) as orders
+      from ${orders}
+      where payment_time >= ${from} and payment_time < ${to}
+      group by plan_id
+    ), plans as (
+      select coalesce(r.plan_id, b.plan_id) as plan_id, coalesce(r.cents, 0) as cents,
+             coalesce(b.orders, 0) as orders
+      from revenue r full join bought b on b.plan_id = r.plan_id
+    ), ranked as (
+      (select 'revenue' as ranking, plans.* from plans where cents > 0 order by cents desc, plan_id limit 5)
+      union all
+      (select 'orders' as ranking, plans.* from plans where orders > 0 order by orders desc, plan_id limit 5)
+    )
+    select ranked.ranking, ranked.plan_id, pp.service, pp.duration, ranked.cents, ranked.orders
+    from ranked join ${pricingPlans} pp on pp.id = ranked.plan_id`);
+  // node-postgres and PGlite both answer with the rows in `rows` (sums and counts as text).
+  const rows = (result as unknown as { rows: PlanRow[] }).rows;
+  const toPlan = (row: PlanRow): OverviewPlan => ({
+    planId: row.plan_id,
+    service: row.service,
+    duration: row.duration,
+    revenue: centsToDollars(Number(row.cents)),
+    orders: Number(row.orders),
+  });
+  const ranking = (name: PlanRow["ranking"], key: "revenue" | "orders") =>
+    rows
+      .filter((row) => row.ranking === name)
+      .map(toPlan)
+      .sort((a, b) => b[key] - a[key] || (a.planId < b.planId ? -1 : 1));
+  return { byRevenue: ranking("revenue", "revenue"), byOrders: ranking("orders", "orders") };
+}
+
+/**
+ * Every figure of the Overview at `now`, each one SQL aggregate (GROUP BY month, week or plan)
+ * over the index entries of its time range, or a maintained count: no rows are read into the
+ * process but the groups, so the cost follows the time range, not the size of the tables.
+ */
+export async function computeOverview(db: Database, now: Date): Promise<Overview> {
+  const { months, monthsEnd, weeks, weeksEnd } = periodsOf(now);
+  const from = months[0]?.start ?? monthsEnd;
+  const firstWeek = weeks[0]?.start ?? weeksEnd;
+  const [revenueRows, customerRows, leadRows, plans, counts, subscriptions] = await Promise.all([
+    db
+      .select({
+        month: monthOf(payments.paymentTime),
+        cents: sql`sum(${payments.amountCents})`.mapWith(Number),
+      })
+      .from(payments)
+      .where(and(gte(payments.paymentTime, from), lt(payments.paymentTime, monthsEnd)))
+      .groupBy(sql`1`),
+    db
+      .select({ month: monthOf(user.createdAt), count: sql`count(*)`.mapWith(Number) })
+      .from(user)
+      .where(
+        and(
+          gte(user.createdAt, from),
+          lt(user.createdAt, monthsEnd),
+          or(isNull(user.role), ne(user.role, "admin")),
+        ),
+      )
+      .groupBy(sql`1`),
+    db
+      .select({
+        week: sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+        contact: sql`count(*) filter (where ${leads.kind} = 'contact')`.mapWith(Number),
+        query: sql`count(*) filter (where ${leads.kind} = 'query')`.mapWith(Number),
+        newsletter:
+          sql`count(*) filter (where ${leads.kind} = 'newsletter' and ${leads.confirmedAt} is not null)`.mapWith(
+            Number,
+          ),
+      })
+      .from(leads)
+      .where(and(gte(leads.createdAt, firstWeek), lt(leads.createdAt, weeksEnd)))
+      .groupBy(sql`1`),
+    topPlans(db, from, monthsEnd),
+    readRowCounts(db, ["orders", "orders_paid"]),
+    subscriptionSummary(db, false),
+  ]);
+  const revenue = new Map(revenueRows.map((row) => [row.month, row.cents]));
+  const customers = new Map(customerRows.map((row) => [row.month, row.count]));
+  const leadsOf = new Map(leadRows.map((row) => [row.week, row]));
+  const monthly = months.map(({ key }) => ({
+    month: key,
+    revenue: centsToDollars(revenue.get(key) ?? 0),
+    newCustomers: customers.get(key) ?? 0,
+  }));
+  const thisMonth = monthly[monthly.length - 1];
+  return {
+    asOf: now.toISOString(),
+    timeZone: "UTC",
+    revenueThisMonth: thisMonth?.revenue ?? 0,
+    monthlyRecurringRevenue: subscriptions.monthlyRecurringRevenue,
+    subscriptions: {
+      active: subscriptions.active,
+      pastDue: subscriptions.pastDue,
+      canceled: subscriptions.canceled,
+    },
+    orders: { total: counts.orders, paid: counts.orders_paid, unpaid: counts.orders - counts.orders_paid },
+    newCustomersThisMonth: thisMonth?.newCustomers ?? 0,
+    months: monthly,
+    leadsByWeek: weeks.map(({ key }) => ({
+      week: key,
+      contact: leadsOf.get(key)?.contact ?? 0,
+      query: leadsOf.get(key)?.query ?? 0,
+      newsletter: leadsOf.get(key)?.newsletter ?? 0,
+    })),
+    topPlans: plans,
+  };
+}

@@ -1,0 +1,61 @@
+import type { Overview } from "@agency/contract";
+import { desc } from "drizzle-orm";
+import type { Clock } from "../../clock.js";
+import type { Database } from "../../db/client.js";
+import { payments } from "../../db/schema.js";
+import { computeOverview } from "./figures.js";
+
+/** How long one process answers with the figures it worked out (see docs/decisions/019). */
+export const OVERVIEW_MAX_AGE_MS = 30_000;
+/**
+ * ...and how soon after a payment or refund it works them out again: money taken shows within
+ * seconds, while a shop taking payments all the time does not recompute for every admin call.
+ */
+export const OVERVIEW_PAYMENT_DELAY_MS = 5_000;
+
+/** The newest payment or refund recorded, by any process: one step down an index. */
+async function newestPayment(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ id: payments.id, createdAt: payments.createdAt })
+    .from(payments)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row ? `${row.createdAt.toISOString()} ${row.id}` : "";
+}
+
+type Computed = { overview: Overview; at: number; newestPayment: string };
+
+/**
+ * The Overview of one app, kept for `maxAgeMs` by the app's clock, or for `paymentDelayMs` once
+ * a payment or refund was recorded since; other changes (new customers, leads, orders,
+ * subscriptions) show within `maxAgeMs`. Admins who open it at the same time share one computation.
+ */
+export function overviewSource(
+  db: Database,
+  clock: Clock,
+  { maxAgeMs = OVERVIEW_MAX_AGE_MS, paymentDelayMs = OVERVIEW_PAYMENT_DELAY_MS } = {},
+) {
+  let latest: Computed | undefined;
+  let pending: { newestPayment: string; promise: Promise<Overview> } | undefined;
+
+  return async function overview(): Promise<Overview> {
+    const newest = await newestPayment(db);
+    const now = clock.now();
+    const age = latest ? now.getTime() - latest.at : Number.POSITIVE_INFINITY;
+    if (latest && age < (latest.newestPayment === newest ? maxAgeMs : paymentDelayMs)) {
+      return latest.overview;
+    }
+    if (pending?.newestPayment !== newest) {
+      const promise = computeOverview(db, now)
+        .then((overview) => {
+          latest = { overview, at: now.getTime(), newestPayment: newest };
+          return overview;
+        })
+        .finally(() => {
+          if (pending?.promise === promise) pending = undefined;
+        });
+      pending = { newestPayment: newest, promise };
+    }
+    return pending.promise;
+  };
+}

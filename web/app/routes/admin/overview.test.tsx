@@ -1,0 +1,100 @@
+import type { Overview } from "@agency/contract";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { monthNames } from "../../features/overview/format";
+import { overviewPage as t } from "../../lib/messages";
+import { money } from "../../lib/money";
+import { stubScreenWidth } from "../../test/browser-apis";
+import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import OverviewPage from "./overview";
+
+const monthKeys = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, "0")}`);
+
+function figures(overrides: Partial<Overview> = {}): Overview {
+  return {
+    asOf: "2025-12-15T10:00:00.000Z",
+    timeZone: "UTC",
+    revenueThisMonth: 1234.5,
+    monthlyRecurringRevenue: 456.78,
+    subscriptions: { active: 7, pastDue: 0, canceled: 1 },
+    orders: { total: 30, paid: 21, unpaid: 9 },
+    newCustomersThisMonth: 4,
+    months: monthKeys.map((month, i) => ({
+      month,
+      revenue: month === "2025-12" ? 1234.5 : month === "2025-06" ? 2000 : i === 2 ? -50 : 0,
+      newCustomers: month === "2025-12" ? 4 : 1,
+    })),
+    leadsByWeek: Array.from({ length: 12 }, (_, i) => ({
+      week: new Date(Date.UTC(2025, 8, 29 + i * 7)).toISOString().slice(0, 10),
+      contact: i === 11 ? 2 : 0,
+      query: 1,
+      newsletter: 0,
+    })),
+    topPlans: {
+      byRevenue: [
+        { planId: "p1", service: "Premium", duration: "yearly", revenue: 2000, orders: 1 },
+        { planId: "p2", service: "Standard", duration: "monthly", revenue: 1234.5, orders: 3 },
+      ],
+      byOrders: [
+        { planId: "p2", service: "Standard", duration: "monthly", revenue: 1234.5, orders: 3 },
+        { planId: "p1", service: "Premium", duration: "yearly", revenue: 2000, orders: 1 },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+function stubServer(answer: Overview) {
+  stubScreenWidth(1280);
+  const fetchMock = vi.fn(async (_url: string) => jsonResponse(answer));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+describe("the overview page", () => {
+  it("shows the server's figures in the cards, the charts and the top plans", async () => {
+    const fetchMock = stubServer(figures());
+    renderWithProviders(<OverviewPage />);
+
+    expect((await screen.findByTestId("revenue-this-month")).textContent).toContain(money(1234.5));
+    expect(fetchMock.mock.calls[0]?.[0]).toContain("/api/admin/overview");
+    expect(screen.getByTestId("monthly-recurring-revenue")?.textContent).toContain(money(456.78));
+    expect(screen.getByTestId("paid-orders")?.textContent).toContain("21");
+    expect(screen.getByTestId("unpaid-orders")?.textContent).toContain("9");
+    expect(screen.getByTestId("new-customers")?.textContent).toContain("4");
+
+    // Each chart is a picture named by a summary of its figures, with the figures in a table.
+    const revenueTotal = 1234.5 + 2000 - 50;
+    const revenueChart = screen.getByRole("img", {
+      name: t.revenueChart(12, money(revenueTotal), money(2000), monthNames("2025-06").long),
+    });
+    expect(revenueChart.tagName.toLowerCase()).toBe("svg");
+    const revenueTable = within(screen.getByRole("region", { name: t.revenueHeading })).getByRole("table");
+    const december = within(revenueTable).getByRole("row", { name: new RegExp(monthNames("2025-12").long) });
+    expect(december.textContent).toContain(money(1234.5));
+    const march = within(revenueTable).getByRole("row", { name: new RegExp(monthNames("2025-03").long) });
+    expect(march.textContent).toContain(money(-50));
+    expect(
+      screen.getByRole("img", { name: t.customersChart(12, 15, 4, monthNames("2025-12").long) }),
+    ).toBeTruthy();
+    expect(screen.getByRole("img", { name: t.leadsChart(12, 2, 12, 0) })).toBeTruthy();
+
+    const byRevenue = screen.getByRole("table", { name: t.byRevenue });
+    const rows = within(byRevenue).getAllByRole("row");
+    expect(rows[1]?.textContent).toContain(t.planName("Premium", "yearly"));
+    expect(rows[1]?.textContent).toContain(money(2000));
+    expect(rows[2]?.textContent).toContain(t.planName("Standard", "monthly"));
+    const byOrders = within(screen.getByRole("table", { name: t.byOrders })).getAllByRole("row");
+    expect(byOrders[1]?.textContent).toContain(t.planName("Standard", "monthly"));
+  });
+
+  it("leaves recurring revenue out while there are no subscriptions", async () => {
+    stubServer(
+      figures({ monthlyRecurringRevenue: 0, subscriptions: { active: 0, pastDue: 0, canceled: 0 } }),
+    );
+    renderWithProviders(<OverviewPage />);
+    expect(await screen.findByTestId("revenue-this-month")).toBeTruthy();
+    expect(screen.queryByTestId("monthly-recurring-revenue")).toBeNull();
+    expect(screen.queryByText(t.monthlyRecurringRevenue)).toBeNull();
+  });
+});
