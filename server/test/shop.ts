@@ -16,7 +16,7 @@ export async function fillShop(ctx: TestContext): Promise<ShopPeople> {
   return { customer, admin };
 }
 
-/** What the customer and the admin see of the shop: orders, payments and receipts. */
+/** What the customer and the admin see of the shop: orders, payments, receipts and the Overview. */
 export async function shopView(ctx: TestContext, { customer, admin }: ShopPeople) {
   const read = async (url: string, account: TestAccount) => {
     const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: account.cookie } });
@@ -28,6 +28,8 @@ export async function shopView(ctx: TestContext, { customer, admin }: ShopPeople
     myPayments: await read(`/api/payment-history/${customer.email}`, customer),
     myReceipts: await read("/api/receipts", customer),
     allOrders: await read("/api/orders", admin),
+    // The owner's figures, kept by triggers: the same when rebuilt from the rows copied.
+    overview: (({ asOf: _asOf, ...figures }) => figures)(await read("/api/admin/overview", admin)),
   };
 }
 

@@ -2,7 +2,7 @@ import { centsToDollars, type Overview, type OverviewPlan } from "@agency/contra
 import { and, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
-import { leads, orders, payments, pricingPlans, user } from "../../db/schema.js";
+import { leads, planMonths, pricingPlans, user } from "../../db/schema.js";
 import { subscriptionSummary } from "../subscriptions/service.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,29 +39,22 @@ type PlanRow = {
   orders: string | number;
 };
 
+/** The first day of a month, as the `plan_months` table keys it. */
+const dayOf = (time: Date) => sql`${time.toISOString().slice(0, 10)}::date`;
+
 /**
  * The five plans that brought in the most (payments less refunds of their orders, renewals
- * included) and the five whose orders were paid most often, between `from` and `to`. Both
- * groupings read only the index entries of the time range (migration 0021).
+ * included) and the five whose orders were first paid most often, in the months from `from` to
+ * `to`: read from the figures per month and plan that triggers keep (migration 0022).
  */
 async function topPlans(db: Database, fromTime: Date, toTime: Date) {
-  const from = sql`${fromTime.toISOString()}::timestamptz`;
-  const to = sql`${toTime.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
-    with revenue as (
-      select o.plan_id, sum(p.amount_cents) as cents
-      from ${payments} p join ${orders} o on o.id = p.order_id
-      where p.payment_time >= ${from} and p.payment_time < ${to}
-      group by o.plan_id
-    ), bought as (
-      select plan_id, count(*) as orders
-      from ${orders}
-      where payment_time >= ${from} and payment_time < ${to}
-      group by plan_id
-    ), plans as (
-      select coalesce(r.plan_id, b.plan_id) as plan_id, coalesce(r.cents, 0) as cents,
-             coalesce(b.orders, 0) as orders
-      from revenue r full join bought b on b.plan_id = r.plan_id
+    with plans as (
+      select ${planMonths.planId} as plan_id, sum(${planMonths.revenueCents}) as cents,
+        sum(${planMonths.paidOrders}) as orders
+      from ${planMonths}
+      where ${planMonths.month} >= ${dayOf(fromTime)} and ${planMonths.month} < ${dayOf(toTime)}
+      group by ${planMonths.planId}
     ), ranked as (
       (select 'revenue' as ranking, plans.* from plans where cents > 0 order by cents desc, plan_id limit 5)
       union all
@@ -98,11 +91,11 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
   const [revenueRows, customerRows, leadRows, plans, counts, subscriptions] = await Promise.all([
     db
       .select({
-        month: monthOf(payments.paymentTime),
-        cents: sql`sum(${payments.amountCents})`.mapWith(Number),
+        month: sql<string>`to_char(${planMonths.month}, 'YYYY-MM')`,
+        cents: sql`sum(${planMonths.revenueCents})`.mapWith(Number),
       })
-      .from(payments)
-      .where(and(gte(payments.paymentTime, from), lt(payments.paymentTime, monthsEnd)))
+      .from(planMonths)
+      .where(and(gte(planMonths.month, dayOf(from)), lt(planMonths.month, dayOf(monthsEnd))))
       .groupBy(sql`1`),
     db
       .select({ month: monthOf(user.createdAt), count: sql`count(*)`.mapWith(Number) })

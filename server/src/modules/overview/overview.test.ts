@@ -1,5 +1,5 @@
 import { Overview, SubscriptionSummary } from "@agency/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
@@ -206,6 +206,34 @@ describe("the owner's overview", () => {
     const paid = await readOverview();
     expect(paid.orders.paid).toBe(later.orders.paid + 1);
     expect(paid.topPlans.byOrders.find((plan) => plan.planId === premium._id)?.orders).toBe(2);
+  });
+
+  it("keeps its figures per month and plan equal to the payments and orders, through moves and deletions", async () => {
+    // A payment moved to another month, and an unpaid order deleted, change the kept figures.
+    const moved = await placePaidOrder(ctx, await createAccount(ctx), standard._id);
+    await paidAt(moved, monthsAgo(5));
+    const unpaid = await createAccount(ctx);
+    const order = (await placeOrder(ctx, unpaid, standard._id)).json().insertedId as string;
+    await ctx.db.delete(orders).where(eq(orders.id, order));
+
+    const kept = await ctx.db.execute(sql`
+      select to_char(month, 'YYYY-MM') as month, plan_id, revenue_cents::bigint as cents, paid_orders as orders
+      from plan_months where revenue_cents <> 0 or paid_orders <> 0 order by 1, 2`);
+    const computed = await ctx.db.execute(sql`
+      select month, plan_id, sum(cents)::bigint as cents, sum(bought)::int as orders from (
+        select to_char(date_trunc('month', p.payment_time at time zone 'UTC'), 'YYYY-MM') as month,
+          o.plan_id, p.amount_cents as cents, 0 as bought
+        from payments p join orders o on o.id = p.order_id
+        union all
+        select to_char(date_trunc('month', payment_time at time zone 'UTC'), 'YYYY-MM'), plan_id, 0, 1
+        from orders where payment_time is not null
+      ) figures group by 1, 2 having sum(cents) <> 0 or sum(bought) <> 0 order by 1, 2`);
+    const rows = (result: unknown) =>
+      (result as { rows: { month: string; plan_id: string; cents: unknown; orders: unknown }[] }).rows.map(
+        (row) => [row.month, row.plan_id, Number(row.cents), Number(row.orders)],
+      );
+    expect(rows(kept)).toEqual(rows(computed));
+    expect(rows(kept).some(([month]) => month === monthKeys[6])).toBe(true);
   });
 
   it("is refused to visitors and customers", async () => {
