@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { orderBurst } from "./bench-orders.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
 
@@ -162,28 +163,11 @@ async function runLoads(base, client) {
     4,
     (email) => signIn(base, email),
   );
-  const queue = cookies.flatMap((cookie) => plans.map((plan) => ({ cookie, serviceId: plan._id })));
-  let next = 0;
-  const orderRequest = (request) => {
-    const item = queue[next++ % queue.length];
-    return {
-      ...request,
-      headers: { ...request.headers, cookie: item.cookie, origin: base, "content-type": "application/json" },
-      body: JSON.stringify({ serviceId: item.serviceId, phone: "0123456789" }),
-    };
-  };
   const before = await commitsAndFlushes(client);
-  const started = Date.now();
-  const orders = await load({
-    url: `${base}/api/order`,
-    method: "POST",
-    amount: queue.length,
-    requests: [{ setupRequest: orderRequest }],
-  });
-  orders.rps = (queue.length * 1000) / (Date.now() - started);
+  const orders = await orderBurst({ base, cookies, plans, load });
   const after = await commitsAndFlushes(client);
   console.log(
-    `during the orders: ${((after.commits - before.commits) / queue.length).toFixed(2)} commits and ${((after.flushes - before.flushes) / queue.length).toFixed(2)} WAL flushes per order (the in-app workers' included)`,
+    `during the orders: ${((after.commits - before.commits) / orders.sent).toFixed(2)} commits and ${((after.flushes - before.flushes) / orders.sent).toFixed(2)} WAL flushes per order (the in-app workers' included)`,
   );
   results[`POST /api/order (${buyers} customers × ${plans.length} plans)`] = orders;
 
@@ -195,9 +179,9 @@ async function runLoads(base, client) {
   );
   const { stored, distinct_orders: distinct, jobs } = rows[0];
   console.log(
-    `orders: ${queue.length} sent, ${stored} stored, ${queue.length - distinct} lost, ${stored - distinct} duplicated, ${jobs} confirmation jobs`,
+    `orders: ${orders.sent} sent, ${stored} stored, ${orders.sent - distinct} lost, ${stored - distinct} duplicated, ${jobs} confirmation jobs`,
   );
-  if (stored !== queue.length || distinct !== queue.length || jobs !== queue.length)
+  if (stored !== orders.sent || distinct !== orders.sent || jobs !== orders.sent)
     throw new Error("orders were lost or duplicated");
   await waitForIdleQueue(client);
   return results;

@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { benchAdminLists } from "./bench-lists.mjs";
+import { orderBurst } from "./bench-orders.mjs";
 import { benchOverview } from "./bench-overview.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
@@ -251,29 +252,7 @@ if (process.env.BENCH_INSTANCES) {
         4,
         signIn,
       );
-      const queue = cookies.flatMap((cookie) => plans.map((plan) => ({ cookie, serviceId: plan._id })));
-      let next = 0;
-      const orderRequest = (request) => {
-        const item = queue[next++ % queue.length];
-        return {
-          ...request,
-          headers: {
-            ...request.headers,
-            cookie: item.cookie,
-            origin: base,
-            "content-type": "application/json",
-          },
-          body: JSON.stringify({ serviceId: item.serviceId, phone: "0123456789" }),
-        };
-      };
-      const started = Date.now();
-      const ordersRun = await load({
-        url: `${base}/api/order`,
-        method: "POST",
-        amount: queue.length,
-        requests: [{ setupRequest: orderRequest }],
-      });
-      ordersRun.rps = (queue.length * 1000) / (Date.now() - started);
+      const ordersRun = await orderBurst({ base, cookies, plans, load });
       const bareOrders = await load({
         url: `http://127.0.0.1:${barePort}/api/order`,
         method: "POST",
@@ -287,7 +266,7 @@ if (process.env.BENCH_INSTANCES) {
       });
       const stored = placed.reduce((sum, { count }) => sum + count, 0);
       console.log(
-        `orders: ${queue.length} sent, ${stored} stored, ${queue.length - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates`,
+        `orders: ${ordersRun.sent} sent, ${stored} stored, ${ordersRun.sent - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates`,
       );
 
       // The admin lists at the seeded size.
