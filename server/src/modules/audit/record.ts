@@ -2,7 +2,7 @@ import type { AuditAction, AuditSubjectType } from "@agency/contract";
 import { type Database, notificationsOf } from "../../db/client.js";
 import { auditHead, auditLog } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/authz.js";
-import { asStoredJson, hashOf } from "./chain.js";
+import { asStoredJson, canonicalJson, hashOf } from "./chain.js";
 
 /**
  * Who did it. An admin is kept with their e-mail then (the record of who changed roles and money
@@ -19,6 +19,14 @@ export function auditActorOf(user: Pick<SessionUser, "id" | "email" | "role">): 
   return user.role === "admin"
     ? { type: "admin", id: user.id, email: user.email }
     : { type: "customer", id: user.id };
+}
+
+/**
+ * Someone acting on their own account (its export, its deletion), admins included: by id only, so
+ * the log keeps no address of a person who asked for their data to go.
+ */
+export function accountHolder(user: Pick<SessionUser, "id">): AuditActor {
+  return { type: "customer", id: user.id };
 }
 
 export type AuditRecord = {
@@ -70,4 +78,21 @@ export async function recordAudit(tx: Database, record: AuditRecord): Promise<vo
   const hash = hashOf(row);
   await tx.insert(auditLog).values({ ...row, hash });
   await tx.update(auditHead).set({ lastId: row.id, lastHash: hash });
+}
+
+/**
+ * The fields that differ between a thing as it was and as it is, as `{ before, after }` for an
+ * audit record; null when nothing changed (and nothing needs recording).
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => canonicalJson(asStoredJson(before[key])) !== canonicalJson(asStoredJson(after[key])),
+  );
+  if (keys.length === 0) return null;
+  const pick = (values: Record<string, unknown>) =>
+    Object.fromEntries(keys.map((key) => [key, values[key] ?? null]));
+  return { before: pick(before), after: pick(after) };
 }

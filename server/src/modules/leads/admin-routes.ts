@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
+import { auditActorOf } from "../audit/record.js";
 import { leadsCsv, listLeads } from "./admin.js";
 
 const refused = refusals(401, 403);
@@ -39,13 +40,13 @@ export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      const actor = auditActorOf(await requireAdmin(request));
       const date = new Date().toISOString().slice(0, 10);
       const name = `leads-${request.query.kind ?? "all"}-${date}.csv`;
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${name}"`)
-        .send(await leadsCsv(db, request.query.kind));
+        .send(await leadsCsv(db, actor, request.query.kind));
     },
   );
 };

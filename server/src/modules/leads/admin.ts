@@ -5,6 +5,7 @@ import { newestFirstPage } from "../../db/keyset.js";
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads } from "../../db/schema.js";
+import { type AuditActor, recordAudit } from "../audit/record.js";
 
 type Row = typeof leads.$inferSelect;
 
@@ -79,12 +80,22 @@ function csvCell(value: string | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export async function leadsCsv(db: Database, kind: LeadKind | undefined): Promise<string> {
-  const rows = await db
-    .select()
-    .from(leads)
-    .where(byKind(kind))
-    .orderBy(desc(leads.createdAt), desc(leads.id));
+/** The leads as a CSV file; the audit log records who took it and how many rows it held. */
+export async function leadsCsv(db: Database, actor: AuditActor, kind: LeadKind | undefined): Promise<string> {
+  const rows = await db.transaction(async (tx) => {
+    const found = await tx
+      .select()
+      .from(leads)
+      .where(byKind(kind))
+      .orderBy(desc(leads.createdAt), desc(leads.id));
+    await recordAudit(tx, {
+      actor,
+      action: "export.leads",
+      subject: { type: "export", label: "leads" },
+      after: { kind: kind ?? "all", rows: found.length },
+    });
+    return found;
+  });
   const lines = rows.map((row) => {
     const lead = toLead(row);
     return CSV_COLUMNS.map((column) => csvCell(lead[column])).join(",");
