@@ -77,6 +77,8 @@ const expectedAccess: Record<string, Access> = {
   "POST /api/admin/images": "admin",
   "GET /api/admin/leads": "admin",
   "GET /api/admin/leads.csv": "admin",
+  "GET /api/admin/audit": "admin",
+  "GET /api/admin/audit/verify": "admin",
   "GET /api/manage-reviews": "admin",
   "PATCH /api/manage-reviews/:id": "admin",
   "DELETE /api/review-delete/:id": "admin",
@@ -207,6 +209,8 @@ async function adminCall(route: string): Promise<Call> {
     },
     "GET /api/admin/leads": { method: "GET", url: "/api/admin/leads" },
     "GET /api/admin/leads.csv": { method: "GET", url: "/api/admin/leads.csv" },
+    "GET /api/admin/audit": { method: "GET", url: "/api/admin/audit?action=user.role_changed" },
+    "GET /api/admin/audit/verify": { method: "GET", url: "/api/admin/audit/verify" },
     "GET /api/manage-reviews": { method: "GET", url: "/api/manage-reviews?page=0&size=5" },
     "PATCH /api/manage-reviews/:id": {
       method: "PATCH",

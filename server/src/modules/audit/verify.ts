@@ -97,5 +97,5 @@ export async function verifyAuditChain(db: Database, batchSize = BATCH): Promise
 export function describeVerification(result: AuditVerification): string {
   return result.ok
     ? `Audit log intact: ${result.checked} ${result.checked === 1 ? "entry" : "entries"} checked.`
-    : `Audit log broken: ${result.reason}`;
+    : `${result.reason} (${result.checked} ${result.checked === 1 ? "entry" : "entries"} before it check out.)`;
 }
