@@ -81,6 +81,8 @@ const expectedAccess: Record<string, Access> = {
   "GET /api/admin/users.csv": "admin",
   "GET /api/admin/payments.csv": "admin",
   "GET /api/admin/overview": "admin",
+  "GET /api/admin/audit": "admin",
+  "GET /api/admin/audit/verify": "admin",
   "GET /api/manage-reviews": "admin",
   "PATCH /api/manage-reviews/:id": "admin",
   "DELETE /api/review-delete/:id": "admin",
@@ -215,6 +217,8 @@ async function adminCall(route: string): Promise<Call> {
     "GET /api/admin/users.csv": { method: "GET", url: "/api/admin/users.csv" },
     "GET /api/admin/payments.csv": { method: "GET", url: "/api/admin/payments.csv" },
     "GET /api/admin/overview": { method: "GET", url: "/api/admin/overview" },
+    "GET /api/admin/audit": { method: "GET", url: "/api/admin/audit?action=user.role_changed" },
+    "GET /api/admin/audit/verify": { method: "GET", url: "/api/admin/audit/verify" },
     "GET /api/manage-reviews": { method: "GET", url: "/api/manage-reviews?page=0&size=5" },
     "PATCH /api/manage-reviews/:id": {
       method: "PATCH",

@@ -11,6 +11,7 @@ import { jobAdminRoutes } from "./jobs/admin-routes.js";
 import { createMailer } from "./mail/mailer.js";
 import { mailRoutes } from "./mail/routes.js";
 import { accountRoutes } from "./modules/account/routes.js";
+import { auditAdminRoutes } from "./modules/audit/routes.js";
 import { blogAdminRoutes } from "./modules/blogs/admin-routes.js";
 import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
 import { catalogAdminRoutes } from "./modules/catalog/admin-routes.js";
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(leadAdminRoutes, { db });
       await api.register(exportRoutes, { db });
       await api.register(overviewAdminRoutes, { db, clock });
+      await api.register(auditAdminRoutes, { db });
       await api.register(receiptRoutes, { db });
       await api.register(jobAdminRoutes, { db });
       await api.register(workflowRoutes, { db });

@@ -48,6 +48,7 @@ export default [
         route("all__orders", "routes/admin/all-orders.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),
         route("leads", "routes/admin/leads.tsx"),
+        route("audit", "routes/admin/audit-log.tsx"),
         route("jobs", "routes/admin/jobs.tsx"),
         route("payment/:_id", "routes/admin/payment.tsx"),
         route("orders/:id", "routes/admin/order-detail.tsx"),

@@ -9,9 +9,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../db/client.js";
 import { leads } from "../db/schema.js";
 import { AppError, refusals } from "../errors.js";
+import { accountHolder } from "../modules/audit/record.js";
 import { signUpForNewsletter } from "../modules/leads/service.js";
 import { requireUser } from "../plugins/authz.js";
-import { checkMailToken, setOptionalMail, unsubscribe, wantsOptionalMail } from "./preferences.js";
+import {
+  checkMailToken,
+  leaveNewsletter,
+  setOptionalMail,
+  unsubscribe,
+  wantsOptionalMail,
+} from "./preferences.js";
 
 type Options = { db: Database; secret: string; rateLimitPerMinute: number };
 
@@ -61,13 +68,12 @@ export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secr
       },
     },
     async (request) => {
-      const { email } = await requireUser(request);
+      const caller = await requireUser(request);
+      const { email } = caller;
       const { optionalMail, newsletter } = request.body;
       await setOptionalMail(db, email, optionalMail);
       if (newsletter === false) {
-        await db
-          .delete(leads)
-          .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, email.toLowerCase())));
+        await leaveNewsletter(db, accountHolder(caller), email);
       } else if (newsletter === true) {
         await signUpForNewsletter(db, { email });
       }

@@ -11,6 +11,8 @@ import { placeOrder, planIds } from "../../test/orders.js";
 import { fillShop, type ShopPeople, shopView, startShopIn } from "../../test/shop.js";
 import { connectPostgres, type Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
+import { recordAudit } from "../modules/audit/record.js";
+import { verifyAuditChain } from "../modules/audit/verify.js";
 import { moveToPostgres } from "./move.js";
 
 const server = process.env.TEST_DATABASE_URL ?? "";
@@ -44,6 +46,7 @@ let work: string;
 let people: ShopPeople;
 let before: Awaited<ReturnType<typeof shopView>>;
 let lastNumber: number;
+let auditEntries: number;
 
 // Needs the PostgreSQL server the API suite runs on a second time (TEST_DATABASE_URL).
 describe.runIf(process.env.TEST_DB === "postgres")("npm run db:move", () => {
@@ -53,6 +56,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("npm run db:move", () => {
     people = await fillShop(shop);
     before = await shopView(shop, people);
     lastNumber = await lastOrderNumber(shop.db);
+    auditEntries = (await verifyAuditChain(shop.db)).checked;
     await shop.close();
     await onServer(`create database "${name}"`);
   });
@@ -68,6 +72,17 @@ describe.runIf(process.env.TEST_DB === "postgres")("npm run db:move", () => {
     const shop = await createTestApp({ database, seed: false });
     try {
       expect(await shopView(shop, people)).toEqual(before);
+      // The audit log's chain arrives whole, and goes on from its head.
+      const moved = await verifyAuditChain(shop.db);
+      expect(moved).toMatchObject({ ok: true, checked: auditEntries });
+      await shop.db.transaction((tx) =>
+        recordAudit(tx, {
+          actor: { type: "system", label: "test" },
+          action: "export.leads",
+          subject: { type: "export" },
+        }),
+      );
+      expect(await verifyAuditChain(shop.db)).toEqual({ ok: true, checked: auditEntries + 1 });
       const plans = await planIds(shop);
       const placed = await placeOrder(shop, await createAccount(shop), plans.premiumYearly._id);
       expect(placed.json(), placed.body).toMatchObject({ success: true });

@@ -68,6 +68,9 @@ async function isEmpty(target: pg.Client): Promise<boolean> {
   return Number(rows[0]?.count ?? 0) === 0;
 }
 
+/** Tables whose triggers refuse the delete-and-copy below (the audit log and its head). */
+const appendOnlyTables = ["audit_log", "audit_head"];
+
 /**
  * Copies an embedded-database installation into an empty PostgreSQL database: the schema through
  * the shop's own migrations, then every table's rows in dependency order (in one transaction, so a
@@ -107,6 +110,10 @@ export async function moveToPostgres(options: {
       let total = 0;
       await client.query("begin");
       try {
+        // The audit log refuses deletes and any row that does not follow its head (migration 0020):
+        // its chain is copied as it stands, with those guards off inside this transaction only.
+        for (const table of appendOnlyTables)
+          await client.query(`alter table ${quote(table)} disable trigger user`);
         // Rows some migrations seed (the default brief questions) make way for the copied ones.
         for (const table of [...tables].reverse()) await client.query(`delete from ${quote(table)}`);
         for (const table of tables) {
@@ -114,6 +121,8 @@ export async function moveToPostgres(options: {
           total += copied;
           progress(`${table}: ${copied} rows`);
         }
+        for (const table of appendOnlyTables)
+          await client.query(`alter table ${quote(table)} enable trigger user`);
         await copySequences(pglite, client);
         await client.query("commit");
       } catch (error) {

@@ -94,7 +94,8 @@ describe("pages rendered on the server", () => {
   it("shows the site identity the owner saves on the next request, without a rebuild", async () => {
     const before = await ctx.app.inject({ method: "GET", url: "/" });
     expect(before.body).toContain("| Harbour Studio</title>");
-    await saveSiteIdentity(ctx.db, ctx.config.site, { ...ctx.config.site, name: "Northwind Growth" });
+    const owner = { type: "system" as const, label: "test" };
+    await saveSiteIdentity(ctx.db, owner, ctx.config.site, { ...ctx.config.site, name: "Northwind Growth" });
     const after = await ctx.app.inject({ method: "GET", url: "/" });
     expect(after.body).toContain("<title>Home | Northwind Growth</title>");
   });

@@ -61,6 +61,11 @@ export const queryKeys = {
     page: (page: number, start: string) => ["users", page, start] as const,
   },
   leads: (kind: string, page: number, start: string) => ["leads", kind, page, start] as const,
+  /** The audit log (admin): every page of it, and one page of a filter. */
+  audit: {
+    all: ["audit-log"] as const,
+    page: (page: number, start: string) => ["audit-log", page, start] as const,
+  },
   jobs: {
     all: ["admin-jobs"] as const,
     page: (status: string, page: number) => ["admin-jobs", status, page] as const,

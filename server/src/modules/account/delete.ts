@@ -22,6 +22,7 @@ import {
   verification,
 } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { type AuditActor, recordAudit } from "../audit/record.js";
 
 /** A non-routable address no one else has: the account's unique e-mail after deletion. */
 export function deletedEmail(): string {
@@ -75,7 +76,7 @@ export async function consumeDeletionToken(db: Database, userId: string, token: 
  * - messages and order history stay, their author shown as the placeholder name;
  * - leads (contact, query, newsletter) sent from the address keep their kind and date only.
  */
-export async function anonymiseAccount(db: Database, userId: string): Promise<void> {
+export async function anonymiseAccount(db: Database, actor: AuditActor, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: user.id, email: user.email, role: user.role })
@@ -159,5 +160,13 @@ export async function anonymiseAccount(db: Database, userId: string): Promise<vo
         toRole: null,
       });
     }
+    // Ids only: the log outlives the account and must not keep the person's name or address.
+    await recordAudit(tx, {
+      actor,
+      action: "account.deleted",
+      subject: { type: "user", id: userId },
+      before: { role: target.role, deleted: false },
+      after: { role: null, deleted: true },
+    });
   });
 }

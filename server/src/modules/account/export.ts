@@ -21,6 +21,7 @@ import {
 } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import type { FileStorage } from "../../files/storage.js";
+import { type AuditActor, recordAudit } from "../audit/record.js";
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -34,7 +35,7 @@ function zipPath(orderNumber: number, file: { id: string; name: string }) {
  * Everything kept about one customer, read by their id only: their own rows, and in the threads
  * of their orders what they were shown (no internal notes, others named as the thread names them).
  */
-export async function buildAccountExport(db: Database, userId: string): Promise<AccountExport> {
+async function collectAccountExport(db: Database, userId: string): Promise<AccountExport> {
   const [profile] = await db.select().from(user).where(eq(user.id, userId));
   if (!profile) throw notFound("The account");
   const email = profile.email.toLowerCase();
@@ -201,13 +202,48 @@ export async function buildAccountExport(db: Database, userId: string): Promise<
   };
 }
 
+/** Who took a copy of whose data, and what it held (counts, no contents), in the audit log. */
+async function recordExport(
+  db: Database,
+  actor: AuditActor,
+  data: AccountExport,
+  format: "json" | "zip",
+): Promise<void> {
+  await db.transaction((tx) =>
+    recordAudit(tx, {
+      actor,
+      action: "export.account_data",
+      subject: { type: "user", id: data.profile.id },
+      after: {
+        format,
+        orders: data.orders.length,
+        payments: data.payments.length,
+        files: data.orders.reduce((sum, order) => sum + order.files.length, 0),
+      },
+    }),
+  );
+}
+
+/** The export as a JSON document, recorded in the audit log before it is handed over. */
+export async function buildAccountExport(
+  db: Database,
+  actor: AuditActor,
+  userId: string,
+): Promise<AccountExport> {
+  const data = await collectAccountExport(db, userId);
+  await recordExport(db, actor, data, "json");
+  return data;
+}
+
 /** The export as a zip: `data.json` and the files of the customer's orders from the file storage. */
 export async function buildAccountExportZip(
   db: Database,
   storage: FileStorage,
+  actor: AuditActor,
   userId: string,
 ): Promise<Buffer> {
-  const data = await buildAccountExport(db, userId);
+  const data = await collectAccountExport(db, userId);
+  await recordExport(db, actor, data, "zip");
   const fileIds = data.orders.flatMap((order) => order.files.map((file) => file.id));
   const fileRows =
     fileIds.length > 0

@@ -16,6 +16,7 @@ import { AppError, refusals } from "../../errors.js";
 import type { FileStorage } from "../../files/storage.js";
 import type { Mailer } from "../../mail/mailer.js";
 import { requireUser } from "../../plugins/authz.js";
+import { accountHolder } from "../audit/record.js";
 import { anonymiseAccount, consumeDeletionToken, createDeletionToken } from "./delete.js";
 import { buildAccountExport, buildAccountExportZip } from "./export.js";
 import { passwordOf, verifyAccountPassword } from "./password.js";
@@ -61,7 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       reply
         .header("content-disposition", `attachment; filename="${exportFileName("json")}"`)
         .header("cache-control", "private, no-store");
-      return buildAccountExport(db, caller.id);
+      return buildAccountExport(db, accountHolder(caller), caller.id);
     },
   );
 
@@ -77,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     },
     async (request, reply) => {
       const caller = await requireUser(request);
-      const archive = await buildAccountExportZip(db, storage, caller.id);
+      const archive = await buildAccountExportZip(db, storage, accountHolder(caller), caller.id);
       return reply
         .header("content-type", "application/zip")
         .header("content-disposition", `attachment; filename="${exportFileName("zip")}"`)
@@ -115,7 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       if (!(await verifyAccountPassword(app.auth, hash, password))) {
         throw new AppError("bad_request", accountDataMessages.wrongPassword, { password: "incorrect" });
       }
-      await anonymiseAccount(db, caller.id);
+      await anonymiseAccount(db, accountHolder(caller), caller.id);
       app.sessionCache.clear();
       expireSessionCookies(reply, secureCookies);
       return { status: "deleted" as const };
@@ -140,7 +141,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         if (!(await consumeDeletionToken(tx, caller.id, request.body.token))) {
           throw new AppError("bad_request", accountDataMessages.deletionLinkInvalid, { token: "invalid" });
         }
-        await anonymiseAccount(tx, caller.id);
+        await anonymiseAccount(tx, accountHolder(caller), caller.id);
       });
       app.sessionCache.clear();
       expireSessionCookies(reply, secureCookies);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
+import { auditActorOf } from "../audit/record.js";
 import * as blogs from "./service.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
@@ -72,8 +73,8 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return blogs.deleteBlog(db, request.params.id);
+      const actor = auditActorOf(await requireAdmin(request));
+      return blogs.deleteBlog(db, actor, request.params.id);
     },
   );
 };

@@ -3,6 +3,7 @@ import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { blogs } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import { type AuditActor, recordAudit } from "../audit/record.js";
 import { cachedRead, catalogChanged } from "../catalog/cache.js";
 import { renderMarkdown, slugFromTitle } from "./markdown.js";
 
@@ -163,9 +164,24 @@ export async function updateBlog(
   }
 }
 
-export async function deleteBlog(db: Database, id: string): Promise<{ deletedCount: number }> {
+export async function deleteBlog(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+): Promise<{ deletedCount: number }> {
   if (!isId(id)) throw notFound("The blog post");
-  const deleted = await db.delete(blogs).where(eq(blogs.id, id)).returning({ id: blogs.id });
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx.delete(blogs).where(eq(blogs.id, id)).returning();
+    for (const row of rows) {
+      await recordAudit(tx, {
+        actor,
+        action: "blog.deleted",
+        subject: { type: "blog", id: row.id, label: row.title },
+        before: { title: row.title, topic: row.topic, slug: row.slug, blogLink: row.blogLink, img: row.img },
+      });
+    }
+    return rows;
+  });
   if (deleted.length === 0) throw notFound("The blog post");
   await catalogChanged(db, "blogs");
   return { deletedCount: deleted.length };

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
+import { auditActorOf } from "../audit/record.js";
 import * as editor from "./admin.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
@@ -53,8 +54,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
-      return reply.status(201).send(await editor.createService(db, request.body));
+      const actor = auditActorOf(await requireAdmin(request));
+      return reply.status(201).send(await editor.createService(db, actor, request.body));
     },
   );
 
@@ -71,8 +72,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return editor.updateService(db, request.params.id, request.body);
+      const actor = auditActorOf(await requireAdmin(request));
+      return editor.updateService(db, actor, request.params.id, request.body);
     },
   );
 
@@ -92,8 +93,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         },
       },
       async (request) => {
-        await requireAdmin(request);
-        return editor.setServiceArchived(db, request.params.id, archived);
+        const actor = auditActorOf(await requireAdmin(request));
+        return editor.setServiceArchived(db, actor, request.params.id, archived);
       },
     );
   }
@@ -110,8 +111,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return editor.reorderServices(db, request.body.ids);
+      const actor = auditActorOf(await requireAdmin(request));
+      return editor.reorderServices(db, actor, request.body.ids);
     },
   );
 
@@ -143,8 +144,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
-      return reply.status(201).send(await editor.createPlan(db, request.body));
+      const actor = auditActorOf(await requireAdmin(request));
+      return reply.status(201).send(await editor.createPlan(db, actor, request.body));
     },
   );
 
@@ -161,8 +162,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return editor.updatePlan(db, request.params.id, request.body);
+      const actor = auditActorOf(await requireAdmin(request));
+      return editor.updatePlan(db, actor, request.params.id, request.body);
     },
   );
 
@@ -179,8 +180,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return editor.changePlanPrice(db, request.params.id, request.body);
+      const actor = auditActorOf(await requireAdmin(request));
+      return editor.changePlanPrice(db, actor, request.params.id, request.body);
     },
   );
 
@@ -196,8 +197,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return editor.removePlan(db, request.params.id);
+      const actor = auditActorOf(await requireAdmin(request));
+      return editor.removePlan(db, actor, request.params.id);
     },
   );
 
@@ -213,8 +214,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return editor.restorePlan(db, request.params.id);
+      const actor = auditActorOf(await requireAdmin(request));
+      return editor.restorePlan(db, actor, request.params.id);
     },
   );
 
@@ -230,8 +231,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return editor.reorderPlans(db, request.body.ids);
+      const actor = auditActorOf(await requireAdmin(request));
+      return editor.reorderPlans(db, actor, request.body.ids);
     },
   );
 };

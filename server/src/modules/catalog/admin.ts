@@ -3,6 +3,7 @@ import {
   type AdminService,
   type CreatePlanBody,
   catalogMessages,
+  centsToDollars,
   isId,
   type PlanDetailsBody,
   type PlanPriceBody,
@@ -14,6 +15,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { jobs, orders, pricingPlans, services, subscriptions } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
 import { catalogChanged } from "./cache.js";
 import { toPricingPlan } from "./service.js";
 
@@ -40,46 +42,104 @@ export async function listAllServices(db: Database): Promise<AdminService[]> {
   return rows.map(toAdminService);
 }
 
+/** What the audit log keeps of a service. */
+const serviceFields = (service: AdminService) => ({
+  title: service.title,
+  description: service.description,
+  image: service.image,
+  archived: service.archived,
+});
+
 /** A new service goes last. */
-export async function createService(db: Database, body: ServiceBody): Promise<{ insertedId: string }> {
-  const [row] = await db
-    .insert(services)
-    .values({ ...body, position: sql`(select coalesce(max(position), -1) + 1 from ${services})` })
-    .returning({ id: services.id });
-  if (!row) throw new Error("The service was not stored.");
+export async function createService(
+  db: Database,
+  actor: AuditActor,
+  body: ServiceBody,
+): Promise<{ insertedId: string }> {
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(services)
+      .values({ ...body, position: sql`(select coalesce(max(position), -1) + 1 from ${services})` })
+      .returning();
+    if (!inserted) throw new Error("The service was not stored.");
+    await recordAudit(tx, {
+      actor,
+      action: "service.created",
+      subject: { type: "service", id: inserted.id, label: inserted.title },
+      after: serviceFields(toAdminService(inserted)),
+    });
+    return inserted;
+  });
   await catalogChanged(db, "services");
   return { insertedId: row.id };
 }
 
 async function updateServiceRow(
   db: Database,
+  actor: AuditActor,
   id: string,
   values: Partial<typeof services.$inferInsert>,
+  action: "service.updated" | "service.archived" | "service.restored",
 ): Promise<AdminService> {
   if (!isId(id)) throw notFound("The service");
-  const [row] = await db.update(services).set(values).where(eq(services.id, id)).returning();
-  if (!row) throw notFound("The service");
+  const service = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(services).where(eq(services.id, id)).for("update");
+    if (!current) throw notFound("The service");
+    const [row] = await tx.update(services).set(values).where(eq(services.id, id)).returning();
+    if (!row) throw notFound("The service");
+    const change = changedFields(serviceFields(toAdminService(current)), serviceFields(toAdminService(row)));
+    if (change) {
+      await recordAudit(tx, {
+        actor,
+        action,
+        subject: { type: "service", id, label: row.title },
+        ...change,
+      });
+    }
+    return toAdminService(row);
+  });
   await catalogChanged(db, "services");
-  return toAdminService(row);
+  return service;
 }
 
-export function updateService(db: Database, id: string, body: ServiceBody): Promise<AdminService> {
-  return updateServiceRow(db, id, body);
+export function updateService(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  body: ServiceBody,
+): Promise<AdminService> {
+  return updateServiceRow(db, actor, id, body, "service.updated");
 }
 
 /** Archived services leave the public pages and stay in the editor, to be restored. */
-export function setServiceArchived(db: Database, id: string, archived: boolean): Promise<AdminService> {
-  return updateServiceRow(db, id, { archivedAt: archived ? new Date() : null });
+export function setServiceArchived(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  archived: boolean,
+): Promise<AdminService> {
+  return updateServiceRow(
+    db,
+    actor,
+    id,
+    { archivedAt: archived ? new Date() : null },
+    archived ? "service.archived" : "service.restored",
+  );
 }
 
 /** Positions follow the list given, which must name every row of the table exactly once. */
 async function reorder(
   db: Database,
+  actor: AuditActor,
   table: typeof services | typeof pricingPlans,
   ids: string[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.select({ id: table.id }).from(table).for("update");
+    const rows = await tx
+      .select({ id: table.id })
+      .from(table)
+      .orderBy(asc(table.position), asc(table.createdAt))
+      .for("update");
     const known = new Set(rows.map((row) => row.id));
     const given = new Set(ids);
     if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id))) {
@@ -88,11 +148,26 @@ async function reorder(
     for (const [position, id] of ids.entries()) {
       await tx.update(table).set({ position }).where(eq(table.id, id));
     }
+    const before = rows.map((row) => row.id);
+    if (before.join() !== ids.join()) {
+      const plans = table === pricingPlans;
+      await recordAudit(tx, {
+        actor,
+        action: plans ? "plans.reordered" : "services.reordered",
+        subject: { type: plans ? "plan" : "service" },
+        before: { order: before },
+        after: { order: ids },
+      });
+    }
   });
 }
 
-export async function reorderServices(db: Database, ids: string[]): Promise<AdminService[]> {
-  await reorder(db, services, ids);
+export async function reorderServices(
+  db: Database,
+  actor: AuditActor,
+  ids: string[],
+): Promise<AdminService[]> {
+  await reorder(db, actor, services, ids);
   await catalogChanged(db, "services");
   return listAllServices(db);
 }
@@ -153,18 +228,55 @@ function detailColumns(body: PlanDetailsBody) {
   };
 }
 
+/** What the audit log keeps of a plan: its details, prices in dollars, and whether it is archived. */
+function planFields(row: PlanRow) {
+  return {
+    service: row.service,
+    title: row.title,
+    duration: row.duration,
+    month: row.monthLabel,
+    features: row.featureNames.map((name, index) => ({
+      name,
+      detail: row.featureDetails[index] ?? null,
+      included: row.featureIncluded[index] ?? null,
+    })),
+    highlighted: row.highlighted,
+    backgroundColor: row.backgroundColor,
+    color: row.color,
+    oldPrice: centsToDollars(row.oldPriceCents),
+    newPrice: centsToDollars(row.newPriceCents),
+    archived: row.archivedAt !== null,
+  };
+}
+
+const planLabel = (row: PlanRow) => `${row.service} (${row.duration})`;
+const planSubject = (row: PlanRow) => ({ type: "plan" as const, id: row.id, label: planLabel(row) });
+
 /** A new plan goes last; it is on the pricing page at once. */
-export async function createPlan(db: Database, body: CreatePlanBody): Promise<{ insertedId: string }> {
-  const [row] = await db
-    .insert(pricingPlans)
-    .values({
-      ...detailColumns(body),
-      oldPriceCents: toCents(body.oldPrice),
-      newPriceCents: toCents(body.newPrice),
-      position: sql`(select coalesce(max(position), -1) + 1 from ${pricingPlans})`,
-    })
-    .returning({ id: pricingPlans.id });
-  if (!row) throw new Error("The plan was not stored.");
+export async function createPlan(
+  db: Database,
+  actor: AuditActor,
+  body: CreatePlanBody,
+): Promise<{ insertedId: string }> {
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(pricingPlans)
+      .values({
+        ...detailColumns(body),
+        oldPriceCents: toCents(body.oldPrice),
+        newPriceCents: toCents(body.newPrice),
+        position: sql`(select coalesce(max(position), -1) + 1 from ${pricingPlans})`,
+      })
+      .returning();
+    if (!inserted) throw new Error("The plan was not stored.");
+    await recordAudit(tx, {
+      actor,
+      action: "plan.created",
+      subject: planSubject(inserted),
+      after: planFields(inserted),
+    });
+    return inserted;
+  });
   await catalogChanged(db, "plans");
   return { insertedId: row.id };
 }
@@ -173,7 +285,12 @@ export async function createPlan(db: Database, body: CreatePlanBody): Promise<{ 
  * Everything but the prices. A plan that has orders keeps its billing period: its subscriptions
  * renew by it (archive the plan and add another instead).
  */
-export async function updatePlan(db: Database, id: string, body: PlanDetailsBody): Promise<AdminPlan> {
+export async function updatePlan(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  body: PlanDetailsBody,
+): Promise<AdminPlan> {
   if (!isId(id)) throw notFound("The pricing plan");
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
@@ -182,7 +299,15 @@ export async function updatePlan(db: Database, id: string, body: PlanDetailsBody
       const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.planId, id)).limit(1);
       if (used) throw new AppError("conflict", catalogMessages.durationLocked);
     }
-    await tx.update(pricingPlans).set(detailColumns(body)).where(eq(pricingPlans.id, id));
+    const [updated] = await tx
+      .update(pricingPlans)
+      .set(detailColumns(body))
+      .where(eq(pricingPlans.id, id))
+      .returning();
+    const change = updated && changedFields(planFields(current), planFields(updated));
+    if (updated && change) {
+      await recordAudit(tx, { actor, action: "plan.updated", subject: planSubject(updated), ...change });
+    }
   });
   await catalogChanged(db, "plans");
   return adminPlan(db, id);
@@ -197,20 +322,42 @@ export async function updatePlan(db: Database, id: string, body: PlanDetailsBody
  */
 export async function changePlanPrice(
   db: Database,
+  actor: AuditActor,
   id: string,
   body: PlanPriceBody,
 ): Promise<PlanPriceChange> {
   if (!isId(id)) throw notFound("The pricing plan");
   const newPriceCents = toCents(body.newPrice);
   const changed = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    if (!current) throw notFound("The pricing plan");
     const [plan] = await tx
       .update(pricingPlans)
       .set({ oldPriceCents: toCents(body.oldPrice), newPriceCents })
       .where(eq(pricingPlans.id, id))
-      .returning({ id: pricingPlans.id });
+      .returning();
     if (!plan) throw notFound("The pricing plan");
-    if (!body.applyToRenewals) return 0;
-    const result = await tx.execute(sql`
+    const renewalsChanged = body.applyToRenewals ? await applyPriceToRenewals(tx, id, newPriceCents) : 0;
+    const prices = (row: PlanRow) => ({
+      oldPrice: centsToDollars(row.oldPriceCents),
+      newPrice: centsToDollars(row.newPriceCents),
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "plan.price_changed",
+      subject: planSubject(plan),
+      before: prices(current),
+      after: { ...prices(plan), applyToRenewals: body.applyToRenewals, renewalsChanged },
+    });
+    return renewalsChanged;
+  });
+  await catalogChanged(db, "plans");
+  return { plan: await adminPlan(db, id), renewalsChanged: changed, noticesQueued: changed };
+}
+
+/** The plan's subscriptions that have not ended renew at the new price; each customer gets a notice. */
+async function applyPriceToRenewals(tx: Database, id: string, newPriceCents: number): Promise<number> {
+  const result = await tx.execute(sql`
       with before as (
         select ${subscriptions.id} as id, ${subscriptions.priceCents} as old_price_cents from ${subscriptions}
         where ${subscriptions.planId} = ${id} and ${subscriptions.status} <> 'ended'
@@ -227,18 +374,15 @@ export async function changePlanPrice(
         from changed
       )
       select count(*)::int as count from changed`);
-    const [row] = (result as unknown as { rows: { count: number }[] }).rows;
-    return Number(row?.count ?? 0);
-  });
-  await catalogChanged(db, "plans");
-  return { plan: await adminPlan(db, id), renewalsChanged: changed, noticesQueued: changed };
+  const [row] = (result as unknown as { rows: { count: number }[] }).rows;
+  return Number(row?.count ?? 0);
 }
 
 /**
  * A plan nobody ordered is deleted; one with orders is archived: it leaves the pricing pages and
  * cannot be ordered, while its orders, payments and subscriptions keep it.
  */
-export async function removePlan(db: Database, id: string): Promise<PlanRemoval> {
+export async function removePlan(db: Database, actor: AuditActor, id: string): Promise<PlanRemoval> {
   if (!isId(id)) throw notFound("The pricing plan");
   const removal = await db.transaction(async (tx) => {
     const [plan] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
@@ -249,9 +393,24 @@ export async function removePlan(db: Database, id: string): Promise<PlanRemoval>
         .update(pricingPlans)
         .set({ archivedAt: plan.archivedAt ?? new Date() })
         .where(eq(pricingPlans.id, id));
+      if (plan.archivedAt === null) {
+        await recordAudit(tx, {
+          actor,
+          action: "plan.archived",
+          subject: planSubject(plan),
+          before: { archived: false },
+          after: { archived: true },
+        });
+      }
       return { deleted: false, archived: true };
     }
     await tx.delete(pricingPlans).where(eq(pricingPlans.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "plan.deleted",
+      subject: planSubject(plan),
+      before: planFields(plan),
+    });
     return { deleted: true, archived: false };
   });
   await catalogChanged(db, "plans");
@@ -259,20 +418,27 @@ export async function removePlan(db: Database, id: string): Promise<PlanRemoval>
 }
 
 /** An archived plan back on the pricing pages. */
-export async function restorePlan(db: Database, id: string): Promise<AdminPlan> {
+export async function restorePlan(db: Database, actor: AuditActor, id: string): Promise<AdminPlan> {
   if (!isId(id)) throw notFound("The pricing plan");
-  const [row] = await db
-    .update(pricingPlans)
-    .set({ archivedAt: null })
-    .where(eq(pricingPlans.id, id))
-    .returning({ id: pricingPlans.id });
-  if (!row) throw notFound("The pricing plan");
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    if (!current) throw notFound("The pricing plan");
+    if (current.archivedAt === null) return;
+    await tx.update(pricingPlans).set({ archivedAt: null }).where(eq(pricingPlans.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "plan.restored",
+      subject: planSubject(current),
+      before: { archived: true },
+      after: { archived: false },
+    });
+  });
   await catalogChanged(db, "plans");
   return adminPlan(db, id);
 }
 
-export async function reorderPlans(db: Database, ids: string[]): Promise<AdminPlan[]> {
-  await reorder(db, pricingPlans, ids);
+export async function reorderPlans(db: Database, actor: AuditActor, ids: string[]): Promise<AdminPlan[]> {
+  await reorder(db, actor, pricingPlans, ids);
   await catalogChanged(db, "plans");
   return listAllPlans(db);
 }

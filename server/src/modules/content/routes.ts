@@ -15,6 +15,7 @@ import type { Database } from "../../db/client.js";
 import { AppError, notFound, refusals } from "../../errors.js";
 import type { FileStorage } from "../../files/storage.js";
 import { requireAdmin } from "../../plugins/authz.js";
+import { auditActorOf } from "../audit/record.js";
 import { readImage, storeImage } from "./images.js";
 import { loadSiteContent, savePageTexts, saveSiteIdentity } from "./service.js";
 
@@ -50,8 +51,8 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ db: Database; site: Site
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return saveSiteIdentity(db, site, request.body);
+      const actor = auditActorOf(await requireAdmin(request));
+      return saveSiteIdentity(db, actor, site, request.body);
     },
   );
 
@@ -67,8 +68,8 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ db: Database; site: Site
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return savePageTexts(db, site, request.body);
+      const actor = auditActorOf(await requireAdmin(request));
+      return savePageTexts(db, actor, site, request.body);
     },
   );
 };

@@ -5,9 +5,10 @@ import {
   type SiteContent,
   SiteIdentity,
 } from "@agency/contract";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { siteContent } from "../../db/schema.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
 import { cachedRead, catalogChanged } from "../catalog/cache.js";
 
 type ContentKey = "identity" | "texts";
@@ -31,28 +32,49 @@ export function loadSiteContent(db: Database, configured: SiteConfig): Promise<S
   });
 }
 
-async function save(db: Database, key: ContentKey, value: unknown): Promise<void> {
-  await db
-    .insert(siteContent)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: siteContent.key, set: { value, updatedAt: sql`now()` } });
+/** Saves one document and records the parts of it that changed (what was shown before, if never saved). */
+async function save(
+  db: Database,
+  actor: AuditActor,
+  key: ContentKey,
+  value: Record<string, unknown>,
+  shownBefore: Record<string, unknown>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(siteContent).where(eq(siteContent.key, key)).for("update");
+    await tx
+      .insert(siteContent)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: siteContent.key, set: { value, updatedAt: sql`now()` } });
+    const change = changedFields((current?.value as Record<string, unknown>) ?? shownBefore, value);
+    if (change) {
+      await recordAudit(tx, {
+        actor,
+        action: key === "identity" ? "site.identity_changed" : "site.texts_changed",
+        subject: { type: "site", id: key },
+        ...change,
+      });
+    }
+  });
   await catalogChanged(db, "site");
 }
 
 export async function saveSiteIdentity(
   db: Database,
+  actor: AuditActor,
   configured: SiteConfig,
   identity: SiteIdentity,
 ): Promise<SiteContent> {
-  await save(db, "identity", identity);
+  await save(db, actor, "identity", identity, configured);
   return loadSiteContent(db, configured);
 }
 
 export async function savePageTexts(
   db: Database,
+  actor: AuditActor,
   configured: SiteConfig,
   texts: PageTexts,
 ): Promise<SiteContent> {
-  await save(db, "texts", texts);
+  await save(db, actor, "texts", texts, defaultPageTexts);
   return loadSiteContent(db, configured);
 }

@@ -1,5 +1,8 @@
 import { Readable } from "node:stream";
+import type { AuditAction } from "@agency/contract";
 import type { FastifyReply } from "fastify";
+import type { Database } from "../../db/client.js";
+import { type AuditActor, recordAudit } from "../audit/record.js";
 
 /** What a CSV cell can hold; dates are written as ISO 8601 in UTC, null as an empty cell. */
 export type CsvValue = string | number | boolean | Date | null | undefined;
@@ -40,4 +43,21 @@ export function sendCsv(reply: FastifyReply, name: string, chunks: AsyncIterable
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${name}-${date}.csv"`)
     .send(Readable.from(chunks));
+}
+
+/**
+ * Records in the audit log who took which export with which filters, in a transaction of its own
+ * before the file is written: a streamed file's rows are not known until it has been sent.
+ */
+export function recordExport(
+  db: Database,
+  actor: AuditActor,
+  action: Extract<AuditAction, `export.${string}`>,
+  label: string,
+  filters: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  const given = Object.fromEntries(Object.entries(filters).filter((entry) => entry[1] !== undefined));
+  return db.transaction((tx) =>
+    recordAudit(tx, { actor, action, subject: { type: "export", label }, after: { filters: given } }),
+  );
 }

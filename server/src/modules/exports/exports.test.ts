@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
 import { newestFirstBatches } from "../../db/keyset.js";
-import { leads } from "../../db/schema.js";
+import { auditLog, leads } from "../../db/schema.js";
 
 let ctx: TestContext;
 let admin: TestAccount;
@@ -64,6 +64,14 @@ describe("admin exports", () => {
 
     const unpaid = records((await download("/api/admin/orders.csv?state=unpaid")).rows);
     expect(unpaid.map((order) => order.email)).toEqual(["bea@example.com"]);
+    // The audit log keeps who took which export, with its filters.
+    const [entry] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({
+      action: "export.orders",
+      actorId: admin.id,
+      actorLabel: "owner@example.com",
+      after: { filters: { state: "unpaid" } },
+    });
     const searched = records((await download("/api/admin/orders.csv?search=payer%40")).rows);
     expect(searched.map((order) => order.email)).toEqual(["payer@example.com"]);
     const none = (await download("/api/admin/orders.csv?from=2000-01-01&to=2000-01-31")).rows;
@@ -97,6 +105,10 @@ describe("admin exports", () => {
   it("exports each payment with its order and receipt", async () => {
     const payments = records((await download("/api/admin/payments.csv")).rows);
     expect(payments).toHaveLength(1);
+    const exportsTaken = await ctx.db.select({ action: auditLog.action }).from(auditLog);
+    expect(exportsTaken.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["export.orders", "export.customers", "export.payments"]),
+    );
     expect(payments[0]).toMatchObject({
       kind: "payment",
       email: "payer@example.com",

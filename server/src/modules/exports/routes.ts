@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
-import { sendCsv } from "./csv.js";
+import { auditActorOf } from "../audit/record.js";
+import { recordExport, sendCsv } from "./csv.js";
 import { customersCsv, ordersCsv, paymentsCsv } from "./service.js";
 
 const refused = refusals(400, 401, 403);
@@ -23,7 +24,8 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      const actor = auditActorOf(await requireAdmin(request));
+      await recordExport(db, actor, "export.orders", "orders", request.query);
       return sendCsv(reply, "orders", ordersCsv(db, request.query));
     },
   );
@@ -41,7 +43,8 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      const actor = auditActorOf(await requireAdmin(request));
+      await recordExport(db, actor, "export.customers", "customers", request.query);
       return sendCsv(reply, "customers", customersCsv(db, request.query));
     },
   );
@@ -58,7 +61,8 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      const actor = auditActorOf(await requireAdmin(request));
+      await recordExport(db, actor, "export.payments", "payments", request.query);
       return sendCsv(reply, "payments", paymentsCsv(db, request.query));
     },
   );

@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
-import { sendCsv } from "../exports/csv.js";
+import { auditActorOf } from "../audit/record.js";
+import { recordExport, sendCsv } from "../exports/csv.js";
 import { leadsCsv, listLeads } from "./admin.js";
 
 const refused = refusals(401, 403);
@@ -40,8 +41,10 @@ export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
-      return sendCsv(reply, `leads-${request.query.kind ?? "all"}`, leadsCsv(db, request.query.kind));
+      const actor = auditActorOf(await requireAdmin(request));
+      const kind = request.query.kind;
+      await recordExport(db, actor, "export.leads", "leads", { kind: kind ?? "all" });
+      return sendCsv(reply, `leads-${kind ?? "all"}`, leadsCsv(db, kind));
     },
   );
 };

@@ -2,6 +2,7 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
   catalogMessages,
+  centsToDollars,
   type DeleteResult,
   orderMessages as messages,
   type Order,
@@ -14,6 +15,7 @@ import { AppError } from "../../errors.js";
 import { enqueue, enqueueEach } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { auditActorOf, recordAudit } from "../audit/record.js";
 import { findPlanRow } from "../catalog/service.js";
 import { findOwnOrder, ordersWithSubscriptions } from "../order-access/service.js";
 import { claimPromo, discountCents, releasePromo } from "../promo/service.js";
@@ -218,9 +220,23 @@ export async function deleteOrder(
     const gone = await tx
       .delete(orders)
       .where(and(eq(orders.id, row.id), eq(orders.paid, false)))
-      .returning({ id: orders.id, promoCodeId: orders.promoCodeId });
+      .returning();
     // The code's use goes back with the order that was never paid.
-    for (const order of gone) await releasePromo(tx, order.promoCodeId);
+    for (const order of gone) {
+      await releasePromo(tx, order.promoCodeId);
+      await recordAudit(tx, {
+        actor: auditActorOf(caller),
+        action: "order.deleted",
+        subject: { type: "order", id: order.id, label: `#${order.number}` },
+        before: {
+          paid: order.paid,
+          service: order.service,
+          duration: order.serviceDuration,
+          price: centsToDollars(order.priceCents),
+          promoCode: order.promoCode,
+        },
+      });
+    }
     return gone;
   });
   if (deleted.length === 0) throw new AppError("conflict", messages.paidCannotBeDeleted);

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireAdmin, requireUser } from "../../plugins/authz.js";
+import { auditActorOf } from "../audit/record.js";
 import * as promo from "./service.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
@@ -64,8 +65,8 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
-      return reply.status(201).send(await promo.createPromoCode(db, request.body));
+      const actor = auditActorOf(await requireAdmin(request));
+      return reply.status(201).send(await promo.createPromoCode(db, actor, request.body));
     },
   );
 
@@ -82,8 +83,8 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return promo.updatePromoCode(db, request.params.id, request.body);
+      const actor = auditActorOf(await requireAdmin(request));
+      return promo.updatePromoCode(db, actor, request.params.id, request.body);
     },
   );
 
@@ -103,8 +104,8 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         },
       },
       async (request) => {
-        await requireAdmin(request);
-        return promo.setPromoDisabled(db, request.params.id, disabled);
+        const actor = auditActorOf(await requireAdmin(request));
+        return promo.setPromoDisabled(db, actor, request.params.id, disabled);
       },
     );
   }

@@ -11,6 +11,7 @@ import { and, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pricingPlans, promoCodes } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
 import { findOfferedPlanRow } from "../catalog/service.js";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
@@ -185,11 +186,31 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export async function createPromoCode(db: Database, body: PromoCodeBody): Promise<PromoCode> {
+/** What the audit log keeps of a code (not its use count, which orders move). */
+function promoFields(row: PromoRow) {
+  const { id: _id, uses: _uses, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = row;
+  return fields;
+}
+const promoSubject = (row: PromoRow) => ({ type: "promo_code" as const, id: row.id, label: row.code });
+
+export async function createPromoCode(
+  db: Database,
+  actor: AuditActor,
+  body: PromoCodeBody,
+): Promise<PromoCode> {
   const values = await columns(db, body);
   try {
-    const [row] = await db.insert(promoCodes).values(values).returning({ id: promoCodes.id });
-    if (!row) throw new Error("The promo code was not stored.");
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(promoCodes).values(values).returning();
+      if (!inserted) throw new Error("The promo code was not stored.");
+      await recordAudit(tx, {
+        actor,
+        action: "promo.created",
+        subject: promoSubject(inserted),
+        after: promoFields(inserted),
+      });
+      return inserted;
+    });
     return promoCode(db, row.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();
@@ -198,17 +219,35 @@ export async function createPromoCode(db: Database, body: PromoCodeBody): Promis
 }
 
 /** Uses already counted stay counted; lowering the limit below them simply ends the code. */
-export async function updatePromoCode(db: Database, id: string, body: PromoCodeBody): Promise<PromoCode> {
+/** One code changed in a transaction that records what changed. */
+async function changePromo(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  values: Partial<typeof promoCodes.$inferInsert>,
+  action: "promo.updated" | "promo.disabled" | "promo.enabled",
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for("update");
+    if (!current) throw notFound("The promo code");
+    const [row] = await tx.update(promoCodes).set(values).where(eq(promoCodes.id, id)).returning();
+    if (!row) throw notFound("The promo code");
+    const change = changedFields(promoFields(current), promoFields(row));
+    if (change) await recordAudit(tx, { actor, action, subject: promoSubject(row), ...change });
+    return row.id;
+  });
+}
+
+export async function updatePromoCode(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  body: PromoCodeBody,
+): Promise<PromoCode> {
   if (!isId(id)) throw notFound("The promo code");
   const values = await columns(db, body);
   try {
-    const [row] = await db
-      .update(promoCodes)
-      .set(values)
-      .where(eq(promoCodes.id, id))
-      .returning({ id: promoCodes.id });
-    if (!row) throw notFound("The promo code");
-    return promoCode(db, row.id);
+    return promoCode(db, await changePromo(db, actor, id, values, "promo.updated"));
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();
     throw error;
@@ -216,13 +255,13 @@ export async function updatePromoCode(db: Database, id: string, body: PromoCodeB
 }
 
 /** Disabled codes stop working at once; orders placed with them keep their discount. */
-export async function setPromoDisabled(db: Database, id: string, disabled: boolean): Promise<PromoCode> {
+export async function setPromoDisabled(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  disabled: boolean,
+): Promise<PromoCode> {
   if (!isId(id)) throw notFound("The promo code");
-  const [row] = await db
-    .update(promoCodes)
-    .set({ disabled })
-    .where(eq(promoCodes.id, id))
-    .returning({ id: promoCodes.id });
-  if (!row) throw notFound("The promo code");
-  return promoCode(db, row.id);
+  const action = disabled ? "promo.disabled" : "promo.enabled";
+  return promoCode(db, await changePromo(db, actor, id, { disabled }, action));
 }

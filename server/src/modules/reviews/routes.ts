@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { accountRateLimitKey, getSignedIn, isAdmin, requireAdmin, requireUser } from "../../plugins/authz.js";
+import { auditActorOf } from "../audit/record.js";
 import * as reviewsService from "./service.js";
 
 const refused = refusals(401, 403, 404, 409);
@@ -119,8 +120,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return reviewsService.setReviewHidden(db, request.params.id, request.body.hidden);
+      const actor = auditActorOf(await requireAdmin(request));
+      return reviewsService.setReviewHidden(db, actor, request.params.id, request.body.hidden);
     },
   );
 
@@ -136,8 +137,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return reviewsService.deleteReview(db, request.params.id);
+      const actor = auditActorOf(await requireAdmin(request));
+      return reviewsService.deleteReview(db, actor, request.params.id);
     },
   );
 };

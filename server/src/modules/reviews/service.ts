@@ -9,7 +9,7 @@ import {
   type ReviewCount,
   reviewMessages,
 } from "@agency/contract";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
 import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
@@ -17,6 +17,7 @@ import { readRowCounts } from "../../db/row-counts.js";
 import { orders, reviews } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import type { SessionUser } from "../../plugins/authz.js";
+import { type AuditActor, auditActorOf, recordAudit } from "../audit/record.js";
 import { cachedRead, catalogChanged } from "../catalog/cache.js";
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -132,16 +133,41 @@ export async function listOwnReviews(db: Database, caller: SessionUser): Promise
   return rows.map(toManagedReview);
 }
 
+/** What the audit log keeps of a review: not its author's name, e-mail or words. */
+const reviewFields = (row: typeof reviews.$inferSelect) => ({
+  userId: row.userId,
+  orderId: row.orderId,
+  hidden: row.hidden,
+  createdAt: row.createdAt,
+});
+
+/** Deletes the review `where` finds, recording it; answers how many went (0 or 1). */
+async function deleteAudited(db: Database, actor: AuditActor, where: SQL | undefined): Promise<number> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(reviews).where(where).returning();
+    for (const row of deleted) {
+      await recordAudit(tx, {
+        actor,
+        action: "review.deleted",
+        subject: { type: "review", id: row.id },
+        before: reviewFields(row),
+      });
+    }
+    return deleted.length;
+  });
+}
+
 /** A customer deletes only their own reviews; anyone else's does not exist for them. */
 export async function deleteOwnReview(db: Database, caller: SessionUser, id: string): Promise<DeleteResult> {
   if (!isId(id)) throw notFound("The review");
-  const deleted = await db
-    .delete(reviews)
-    .where(and(eq(reviews.id, id), eq(reviews.userId, caller.id)))
-    .returning({ id: reviews.id });
-  if (deleted.length === 0) throw notFound("The review");
+  const deleted = await deleteAudited(
+    db,
+    auditActorOf(caller),
+    and(eq(reviews.id, id), eq(reviews.userId, caller.id)),
+  );
+  if (deleted === 0) throw notFound("The review");
   await catalogChanged(db, "reviews");
-  return { deletedCount: deleted.length };
+  return { deletedCount: deleted };
 }
 
 /** SPEC §7 GET /manage-reviews: one page of every review, newest first, with the author's email. */
@@ -170,19 +196,38 @@ export async function listReviewPage(db: Database, query: ManageReviewsQuery): P
 }
 
 /** SPEC §7 DELETE /review-delete/{id}: an admin removes any review. */
-export async function deleteReview(db: Database, id: string): Promise<DeleteResult> {
+export async function deleteReview(db: Database, actor: AuditActor, id: string): Promise<DeleteResult> {
   if (!isId(id)) throw notFound("The review");
-  const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
-  if (deleted.length === 0) throw notFound("The review");
+  const deleted = await deleteAudited(db, actor, eq(reviews.id, id));
+  if (deleted === 0) throw notFound("The review");
   await catalogChanged(db, "reviews");
-  return { deletedCount: deleted.length };
+  return { deletedCount: deleted };
 }
 
 /** Admin: hides a review from the public pages, or shows it again; it is kept either way. */
-export async function setReviewHidden(db: Database, id: string, hidden: boolean): Promise<ManagedReview> {
+export async function setReviewHidden(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  hidden: boolean,
+): Promise<ManagedReview> {
   if (!isId(id)) throw notFound("The review");
-  const [row] = await db.update(reviews).set({ hidden }).where(eq(reviews.id, id)).returning();
-  if (!row) throw notFound("The review");
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
+    if (!current) throw notFound("The review");
+    const [updated] = await tx.update(reviews).set({ hidden }).where(eq(reviews.id, id)).returning();
+    if (!updated) throw notFound("The review");
+    if (current.hidden !== hidden) {
+      await recordAudit(tx, {
+        actor,
+        action: hidden ? "review.hidden" : "review.shown",
+        subject: { type: "review", id },
+        before: { hidden: current.hidden },
+        after: { hidden },
+      });
+    }
+    return updated;
+  });
   await catalogChanged(db, "reviews");
   return toManagedReview(row);
 }

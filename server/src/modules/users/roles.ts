@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { roleChanges, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { type AuditActor, recordAudit } from "../audit/record.js";
 
 export type RoleActor = { id: string; email: string } | { label: string };
 
@@ -9,6 +10,12 @@ function actorFields(actor: RoleActor) {
   return "id" in actor
     ? { actorId: actor.id, actorLabel: actor.email }
     : { actorId: null, actorLabel: actor.label };
+}
+
+function auditActor(actor: RoleActor): AuditActor {
+  return "id" in actor
+    ? { type: "admin", id: actor.id, email: actor.email }
+    : { type: "system", label: actor.label };
 }
 
 /**
@@ -53,6 +60,13 @@ export async function setAdminRole(
       targetEmail: target.email,
       fromRole: target.role,
       toRole,
+    });
+    await recordAudit(tx, {
+      actor: auditActor(actor),
+      action: "user.role_changed",
+      subject: { type: "user", id: target.id },
+      before: { role: target.role },
+      after: { role: toRole },
     });
     return { modifiedCount: 1 };
   });

@@ -1,6 +1,7 @@
 import {
   type CancelOrderBody,
   cancellableStates,
+  centsToDollars,
   type OrderDetail,
   workflowMessages,
 } from "@agency/contract";
@@ -10,6 +11,7 @@ import { orders, payments, subscriptions } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import type { PaymentProvider, ProviderRefund } from "../../payments/provider.js";
 import type { SessionUser } from "../../plugins/authz.js";
+import { auditActorOf, recordAudit } from "../audit/record.js";
 import { addRefund } from "../payments/ledger.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { type BillingSync, endSubscription } from "../subscriptions/service.js";
@@ -86,17 +88,32 @@ export async function cancelOrder(
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, row.id)).for("update");
     if (!order) throw new AppError("not_found", "The order was not found.");
-    if (refund) await addRefund(tx, ctx.receipts, { order, of: refund.of, refund: refund.done });
+    const refunded =
+      refund && (await addRefund(tx, ctx.receipts, { order, of: refund.of, refund: refund.done }));
     // A refund the provider made stays recorded even if another admin moved the order meanwhile.
-    if (!order.state || !cancellableStates.includes(order.state)) return;
-    if (running) await endSubscription(tx, running, ctx.now());
-    await moveOrder(tx, {
-      orderId: order.id,
-      from: order.state,
-      to: "cancelled",
-      actor: actorOf(caller, "admin"),
-      note: body.note,
-    });
+    if (order.state && cancellableStates.includes(order.state)) {
+      if (running) await endSubscription(tx, running, ctx.now());
+      await moveOrder(tx, {
+        orderId: order.id,
+        from: order.state,
+        to: "cancelled",
+        actor: actorOf(caller, "admin"),
+        note: body.note,
+      });
+    }
+    if (refund && refunded) {
+      await recordAudit(tx, {
+        actor: auditActorOf(caller),
+        action: "payment.refunded",
+        subject: { type: "payment", id: refunded.id, label: `#${order.number}` },
+        before: { payment: refund.of.id, amount: centsToDollars(refund.of.amountCents) },
+        after: {
+          refund: centsToDollars(-refunded.amountCents),
+          provider: refunded.provider,
+          transactionId: refunded.transactionId,
+        },
+      });
+    }
   });
   return orderDetail(db, await findOrder(db, row.id));
 }

@@ -5,16 +5,28 @@ import { orderEvents, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { type AuditActor, recordAudit } from "../audit/record.js";
 
-/** Who made a change, as the history keeps them (their name then; the id is gone with the account). */
-export type Actor = { id: string | null; name: string; role: ParticipantRole };
+/**
+ * Who made a change, as the history keeps them (their name then; the id is gone with the account).
+ * `email` is an admin's, for the audit log.
+ */
+export type Actor = { id: string | null; name: string; role: ParticipantRole; email?: string };
 
 /** The caller acting for the agency (admin routes) or as the order's customer (customer routes). */
 export function actorOf(
   user: SessionUser,
   role: ParticipantRole = isAdmin(user) ? "admin" : "customer",
 ): Actor {
-  return { id: user.id, name: user.name, role };
+  return { id: user.id, name: user.name, role, email: user.email };
+}
+
+/** The audit log's view of a history actor: an admin with their e-mail, a customer by id. */
+function auditActor(actor: Actor): AuditActor {
+  if (actor.role === "admin" && actor.id && actor.email) {
+    return { type: "admin", id: actor.id, email: actor.email };
+  }
+  return actor.id ? { type: "customer", id: actor.id } : { type: "system", label: actor.name };
 }
 
 export type OrderEventRow = typeof orderEvents.$inferSelect;
@@ -22,7 +34,7 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 /**
  * Moves an order from one state to the next inside the caller's transaction: the state only
  * changes if it still is `from` (two admins clicking at once move it once), the change is written
- * to the history with who and when, and the customer's mail is queued with it.
+ * to the history with who and when and to the audit log, and the customer's mail is queued with it.
  */
 export async function moveOrder(
   tx: Database,
@@ -33,7 +45,7 @@ export async function moveOrder(
     .update(orders)
     .set({ state: to })
     .where(and(eq(orders.id, orderId), from === null ? isNull(orders.state) : eq(orders.state, from)))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, number: orders.number });
   if (moved.length === 0) throw new AppError("conflict", workflowMessages.notAllowed);
   const [event] = await tx
     .insert(orderEvents)
@@ -49,6 +61,14 @@ export async function moveOrder(
     .returning();
   if (!event) throw new Error("The order's history was not written.");
   await enqueue(tx, "mail.order-state", { eventId: event.id });
+  await recordAudit(tx, {
+    actor: auditActor(actor),
+    action: "order.state_changed",
+    subject: { type: "order", id: orderId, label: `#${moved[0]?.number}` },
+    before: { state: from },
+    // An admin's note says why (a cancellation, say); a customer's words stay in the history only.
+    after: { state: to, ...(input.note && actor.role === "admin" ? { note: input.note } : {}) },
+  });
   return event;
 }
 

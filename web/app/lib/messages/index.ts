@@ -5,6 +5,7 @@
 
 export * from "./account";
 export * from "./account-data";
+export * from "./audit";
 export * from "./catalog";
 export * from "./content";
 export * from "./mail";

@@ -5,6 +5,7 @@ import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import {
   adminPages,
+  auditPage,
   briefQuestionsPage,
   catalogEditor,
   contentEditor,
@@ -37,6 +38,7 @@ function menu(unread: number) {
     { to: "/dashboard/admin/add__blog", label: adminPages.addBlog },
     { to: "/dashboard/admin/site-content", label: contentEditor.menu },
     { to: "/dashboard/admin/leads", label: adminPages.leads },
+    { to: "/dashboard/admin/audit", label: auditPage.menu },
     { to: "/dashboard/admin/jobs", label: jobsPage.menu },
     { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu },
   ];
