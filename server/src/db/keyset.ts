@@ -1,7 +1,8 @@
 import { isId, type PageQuery } from "@agency/contract";
 import { and, asc, desc, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { AppError } from "../errors.js";
+import type { Database } from "./client.js";
 
 /** The columns a newest-first list is ordered by; an index on (created_at, id) serves both ways. */
 type Key = { createdAt: PgColumn; id: PgColumn };
@@ -130,4 +131,18 @@ export async function* newestFirstBatches<Row>(
     const separator = last.cursor.indexOf("|");
     position = { timestamp: last.cursor.slice(0, separator), id: last.cursor.slice(separator + 1) };
   }
+}
+
+/**
+ * The query of one page or batch of a table's rows (the whole row), for `newestFirstPage` and
+ * `newestFirstBatches`.
+ */
+export function wholeRows<T extends PgTable>(db: Database, table: T) {
+  return (plan: PagePlan) =>
+    db
+      .select({ row: table as PgTable, cursor: plan.cursor })
+      .from(table as PgTable)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit) as unknown as Promise<{ row: T["$inferSelect"]; cursor: string }[]>;
 }

@@ -1,7 +1,7 @@
 import type { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
 import { and, count, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { newestFirstBatches } from "../../db/keyset.js";
+import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, escapeLike } from "../../db/list-search.js";
 import { orders, payments, receipts, user } from "../../db/schema.js";
 import { adminOrderFilter } from "../orders/admin.js";
@@ -31,17 +31,7 @@ const orderColumns = [
 
 /** Every order All Orders would list with these filters, newest first. */
 export function ordersCsv(db: Database, query: OrdersExportQuery): AsyncGenerator<string> {
-  const batches = newestFirstBatches(
-    orders,
-    (plan) =>
-      db
-        .select({ row: orders, cursor: plan.cursor })
-        .from(orders)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit),
-    adminOrderFilter(query),
-  );
+  const batches = newestFirstBatches(orders, wholeRows(db, orders), adminOrderFilter(query));
   return csvChunks(orderColumns, batches, (order) => [
     order.number,
     order.createdAt,

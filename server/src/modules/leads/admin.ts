@@ -1,7 +1,7 @@
 import type { Lead, LeadKind, LeadList, LeadsQuery } from "@agency/contract";
 import { and, eq, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { newestFirstBatches, newestFirstPage } from "../../db/keyset.js";
+import { newestFirstBatches, newestFirstPage, wholeRows } from "../../db/keyset.js";
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads } from "../../db/schema.js";
@@ -44,18 +44,7 @@ export async function listLeads(
   ].filter((condition) => condition !== undefined);
   const filter = and(byKind(kind), ...narrowed) as SQL;
   const [page, counts, matches] = await Promise.all([
-    newestFirstPage(
-      leads,
-      query,
-      (plan) =>
-        db
-          .select({ row: leads, cursor: plan.cursor })
-          .from(leads)
-          .where(plan.where)
-          .orderBy(...plan.orderBy)
-          .limit(plan.limit),
-      filter,
-    ),
+    newestFirstPage(leads, query, wholeRows(db, leads), filter),
     readRowCounts(db, kind ? [countOf[kind]] : Object.values(countOf)),
     narrowed.length > 0 ? countMatches(db, leads, filter) : undefined,
   ]);
@@ -72,17 +61,7 @@ const CSV_COLUMNS = ["createdAt", "kind", "name", "email", "website", "message"]
 
 /** The leads as a CSV file, newest first, written a batch at a time. */
 export function leadsCsv(db: Database, kind: LeadKind | undefined): AsyncGenerator<string> {
-  const batches = newestFirstBatches(
-    leads,
-    (plan) =>
-      db
-        .select({ row: leads, cursor: plan.cursor })
-        .from(leads)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit),
-    byKind(kind),
-  );
+  const batches = newestFirstBatches(leads, wholeRows(db, leads), byKind(kind));
   return csvChunks(CSV_COLUMNS, batches, (row) => {
     const lead = toLead(row);
     return CSV_COLUMNS.map((column) => lead[column]);

@@ -1,7 +1,7 @@
 import type { AdminOrderList, AdminOrdersQuery, OrdersExportQuery } from "@agency/contract";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { newestFirstPage } from "../../db/keyset.js";
+import { newestFirstPage, wholeRows } from "../../db/keyset.js";
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
@@ -36,18 +36,7 @@ export function adminOrderFilter(query: OrdersExportQuery): SQL | undefined {
 export async function listAllOrders(db: Database, query: AdminOrdersQuery): Promise<AdminOrderList> {
   const filter = adminOrderFilter(query);
   const [page, counts, matches] = await Promise.all([
-    newestFirstPage(
-      orders,
-      query,
-      (plan) =>
-        db
-          .select({ row: orders, cursor: plan.cursor })
-          .from(orders)
-          .where(plan.where)
-          .orderBy(...plan.orderBy)
-          .limit(plan.limit),
-      filter,
-    ),
+    newestFirstPage(orders, query, wholeRows(db, orders), filter),
     readRowCounts(db, ["orders", "orders_paid"]),
     filter ? countMatches(db, orders, filter) : undefined,
   ]);

@@ -11,7 +11,7 @@ import {
 } from "@agency/contract";
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { newestFirstPage } from "../../db/keyset.js";
+import { newestFirstPage, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders, reviews } from "../../db/schema.js";
@@ -183,13 +183,7 @@ export async function listReviewPage(db: Database, query: ManageReviewsQuery): P
   const page = await newestFirstPage(
     reviews,
     query,
-    (plan) =>
-      db
-        .select({ row: reviews, cursor: plan.cursor })
-        .from(reviews)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit),
+    wholeRows(db, reviews),
     conditions.length === 0 ? undefined : and(...conditions),
   );
   return page.rows.map(toManagedReview);
