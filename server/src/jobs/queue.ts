@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { jobs } from "../db/schema.js";
 import type { Mail } from "../mail/mailer.js";
@@ -92,12 +92,15 @@ export async function claimDueJobs(
   limit: number,
   now: Date,
 ): Promise<JobRow[]> {
+  // The clock counts whole milliseconds and the database microseconds: a job queued for "now" in
+  // the clock's current millisecond (12:00:00.123456 against 12:00:00.123) is due already.
+  const dueBefore = new Date(now.getTime() + 1);
   // A CTE runs once: as a plain IN (subquery), the planner may run the LIMIT again per row.
   const due = db.$with("due").as(
     db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, now)))
+      .where(and(eq(jobs.status, "queued"), lt(jobs.runAt, dueBefore)))
       .orderBy(jobs.runAt)
       .limit(limit)
       .for("update", { skipLocked: true }),

@@ -65,7 +65,9 @@ const url = `/dashboard/subscription/${subscriptionId}/card`;
 describe("update card", () => {
   it("takes a new test card, says why the renewal failed, and sends the card for the subscription", async () => {
     const fetchMock = stubServer(null);
-    renderRoute(path, UpdateCard, url);
+    renderRoute(path, UpdateCard, url, [
+      { path: "/dashboard/my-orders", Component: () => <h1>My Orders</h1> },
+    ]);
     expect(await screen.findByText("Your card was declined.")).toBeTruthy();
     fireEvent.change(screen.getByLabelText(paymentMessages.cardNumber), {
       target: { value: "4242424242424242" },
@@ -84,6 +86,8 @@ describe("update card", () => {
       expiry: "12/34",
       cvc: "123",
     });
+    // Saved, the customer is back on My Orders.
+    expect(await screen.findByRole("heading", { name: "My Orders" })).toBeTruthy();
   });
 
   it("sends a Stripe customer to Stripe's page for the open invoice instead", async () => {
