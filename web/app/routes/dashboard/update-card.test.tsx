@@ -59,15 +59,18 @@ function stubServer(cardLink: string | null) {
   return fetchMock;
 }
 
+/** Where the customer lands once the card is saved. */
+function MyOrdersStandIn() {
+  return <h1>My Orders</h1>;
+}
+
 const path = "/dashboard/subscription/:_id/card";
 const url = `/dashboard/subscription/${subscriptionId}/card`;
 
 describe("update card", () => {
   it("takes a new test card, says why the renewal failed, and sends the card for the subscription", async () => {
     const fetchMock = stubServer(null);
-    renderRoute(path, UpdateCard, url, [
-      { path: "/dashboard/my-orders", Component: () => <h1>My Orders</h1> },
-    ]);
+    renderRoute(path, UpdateCard, url, [{ path: "/dashboard/my-orders", Component: MyOrdersStandIn }]);
     expect(await screen.findByText("Your card was declined.")).toBeTruthy();
     fireEvent.change(screen.getByLabelText(paymentMessages.cardNumber), {
       target: { value: "4242424242424242" },
