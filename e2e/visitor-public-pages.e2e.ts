@@ -152,8 +152,20 @@ describe("the public pages", () => {
 
     await page.getByRole("button", { name: brands.pause }).click();
     await page.getByRole("button", { name: brands.play }).waitFor();
-    await page.waitForTimeout(600);
-    const stopped = await position(brandTrack);
+    // A slide already under way finishes its transition; then the track rests.
+    let settled = await position(brandTrack);
+    await expect
+      .poll(
+        async () => {
+          const before = settled;
+          await page.waitForTimeout(400);
+          settled = await position(brandTrack);
+          return settled === before;
+        },
+        { timeout: 4000 },
+      )
+      .toBe(true);
+    const stopped = settled;
     await page.waitForTimeout(2600);
     expect(await position(brandTrack)).toBe(stopped);
   });
