@@ -19,6 +19,7 @@ import { refusals } from "../../errors.js";
 import { requireAdmin } from "../../plugins/authz.js";
 import { auditActorOf } from "../audit/record.js";
 import * as editor from "./admin.js";
+import * as plans from "./admin-plans.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const admin = { access: "admin" as const };
@@ -128,7 +129,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       await requireAdmin(request);
-      return editor.listAllPlans(db);
+      return plans.listAllPlans(db);
     },
   );
 
@@ -145,7 +146,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request, reply) => {
       const actor = auditActorOf(await requireAdmin(request));
-      return reply.status(201).send(await editor.createPlan(db, actor, request.body));
+      return reply.status(201).send(await plans.createPlan(db, actor, request.body));
     },
   );
 
@@ -163,7 +164,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       const actor = auditActorOf(await requireAdmin(request));
-      return editor.updatePlan(db, actor, request.params.id, request.body);
+      return plans.updatePlan(db, actor, request.params.id, request.body);
     },
   );
 
@@ -181,7 +182,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       const actor = auditActorOf(await requireAdmin(request));
-      return editor.changePlanPrice(db, actor, request.params.id, request.body);
+      return plans.changePlanPrice(db, actor, request.params.id, request.body);
     },
   );
 
@@ -198,7 +199,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       const actor = auditActorOf(await requireAdmin(request));
-      return editor.removePlan(db, actor, request.params.id);
+      return plans.removePlan(db, actor, request.params.id);
     },
   );
 
@@ -215,7 +216,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       const actor = auditActorOf(await requireAdmin(request));
-      return editor.restorePlan(db, actor, request.params.id);
+      return plans.restorePlan(db, actor, request.params.id);
     },
   );
 
@@ -232,7 +233,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       const actor = auditActorOf(await requireAdmin(request));
-      return editor.reorderPlans(db, actor, request.body.ids);
+      return plans.reorderPlans(db, actor, request.body.ids);
     },
   );
 };

@@ -1,0 +1,290 @@
+import {
+  type AdminPlan,
+  type CreatePlanBody,
+  catalogMessages,
+  centsToDollars,
+  isId,
+  type PlanDetailsBody,
+  type PlanPriceBody,
+  type PlanPriceChange,
+  type PlanRemoval,
+} from "@agency/contract";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { jobs, orders, pricingPlans, subscriptions } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
+import { reorder, toCents } from "./admin.js";
+import { catalogChanged } from "./cache.js";
+import { toPricingPlan } from "./service.js";
+
+/** The catalog editor's plans: create, edit, price, archive or delete, restore, reorder. */
+
+// Spelled out: inside a select list, drizzle would leave the outer column unqualified.
+const orderCount = sql<number>`(select count(*) from orders o where o.plan_id = "pricing_plans"."id")`
+  .mapWith(Number)
+  .as("order_count");
+const subscriberCount = sql<number>`(select count(*) from subscriptions s
+    where s.plan_id = "pricing_plans"."id" and s.status in ('active', 'past_due'))`
+  .mapWith(Number)
+  .as("subscriber_count");
+
+type PlanRow = typeof pricingPlans.$inferSelect;
+
+function toAdminPlan(row: { plan: PlanRow; orders: number; subscribers: number }): AdminPlan {
+  return {
+    ...toPricingPlan(row.plan),
+    position: row.plan.position,
+    archived: row.plan.archivedAt !== null,
+    orders: row.orders,
+    subscribers: row.subscribers,
+  };
+}
+
+function selectPlans(db: Database) {
+  return db
+    .select({ plan: pricingPlans, orders: orderCount, subscribers: subscriberCount })
+    .from(pricingPlans);
+}
+
+/** Every plan, archived ones too, with how many orders and renewing subscriptions each has. */
+export async function listAllPlans(db: Database): Promise<AdminPlan[]> {
+  const rows = await selectPlans(db).orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
+  return rows.map(toAdminPlan);
+}
+
+async function adminPlan(db: Database, id: string): Promise<AdminPlan> {
+  const [row] = await selectPlans(db).where(eq(pricingPlans.id, id));
+  if (!row) throw notFound("The pricing plan");
+  return toAdminPlan(row);
+}
+
+function detailColumns(body: PlanDetailsBody) {
+  return {
+    service: body.service,
+    title: body.title,
+    duration: body.duration,
+    monthLabel: body.month,
+    featureNames: body.features.map((feature) => feature.name),
+    featureDetails: body.features.map((feature) => feature.detail),
+    featureIncluded: body.features.map((feature) => feature.included),
+    highlighted: body.highlighted,
+    backgroundColor: body.backgroundColor,
+    color: body.color,
+  };
+}
+
+/** What the audit log keeps of a plan: its details, prices in dollars, and whether it is archived. */
+function planFields(row: PlanRow) {
+  return {
+    service: row.service,
+    title: row.title,
+    duration: row.duration,
+    month: row.monthLabel,
+    features: row.featureNames.map((name, index) => ({
+      name,
+      detail: row.featureDetails[index] ?? null,
+      included: row.featureIncluded[index] ?? null,
+    })),
+    highlighted: row.highlighted,
+    backgroundColor: row.backgroundColor,
+    color: row.color,
+    oldPrice: centsToDollars(row.oldPriceCents),
+    newPrice: centsToDollars(row.newPriceCents),
+    archived: row.archivedAt !== null,
+  };
+}
+
+const planLabel = (row: PlanRow) => `${row.service} (${row.duration})`;
+const planSubject = (row: PlanRow) => ({ type: "plan" as const, id: row.id, label: planLabel(row) });
+
+/** A new plan goes last; it is on the pricing page at once. */
+export async function createPlan(
+  db: Database,
+  actor: AuditActor,
+  body: CreatePlanBody,
+): Promise<{ insertedId: string }> {
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(pricingPlans)
+      .values({
+        ...detailColumns(body),
+        oldPriceCents: toCents(body.oldPrice),
+        newPriceCents: toCents(body.newPrice),
+        position: sql`(select coalesce(max(position), -1) + 1 from ${pricingPlans})`,
+      })
+      .returning();
+    if (!inserted) throw new Error("The plan was not stored.");
+    await recordAudit(tx, {
+      actor,
+      action: "plan.created",
+      subject: planSubject(inserted),
+      after: planFields(inserted),
+    });
+    return inserted;
+  });
+  await catalogChanged(db, "plans");
+  return { insertedId: row.id };
+}
+
+/**
+ * Everything but the prices. A plan that has orders keeps its billing period: its subscriptions
+ * renew by it (archive the plan and add another instead).
+ */
+export async function updatePlan(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  body: PlanDetailsBody,
+): Promise<AdminPlan> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    if (!current) throw notFound("The pricing plan");
+    if (current.duration !== body.duration) {
+      const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.planId, id)).limit(1);
+      if (used) throw new AppError("conflict", catalogMessages.durationLocked);
+    }
+    const [updated] = await tx
+      .update(pricingPlans)
+      .set(detailColumns(body))
+      .where(eq(pricingPlans.id, id))
+      .returning();
+    const change = updated && changedFields(planFields(current), planFields(updated));
+    if (updated && change) {
+      await recordAudit(tx, { actor, action: "plan.updated", subject: planSubject(updated), ...change });
+    }
+  });
+  await catalogChanged(db, "plans");
+  return adminPlan(db, id);
+}
+
+/**
+ * New orders pay the new price at once; orders placed before keep theirs. Subscriptions renew at
+ * the price they were bought at unless the owner applies the change to renewals: then every
+ * subscription of the plan that has not ended renews at the new price, and its customer gets a
+ * notice, queued in the same transaction. Stripe Billing keeps the price of the subscriptions it
+ * renews on its side, so those are left as they are.
+ */
+export async function changePlanPrice(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  body: PlanPriceBody,
+): Promise<PlanPriceChange> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  const newPriceCents = toCents(body.newPrice);
+  const changed = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    if (!current) throw notFound("The pricing plan");
+    const [plan] = await tx
+      .update(pricingPlans)
+      .set({ oldPriceCents: toCents(body.oldPrice), newPriceCents })
+      .where(eq(pricingPlans.id, id))
+      .returning();
+    if (!plan) throw notFound("The pricing plan");
+    const renewalsChanged = body.applyToRenewals ? await applyPriceToRenewals(tx, id, newPriceCents) : 0;
+    const prices = (row: PlanRow) => ({
+      oldPrice: centsToDollars(row.oldPriceCents),
+      newPrice: centsToDollars(row.newPriceCents),
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "plan.price_changed",
+      subject: planSubject(plan),
+      before: prices(current),
+      after: { ...prices(plan), applyToRenewals: body.applyToRenewals, renewalsChanged },
+    });
+    return renewalsChanged;
+  });
+  await catalogChanged(db, "plans");
+  return { plan: await adminPlan(db, id), renewalsChanged: changed, noticesQueued: changed };
+}
+
+/** The plan's subscriptions that have not ended renew at the new price; each customer gets a notice. */
+async function applyPriceToRenewals(tx: Database, id: string, newPriceCents: number): Promise<number> {
+  const result = await tx.execute(sql`
+      with before as (
+        select ${subscriptions.id} as id, ${subscriptions.priceCents} as old_price_cents from ${subscriptions}
+        where ${subscriptions.planId} = ${id} and ${subscriptions.status} <> 'ended'
+          and ${subscriptions.providerSubscriptionId} is null and ${subscriptions.priceCents} <> ${newPriceCents}
+        for update
+      ), changed as (
+        update ${subscriptions} set price_cents = ${newPriceCents}, updated_at = now()
+        from before where ${subscriptions.id} = before.id
+        returning before.id, before.old_price_cents
+      ), mailed as (
+        insert into ${jobs} (kind, payload)
+        select 'mail.plan-price-changed', jsonb_build_object('subscriptionId', id,
+          'oldPriceCents', old_price_cents, 'newPriceCents', ${newPriceCents}::int)
+        from changed
+      )
+      select count(*)::int as count from changed`);
+  const [row] = (result as unknown as { rows: { count: number }[] }).rows;
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * A plan nobody ordered is deleted; one with orders is archived: it leaves the pricing pages and
+ * cannot be ordered, while its orders, payments and subscriptions keep it.
+ */
+export async function removePlan(db: Database, actor: AuditActor, id: string): Promise<PlanRemoval> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  const removal = await db.transaction(async (tx) => {
+    const [plan] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    if (!plan) throw notFound("The pricing plan");
+    const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.planId, id)).limit(1);
+    if (used) {
+      await tx
+        .update(pricingPlans)
+        .set({ archivedAt: plan.archivedAt ?? new Date() })
+        .where(eq(pricingPlans.id, id));
+      if (plan.archivedAt === null) {
+        await recordAudit(tx, {
+          actor,
+          action: "plan.archived",
+          subject: planSubject(plan),
+          before: { archived: false },
+          after: { archived: true },
+        });
+      }
+      return { deleted: false, archived: true };
+    }
+    await tx.delete(pricingPlans).where(eq(pricingPlans.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "plan.deleted",
+      subject: planSubject(plan),
+      before: planFields(plan),
+    });
+    return { deleted: true, archived: false };
+  });
+  await catalogChanged(db, "plans");
+  return removal;
+}
+
+/** An archived plan back on the pricing pages. */
+export async function restorePlan(db: Database, actor: AuditActor, id: string): Promise<AdminPlan> {
+  if (!isId(id)) throw notFound("The pricing plan");
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    if (!current) throw notFound("The pricing plan");
+    if (current.archivedAt === null) return;
+    await tx.update(pricingPlans).set({ archivedAt: null }).where(eq(pricingPlans.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "plan.restored",
+      subject: planSubject(current),
+      before: { archived: true },
+      after: { archived: false },
+    });
+  });
+  await catalogChanged(db, "plans");
+  return adminPlan(db, id);
+}
+
+export async function reorderPlans(db: Database, actor: AuditActor, ids: string[]): Promise<AdminPlan[]> {
+  await reorder(db, actor, pricingPlans, ids);
+  await catalogChanged(db, "plans");
+  return listAllPlans(db);
+}
