@@ -191,13 +191,14 @@ describe("the public pages", () => {
     const toggle = page.getByRole("button", { name: nav.toggle });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await toggle.click();
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    // The menu's state is rendered after the key or click: wait for it rather than read at once.
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
     const current = page.getByRole("navigation", { name: nav.main }).getByRole("link", { name: nav.blogs });
     await current.waitFor();
     expect(await current.getAttribute("aria-current")).toBe("page");
     await page.keyboard.press("Escape");
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => toggle.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByRole("navigation", { name: nav.main }).getByRole("link", { name: nav.contact }).waitFor({
       state: "hidden",
     });
