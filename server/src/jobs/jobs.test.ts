@@ -1,14 +1,14 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/helpers.js";
 import { messageId, startTestSmtp, type TestSmtp } from "../../test/smtp.js";
 import { loadConfig } from "../config.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { jobs, leads } from "../db/schema.js";
-import { enqueue, type JobPayloads, retryJob } from "./queue.js";
+import { claimDueJobs, enqueue, type JobPayloads, retryJob } from "./queue.js";
 import { createJobRuntime } from "./runtime.js";
 import { backoffMs, createWorker, type JobHandlers } from "./worker.js";
 
@@ -99,18 +99,23 @@ describe("the job queue", () => {
     const ran: string[] = [];
     const handlers: JobHandlers = { "mail.send": async (payload) => void ran.push(payload.to) };
     let busy = true;
+    let asked = 0;
     const worker = createWorker({
       db: handle.db,
       handlers,
       log: quiet,
       pollMs: 20,
-      yieldTo: () => busy,
-      maxYieldMs: 400,
+      yieldTo: () => {
+        asked += 1;
+        return busy;
+      },
+      maxYieldMs: 1500,
     });
     await enqueue(handle.db, "mail.send", mail("after-the-burst@example.com"));
     worker.start();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // It has asked several times whether requests are waiting, and held the mail back each time.
+      await expect.poll(() => asked, { timeout: 2000, interval: 10 }).toBeGreaterThanOrEqual(3);
       expect(ran).toEqual([]);
       busy = false;
       await expect.poll(() => ran, { timeout: 2000, interval: 20 }).toEqual(["after-the-burst@example.com"]);
@@ -119,7 +124,7 @@ describe("the job queue", () => {
       busy = true;
       await enqueue(handle.db, "mail.send", mail("during-a-long-rush@example.com"));
       await expect
-        .poll(() => ran, { timeout: 3000, interval: 20 })
+        .poll(() => ran, { timeout: 5000, interval: 20 })
         .toEqual(["after-the-burst@example.com", "during-a-long-rush@example.com"]);
     } finally {
       await worker.stop();
@@ -223,21 +228,133 @@ describe("the job queue", () => {
     expect(await job(id)).toMatchObject({ status: "done", attempts: 1 });
   });
 
-  it("queues again a job whose worker was killed while running it, once its lease is over", async () => {
-    const id = (await enqueue(handle.db, "mail.send", mail("killed@example.com"))) ?? "";
+  it("runs at once the jobs of a worker that fell silent 20 seconds ago, each once more", async () => {
+    const ids: string[] = [];
+    for (const to of ["a", "b", "c", "d"])
+      ids.push((await enqueue(handle.db, "mail.send", mail(`${to}@example.com`))) ?? "");
+    // What a worker killed under load leaves behind: its jobs claimed, their leases last renewed 20 s ago.
+    await claimDueJobs(handle.db, "killed-worker", 4, new Date());
     await handle.db
       .update(jobs)
-      .set({ status: "running", attempts: 1, lockedBy: "gone", lockedAt: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(jobs.id, id));
+      .set({ lockedAt: sql`now() - interval '20 seconds'` })
+      .where(inArray(jobs.id, ids));
     const ran: string[] = [];
     const worker = createWorker({
       db: handle.db,
       handlers: { "mail.send": async (p) => void ran.push(p.to) },
       log: quiet,
     });
-    await worker.drain();
-    expect(ran).toEqual(["killed@example.com"]);
-    expect(await job(id)).toMatchObject({ status: "done", attempts: 2 });
+    expect(await worker.drain()).toBe(4);
+    expect(ran.sort()).toEqual(["a@example.com", "b@example.com", "c@example.com", "d@example.com"]);
+    for (const id of ids)
+      expect(await job(id)).toMatchObject({ status: "done", attempts: 2, lockedBy: null });
+  });
+});
+
+describe("job leases", () => {
+  const lease = { leaseMs: 2000, heartbeatMs: 100, pollMs: 20 };
+
+  /** A handler that runs until the test lets it finish, counting its runs. */
+  function longJob() {
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const runs: string[] = [];
+    const handlers: JobHandlers = {
+      "mail.send": async (payload) => {
+        runs.push(payload.to);
+        await finished;
+      },
+    };
+    return { handlers, runs, finish };
+  }
+
+  it("keeps a live worker's long job to it past its lease, and never runs a finished job again", async () => {
+    const id = (await enqueue(handle.db, "mail.send", mail("long@example.com"))) ?? "";
+    const { handlers, runs, finish } = longJob();
+    const holder = createWorker({ db: handle.db, handlers, log: quiet, ...lease });
+    holder.start();
+    try {
+      await expect.poll(async () => (await job(id)).status).toBe("running");
+      const claimed = (await job(id)).lockedAt?.getTime() ?? 0;
+      // The job has now run longer than its lease, which the heartbeat has renewed.
+      await expect
+        .poll(async () => ((await job(id)).lockedAt?.getTime() ?? 0) - claimed, {
+          timeout: 10_000,
+          interval: 50,
+        })
+        .toBeGreaterThan(lease.leaseMs);
+
+      // Another worker looking for the jobs of stopped workers leaves it alone.
+      const other = createWorker({ db: handle.db, handlers, log: quiet, ...lease });
+      expect(await other.drain()).toBe(0);
+      expect(await job(id)).toMatchObject({ status: "running", lockedBy: holder.id, attempts: 1 });
+
+      finish();
+      await expect.poll(async () => (await job(id)).status).toBe("done");
+      // However short their lease, workers coming after it find nothing left to run.
+      const impatient = createWorker({ db: handle.db, handlers, log: quiet, leaseMs: 10, heartbeatMs: 5 });
+      expect(await impatient.drain()).toBe(0);
+      expect(runs).toEqual(["long@example.com"]);
+      expect(await job(id)).toMatchObject({ status: "done", attempts: 1 });
+    } finally {
+      finish();
+      await holder.stop();
+    }
+  });
+
+  it("gives the jobs of a worker that died while running them to another once their lease lapses", async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 4; index++)
+      ids.push((await enqueue(handle.db, "mail.send", mail(`held-${index}@example.com`))) ?? "");
+    // The first worker loses its database the way a killed process does: mid-job, without a word.
+    let killed = false;
+    const dying = new Proxy(handle.db, {
+      get(target, property) {
+        if (killed) throw new Error("the process is gone");
+        return Reflect.get(target, property, target);
+      },
+    });
+    const first = longJob();
+    const victim = createWorker({
+      db: dying,
+      handlers: first.handlers,
+      log: quiet,
+      concurrency: 4,
+      shutdownGraceMs: 10,
+      ...lease,
+    });
+    victim.start();
+    await expect.poll(() => first.runs.length).toBe(4);
+    const claimed = await Promise.all(ids.map(async (id) => (await job(id)).lockedAt?.getTime() ?? 0));
+    // Its leases were renewed while it lived.
+    await expect
+      .poll(async () => (await job(ids[0] ?? "")).lockedAt?.getTime() ?? 0)
+      .toBeGreaterThan(claimed[0] ?? 0);
+    killed = true;
+
+    const ran: string[] = [];
+    const survivor = createWorker({
+      db: handle.db,
+      handlers: { "mail.send": async (p) => void ran.push(p.to) },
+      log: quiet,
+      concurrency: 4,
+      ...lease,
+    });
+    survivor.start();
+    try {
+      await expect.poll(() => ran.length, { timeout: 10_000, interval: 50 }).toBe(4);
+      expect(new Set(ran).size).toBe(4);
+      for (const id of ids) {
+        await expect.poll(async () => (await job(id)).status).toBe("done");
+        expect(await job(id)).toMatchObject({ attempts: 2, lockedBy: null });
+      }
+    } finally {
+      await survivor.stop();
+      first.finish();
+      await victim.stop().catch(() => {});
+    }
   });
 });
 

@@ -166,8 +166,20 @@ export async function releaseJobs(db: Database, ids: string[], workerId: string)
 }
 
 /**
- * Jobs whose worker vanished (killed, machine lost) stay "running"; after the lease they are
- * queued again, or dead if that was their last attempt.
+ * A running worker renews the lease of the jobs it holds, so a long job is never taken for one
+ * whose worker died. The database's clock stamps every lease: instances need not agree on time.
+ */
+export async function renewLeases(db: Database, ids: string[], workerId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ lockedAt: sql`now()` })
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+}
+
+/**
+ * Jobs whose worker vanished (killed, machine lost) stay "running" and their lease is no longer
+ * renewed; once it has run out they are queued again, or dead if that was their last attempt.
  */
 export async function reclaimStaleJobs(db: Database, leaseMs: number): Promise<number> {
   const stale = await db
@@ -175,10 +187,16 @@ export async function reclaimStaleJobs(db: Database, leaseMs: number): Promise<n
     .set({
       status: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'dead' else 'queued' end`,
       lastError: sql`coalesce(${jobs.lastError}, 'The worker stopped while running this job.')`,
+      finishedAt: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then now() end`,
       lockedAt: null,
       lockedBy: null,
     })
-    .where(and(eq(jobs.status, "running"), lt(jobs.lockedAt, new Date(Date.now() - leaseMs))))
+    .where(
+      and(
+        eq(jobs.status, "running"),
+        lt(jobs.lockedAt, sql`now() - ${leaseMs}::integer * interval '1 millisecond'`),
+      ),
+    )
     .returning({ id: jobs.id });
   return stale.length;
 }

@@ -63,7 +63,7 @@ export type JobRuntime = { worker: Worker; mailer: Mailer; stop(): Promise<void>
 /** The worker with the shop's handlers and its own mail transport. */
 export function createJobRuntime(
   options: { db: Database; config: Config; log: FastifyBaseLogger; clock?: Clock } & Partial<
-    Pick<WorkerOptions, "retryDelayMs" | "leaseMs" | "shutdownGraceMs" | "yieldTo">
+    Pick<WorkerOptions, "retryDelayMs" | "leaseMs" | "heartbeatMs" | "shutdownGraceMs" | "yieldTo">
   >,
 ): JobRuntime {
   const { db, config, log } = options;
@@ -78,6 +78,7 @@ export function createJobRuntime(
     pollMs: config.worker.pollMs,
     retryDelayMs: options.retryDelayMs,
     leaseMs: options.leaseMs,
+    heartbeatMs: options.heartbeatMs,
     shutdownGraceMs: options.shutdownGraceMs,
     yieldTo: options.yieldTo,
   });

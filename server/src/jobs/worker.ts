@@ -12,10 +12,18 @@ import {
   type JobRow,
   reclaimStaleJobs,
   releaseJobs,
+  renewLeases,
 } from "./queue.js";
 
 export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], job: JobRow) => Promise<void>;
 export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
+
+/**
+ * How long a job's worker may stay silent before the job is given to another. Held jobs are
+ * renewed every third of it, and every worker looks for lapsed ones every quarter of it, so the
+ * jobs of a killed worker run again within about 20 s (lease, one look, one poll).
+ */
+export const DEFAULT_LEASE_MS = 15_000;
 
 /** 30 s, 1 min, 2 min… up to an hour between attempts. */
 export function backoffMs(attempt: number): number {
@@ -30,8 +38,10 @@ export type WorkerOptions = {
   concurrency?: number;
   /** How often the queue is looked at when it was empty. */
   pollMs?: number;
-  /** A running job whose worker has not finished it after this long is given to another. */
+  /** A running job whose worker has not renewed its lease for this long is given to another. */
   leaseMs?: number;
+  /** How often the leases of the running jobs are renewed; a third of the lease unless set. */
+  heartbeatMs?: number;
   /** How long stop() waits for running jobs before handing them back. */
   shutdownGraceMs?: number;
   retryDelayMs?: (attempt: number) => number;
@@ -65,13 +75,18 @@ export function createWorker(options: WorkerOptions): Worker {
   const { db, handlers, log } = options;
   const concurrency = options.concurrency ?? 4;
   const pollMs = options.pollMs ?? 1000;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const heartbeatMs = options.heartbeatMs ?? leaseMs / 3;
+  if (heartbeatMs >= leaseMs)
+    throw new RangeError("The heartbeat must come more often than the lease runs out.");
   const graceMs = options.shutdownGraceMs ?? 8000;
   const retryDelay = options.retryDelayMs ?? backoffMs;
   const clock = options.clock ?? systemClock;
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const running = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let renewing = false;
   let stopping = false;
   let lastReclaim = 0;
   const maxYieldMs = options.maxYieldMs ?? 5000;
@@ -118,9 +133,30 @@ export function createWorker(options: WorkerOptions): Worker {
     }
   }
 
+  /** Renews the leases of the running jobs while there are any, so no other worker takes them. */
+  function keepLeases() {
+    if (heartbeat || running.size === 0) return;
+    heartbeat = setInterval(() => {
+      if (running.size === 0) {
+        clearInterval(heartbeat);
+        heartbeat = undefined;
+        return;
+      }
+      // A slow database must not pile renewals up behind each other.
+      if (renewing) return;
+      renewing = true;
+      renewLeases(db, [...running.keys()], id)
+        .catch((error: unknown) => log.warn({ err: error }, "job leases not renewed"))
+        .finally(() => {
+          renewing = false;
+        });
+    }, heartbeatMs);
+    heartbeat.unref();
+  }
+
   /** One round: claims what fits in the free slots and starts it; answers how many it claimed. */
   async function tick(): Promise<number> {
-    if (Date.now() - lastReclaim > leaseMs / 4) {
+    if (Date.now() - lastReclaim >= leaseMs / 4) {
       lastReclaim = Date.now();
       const reclaimed = await reclaimStaleJobs(db, leaseMs);
       if (reclaimed > 0) log.warn({ reclaimed }, "jobs of a stopped worker queued again");
@@ -132,6 +168,7 @@ export function createWorker(options: WorkerOptions): Worker {
       const promise = run(job).finally(() => running.delete(job.id));
       running.set(job.id, promise);
     }
+    keepLeases();
     return claimed.length;
   }
 
@@ -182,6 +219,8 @@ export function createWorker(options: WorkerOptions): Worker {
       ]);
       clearTimeout(timeout);
       const unfinished = [...running.keys()];
+      clearInterval(heartbeat);
+      heartbeat = undefined;
       await releaseJobs(db, unfinished, id);
       if (unfinished.length > 0) log.warn({ released: unfinished.length }, "running jobs handed back");
     },
