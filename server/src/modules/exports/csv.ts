@@ -4,16 +4,28 @@ import type { FastifyReply } from "fastify";
 import type { Database } from "../../db/client.js";
 import { type AuditActor, recordAudit } from "../audit/record.js";
 
+/**
+ * An amount of money as the agency's books write it: a number with two decimals ("-79.00" for a
+ * refund), so a spreadsheet sums it.
+ */
+export class CsvMoney {
+  constructor(readonly cents: number) {}
+}
+
+export const money = (cents: number | null): CsvMoney | null => (cents === null ? null : new CsvMoney(cents));
+
 /** What a CSV cell can hold; dates are written as ISO 8601 in UTC, null as an empty cell. */
-export type CsvValue = string | number | boolean | Date | null | undefined;
+export type CsvValue = string | number | boolean | Date | CsvMoney | null | undefined;
 
 /**
- * RFC 4180 quoting; a cell that a spreadsheet would run as a formula (=, +, -, @) gets a leading
+ * RFC 4180 quoting. Numbers (money included) are written as numbers; a text cell that a
+ * spreadsheet would run as a formula (=, +, -, @, or a leading tab or CR) gets a leading
  * apostrophe, since names, addresses and messages come from strangers.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof CsvMoney) return (value.cents / 100).toFixed(2);
   let text = value instanceof Date ? value.toISOString() : value;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -124,6 +124,49 @@ describe("admin exports", () => {
     expect(paidOrderId).toBeTruthy();
   });
 
+  it("writes a refund as a negative number and still defuses text that starts like a formula", async () => {
+    const refunded = await createAccount(ctx, { name: "-2+3+cmd", email: "refunded@example.com" });
+    const orderId = await placePaidOrder(ctx, refunded, (await planIds(ctx)).standardMonthly._id);
+    const cancel = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/cancel`,
+      headers: { cookie: admin.cookie },
+      payload: { refund: true, note: "Changed their mind" },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const payments = records((await download("/api/admin/payments.csv?q=refunded%40")).rows);
+    const paid = payments.find((row) => row.kind === "payment");
+    const refund = payments.find((row) => row.kind === "refund");
+    expect(paid?.amount).toMatch(/^\d+\.\d\d$/);
+    // The refund is a number a spreadsheet adds up, not the text "'-79.00".
+    expect(refund?.amount).toBe(`-${paid?.amount}`);
+    expect(Number(paid?.amount) + Number(refund?.amount)).toBe(0);
+    expect(refund?.tax).toMatch(/^-?\d+\.\d\d$/);
+
+    const customers = records((await download("/api/admin/users.csv?q=refunded")).rows);
+    expect(customers[0]).toMatchObject({ name: "'-2+3+cmd", totalPaid: "0.00" });
+
+    await ctx.db.insert(leads).values([
+      {
+        kind: "contact",
+        name: '=HYPERLINK("http://x.example")',
+        email: "formula@example.com",
+        message: "-1+1",
+      },
+      { kind: "contact", name: "@SUM(A1)", email: "at@example.com", message: "\tTabbed" },
+    ]);
+    const leadRows = records((await download("/api/admin/leads.csv?kind=contact")).rows);
+    expect(leadRows.find((lead) => lead.email === "formula@example.com")).toMatchObject({
+      name: '"\'=HYPERLINK(""http://x.example"")"',
+      message: "'-1+1",
+    });
+    expect(leadRows.find((lead) => lead.email === "at@example.com")).toMatchObject({
+      name: "'@SUM(A1)",
+      message: "'\tTabbed",
+    });
+  });
+
   it("refuses customers, visitors and malformed filters", async () => {
     for (const path of ["orders", "users", "payments"]) {
       const url = `/api/admin/${path}.csv`;

@@ -6,10 +6,7 @@ import { createdOnDays, escapeLike } from "../../db/list-search.js";
 import { orders, payments, receipts, user } from "../../db/schema.js";
 import { adminOrderFilter } from "../orders/admin.js";
 import { adminUserFilter } from "../users/admin.js";
-import { csvChunks } from "./csv.js";
-
-/** Money in the files as the agency's books write it: dollars with two decimals. */
-const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+import { csvChunks, money } from "./csv.js";
 
 const orderColumns = [
   "number",
@@ -40,10 +37,10 @@ export function ordersCsv(db: Database, query: OrdersExportQuery): AsyncGenerato
     order.phone,
     order.service,
     order.serviceDuration,
-    dollars(order.listPriceCents ?? order.priceCents),
-    dollars(order.discountCents),
+    money(order.listPriceCents ?? order.priceCents),
+    money(order.discountCents),
     order.promoCode,
-    dollars(order.priceCents),
+    money(order.priceCents),
     order.paid,
     order.paymentTime,
     order.transactionId,
@@ -128,7 +125,7 @@ export async function* customersCsv(db: Database, query: UsersExportQuery): Asyn
     account.emailVerified,
     account.orders,
     account.paidOrders,
-    dollars(account.paidCents),
+    money(account.paidCents),
   ]);
 }
 
@@ -202,8 +199,8 @@ export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGene
     row.email,
     row.service,
     row.serviceDuration,
-    dollars(row.amountCents),
-    dollars(row.taxCents),
+    money(row.amountCents),
+    money(row.taxCents),
     row.provider,
     row.transactionId,
     row.cardBrand && row.cardLast4 ? `${row.cardBrand} ${row.cardLast4}` : null,
