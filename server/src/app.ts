@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createAuth } from "./auth/auth.js";
 import { resolveAuthSecret } from "./auth/secret.js";
+import { signInLimits } from "./auth/sign-in-limits.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -79,7 +80,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   app.addHook("onClose", async () => mailer.close());
   const secret = await resolveAuthSecret(db, config.auth.secret);
   const auth = createAuth({ config, db, mailer, secret });
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl });
+  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, signInLimits: signInLimits(db) });
   await applyConfiguredAdmin(db, config.auth.adminEmail);
 
   await registerOpenApi(app, config.publicUrl);

@@ -148,6 +148,7 @@ describe("rate limits", () => {
         remoteAddress: "198.51.100.7",
       });
       statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
     }
     expect(statuses.slice(0, 3)).not.toContain(429);
     expect(statuses.slice(3)).toEqual([429, 429]);

@@ -61,9 +61,17 @@ const CREDENTIAL_PATHS = [
   "/change-email",
 ] as const;
 
+/**
+ * Password sign-ins are limited per account by their failures (see sign-in-limits.ts); per
+ * address only by a looser cap, so an office behind one address is not shut out by one guesser.
+ */
+export const SIGN_IN_ATTEMPTS_PER_ADDRESS_FACTOR = 3;
+
 export function credentialRateLimits({ max, windowSeconds }: { max: number; windowSeconds: number }) {
   const attempts = { window: windowSeconds, max };
   return {
+    // The first match wins: the password sign-in comes before the other sign-ins.
+    "/sign-in/email": { window: windowSeconds, max: max * SIGN_IN_ATTEMPTS_PER_ADDRESS_FACTOR },
     ...Object.fromEntries(CREDENTIAL_PATHS.map((path) => [path, attempts])),
     // Checked after the paths above (the first match wins).
     "/**": false as const,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type Auth, CLIENT_IP_HEADER } from "../auth/auth.js";
+import type { SignInLimits } from "../auth/sign-in-limits.js";
 import { SessionCache } from "./session-cache.js";
 
 declare module "fastify" {
@@ -20,9 +21,24 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** The address a password sign-in is for, when its body names one. */
+function signInEmail(
+  request: FastifyRequest,
+  pathname: string,
+  body: string | undefined,
+): string | undefined {
+  if (request.method !== "POST" || pathname !== "/api/auth/sign-in/email" || !body) return undefined;
+  try {
+    const { email } = JSON.parse(body) as { email?: unknown };
+    return typeof email === "string" && email.trim() !== "" ? email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Mounts Better Auth at /api/auth/* and makes the instance available to the guards. */
-export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
-  async (app: FastifyInstance, { auth, publicUrl }) => {
+export const authPlugin = fp<{ auth: Auth; publicUrl: string; signInLimits: SignInLimits }>(
+  async (app: FastifyInstance, { auth, publicUrl, signInLimits }) => {
     app.decorate("auth", auth);
     app.decorate("sessionCache", new SessionCache());
 
@@ -39,9 +55,24 @@ export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
         async handler(request, reply) {
           const url = new URL(request.url, publicUrl);
           const body = typeof request.body === "string" && request.body.length > 0 ? request.body : undefined;
+          const email = signInEmail(request, url.pathname, body);
+          if (email) {
+            const wait = await signInLimits.waitSeconds(request.ip, email);
+            if (wait > 0) {
+              return reply
+                .status(429)
+                .header("retry-after", String(wait))
+                .send({
+                  code: "TOO_MANY_ATTEMPTS",
+                  message: `Too many attempts. Try again in ${wait} seconds.`,
+                });
+            }
+          }
           const response = await auth.handler(
             new Request(url, { method: request.method, headers: toWebHeaders(request), body }),
           );
+          if (email && response.status === 401) await signInLimits.failed(request.ip, email);
+          if (email && response.ok) await signInLimits.succeeded(request.ip, email);
           // Anything but reading the session may end or change one (sign-out, new password,
           // confirmed address, profile): the sessions verified so far are looked up again.
           if (!url.pathname.endsWith("/get-session")) app.sessionCache.clear();
@@ -49,6 +80,9 @@ export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
           for (const [name, value] of response.headers) {
             if (name !== "set-cookie") reply.header(name, value);
           }
+          // Better Auth names the wait X-Retry-After; browsers and clients read the standard header.
+          const retryAfter = response.headers.get("x-retry-after");
+          if (response.status === 429 && retryAfter) reply.header("retry-after", retryAfter);
           const cookies = response.headers.getSetCookie();
           if (cookies.length > 0) reply.header("set-cookie", cookies);
           return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);

@@ -38,6 +38,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** The account library's own reason, e.g. "EMAIL_NOT_VERIFIED". */
     readonly reason?: string,
+    /** On a 429: how long the server asks to wait (its Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -99,15 +101,16 @@ async function request<T>(
   if (response.ok && payload === null && options.acceptNull) return null as T;
   const loaded = await (schemas ?? loadContract());
   if (!response.ok) {
+    const wait = retryAfterSeconds(response);
     const failure = loaded.ErrorResponse.safeParse(payload);
     if (failure.success) {
       const { code, message, fields } = failure.data.error;
-      throw new ApiError(response.status, code, message, fields);
+      throw new ApiError(response.status, code, message, fields, undefined, wait);
     }
     const account = authFailure(payload);
     if (account) {
       const code = codeForStatus(response.status, loaded.errorStatus);
-      throw new ApiError(response.status, code, account.message, undefined, account.code);
+      throw new ApiError(response.status, code, account.message, undefined, account.code, wait);
     }
     throw new ApiError(response.status, "internal", errors.unexpected);
   }
@@ -115,6 +118,14 @@ async function request<T>(
   const parsed = pick(loaded).safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, "invalid_response", errors.unexpectedResponse);
   return parsed.data;
+}
+
+/** Retry-After in seconds, whether the server sent a number of seconds or a date. */
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = response.headers.get("retry-after")?.trim();
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - Date.now()) / 1000);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 async function readJson(response: Response): Promise<unknown> {

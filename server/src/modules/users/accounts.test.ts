@@ -289,12 +289,30 @@ describe("rate limiting", () => {
   });
   afterAll(() => ctx.close());
 
-  it("answers 429 after repeated failed sign-ins from one client", async () => {
+  it("answers 429 with the time to wait after repeated failed sign-ins to one account from one client", async () => {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      statuses.push((await signIn(ctx, "guess@example.com", `guess-${attempt}`)).statusCode);
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const response = await signIn(ctx, "guess@example.com", `guess-${attempt}`);
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
     }
-    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
-    expect(statuses.slice(3)).toEqual([429, 429]);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it("caps the sign-in attempts of one client across accounts, with the time to wait", async () => {
+    const statuses: number[] = [];
+    // Three times AUTH_RATE_LIMIT_MAX (3 here), whichever accounts they are for.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: authHeaders(ctx),
+        payload: { email: `someone-${attempt}@example.com`, password: "not-their-password" },
+        remoteAddress: "203.0.113.20",
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([...Array(9).fill(401), 429]);
   });
 });

@@ -11,6 +11,9 @@ const reasonMessages: Record<string, string> = {
 
 /** The text to show for a failed sign-up, login or password-reset call. */
 export function accountErrorMessage(error: unknown): string {
+  // Said as the time to wait, so the visitor knows when trying again can work.
+  if (error instanceof ApiError && error.status === 429)
+    return accountMessages.tooManyAttempts(error.retryAfterSeconds);
   const reason = error instanceof ApiError ? error.reason : undefined;
   return (reason && reasonMessages[reason]) || errorMessage(error);
 }

@@ -22,6 +22,11 @@ export const accountMessages = {
   socialFailed: "Signing in with that account did not work. Please try again or log in with your e-mail.",
   verificationFailed: "That confirmation link is invalid or has expired. Log in to get a new one.",
   notVerified: "Please confirm your e-mail address first: we just sent you a new link.",
+  tooManyAttempts: (seconds?: number) => {
+    if (seconds === undefined) return "Too many attempts. Please wait a moment and try again.";
+    if (seconds > 90) return `Too many attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`;
+    return `Too many attempts. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
+  },
   untrustedAddress:
     "This address is not allowed for accounts: set PUBLIC_URL to the address you open the shop at (or add it to TRUSTED_ORIGINS), then restart the shop.",
   resetSent: "If an account uses that address, a link to choose a new password is on its way.",

@@ -63,4 +63,34 @@ describe("login form refusals", () => {
     logIn();
     expect(await screen.findByText("Invalid email or password")).toBeTruthy();
   });
+
+  it("says when to try again after too many attempts", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        const response = jsonResponse({ message: "Too many requests. Please try again later." }, 429);
+        response.headers.set("retry-after", "40");
+        return response;
+      }),
+    );
+    renderLogin();
+    logIn();
+    expect(await screen.findByText("Too many attempts. Try again in 40 seconds.")).toBeTruthy();
+    expect(screen.queryByText("Too many requests. Please try again later.")).toBeNull();
+  });
+
+  it("says the wait in minutes once it is long", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        const response = jsonResponse({ code: "TOO_MANY_ATTEMPTS", message: "Too many attempts." }, 429);
+        response.headers.set("retry-after", "900");
+        return response;
+      }),
+    );
+    renderLogin();
+    logIn();
+    expect(await screen.findByText(m.tooManyAttempts(900))).toBeTruthy();
+    expect(m.tooManyAttempts(900)).toBe("Too many attempts. Try again in 15 minutes.");
+  });
 });
