@@ -110,7 +110,8 @@ describe("receipts and mail", () => {
     await page.getByRole("heading", { name: jobsPage.heading, level: 1 }).waitFor();
     await page.getByRole("button", { name: new RegExp(`^${jobsPage.statuses.done} \\(\\d+\\)$`) }).click();
 
-    const row = page.getByRole("row").filter({ hasText: visitor });
+    const visitorRows = page.getByRole("row").filter({ hasText: visitor });
+    const row = visitorRows.filter({ hasText: /Confirm your newsletter subscription/ });
     // The mail is in the outbox a moment before its job is marked done.
     await expect
       .poll(async () => {
@@ -122,6 +123,8 @@ describe("receipts and mail", () => {
     expect(await row.getByText(jobsPage.statuses.done, { exact: true }).count()).toBe(1);
     expect(await row.getByText(/^Confirm your newsletter subscription/).count()).toBe(1);
     expect(await row.getByRole("button", { name: /^Retry/ }).count()).toBe(0);
+    // The job that wrote the mail reads as what it did, for whom.
+    expect(await visitorRows.filter({ hasText: "Newsletter confirmation mail" }).count()).toBe(1);
     await expectAccessible(page, "mail and jobs");
   });
 });

@@ -82,10 +82,12 @@ export const JobEntry = z
   .object({
     _id: z.string(),
     kind: z.string(),
+    /** What the job does, in words a person reads ("Order update mail for order #1001"). */
+    label: z.string(),
     status: JobStatus,
     /** A waiting job that failed before is being retried. */
     retrying: z.boolean(),
-    /** For mail: the recipient and subject. */
+    /** For mail to a customer: the recipient; for a single mail: its subject. */
     to: z.string().nullable(),
     subject: z.string().nullable(),
     attempts: z.number().int(),

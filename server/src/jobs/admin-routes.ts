@@ -3,18 +3,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../db/client.js";
 import { notFound, refusals } from "../errors.js";
 import { requireAdmin } from "../plugins/authz.js";
+import { describeJob, type JobFacts, lookUpJobFacts } from "./labels.js";
 import { type JobRow, jobCounts, listJobs, retryJob } from "./queue.js";
 
 const refused = refusals(401, 403, 404);
 
-function toEntry(row: JobRow): JobEntry {
-  const payload = row.payload as { to?: unknown; subject?: unknown };
+function toEntry(row: JobRow, facts: JobFacts): JobEntry {
+  const payload = row.payload as { subject?: unknown };
+  const { label, to } = describeJob(row, facts);
   return {
     _id: row.id,
     kind: row.kind,
+    label,
     status: row.status,
     retrying: row.status === "queued" && row.attempts > 0,
-    to: typeof payload.to === "string" ? payload.to : null,
+    to,
     subject: typeof payload.subject === "string" ? payload.subject : null,
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
@@ -45,7 +48,8 @@ export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         listJobs(db, { status, limit: size, offset: page * size }),
         jobCounts(db),
       ]);
-      return { jobs: rows.map(toEntry), total, counts };
+      const facts = await lookUpJobFacts(db, rows);
+      return { jobs: rows.map((row) => toEntry(row, facts)), total, counts };
     },
   );
 
@@ -65,7 +69,7 @@ export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       if (!isId(request.params.id)) throw notFound("The job");
       const row = await retryJob(db, request.params.id);
       if (!row) throw notFound("The job");
-      return toEntry(row);
+      return toEntry(row, await lookUpJobFacts(db, [row]));
     },
   );
 };

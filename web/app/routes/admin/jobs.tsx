@@ -25,10 +25,6 @@ function shownStatus(job: JobEntry): JobFilter {
   return job.retrying ? "retrying" : job.status;
 }
 
-function jobTitle(job: JobEntry): string {
-  return job.subject ?? t.kinds[job.kind] ?? job.kind;
-}
-
 /** What the shop's background worker did and is doing: mails above all, with a retry for failures. */
 export default function Jobs() {
   const [filter, setFilter] = useState<JobFilter | "all">("all");
@@ -48,7 +44,7 @@ export default function Jobs() {
 
   const columns: DataColumn<JobEntry>[] = [
     { header: t.created, cell: (job) => formatDateTime(job.createdAt) },
-    { header: t.job, cell: jobTitle, className: "text-break" },
+    { header: t.job, cell: (job) => job.label, className: "text-break" },
     { header: t.to, cell: (job) => job.to ?? "—", className: "text-break" },
     {
       header: t.status,
@@ -80,7 +76,7 @@ export default function Jobs() {
           <Button
             size="sm"
             variant="outline-primary"
-            aria-label={t.retryFor(jobTitle(job))}
+            aria-label={t.retryFor(job.label)}
             disabled={retry.isPending && retry.variables === job._id}
             onClick={() => onRetry(job)}
           >
