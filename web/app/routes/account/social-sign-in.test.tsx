@@ -1,7 +1,8 @@
 import type { SiteSettings } from "@agency/contract";
-import { screen, waitFor } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { useSiteSettings } from "../../features/site/api/site";
 import { accountPages } from "../../lib/messages";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
 import Login from "./login";
@@ -18,10 +19,31 @@ function serveSite(socialSignIn: SiteSettings["socialSignIn"]) {
   return fetchMock;
 }
 
+/** Shows once the shop's settings have reached the page: they render in the same pass as the page's. */
+function SettingsArrived() {
+  return useSiteSettings().data ? <p>The shop's settings have arrived.</p> : null;
+}
+
 function renderPage(path: "/login" | "/sign-up") {
   const Stub = createRoutesStub([
-    { path: "/login", Component: Login },
-    { path: "/sign-up", Component: SignUp },
+    {
+      path: "/login",
+      Component: () => (
+        <>
+          <Login />
+          <SettingsArrived />
+        </>
+      ),
+    },
+    {
+      path: "/sign-up",
+      Component: () => (
+        <>
+          <SignUp />
+          <SettingsArrived />
+        </>
+      ),
+    },
   ]);
   renderWithProviders(<Stub initialEntries={[path]} />);
 }
@@ -48,9 +70,10 @@ describe.each(["/login", "/sign-up"] as const)("social sign-in on %s", (path) =>
   it("shows no social button and no 'or' rule when none is set", async () => {
     const fetchMock = serveSite({ google: false, facebook: false });
     renderPage(path);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    // Let the settings answer arrive and render.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await screen.findByText("The shop's settings have arrived.", undefined, { timeout: 5000 });
+    expect(fetchMock).toHaveBeenCalledWith("/api/site", expect.anything());
+    const submit = path === "/login" ? accountPages.loginButton : accountPages.signUpButton;
+    expect(screen.getByRole("button", { name: submit })).toBeTruthy();
     expect(socialButtons()).toEqual([]);
     expect(screen.queryByText(accountPages.or)).toBeNull();
   });
