@@ -24,26 +24,28 @@ function SettingsArrived() {
   return useSiteSettings().data ? <p>The shop's settings have arrived.</p> : null;
 }
 
+function LoginWithProbe() {
+  return (
+    <>
+      <Login />
+      <SettingsArrived />
+    </>
+  );
+}
+
+function SignUpWithProbe() {
+  return (
+    <>
+      <SignUp />
+      <SettingsArrived />
+    </>
+  );
+}
+
 function renderPage(path: "/login" | "/sign-up") {
   const Stub = createRoutesStub([
-    {
-      path: "/login",
-      Component: () => (
-        <>
-          <Login />
-          <SettingsArrived />
-        </>
-      ),
-    },
-    {
-      path: "/sign-up",
-      Component: () => (
-        <>
-          <SignUp />
-          <SettingsArrived />
-        </>
-      ),
-    },
+    { path: "/login", Component: LoginWithProbe },
+    { path: "/sign-up", Component: SignUpWithProbe },
   ]);
   renderWithProviders(<Stub initialEntries={[path]} />);
 }
