@@ -165,7 +165,10 @@ export function createWorker(options: WorkerOptions): Worker {
     if (free <= 0 || stopping) return 0;
     const claimed = await claimDueJobs(db, id, free, clock.now());
     for (const job of claimed) {
-      const promise = run(job).finally(() => running.delete(job.id));
+      const promise = run(job)
+        // The database went away while the job ran: its lease lapses and another worker runs it.
+        .catch((error: unknown) => log.error({ err: error, job: job.id }, "job outcome not recorded"))
+        .finally(() => running.delete(job.id));
       running.set(job.id, promise);
     }
     keepLeases();
