@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { rateLimit } from "../db/schema.js";
@@ -38,7 +38,9 @@ export function waitAfter(failures: number, threshold: number): number {
  */
 export function signInLimits(db: Database, now: () => number = Date.now): SignInLimits {
   const keys = (address: string, email: string) => {
-    const account = email.trim().toLowerCase();
+    // Counted under a digest of the address: the table holds no one's e-mail, even after the
+    // account is deleted (its rows are forgotten a day later).
+    const account = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
     return {
       fromAddress: `sign-in-failures|address|${address}|${account}`,
       fromAnywhere: `sign-in-failures|account|${account}`,
