@@ -34,10 +34,13 @@ export type Subscription = z.infer<typeof Subscription>;
 /** A customer's reason for cancelling is one short note to the agency. */
 export const CANCEL_REASON_MAX_LENGTH = 500;
 
-/** Cancelling one's plan, with an optional reason the agency reads (an empty one counts as none). */
+/**
+ * Cancelling one's plan, with an optional reason the agency reads (an empty one counts as none).
+ * The body itself may be left out, as the call took none before there was a reason to give.
+ */
 export const CancelSubscriptionBody = z
   .object({ reason: z.string().trim().max(CANCEL_REASON_MAX_LENGTH).optional() })
-  .optional();
+  .nullish();
 export type CancelSubscriptionBody = z.infer<typeof CancelSubscriptionBody>;
 
 /** The offline test provider's card form for a subscription's new card (never stored, only its last four digits). */

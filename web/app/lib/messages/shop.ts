@@ -238,6 +238,9 @@ export const subscriptionTexts = {
   cancelText: (date: string) =>
     `It stays active until ${date} and does not renew. You can resume it until then.`,
   cancelConfirm: "Cancel the plan",
+  keepPlan: "Keep the plan",
+  reasonLabel: "Why are you cancelling? (optional)",
+  reasonHelp: (left: number) => `The agency reads this. ${left} characters left.`,
   cancelled: "Your plan will not renew.",
   resumed: "Your plan renews again.",
   cardHeading: "Update card",
