@@ -6,8 +6,8 @@ import { subscriptionTexts as t } from "../../../lib/messages";
 type Props = {
   show: boolean;
   service: string;
-  /** When the plan ends if cancelled: the end of the period paid for. */
-  endsOn: string;
+  /** When the plan ends if cancelled: the end of the period paid for; null when it ends now (unpaid renewal). */
+  endsOn: string | null;
   busy: boolean;
   onKeep: () => void;
   onCancel: (reason: string) => void;
@@ -41,7 +41,7 @@ export function CancelPlanDialog({ show, service, endsOn, busy, onKeep, onCancel
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>{t.cancelText(endsOn)}</p>
+          <p>{endsOn === null ? t.cancelPastDueText : t.cancelText(endsOn)}</p>
           <Form.Group controlId={`${id}-reason`}>
             <Form.Label>{t.reasonLabel}</Form.Label>
             <Form.Control

@@ -50,7 +50,7 @@ export function SubscriptionActions({ order, subscription }: { order: Order; sub
           <CancelPlanDialog
             show={asking}
             service={order.service}
-            endsOn={formatDate(subscription.currentPeriodEnd)}
+            endsOn={subscription.status === "past_due" ? null : formatDate(subscription.currentPeriodEnd)}
             busy={busy}
             onKeep={() => setAsking(false)}
             onCancel={(reason) => void cancelPlan(reason)}
