@@ -24,11 +24,9 @@ describe("a monthly plan's subscription", () => {
     await screenshot(page, "my-orders-subscription-1280");
 
     await row.getByRole("button", { name: "Cancel", exact: true }).click();
-    await page
-      .locator(".swal2-popup")
-      .getByText(/stays active until/)
-      .waitFor();
-    await page.locator(".swal2-confirm").click();
+    const dialog = page.getByRole("dialog", { name: "Cancel your Standard plan?" });
+    await dialog.getByText(/stays active until/).waitFor();
+    await dialog.getByRole("button", { name: "Cancel the plan" }).click();
     await toast("Your plan will not renew.").waitFor();
     await row.getByText(/Cancelled - ends on /).waitFor();
     // The spec's words for a paid order stay beside the new state.

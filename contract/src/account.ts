@@ -8,12 +8,18 @@ export const accountDataMessages = {
   deletionLinkInvalid: "That deletion link is invalid or has expired.",
   lastAdmin: "The last admin cannot delete their account. Make someone else an admin first.",
   activePlans: "Cancel your running plans before deleting your account.",
+  deletedAccountAdmin: "A deleted account cannot be made an admin.",
 } as const;
 
 /** How a deleted account and the records kept for the books name the customer from then on. */
 export const DELETED_CUSTOMER_NAME = "Deleted customer";
 /** `.invalid` can never be delivered to (RFC 2606), so no mail reaches anyone through these. */
 export const DELETED_EMAIL_DOMAIN = "deleted.invalid";
+
+/** Whether an address is one a deleted (anonymised) account was given. */
+export function isDeletedAccountEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${DELETED_EMAIL_DOMAIN}`);
+}
 
 /** Deleting one's own account: the password, when the account has one. */
 export const DeleteAccountBody = z.object({ password: z.string().min(1).max(200).optional() });

@@ -38,6 +38,17 @@ export const OverviewPlan = z.object({
 });
 export type OverviewPlan = z.infer<typeof OverviewPlan>;
 
+/** A plan a customer cancelled lately, with the reason they gave. */
+export const OverviewCancellation = z.object({
+  orderId: z.string(),
+  orderNumber: z.number().int(),
+  customer: z.string(),
+  service: z.string(),
+  canceledAt: z.string(),
+  reason: z.string().nullable(),
+});
+export type OverviewCancellation = z.infer<typeof OverviewCancellation>;
+
 export const Overview = z
   .object({
     /** When the figures were worked out: they may be up to a minute old (see docs/decisions/019). */
@@ -67,6 +78,8 @@ export const Overview = z
       byRevenue: z.array(OverviewPlan).max(5),
       byOrders: z.array(OverviewPlan).max(5),
     }),
+    /** The latest cancellations by customers, newest first (a resumed plan is not among them). */
+    recentCancellations: z.array(OverviewCancellation).max(10),
   })
   .meta({ id: "Overview" });
 export type Overview = z.infer<typeof Overview>;

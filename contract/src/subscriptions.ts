@@ -25,9 +25,23 @@ export const Subscription = z
     lastError: z.string().nullable(),
     /** The saved card renewals are charged to, when the shop knows it. */
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    /** The customer's cancellation (gone again once resumed), with the reason they gave, if any. */
+    cancellation: z.object({ at: z.string(), reason: z.string().nullable() }).nullable().optional(),
   })
   .meta({ id: "Subscription" });
 export type Subscription = z.infer<typeof Subscription>;
+
+/** A customer's reason for cancelling is one short note to the agency. */
+export const CANCEL_REASON_MAX_LENGTH = 500;
+
+/**
+ * Cancelling one's plan, with an optional reason the agency reads (an empty one counts as none).
+ * The body itself may be left out, as the call took none before there was a reason to give.
+ */
+export const CancelSubscriptionBody = z
+  .object({ reason: z.string().trim().max(CANCEL_REASON_MAX_LENGTH).optional() })
+  .nullish();
+export type CancelSubscriptionBody = z.infer<typeof CancelSubscriptionBody>;
 
 /** The offline test provider's card form for a subscription's new card (never stored, only its last four digits). */
 export const UpdateCardBody = z.object({

@@ -405,6 +405,9 @@ export const subscriptions = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastError: text("last_error"),
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** When the customer cancelled (null again once resumed), and the reason they gave, if any. */
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -413,6 +416,8 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_order_unique").on(table.orderId),
     uniqueIndex("subscriptions_provider_unique").on(table.provider, table.providerSubscriptionId),
     index("subscriptions_user_idx").on(table.userId),
+    // The Overview's latest cancellations.
+    index("subscriptions_canceled_at_idx").on(table.canceledAt),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isDeletedAccountEmail } from "@agency/contract";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 
@@ -35,6 +36,14 @@ function message(from: string, mail: Mail) {
   };
 }
 
+/**
+ * A deleted account keeps an address under `.invalid` (RFC 2606) so its records stay unique; no
+ * mail may go there, whichever part of the shop asks, so the one place that sends refuses it.
+ */
+export function isAnonymisedAddress(address: string): boolean {
+  return isDeletedAccountEmail(address) || address.trim().toLowerCase().endsWith(".invalid");
+}
+
 type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
 
 /**
@@ -42,7 +51,23 @@ type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: str
  * mail client opens, and a .json twin) and its link is logged, so sign-up and password reset work
  * on a machine without a mail server.
  */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+export function createMailer(options: MailerOptions): Mailer {
+  const transport = createTransportMailer(options);
+  return {
+    kind: transport.kind,
+    async send(mail) {
+      if (isAnonymisedAddress(mail.to)) {
+        // Dropped, not failed: a retry could never deliver it, and the job is done.
+        options.log.info({ subject: mail.subject }, "mail to a deleted account's address not sent");
+        return;
+      }
+      await transport.send(mail);
+    },
+    close: () => transport.close(),
+  };
+}
+
+function createTransportMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {

@@ -244,20 +244,37 @@ async function subscriptionChanged(
   }
   if (kind === "canceled") {
     const ends = subscription.status === "canceled" ? formatDate(subscription.currentPeriodEnd) : null;
-    return [
-      renderMail(ctx.brand, {
-        to: order.email,
-        subject: `Your ${plan} is cancelled`,
-        heading: "Your plan is cancelled",
-        paragraphs: [
-          ends
-            ? `Your ${plan} (order ${number}) will not renew. It stays active until ${ends}; until then you can resume it in My Orders.`
-            : `Your ${plan} (order ${number}) has ended and will not renew.`,
-        ],
-        details,
-        action: myOrders,
-      }),
-    ];
+    const customer = renderMail(ctx.brand, {
+      to: order.email,
+      subject: `Your ${plan} is cancelled`,
+      heading: "Your plan is cancelled",
+      paragraphs: [
+        ends
+          ? `Your ${plan} (order ${number}) will not renew. It stays active until ${ends}; until then you can resume it in My Orders.`
+          : `Your ${plan} (order ${number}) has ended and will not renew.`,
+      ],
+      details,
+      action: myOrders,
+    });
+    // Resumed before this ran: the owner has nothing to act on.
+    const canceledAt = subscription.canceledAt;
+    if (!canceledAt) return [customer];
+    const owners = await ownerMails(ctx, () => ({
+      subject: `Plan cancelled: ${order.service} (${order.serviceDuration}), order ${number}`,
+      heading: `${order.name} cancelled a plan`,
+      paragraphs: [
+        ends
+          ? `${order.name} <${order.email}> cancelled the ${plan} of order ${number}. It stays active until ${ends} and does not renew.`
+          : `${order.name} <${order.email}> cancelled the ${plan} of order ${number}. It has ended.`,
+      ],
+      details: [
+        ...details,
+        ["Cancelled on", formatDate(canceledAt)],
+        ["Reason", subscription.cancelReason ?? "No reason given"],
+      ],
+      action: { label: "Open the order", url: `${publicUrl}/dashboard/admin/orders/${order.id}` },
+    }));
+    return [customer, ...owners];
   }
   if (subscription.status !== "ended") return [];
   return [

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { FastifyServerOptions } from "fastify";
 import type { Config } from "../config.js";
 
@@ -10,14 +11,16 @@ export function redactTokens(url: string): string {
 /**
  * Fastify's logger for the configured level; request lines never carry one-time tokens. One JSON
  * object a line (for a log collector), except in development with a terminal attached, where
- * pino-pretty prints readable lines.
+ * pino-pretty prints readable lines. pino-pretty is a development dependency: an install without
+ * them (`npm ci --omit=dev`) logs JSON even in development rather than failing to start.
  */
 export function loggerOptions(
   config: Config,
   terminal: boolean = Boolean(process.stdout.isTTY),
+  prettyInstalled: boolean = isInstalled("pino-pretty"),
 ): FastifyServerOptions["logger"] {
   if (config.logLevel === "silent") return false;
-  const pretty = config.env === "development" && terminal;
+  const pretty = config.env === "development" && terminal && prettyInstalled;
   return {
     level: config.logLevel,
     ...(pretty
@@ -37,4 +40,13 @@ export function loggerOptions(
       }),
     },
   };
+}
+
+function isInstalled(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
 }

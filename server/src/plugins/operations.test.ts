@@ -133,4 +133,9 @@ describe("logs", () => {
     expect(loggerOptions(development, false)).not.toHaveProperty("transport");
     expect(loggerOptions(production, true)).not.toHaveProperty("transport");
   });
+
+  it("are JSON in development when the development dependencies are not installed", () => {
+    expect(loggerOptions(development, true, false)).not.toHaveProperty("transport");
+    expect(loggerOptions(development, false, false)).toMatchObject({ level: "info" });
+  });
 });

@@ -84,7 +84,10 @@ async function topPlans(db: Database, fromTime: Date, toTime: Date) {
  * over the index entries of its time range, or a maintained count: no rows are read into the
  * process but the groups, so the cost follows the time range, not the size of the tables.
  */
-export async function computeOverview(db: Database, now: Date): Promise<Overview> {
+/** The figures that are worked out now and then and kept (see service.ts). */
+export type OverviewFigures = Omit<Overview, "recentCancellations">;
+
+export async function computeOverview(db: Database, now: Date): Promise<OverviewFigures> {
   const { months, monthsEnd, weeks, weeksEnd } = periodsOf(now);
   const from = months[0]?.start ?? monthsEnd;
   const firstWeek = weeks[0]?.start ?? weeksEnd;

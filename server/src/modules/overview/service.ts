@@ -3,7 +3,8 @@ import { desc } from "drizzle-orm";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { payments } from "../../db/schema.js";
-import { computeOverview } from "./figures.js";
+import { recentCancellations } from "../subscriptions/service.js";
+import { computeOverview, type OverviewFigures } from "./figures.js";
 
 /** How long one process answers with the figures it worked out (see docs/decisions/019). */
 export const OVERVIEW_MAX_AGE_MS = 30_000;
@@ -23,7 +24,7 @@ async function newestPayment(db: Database): Promise<string> {
   return row ? `${row.createdAt.toISOString()} ${row.id}` : "";
 }
 
-type Computed = { overview: Overview; at: number; newestPayment: string };
+type Computed = { overview: OverviewFigures; at: number; newestPayment: string };
 
 /**
  * The Overview of one app, kept for `maxAgeMs` by the app's clock, or for `paymentDelayMs` once
@@ -36,9 +37,16 @@ export function overviewSource(
   { maxAgeMs = OVERVIEW_MAX_AGE_MS, paymentDelayMs = OVERVIEW_PAYMENT_DELAY_MS } = {},
 ) {
   let latest: Computed | undefined;
-  let pending: { newestPayment: string; promise: Promise<Overview> } | undefined;
+  let pending: { newestPayment: string; promise: Promise<OverviewFigures> } | undefined;
 
+  // The latest cancellations are read on every call (a few rows down an index): an owner who
+  // was just told of one finds it here at once, not when the figures are next worked out.
   return async function overview(): Promise<Overview> {
+    const [figures, cancellations] = await Promise.all([cachedFigures(), recentCancellations(db)]);
+    return { ...figures, recentCancellations: cancellations };
+  };
+
+  async function cachedFigures(): Promise<OverviewFigures> {
     const newest = await newestPayment(db);
     const now = clock.now();
     const age = latest ? now.getTime() - latest.at : Number.POSITIVE_INFINITY;
@@ -57,5 +65,5 @@ export function overviewSource(
       pending = { newestPayment: newest, promise };
     }
     return pending.promise;
-  };
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  CancelSubscriptionBody,
   IdParams,
   RunDueRenewalsBody,
   RunDueRenewalsResult,
@@ -44,13 +45,19 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       config: { access: "user" },
       schema: {
         tags: ["subscriptions"],
-        summary: "Cancel one's own subscription: it runs until the period's end and does not renew",
+        summary:
+          "Cancel one's own subscription, with an optional reason for the agency: it runs until the period's end and does not renew",
         params: IdParams,
+        body: CancelSubscriptionBody,
         response: { 200: Subscription, ...refused },
       },
     },
     async (request) =>
-      cancelSubscription(db, await requireUser(request), request.params.id, { now: clock.now(), billing }),
+      cancelSubscription(db, await requireUser(request), request.params.id, {
+        now: clock.now(),
+        billing,
+        reason: request.body?.reason,
+      }),
   );
 
   app.post(

@@ -2,10 +2,11 @@ import {
   centsToDollars,
   isId,
   subscriptionMessages as messages,
+  type OverviewCancellation,
   type Subscription,
   type SubscriptionSummary,
 } from "@agency/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders, promoCodes, subscriptions, testPaymentMethods } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
@@ -29,6 +30,7 @@ export function toSubscription(row: SubscriptionRow, card: Card): Subscription {
     endedAt: row.endedAt?.toISOString() ?? null,
     lastError: row.status === "past_due" ? row.lastError : null,
     card,
+    cancellation: row.canceledAt ? { at: row.canceledAt.toISOString(), reason: row.cancelReason } : null,
   };
 }
 
@@ -172,7 +174,7 @@ export async function cancelSubscription(
   db: Database,
   caller: SessionUser,
   id: string,
-  options: { now: Date; billing?: BillingSync },
+  options: { now: Date; billing?: BillingSync; reason?: string },
 ): Promise<Subscription> {
   const orderId = await db.transaction(async (tx) => {
     const row = await lockOwnSubscription(tx, caller, id);
@@ -190,6 +192,10 @@ export async function cancelSubscription(
         .set({ status: "canceled", cancelAtPeriodEnd: true })
         .where(eq(subscriptions.id, row.id));
     }
+    await tx
+      .update(subscriptions)
+      .set({ canceledAt: options.now, cancelReason: options.reason || null })
+      .where(eq(subscriptions.id, row.id));
     await enqueue(tx, "mail.subscription-canceled", { subscriptionId: row.id });
     return row.orderId;
   });
@@ -217,7 +223,7 @@ export async function resumeSubscription(
     }
     await tx
       .update(subscriptions)
-      .set({ status: "active", cancelAtPeriodEnd: false })
+      .set({ status: "active", cancelAtPeriodEnd: false, canceledAt: null, cancelReason: null })
       .where(eq(subscriptions.id, row.id));
     return row.orderId;
   });
@@ -251,4 +257,31 @@ export async function subscriptionSummary(
     canceled: row?.canceled ?? 0,
     canRunDueRenewals,
   };
+}
+
+/** The customers' latest cancellations that still stand, newest first, with their reasons. */
+export async function recentCancellations(db: Database, limit = 5): Promise<OverviewCancellation[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.number,
+      customer: orders.name,
+      service: orders.service,
+      serviceDuration: orders.serviceDuration,
+      canceledAt: subscriptions.canceledAt,
+      reason: subscriptions.cancelReason,
+    })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(isNotNull(subscriptions.canceledAt))
+    .orderBy(desc(subscriptions.canceledAt), desc(subscriptions.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    orderNumber: row.orderNumber,
+    customer: row.customer,
+    service: `${row.service} (${row.serviceDuration})`,
+    canceledAt: (row.canceledAt as Date).toISOString(),
+    reason: row.reason,
+  }));
 }

@@ -1,3 +1,4 @@
+import { accountDataMessages, isDeletedAccountEmail } from "@agency/contract";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { roleChanges, user } from "../../db/schema.js";
@@ -37,6 +38,10 @@ export async function setAdminRole(
     if (!target) throw new AppError("not_found", `No account uses ${email}.`);
     const toRole = admin ? "admin" : null;
     if (target.role === toRole) return { modifiedCount: 0 };
+    // Nobody can sign in to a deleted account; as an admin it would only be a name on the list.
+    if (admin && isDeletedAccountEmail(target.email)) {
+      throw new AppError("conflict", accountDataMessages.deletedAccountAdmin);
+    }
 
     if (!admin) {
       // Lock the admin rows so two admins removing each other at once cannot both succeed.

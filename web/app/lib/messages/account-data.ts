@@ -42,6 +42,9 @@ export const editAccountPage = {
   deleteHeading: "Delete my account",
   deleteLead:
     "Your name and e-mail address are removed everywhere and you can no longer log in. Receipts and payments stay for the agency's books, without your name.",
+  deletePlansFirst:
+    "Running plans must be cancelled before you can delete your account: cancel each one in My Orders. A cancelled plan stays active until the end of the period you paid for and is never charged again.",
+  deletePlansLink: "Open My Orders",
   deletePassword: "Your password",
   deleteButton: "Delete my account",
   deleteByMail: "Mail me a link to confirm",

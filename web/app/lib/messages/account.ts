@@ -112,6 +112,7 @@ export const usersPage = {
   action: "Action",
   admin: "Admin",
   customer: "Customer",
+  deletedAccount: "Deleted account",
   makeAdmin: "Make an Admin",
   removeAdmin: "Remove Admin Access",
   makeAdminQuestion: (email: string) => `Make ${email} an admin?`,

@@ -44,4 +44,11 @@ export const overviewPage = {
   rank: "#",
   planName: (service: string, duration: string) => `${service} (${duration})`,
   noPlans: "No plan was paid for in the last 12 months.",
+  cancellationsHeading: "Recent cancellations",
+  cancellationOrder: "Order",
+  cancellationCustomer: "Customer",
+  cancellationDate: "Cancelled on",
+  cancellationReason: "Reason",
+  noReason: "No reason given",
+  noCancellations: "No customer has cancelled a plan.",
 } as const;

@@ -237,7 +237,11 @@ export const subscriptionTexts = {
   cancelQuestion: (service: string) => `Cancel your ${service} plan?`,
   cancelText: (date: string) =>
     `It stays active until ${date} and does not renew. You can resume it until then.`,
+  cancelPastDueText: "Its renewal is unpaid, so it ends now and the card is not tried again.",
   cancelConfirm: "Cancel the plan",
+  keepPlan: "Keep the plan",
+  reasonLabel: "Why are you cancelling? (optional)",
+  reasonHelp: (left: number) => `The agency reads this. ${left} characters left.`,
   cancelled: "Your plan will not renew.",
   resumed: "Your plan renews again.",
   cardHeading: "Update card",

@@ -1,5 +1,5 @@
 import type { UserList, UserSummary } from "@agency/contract";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { usersPage as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
@@ -73,5 +73,29 @@ describe("All Users' search and role filter", () => {
     fireEvent.click(screen.getByRole("button", { name: t.customer }));
     await waitFor(() => expect(calls(fetchMock)).toContain("/api/users?page=0&role=customer&size=20"));
     expect(window.location.search).toBe("?role=customer");
+  });
+});
+
+describe("All Users' deleted accounts", () => {
+  it("never offers to make a deleted account an admin", async () => {
+    stubScreenWidth(1280);
+    const deleted: UserSummary = {
+      _id: "user-gone",
+      email: "deleted-0b9c@deleted.invalid",
+      displayName: "Deleted customer",
+      role: null,
+      createdAt: "2026-03-04T10:00:00.000Z",
+    };
+    const list: UserList = { users: [account(2), deleted], total: 2, nextCursor: null, previousCursor: null };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(list)),
+    );
+    renderWithProviders(<AllUsers />);
+    const rowOf = (text: string) => screen.getByText(text).closest("tr") as HTMLElement;
+    await screen.findByText(deleted.email);
+    expect(within(rowOf(deleted.email)).queryByRole("button", { name: t.makeAdmin })).toBeNull();
+    expect(within(rowOf(deleted.email)).getByText(t.deletedAccount)).toBeTruthy();
+    expect(within(rowOf("person-2@example.com")).getByRole("button", { name: t.makeAdmin })).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import type { Overview } from "@agency/contract";
 import { screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { monthNames } from "../../features/overview/format";
 import { overviewPage as t } from "../../lib/messages";
@@ -40,6 +41,7 @@ function figures(overrides: Partial<Overview> = {}): Overview {
         { planId: "p1", service: "Premium", duration: "yearly", revenue: 2000, orders: 1 },
       ],
     },
+    recentCancellations: [],
     ...overrides,
   };
 }
@@ -96,5 +98,42 @@ describe("the overview page", () => {
     expect(await screen.findByTestId("revenue-this-month")).toBeTruthy();
     expect(screen.queryByTestId("monthly-recurring-revenue")).toBeNull();
     expect(screen.queryByText(t.monthlyRecurringRevenue)).toBeNull();
+  });
+
+  it("lists the latest cancellations with the reasons customers gave", async () => {
+    stubServer(
+      figures({
+        recentCancellations: [
+          {
+            orderId: "o-1",
+            orderNumber: 1007,
+            customer: "Casey Customer",
+            service: "Standard (monthly)",
+            canceledAt: "2025-12-14T09:00:00.000Z",
+            reason: "We are moving the work in-house.",
+          },
+          {
+            orderId: "o-2",
+            orderNumber: 1003,
+            customer: "Dana Doe",
+            service: "Premium (yearly)",
+            canceledAt: "2025-12-10T09:00:00.000Z",
+            reason: null,
+          },
+        ],
+      }),
+    );
+    renderWithProviders(
+      <MemoryRouter>
+        <OverviewPage />
+      </MemoryRouter>,
+    );
+    const panel = (await screen.findByText(t.cancellationsHeading)).closest("section") as HTMLElement;
+    const rowOf = (text: string) => within(panel).getByText(text).closest("tr") as HTMLElement;
+    expect(within(rowOf("Casey Customer")).getByText("We are moving the work in-house.")).toBeTruthy();
+    expect(within(rowOf("Casey Customer")).getByRole("link", { name: "#1007" }).getAttribute("href")).toBe(
+      "/dashboard/admin/orders/o-1",
+    );
+    expect(within(rowOf("Dana Doe")).getByText(t.noReason)).toBeTruthy();
   });
 });

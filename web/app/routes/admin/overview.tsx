@@ -4,6 +4,7 @@ import { Button } from "react-bootstrap";
 import { QueryView } from "../../components/query-view";
 import { useOverview } from "../../features/overview/api/overview";
 import { BarChart } from "../../features/overview/components/bar-chart";
+import { RecentCancellations } from "../../features/overview/components/recent-cancellations";
 import { StatCard } from "../../features/overview/components/stat-card";
 import { TopPlans } from "../../features/overview/components/top-plans";
 import { formatCount, monthNames, weekNames } from "../../features/overview/format";
@@ -161,6 +162,11 @@ function Figures({ figures }: { figures: Overview }) {
               />
               <TopPlans id="overview-plans-orders" heading={t.byOrders} plans={figures.topPlans.byOrders} />
             </div>
+          </Panel>
+        </div>
+        <div className="col-12">
+          <Panel id="overview-cancellations" heading={t.cancellationsHeading}>
+            <RecentCancellations id="overview-cancellations" items={figures.recentCancellations} />
           </Panel>
         </div>
       </div>

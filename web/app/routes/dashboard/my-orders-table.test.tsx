@@ -1,4 +1,4 @@
-import type { Order, Subscription } from "@agency/contract";
+import { CANCEL_REASON_MAX_LENGTH, type Order, type Subscription } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -70,11 +70,37 @@ describe("My Orders with subscriptions", () => {
     expect(within(row).getByText(t.renewsOn(formatDate(periodEnd)))).toBeTruthy();
 
     fireEvent.click(within(row).getByRole("button", { name: t.cancel }));
+    const dialog = await screen.findByRole("dialog", { name: t.cancelQuestion("Standard") });
+    fireEvent.change(within(dialog).getByLabelText(t.reasonLabel), {
+      target: { value: "  Too expensive for us right now.  " },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: t.cancelConfirm }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toContain(`/api/subscriptions/${active._id}/cancel`);
     expect(init.method).toBe("POST");
+    expect(JSON.parse(String(init.body))).toEqual({ reason: "Too expensive for us right now." });
     expect(await screen.findByText(t.cancelled)).toBeTruthy();
+  });
+
+  it("asks with buttons that say what they do, and keeps the plan without asking the server", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal("fetch", fetchMock);
+    show([paidOrder(subscription({}))]);
+    const cancel = screen.getByRole("button", { name: t.cancel });
+    fireEvent.click(cancel);
+    const dialog = await screen.findByRole("dialog", { name: t.cancelQuestion("Standard") });
+    const reason = within(dialog).getByLabelText(t.reasonLabel);
+    expect(reason.getAttribute("maxlength")).toBe(String(CANCEL_REASON_MAX_LENGTH));
+    fireEvent.change(reason, { target: { value: "abc" } });
+    expect(within(dialog).getByText(t.reasonHelp(CANCEL_REASON_MAX_LENGTH - 3))).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: t.cancelConfirm })).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: "Cancel" })).toBeNull();
+
+    fireEvent.click(within(dialog).getAllByRole("button", { name: t.keepPlan }).at(-1) as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByText(t.renewsOn(formatDate(periodEnd)))).toBeTruthy();
   });
 
   it("shows a cancelled plan's end with Resume, a past-due one's Update card, and an ended one without actions", () => {

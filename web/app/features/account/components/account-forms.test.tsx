@@ -134,6 +134,18 @@ describe("delete account", () => {
     );
   }
 
+  it("says before asking for the password that running plans must be cancelled, with the way to My Orders", () => {
+    renderDelete(true);
+    const warning = screen.getByText(
+      (_, element) => element?.textContent === `${t.deletePlansFirst} ${t.deletePlansLink}`,
+    );
+    const password = screen.getByLabelText(t.deletePassword);
+    expect(warning.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole("link", { name: t.deletePlansLink }).getAttribute("href")).toBe(
+      "/dashboard/my-orders",
+    );
+  });
+
   it("asks once more, then shows the server's refusal of a wrong password", async () => {
     const fetchMock = stubServer(() =>
       jsonResponse({ error: { code: "bad_request", message: accountDataMessages.wrongPassword } }, 400),

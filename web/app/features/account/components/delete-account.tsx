@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { errorMessage } from "../../../lib/api";
 import { accountMessages, editAccountPage as t } from "../../../lib/messages";
 import { notifySuccess } from "../../../lib/toast";
@@ -42,6 +42,10 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
         {t.deleteHeading}
       </h2>
       <p className="text-body-secondary">{t.deleteLead}</p>
+      {/* Said before the password is asked for: the server refuses while a plan still renews. */}
+      <p className="alert alert-info" data-testid="delete-plans-first">
+        {t.deletePlansFirst} <Link to="/dashboard/my-orders">{t.deletePlansLink}</Link>
+      </p>
       <Form onSubmit={onSubmit} noValidate aria-label={t.deleteHeading}>
         {hasPassword ? (
           <Form.Group className="mb-3" controlId="delete-password">

@@ -3,7 +3,7 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
 import { orderDetail as t } from "../../../lib/messages";
-import { formatDateTime, money } from "../../../lib/money";
+import { formatDate, formatDateTime, money } from "../../../lib/money";
 import type { Audience } from "../api/order-detail";
 
 /** What was ordered, by whom, for how much, whether it is paid and where the work is. */
@@ -20,10 +20,25 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
     ],
     [t.phone, order.phone],
   ];
+  const cancellation = order.subscription?.cancellation;
+  // The agency follows up a cancellation: when it happened and why, in the customer's words.
+  const cancelled: Row[] = cancellation
+    ? [
+        [
+          t.planCancelled,
+          <>
+            {t.cancelledOn(formatDate(cancellation.at))}
+            <span className="d-block fw-normal" data-testid="cancel-reason">
+              {cancellation.reason ? t.cancelReason(cancellation.reason) : t.noCancelReason}
+            </span>
+          </>,
+        ],
+      ]
+    : [];
   const rows: Row[] = [
     [t.plan, `${order.service} (${order.serviceDuration})`],
     [t.price, money(order.currentPrice)],
-    ...(audience === "admin" ? customer : []),
+    ...(audience === "admin" ? [...customer, ...cancelled] : []),
     [t.ordered, formatDateTime(order.currentDate)],
   ];
   return (

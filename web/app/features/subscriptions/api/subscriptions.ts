@@ -17,11 +17,25 @@ function useRefreshAfter() {
     );
 }
 
-export function useSubscriptionAction(action: "cancel" | "resume") {
+export function useResumeSubscription() {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: (id: string) =>
-      apiPost(`/subscriptions/${encodeURIComponent(id)}/${action}`, (c) => c.Subscription, {}),
+      apiPost(`/subscriptions/${encodeURIComponent(id)}/resume`, (c) => c.Subscription, {}),
+    onSettled: refresh,
+  });
+}
+
+/** Cancels at the period's end; the reason, when given, is for the agency. */
+export function useCancelSubscription() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiPost(
+        `/subscriptions/${encodeURIComponent(id)}/cancel`,
+        (c) => c.Subscription,
+        reason ? { reason } : {},
+      ),
     onSettled: refresh,
   });
 }

@@ -1,35 +1,38 @@
 import type { Order, Subscription } from "@agency/contract";
+import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
-import { confirmAction } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { subscriptionTexts as t } from "../../../lib/messages";
 import { formatDate } from "../../../lib/money";
 import { notifyError, notifySuccess } from "../../../lib/toast";
-import { useSubscriptionAction } from "../api/subscriptions";
+import { useCancelSubscription, useResumeSubscription } from "../api/subscriptions";
+import { CancelPlanDialog } from "./cancel-plan-dialog";
 
-/** Cancel (asks first), Resume before the end, and Update card once a renewal failed. */
+/** Cancel (asks first, with an optional reason), Resume before the end, and Update card once a renewal failed. */
 export function SubscriptionActions({ order, subscription }: { order: Order; subscription: Subscription }) {
-  const cancel = useSubscriptionAction("cancel");
-  const resume = useSubscriptionAction("resume");
+  const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const [asking, setAsking] = useState(false);
   const busy = cancel.isPending || resume.isPending;
 
-  async function run(action: typeof cancel, done: string) {
+  async function cancelPlan(reason: string) {
     try {
-      await action.mutateAsync(subscription._id);
-      notifySuccess(done);
+      await cancel.mutateAsync({ id: subscription._id, reason });
+      setAsking(false);
+      notifySuccess(t.cancelled);
     } catch (error) {
       notifyError(errorMessage(error));
     }
   }
 
-  async function askToCancel() {
-    const confirmed = await confirmAction({
-      title: t.cancelQuestion(order.service),
-      text: t.cancelText(formatDate(subscription.currentPeriodEnd)),
-      confirmText: t.cancelConfirm,
-    });
-    if (confirmed) await run(cancel, t.cancelled);
+  async function resumePlan() {
+    try {
+      await resume.mutateAsync(subscription._id);
+      notifySuccess(t.resumed);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
   }
 
   return (
@@ -40,17 +43,22 @@ export function SubscriptionActions({ order, subscription }: { order: Order; sub
         </Link>
       ) : null}
       {subscription.status === "active" || subscription.status === "past_due" ? (
-        <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => void askToCancel()}>
-          {t.cancel}
-        </Button>
+        <>
+          <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => setAsking(true)}>
+            {t.cancel}
+          </Button>
+          <CancelPlanDialog
+            show={asking}
+            service={order.service}
+            endsOn={subscription.status === "past_due" ? null : formatDate(subscription.currentPeriodEnd)}
+            busy={busy}
+            onKeep={() => setAsking(false)}
+            onCancel={(reason) => void cancelPlan(reason)}
+          />
+        </>
       ) : null}
       {subscription.status === "canceled" ? (
-        <Button
-          size="sm"
-          variant="outline-primary"
-          disabled={busy}
-          onClick={() => void run(resume, t.resumed)}
-        >
+        <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => void resumePlan()}>
           {t.resume}
         </Button>
       ) : null}

@@ -1,4 +1,4 @@
-import type { UserSummary } from "@agency/contract";
+import { isDeletedAccountEmail, type UserSummary } from "@agency/contract";
 import { Badge, Button } from "react-bootstrap";
 import { type DataColumn, DataList } from "../../../components/data-list";
 import { confirmAction } from "../../../lib/alerts";
@@ -52,13 +52,21 @@ export function UsersList({
     { header: t.email, cell: (user) => user.email, className: "text-break" },
     {
       header: t.role,
-      cell: (user) => (user.role === "admin" ? <Badge bg="primary">{t.admin}</Badge> : t.customer),
+      cell: (user) =>
+        user.role === "admin" ? (
+          <Badge bg="primary">{t.admin}</Badge>
+        ) : isDeletedAccountEmail(user.email) ? (
+          t.deletedAccount
+        ) : (
+          t.customer
+        ),
     },
     { header: t.joined, cell: (user) => dateFormat.format(new Date(user.createdAt)) },
     {
       header: t.action,
       cell: (user) =>
-        user.role === "admin" ? (
+        // No one can sign in to a deleted account, so it is never made an admin (the server refuses too).
+        isDeletedAccountEmail(user.email) && user.role !== "admin" ? null : user.role === "admin" ? (
           <Button
             size="sm"
             variant="outline-danger"
