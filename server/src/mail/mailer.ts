@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import type { MailSender } from "../config.js";
 
 export type Mail = {
   to: string;
@@ -15,6 +16,8 @@ export type Mail = {
   headers?: Record<string, string>;
   /** A stable Message-ID, so a mail sent again after a crash is recognisably the same one. */
   messageId?: string;
+  /** The shop's name when the mail was written: the From display name, unless configuration fixes one. */
+  fromName?: string;
 };
 
 export type Mailer = {
@@ -23,9 +26,13 @@ export type Mailer = {
   close(): void;
 };
 
-function message(from: string, mail: Mail) {
+function fromOf(sender: MailSender, mail: Mail) {
+  return { name: sender.name ?? mail.fromName ?? sender.fallbackName, address: sender.address };
+}
+
+function message(sender: MailSender, mail: Mail) {
   return {
-    from,
+    from: fromOf(sender, mail),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -35,20 +42,25 @@ function message(from: string, mail: Mail) {
   };
 }
 
-type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
+type MailerOptions = {
+  smtpUrl: string | undefined;
+  sender: MailSender;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+};
 
 /**
  * SMTP when SMTP_URL is set. Otherwise mail is written to the outbox folder (an .eml file any
  * mail client opens, and a .json twin) and its link is logged, so sign-up and password reset work
  * on a machine without a mail server.
  */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, sender, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: "smtp",
       async send(mail) {
-        await transport.sendMail(message(from, mail));
+        await transport.sendMail(message(sender, mail));
       },
       close: () => transport.close(),
     };
@@ -58,7 +70,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   return {
     kind: "outbox",
     async send(mail) {
-      const info = await transport.sendMail(message(from, mail));
+      const info = await transport.sendMail(message(sender, mail));
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       // Several mails to one address can leave in the same millisecond: the suffix keeps them apart.
@@ -69,9 +81,11 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       await writeFile(
         `${json}.part`,
         JSON.stringify({
+          from: fromOf(sender, mail),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          html: mail.html,
           link: mail.link,
           headers: mail.headers,
           sentAt: new Date(),
