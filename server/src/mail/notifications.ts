@@ -136,7 +136,7 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
   const customer = renderMail(ctx.brand, {
     to: order.email,
     subject: renewal
-      ? `Your ${order.service} plan renewed: receipt ${receipt?.number ?? number}`
+      ? `Your ${order.service} plan renewed: receipt ${receipt?.number ?? number} from ${ctx.brand.name}`
       : receipt
         ? `Your receipt ${receipt.number} for order ${number}`
         : `Payment received for order ${number}`,
