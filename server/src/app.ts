@@ -80,7 +80,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   app.addHook("onClose", async () => mailer.close());
   const secret = await resolveAuthSecret(db, config.auth.secret);
   const brand = currentMailBrand(db, config);
-  const receipts = receiptSettings(config, db, clock);
+  const receipts = receiptSettings(config, db);
   const auth = createAuth({ config, db, mailer, secret, brand });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl });
   await applyConfiguredAdmin(db, config.auth.adminEmail);

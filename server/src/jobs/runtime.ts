@@ -28,7 +28,7 @@ export function jobHandlers(options: {
   const renewals = {
     db,
     clock,
-    receipts: receiptSettings(config, db, clock),
+    receipts: receiptSettings(config, db),
     // Stripe Billing charges its own renewals; offline, the test provider charges saved cards.
     provider: config.payments.provider === "test" ? createTestProvider(db, clock) : undefined,
   };

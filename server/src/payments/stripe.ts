@@ -1,5 +1,4 @@
 import Stripe from "stripe";
-import { type Clock, systemClock } from "../clock.js";
 import type {
   CreateIntentInput,
   IntentStatus,
@@ -43,7 +42,7 @@ function chargeCard(charge: Stripe.PaymentIntent["latest_charge"]): ProviderInte
   return card?.last4 ? { brand: card.brand ?? "card", last4: card.last4 } : null;
 }
 
-export function fromStripeIntent(intent: Stripe.PaymentIntent, clock: Clock = systemClock): ProviderIntent {
+export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? "",
@@ -53,9 +52,8 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent, clock: Clock = sy
     currency: intent.currency,
     orderId: intent.metadata?.orderId ?? null,
     // A PaymentIntent records when it was opened, not when the card was charged; a succeeded one
-    // is reported (webhook or confirmation) moments after the charge, so that moment stands in
-    // (by billing's clock, which a development run may have moved forward).
-    time: intent.status === "succeeded" ? clock.now() : new Date(intent.created * 1000),
+    // is reported (webhook or confirmation) moments after the charge, so that moment stands in.
+    time: intent.status === "succeeded" ? new Date() : new Date(intent.created * 1000),
     card: chargeCard(intent.latest_charge),
   };
 }
@@ -63,7 +61,6 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent, clock: Clock = sy
 export function createStripeProvider(
   settings: StripeSettings,
   stripe = createStripeClient(settings),
-  clock: Clock = systemClock,
 ): PaymentProvider {
   return {
     name: "stripe",
@@ -83,14 +80,11 @@ export function createStripeProvider(
           idempotencyKey: `order-${orderId}-${amountCents}-${currency}${replaces ? `-after-${replaces}` : ""}`,
         },
       );
-      return fromStripeIntent(intent, clock);
+      return fromStripeIntent(intent);
     },
     async retrieveIntent(id: string) {
       try {
-        return fromStripeIntent(
-          await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }),
-          clock,
-        );
+        return fromStripeIntent(await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
           return undefined;
@@ -107,8 +101,7 @@ export function createStripeProvider(
         id: refund.id,
         amountCents: refund.amount,
         currency: refund.currency,
-        // Answered moments after Stripe made it; billing's clock keeps a moved development run consistent.
-        time: clock.now(),
+        time: new Date(refund.created * 1000),
       };
     },
   };

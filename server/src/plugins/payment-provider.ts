@@ -21,12 +21,12 @@ export async function registerPaymentProvider(
   const { createStripeClient, createStripeProvider } = await import("../payments/stripe.js");
   const { createStripeBilling } = await import("../payments/stripe-billing.js");
   const stripe = createStripeClient(config.payments);
-  const provider = createStripeProvider(config.payments, stripe, clock);
+  const provider = createStripeProvider(config.payments, stripe);
   await registerStripeWebhook(app, {
     db,
     stripe,
     secret: config.payments.webhookSecret,
-    receipts: receiptSettings(config, db, clock),
+    receipts: receiptSettings(config, db),
     clock,
     provider,
   });

@@ -44,12 +44,7 @@ export async function registerStripeWebhook(
         }
         if (event.type === "payment_intent.succeeded") {
           try {
-            await recordPayment(
-              options.db,
-              "stripe",
-              fromStripeIntent(event.data.object, options.clock),
-              options.receipts,
-            );
+            await recordPayment(options.db, "stripe", fromStripeIntent(event.data.object), options.receipts);
           } catch (error) {
             // A payment that is not for one of our orders is acknowledged, or Stripe retries forever.
             if (!(error instanceof AppError)) throw error;

@@ -1,6 +1,5 @@
 import { addressLines } from "@agency/contract";
 import { sql } from "drizzle-orm";
-import type { Clock } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { type ReceiptSeller, receiptCounters, receipts } from "../../db/schema.js";
@@ -11,11 +10,9 @@ export type ReceiptSettings = {
   /** Read inside the payment's transaction (`reader`), from the site identity's cache when it can. */
   seller(reader: Database): Promise<ReceiptSeller>;
   taxRateBasisPoints: number;
-  /** Receipts are dated by billing's clock, like the payments they are for. */
-  clock: Clock;
 };
 
-export function receiptSettings(config: Config, db: Database, clock: Clock): ReceiptSettings {
+export function receiptSettings(config: Config, db: Database): ReceiptSettings {
   const identity = currentSiteIdentity(db, config);
   return {
     async seller(reader) {
@@ -30,7 +27,6 @@ export function receiptSettings(config: Config, db: Database, clock: Clock): Rec
       };
     },
     taxRateBasisPoints: Math.round(config.tax.ratePercent * 100),
-    clock,
   };
 }
 
@@ -105,7 +101,9 @@ export async function issueReceipt(tx: Database, settings: ReceiptSettings, inpu
       cardLast4: input.card?.last4 ?? null,
       paidAt: payment.paymentTime,
       seller: await settings.seller(tx),
-      issuedAt: settings.clock.now(),
+      // Issued with the payment, in its transaction: dated as the payment is, so a run whose
+      // billing clock was moved forward never shows a receipt issued before it was paid.
+      issuedAt: payment.paymentTime,
     })
     .returning();
   if (!row) throw new Error("The receipt was not issued.");

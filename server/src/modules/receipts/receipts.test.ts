@@ -113,7 +113,7 @@ describe("receipts", () => {
         })),
       )
       .returning({ id: orders.id });
-    const settings = receiptSettings(ctx.config, ctx.db, ctx.clock);
+    const settings = receiptSettings(ctx.config, ctx.db);
     await Promise.all(
       placed.map((order, index) =>
         recordPayment(
