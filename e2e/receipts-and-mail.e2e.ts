@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { PricingList } from "@agency/contract";
+import { addressLines, PricingList, SiteContent } from "@agency/contract";
 import { describe, expect, it } from "vitest";
+import { readPdf } from "../server/test/pdf-text";
 import { jobsPage, notificationsPage, receiptPage, unsubscribePage } from "../web/app/lib/messages";
 import { money } from "../web/app/lib/money";
 import { adminEmail, createCustomer, mailed, ownerAccount, signInAsOwner } from "./support/accounts";
@@ -35,6 +36,12 @@ describe("receipts and mail", () => {
     expect(await page.getByText(customer.email, { exact: true }).count()).toBe(1);
     expect(await page.getByRole("cell", { name: price }).count()).toBeGreaterThan(0);
     expect(await page.getByText(receiptPage.card("visa", "4242")).count()).toBe(1);
+    // The period paid for, and the issuer's logo and address as Site content gives them.
+    expect(await page.getByText(receiptPage.period, { exact: true }).count()).toBe(1);
+    const { site } = SiteContent.parse(await (await context.request.get("/api/site/content")).json());
+    const document = page.getByRole("article", { name: receiptPage.title });
+    expect(await document.getByRole("img", { name: site.name }).getAttribute("src")).toBe(site.logo);
+    expect(await document.getByText(addressLines(site.address)[1] ?? "", { exact: true }).count()).toBe(1);
     await screenshot(page, "receipt-1280");
     await expectAccessible(page, "receipt");
 
@@ -45,6 +52,12 @@ describe("receipts and mail", () => {
     const pdf = await context.request.get((await pdfLink.getAttribute("href")) ?? "");
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
+    const printed = readPdf(await pdf.body());
+    expect(printed.lines).toContain(site.name);
+    expect(printed.lines).toContain("Standard plan (monthly)");
+    expect(printed.lines).toContain("Service period");
+    expect(printed.lines).toContain("Total paid");
+    expect(printed.images.length).toBeGreaterThan(0);
 
     const confirmation = await mailed(customer.email, /^Order #\d+ received: Standard \(monthly\)$/);
     expect(confirmation.text).toContain(price);

@@ -1,4 +1,5 @@
 export * from "./account.js";
+export * from "./address.js";
 export * from "./audit.js";
 export * from "./blogs.js";
 export * from "./catalog.js";

@@ -62,6 +62,13 @@ export const Receipt = ReceiptSummary.extend({
   customer: z.object({ name: z.string(), email: z.string() }),
   service: z.string(),
   serviceDuration: z.string(),
+  /** The time paid for (a plan's period); null for a one-off service and on a credit note. */
+  period: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** The plan's own price for this payment, before any discount (negative on a credit note). */
+  listPrice: z.number(),
+  /** Taken off the list price by a promo code (0 without one). */
+  discount: z.number().nonnegative(),
+  promoCode: z.string().nullable(),
   /** The part of the amount that is tax (negative on a credit note). */
   tax: z.number(),
   taxRatePercent: z.number().nonnegative(),

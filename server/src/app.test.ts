@@ -75,8 +75,21 @@ describe("configuration", () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "site-")), "site.json");
     writeFileSync(file, JSON.stringify({ name: "Acme Growth" }));
     expect(loadConfig({ SITE_CONFIG: file }).shopName).toBe("Acme Growth");
-    expect(loadConfig({ SITE_CONFIG: file }).mail.from).toBe('"Acme Growth" <no-reply@localhost>');
+    expect(loadConfig({ SITE_CONFIG: file }).mail.sender).toEqual({
+      address: "no-reply@localhost",
+      name: undefined,
+      fallbackName: "Acme Growth",
+    });
     expect(loadConfig({ SITE_CONFIG: file, SHOP_NAME: "Acme" }).shopName).toBe("Acme");
+    expect(loadConfig({ SITE_CONFIG: file, SHOP_NAME: "Acme" }).mail.sender.name).toBe("Acme");
+    expect(loadConfig({ MAIL_FROM: '"Acme Billing" <billing@acme.example>' }).mail.sender).toMatchObject({
+      address: "billing@acme.example",
+      name: "Acme Billing",
+    });
+    expect(loadConfig({ MAIL_FROM: "billing@acme.example" }).mail.sender).toMatchObject({
+      address: "billing@acme.example",
+      name: undefined,
+    });
     writeFileSync(file, "{ not json");
     expect(() => loadConfig({ SITE_CONFIG: file })).toThrow(/site\.json/);
   });

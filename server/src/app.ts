@@ -18,6 +18,7 @@ import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
 import { catalogAdminRoutes } from "./modules/catalog/admin-routes.js";
 import { startCatalogSync } from "./modules/catalog/cache.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
+import { currentMailBrand } from "./modules/content/identity.js";
 import { imageRoutes, siteContentRoutes } from "./modules/content/routes.js";
 import { exportRoutes } from "./modules/exports/routes.js";
 import { fileRoutes } from "./modules/files/routes.js";
@@ -79,7 +80,9 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   const mailer = createMailer({ ...config.mail, log: app.log });
   app.addHook("onClose", async () => mailer.close());
   const secret = await resolveAuthSecret(db, config.auth.secret);
-  const auth = createAuth({ config, db, mailer, secret });
+  const brand = currentMailBrand(db, config);
+  const receipts = receiptSettings(config, db);
+  const auth = createAuth({ config, db, mailer, secret, brand });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, signInLimits: signInLimits(db) });
   await applyConfiguredAdmin(db, config.auth.adminEmail);
 
@@ -103,7 +106,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(userRoutes, { db, config });
       await api.register(userAdminRoutes, { db });
       await api.register(orderRoutes, { db, provider });
-      await api.register(paymentRoutes, { db, provider, receipts: receiptSettings(config), billing });
+      await api.register(paymentRoutes, { db, provider, receipts, billing });
       await api.register(subscriptionRoutes, { db, config, clock, provider, billing });
       await api.register(reviewRoutes, { db });
       await api.register(orderAdminRoutes, { db });
@@ -114,11 +117,11 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(exportRoutes, { db });
       await api.register(overviewAdminRoutes, { db, clock });
       await api.register(auditAdminRoutes, { db });
-      await api.register(receiptRoutes, { db });
+      await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
       await api.register(workflowRoutes, { db });
       await api.register(messageRoutes, { db, clock });
-      await api.register(accountRoutes, { db, config, mailer, storage });
+      await api.register(accountRoutes, { db, config, mailer, storage, brand });
       await api.register(fileRoutes, {
         db,
         storage,
@@ -131,7 +134,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(workflowAdminRoutes, {
         db,
         provider,
-        receipts: receiptSettings(config),
+        receipts,
         billing,
         clock,
       });

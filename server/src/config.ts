@@ -124,7 +124,12 @@ export type Config = {
   googleMapsApiKey: string | undefined;
   /** Contact messages, query requests and newsletter sign-ups accepted per client per minute. */
   leadsRateLimit: number;
+  /** SHOP_NAME, else the site identity file's name: what the sign-in providers' pages show. */
   shopName: string;
+  /**
+   * SHOP_NAME when set: mails and receipts then use it instead of the name saved in Site content.
+   */
+  shopNameOverride: string | undefined;
   /** The agency's identity (name, logo, address), as the site identity file gives it. */
   site: SiteConfig;
   /** Where owner notifications go; every admin when unset. */
@@ -149,7 +154,7 @@ export type Config = {
     google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  mail: { smtpUrl: string | undefined; sender: MailSender; outboxDir: string };
   /** The bearer token a Prometheus scraper sends to GET /api/metrics; without it there is no such route. */
   metricsToken: string | undefined;
   /** Background jobs: whether `npm start` runs them too, and how many at once. */
@@ -166,7 +171,28 @@ export type Config = {
     | { provider: "test" };
 };
 
+/**
+ * Who the shop's mail is from. `name` is fixed by MAIL_FROM's display name or SHOP_NAME; without
+ * either, each mail carries the shop's name as it was when the mail was written, and `fallbackName`
+ * is for mail written before mails carried one.
+ */
+export type MailSender = { address: string; name: string | undefined; fallbackName: string };
+
 export class ConfigError extends Error {}
+
+/** MAIL_FROM is `Name <address>`, `"Name" <address>` or a bare address. */
+export function mailSender(
+  mailFrom: string | undefined,
+  shopNameOverride: string | undefined,
+  fallbackName: string,
+): MailSender {
+  const named = mailFrom?.match(/^\s*(?:"([^"]*)"|([^<]*?))\s*<([^<>\s]+)>\s*$/);
+  if (named) {
+    const name = (named[1] ?? named[2] ?? "").trim();
+    return { address: named[3] ?? "", name: name || shopNameOverride, fallbackName };
+  }
+  return { address: mailFrom?.trim() || "no-reply@localhost", name: shopNameOverride, fallbackName };
+}
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (["", "false", "0", "no"].includes(value)) return false;
@@ -277,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleMapsApiKey: values.GOOGLE_MAPS_API_KEY,
     leadsRateLimit: values.LEADS_RATE_LIMIT,
     shopName,
+    shopNameOverride: values.SHOP_NAME,
     site,
     notifyEmail: values.NOTIFY_EMAIL?.toLowerCase(),
     tax: { ratePercent: values.TAX_RATE, id: values.TAX_ID },
@@ -322,7 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: {
       smtpUrl: values.SMTP_URL,
-      from: values.MAIL_FROM ?? `"${shopName}" <no-reply@localhost>`,
+      sender: mailSender(values.MAIL_FROM, values.SHOP_NAME, shopName),
       outboxDir: path.join(path.resolve(values.DATA_DIR), "outbox"),
     },
   };

@@ -24,9 +24,11 @@ export async function runJobs(ctx: TestContext): Promise<number> {
 }
 
 export type OutboxMail = {
+  from: { name: string; address: string };
   to: string;
   subject: string;
   text: string;
+  html: string;
   /** The link the mail asks the reader to open, when it has one. */
   link?: string;
   headers?: Record<string, string>;

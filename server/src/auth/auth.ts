@@ -16,6 +16,7 @@ import {
   user,
   verification,
 } from "../db/schema.js";
+import type { MailBrandSource } from "../mail/layout.js";
 import type { Mailer } from "../mail/mailer.js";
 import { resetPasswordMail, verificationMail } from "../mail/templates.js";
 import { applyConfiguredAdmin } from "../modules/users/roles.js";
@@ -78,9 +79,16 @@ export function credentialRateLimits({ max, windowSeconds }: { max: number; wind
   };
 }
 
-export type AuthOptions = { config: Config; db: Database; mailer: Mailer; secret: string };
+export type AuthOptions = {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  /** The shop's name and logo as saved in Site content when each mail is written. */
+  brand: MailBrandSource;
+};
 
-export function createAuth({ config, db, mailer, secret }: AuthOptions) {
+export function createAuth({ config, db, mailer, secret, brand }: AuthOptions) {
   const { google, facebook, adminEmail } = config.auth;
 
   return betterAuth({
@@ -110,7 +118,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(config.shopName, user.email, user.name, url));
+        await mailer.send(resetPasswordMail(await brand(), user.email, user.name, url));
       },
     },
     emailVerification: {
@@ -122,11 +130,11 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         // A change of address mails the new one while the account still has the old one.
         const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, recipient.id));
         if (stored && stored.email.toLowerCase() !== recipient.email.toLowerCase()) {
-          await mailer.send(changeEmailMail(config.shopName, recipient.email, recipient.name, url));
+          await mailer.send(changeEmailMail(await brand(), recipient.email, recipient.name, url));
           return;
         }
         const link = withVerifiedLanding(url);
-        await mailer.send(verificationMail(config.shopName, recipient.email, recipient.name, link));
+        await mailer.send(verificationMail(await brand(), recipient.email, recipient.name, link));
       },
     },
     socialProviders: facebook

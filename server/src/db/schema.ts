@@ -614,6 +614,13 @@ export const receipts = pgTable(
     customerEmail: text("customer_email").notNull(),
     service: text("service").notNull(),
     serviceDuration: text("service_duration").notNull(),
+    /** The time paid for: a plan's period (null for a one-off service and on a credit note). */
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
+    /** The plan's price before a promo code's discount; amount = list price - discount. */
+    listPriceCents: integer("list_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    promoCode: text("promo_code"),
     amountCents: integer("amount_cents").notNull(),
     /** The tax included in the amount, at the rate below. */
     taxCents: integer("tax_cents").notNull(),

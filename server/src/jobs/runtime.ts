@@ -4,16 +4,17 @@ import { type Clock, systemClock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createFileStorage, type FileStorage } from "../files/storage.js";
-import { mailBrand } from "../mail/layout.js";
+import type { MailBrand } from "../mail/layout.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
 import { type NotificationContext, notificationHandlers } from "../mail/notifications.js";
 import { orderWorkHandlers } from "../mail/order-work.js";
 import { priceChangeHandlers } from "../mail/price-change.js";
+import { currentMailBrand } from "../modules/content/identity.js";
 import { discardUnattachedFile } from "../modules/files/service.js";
 import { receiptSettings } from "../modules/receipts/issue.js";
 import { runRenewal } from "../modules/subscriptions/renewals.js";
 import { createTestProvider } from "../payments/test-provider.js";
-import type { JobHandlers } from "./worker.js";
+import type { JobHandler, JobHandlers } from "./worker.js";
 import { createWorker, type Worker, type WorkerOptions } from "./worker.js";
 
 /** What each kind of job does. */
@@ -27,22 +28,42 @@ export function jobHandlers(options: {
   const renewals = {
     db,
     clock,
-    receipts: receiptSettings(config),
+    receipts: receiptSettings(config, db),
     // Stripe Billing charges its own renewals; offline, the test provider charges saved cards.
     provider: config.payments.provider === "test" ? createTestProvider(db, clock) : undefined,
   };
   const host = new URL(config.publicUrl).hostname;
   let secret: Promise<string> | undefined;
   let storage: Promise<FileStorage> | undefined;
-  const notifications: NotificationContext = {
-    db,
-    brand: mailBrand(config.site, config.publicUrl, config.shopName),
-    notifyEmail: config.notifyEmail,
-    secret: () => {
-      secret ??= resolveAuthSecret(db, config.auth.secret);
-      return secret;
-    },
+  const brand = currentMailBrand(db, config);
+  const mailHandlers = (current: MailBrand): JobHandlers => {
+    const notifications: NotificationContext = {
+      db,
+      brand: current,
+      notifyEmail: config.notifyEmail,
+      secret: () => {
+        secret ??= resolveAuthSecret(db, config.auth.secret);
+        return secret;
+      },
+    };
+    return {
+      ...notificationHandlers(notifications),
+      ...orderWorkHandlers(notifications),
+      ...priceChangeHandlers(notifications),
+    };
   };
+  // Each mail job reads the brand when it runs, so a mail written after a rebrand carries the new
+  // name and logo (from the site identity's cache: no query while nothing was saved).
+  const mailKinds = Object.keys(mailHandlers({ name: "", logoUrl: "", address: [], publicUrl: "" }));
+  const brandedMailHandlers = Object.fromEntries(
+    mailKinds.map((kind) => {
+      const handler: JobHandler<never> = async (payload, job) => {
+        const handlers = mailHandlers(await brand()) as Record<string, JobHandler<never>>;
+        await handlers[kind]?.(payload, job);
+      };
+      return [kind, handler];
+    }),
+  ) as JobHandlers;
   return {
     "mail.send": async (mail, job) => {
       await mailer.send({ ...mail, messageId: `<${job.id}@${host}>` });
@@ -52,9 +73,7 @@ export function jobHandlers(options: {
       storage ??= createFileStorage(config.files.storage);
       await discardUnattachedFile(db, await storage, fileId);
     },
-    ...notificationHandlers(notifications),
-    ...orderWorkHandlers(notifications),
-    ...priceChangeHandlers(notifications),
+    ...brandedMailHandlers,
   };
 }
 

@@ -15,3 +15,8 @@ export function formatCard(brand: string | null, last4: string | null): string {
   const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : "Card";
   return `${name} ending in ${last4}`;
 }
+
+/** A period paid for, from its first day to the day it renews. */
+export function formatPeriod(period: { start: Date | string; end: Date | string }): string {
+  return `${formatDate(new Date(period.start))} to ${formatDate(new Date(period.end))}`;
+}

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "@agency/contract";
+import { addressLines, type SiteConfig } from "@agency/contract";
 import type { JobPayloads } from "../jobs/queue.js";
 
 export type OutgoingMail = JobPayloads["mail.send"];
@@ -6,15 +6,18 @@ export type OutgoingMail = JobPayloads["mail.send"];
 /** Who the mail is from, as the site identity says. */
 export type MailBrand = { name: string; logoUrl: string; address: string[]; publicUrl: string };
 
-export function mailBrand(site: SiteConfig, publicUrl: string, shopName = site.name): MailBrand {
-  const { street, postcode, city, country } = site.address;
+/** The site identity as the mails show it (see `currentSiteIdentity` for where it comes from). */
+export function mailBrand(site: Pick<SiteConfig, "name" | "logo" | "address">, publicUrl: string): MailBrand {
   return {
-    name: shopName,
+    name: site.name,
     logoUrl: /^https?:\/\//.test(site.logo) ? site.logo : `${publicUrl}${site.logo}`,
-    address: [street, `${postcode} ${city}`, country],
+    address: addressLines(site.address),
     publicUrl,
   };
 }
+
+/** The brand a mail is written with, read when it is written (so a rebrand reaches the next mail). */
+export type MailBrandSource = () => Promise<MailBrand>;
 
 export type MailContent = {
   to: string;
@@ -92,6 +95,7 @@ ${
 
   return {
     to: content.to,
+    fromName: brand.name,
     subject: content.subject,
     text,
     html,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { isDeletedAccountEmail } from "@agency/contract";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import type { MailSender } from "../config.js";
 
 export type Mail = {
   to: string;
@@ -16,6 +17,8 @@ export type Mail = {
   headers?: Record<string, string>;
   /** A stable Message-ID, so a mail sent again after a crash is recognisably the same one. */
   messageId?: string;
+  /** The shop's name when the mail was written: the From display name, unless configuration fixes one. */
+  fromName?: string;
 };
 
 export type Mailer = {
@@ -24,9 +27,13 @@ export type Mailer = {
   close(): void;
 };
 
-function message(from: string, mail: Mail) {
+function fromOf(sender: MailSender, mail: Mail) {
+  return { name: sender.name ?? mail.fromName ?? sender.fallbackName, address: sender.address };
+}
+
+function message(sender: MailSender, mail: Mail) {
   return {
-    from,
+    from: fromOf(sender, mail),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -44,7 +51,12 @@ export function isAnonymisedAddress(address: string): boolean {
   return isDeletedAccountEmail(address) || address.trim().toLowerCase().endsWith(".invalid");
 }
 
-type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
+type MailerOptions = {
+  smtpUrl: string | undefined;
+  sender: MailSender;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+};
 
 /**
  * SMTP when SMTP_URL is set. Otherwise mail is written to the outbox folder (an .eml file any
@@ -67,13 +79,13 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-function createTransportMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+function createTransportMailer({ smtpUrl, sender, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: "smtp",
       async send(mail) {
-        await transport.sendMail(message(from, mail));
+        await transport.sendMail(message(sender, mail));
       },
       close: () => transport.close(),
     };
@@ -83,7 +95,7 @@ function createTransportMailer({ smtpUrl, from, outboxDir, log }: MailerOptions)
   return {
     kind: "outbox",
     async send(mail) {
-      const info = await transport.sendMail(message(from, mail));
+      const info = await transport.sendMail(message(sender, mail));
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       // Several mails to one address can leave in the same millisecond: the suffix keeps them apart.
@@ -94,9 +106,11 @@ function createTransportMailer({ smtpUrl, from, outboxDir, log }: MailerOptions)
       await writeFile(
         `${json}.part`,
         JSON.stringify({
+          from: fromOf(sender, mail),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          html: mail.html,
           link: mail.link,
           headers: mail.headers,
           sentAt: new Date(),

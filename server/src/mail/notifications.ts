@@ -4,7 +4,7 @@ import type { Database } from "../db/client.js";
 import { leads, orders, payments, receipts, subscriptions, user } from "../db/schema.js";
 import { enqueue } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
-import { formatCard, formatDate, formatMoney } from "./format.js";
+import { formatCard, formatDate, formatMoney, formatPeriod } from "./format.js";
 import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
 import { mailToken, optionalMailLinks, withoutOptOuts } from "./preferences.js";
 
@@ -103,13 +103,24 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
   const renewal = payment.transactionId !== order.transactionId;
   const period: Array<[string, string]> =
     payment.periodStart && payment.periodEnd
-      ? [["Period", `${formatDate(payment.periodStart)} to ${formatDate(payment.periodEnd)}`]]
+      ? [["Period", formatPeriod({ start: payment.periodStart, end: payment.periodEnd })]]
+      : [];
+  const discount: Array<[string, string]> =
+    receipt && receipt.discountCents > 0
+      ? [
+          ["List price", formatMoney(receipt.listPriceCents, receipt.currency)],
+          [
+            receipt.promoCode ? `Discount (code ${receipt.promoCode})` : "Discount",
+            formatMoney(-receipt.discountCents, receipt.currency),
+          ],
+        ]
       : [];
   const details: Array<[string, string]> = [
     ...(receipt ? ([["Receipt", receipt.number]] as Array<[string, string]>) : []),
     ["Order", number],
     ["Plan", `${order.service} (${order.serviceDuration})`],
     ...period,
+    ...discount,
     ["Amount", amount],
     ...(receipt && receipt.taxRateBasisPoints > 0
       ? ([
@@ -125,7 +136,7 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
   const customer = renderMail(ctx.brand, {
     to: order.email,
     subject: renewal
-      ? `Your ${order.service} plan renewed: receipt ${receipt?.number ?? number}`
+      ? `Your ${order.service} plan renewed: receipt ${receipt?.number ?? number} from ${ctx.brand.name}`
       : receipt
         ? `Your receipt ${receipt.number} for order ${number}`
         : `Payment received for order ${number}`,

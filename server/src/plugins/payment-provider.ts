@@ -26,7 +26,7 @@ export async function registerPaymentProvider(
     db,
     stripe,
     secret: config.payments.webhookSecret,
-    receipts: receiptSettings(config),
+    receipts: receiptSettings(config, db),
     clock,
     provider,
   });

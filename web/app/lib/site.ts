@@ -1,4 +1,4 @@
-import type { PageTexts, SiteContent } from "@agency/contract";
+import { formatAddress, type PageTexts, type SiteContent } from "@agency/contract";
 import { createContext, createElement, type ReactNode, useContext } from "react";
 
 /** The agency's identity and contact details. */
@@ -56,9 +56,9 @@ export function pageTitle(page: string, site: Site | undefined): string {
   return site ? `${page} | ${site.name}` : page;
 }
 
+/** The office's address on one line, as mails and receipts write it too. */
 export function postalAddress(site: Site): string {
-  const { street, city, postcode, country } = site.address;
-  return `${street}, ${city} ${postcode}, ${country}`;
+  return formatAddress(site.address);
 }
 
 /** An external map of the office, for the contact page's address link and the no-key card. */

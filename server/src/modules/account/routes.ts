@@ -14,6 +14,7 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { AppError, refusals } from "../../errors.js";
 import type { FileStorage } from "../../files/storage.js";
+import type { MailBrandSource } from "../../mail/layout.js";
 import type { Mailer } from "../../mail/mailer.js";
 import { requireUser } from "../../plugins/authz.js";
 import { accountHolder } from "../audit/record.js";
@@ -21,7 +22,13 @@ import { anonymiseAccount, consumeDeletionToken, createDeletionToken } from "./d
 import { buildAccountExport, buildAccountExportZip } from "./export.js";
 import { passwordOf, verifyAccountPassword } from "./password.js";
 
-type AccountRouteOptions = { db: Database; config: Config; mailer: Mailer; storage: FileStorage };
+type AccountRouteOptions = {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  storage: FileStorage;
+  brand: MailBrandSource;
+};
 
 /** The page a mailed deletion link opens (signed in, it asks to confirm once more). */
 export const DELETE_CONFIRM_PATH = "/dashboard/profile/edit";
@@ -43,7 +50,7 @@ function expireSessionCookies(reply: FastifyReply, secure: boolean) {
 /** The signed-in customer's own data: download it, or delete the account. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app,
-  { db, config, mailer, storage },
+  { db, config, mailer, storage, brand },
 ) => {
   const secureCookies = config.publicUrl.startsWith("https://");
 
@@ -106,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         const token = await createDeletionToken(db, caller.id);
         const link = new URL(DELETE_CONFIRM_PATH, config.publicUrl);
         link.searchParams.set("delete", token);
-        await mailer.send(deleteAccountMail(config.shopName, caller.email, caller.name, link.toString()));
+        await mailer.send(deleteAccountMail(await brand(), caller.email, caller.name, link.toString()));
         return { status: "mailed" as const };
       }
       const { password } = request.body;

@@ -18,9 +18,14 @@ type ContentKey = "identity" | "texts";
  * or else the deployment's site.config.json (identity) and the built-in texts. Cached until the
  * next save, on this instance and (through the catalog channel) on the others.
  */
-export function loadSiteContent(db: Database, configured: SiteConfig): Promise<SiteContent> {
+export function loadSiteContent(
+  db: Database,
+  configured: SiteConfig,
+  /** Where a read the cache cannot answer goes: the caller's transaction, when it holds one. */
+  reader: Database = db,
+): Promise<SiteContent> {
   return cachedRead(db, "site", "content", async () => {
-    const rows = await db.select().from(siteContent);
+    const rows = await reader.select().from(siteContent);
     const saved = new Map(rows.map((row) => [row.key, row.value]));
     // A saved document that no longer fits the contract (an older shape) gives way to the default.
     const identity = SiteIdentity.safeParse(saved.get("identity"));

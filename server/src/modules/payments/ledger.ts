@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { type orders, payments } from "../../db/schema.js";
+import { type orders, payments, subscriptions } from "../../db/schema.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { ProviderIntent, ProviderRefund } from "../../payments/provider.js";
 import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
@@ -18,6 +19,29 @@ type LedgerEntry = {
   period?: { subscriptionId: string; start: Date; end: Date } | null;
   refundOf?: string;
 };
+
+/**
+ * The regular price the payment was for and what a promo code took off it: the order's list price
+ * for its first payment, the subscription's price for a renewal. A credit note gives back money,
+ * with no price or code of its own.
+ */
+async function pricingOf(tx: Database, entry: LedgerEntry) {
+  const { order, period, amountCents } = entry;
+  const full = { listPriceCents: amountCents, discountCents: 0, promoCode: null };
+  if (entry.refundOf) return full;
+  let listPriceCents = order.listPriceCents ?? order.priceCents;
+  // The order's first payment is being recorded while the order is still unpaid.
+  if (order.paid && period) {
+    const [subscription] = await tx
+      .select({ priceCents: subscriptions.priceCents })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, period.subscriptionId));
+    listPriceCents = subscription?.priceCents ?? amountCents;
+  }
+  const discountCents = listPriceCents - amountCents;
+  if (discountCents <= 0 || !order.promoCode) return full;
+  return { listPriceCents, discountCents, promoCode: order.promoCode };
+}
 
 /** One payment (or refund) and its numbered receipt (or credit note); null when written before. */
 async function writeEntry(
@@ -44,7 +68,14 @@ async function writeEntry(
     .onConflictDoNothing()
     .returning();
   if (!payment) return null;
-  await issueReceipt(tx, receipts, { payment, order, currency: entry.currency, card: entry.card });
+  await issueReceipt(tx, receipts, {
+    payment,
+    order,
+    currency: entry.currency,
+    card: entry.card,
+    pricing: await pricingOf(tx, entry),
+    period: period && !entry.refundOf ? { start: period.start, end: period.end } : null,
+  });
   return payment;
 }
 

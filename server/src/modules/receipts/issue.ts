@@ -1,22 +1,30 @@
+import { addressLines } from "@agency/contract";
 import { sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { type ReceiptSeller, receiptCounters, receipts } from "../../db/schema.js";
+import { currentSiteIdentity } from "../content/identity.js";
 
-/** What every receipt copies from the configuration when it is issued. */
-export type ReceiptSettings = { seller: ReceiptSeller; taxRateBasisPoints: number };
+/** What every receipt copies when it is issued: the issuer as the shop presents itself then, and the tax. */
+export type ReceiptSettings = {
+  /** Read inside the payment's transaction (`reader`), from the site identity's cache when it can. */
+  seller(reader: Database): Promise<ReceiptSeller>;
+  taxRateBasisPoints: number;
+};
 
-export function receiptSettings(config: Config): ReceiptSettings {
-  const { site } = config;
-  const { street, postcode, city, country } = site.address;
+export function receiptSettings(config: Config, db: Database): ReceiptSettings {
+  const identity = currentSiteIdentity(db, config);
   return {
-    seller: {
-      name: site.name,
-      address: [street, `${postcode} ${city}`, country],
-      email: site.email,
-      phone: site.phones[0] ?? null,
-      logo: site.logo,
-      taxId: config.tax.id ?? null,
+    async seller(reader) {
+      const site = await identity(reader);
+      return {
+        name: site.name,
+        address: addressLines(site.address),
+        email: site.email,
+        phone: site.phones[0] ?? null,
+        logo: site.logo,
+        taxId: config.tax.id ?? null,
+      };
     },
     taxRateBasisPoints: Math.round(config.tax.ratePercent * 100),
   };
@@ -44,6 +52,9 @@ export type ReceiptInput = {
   };
   currency: string;
   card: { brand: string; last4: string } | null;
+  /** The plan's own price and what a promo code took off it (amount = list price - discount). */
+  pricing: { listPriceCents: number; discountCents: number; promoCode: string | null };
+  period: { start: Date; end: Date } | null;
 };
 
 /**
@@ -75,6 +86,11 @@ export async function issueReceipt(tx: Database, settings: ReceiptSettings, inpu
       customerEmail: order.email,
       service: order.service,
       serviceDuration: order.serviceDuration,
+      periodStart: input.period?.start ?? null,
+      periodEnd: input.period?.end ?? null,
+      listPriceCents: input.pricing.listPriceCents,
+      discountCents: input.pricing.discountCents,
+      promoCode: input.pricing.promoCode,
       amountCents: payment.amountCents,
       taxCents: includedTax(payment.amountCents, settings.taxRateBasisPoints),
       taxRateBasisPoints: settings.taxRateBasisPoints,
@@ -84,7 +100,10 @@ export async function issueReceipt(tx: Database, settings: ReceiptSettings, inpu
       cardBrand: input.card?.brand ?? null,
       cardLast4: input.card?.last4 ?? null,
       paidAt: payment.paymentTime,
-      seller: settings.seller,
+      seller: await settings.seller(tx),
+      // Issued with the payment, in its transaction: dated as the payment is, so a run whose
+      // billing clock was moved forward never shows a receipt issued before it was paid.
+      issuedAt: payment.paymentTime,
     })
     .returning();
   if (!row) throw new Error("The receipt was not issued.");

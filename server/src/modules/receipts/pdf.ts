@@ -1,6 +1,6 @@
 import type { Receipt } from "@agency/contract";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { formatCard, formatDate, formatMoney } from "../../mail/format.js";
+import { formatCard, formatDate, formatMoney, formatPeriod } from "../../mail/format.js";
 
 export type ReceiptLine = [label: string, value: string];
 
@@ -17,13 +17,20 @@ function receiptTitle(receipt: Receipt): string {
 export function receiptLines(receipt: Receipt): { items: ReceiptLine[]; payment: ReceiptLine[] } {
   const money = (dollars: number) => formatMoney(Math.round(dollars * 100), receipt.currency);
   const refund = isCreditNote(receipt);
+  const discount: ReceiptLine[] =
+    receipt.discount > 0
+      ? [[receipt.promoCode ? `Discount (code ${receipt.promoCode})` : "Discount", money(-receipt.discount)]]
+      : [];
+  const period: ReceiptLine[] = receipt.period ? [["Service period", formatPeriod(receipt.period)]] : [];
   return {
     items: [
-      [`${receipt.service} plan (${receipt.serviceDuration})`, money(receipt.amount)],
+      [`${receipt.service} plan (${receipt.serviceDuration})`, money(receipt.listPrice)],
+      ...discount,
       [`Tax included (${receipt.taxRatePercent}%)`, money(receipt.tax)],
       [refund ? "Total refunded" : "Total paid", money(receipt.amount)],
     ],
     payment: [
+      ...period,
       [
         refund ? "Refunded to" : "Paid with",
         formatCard(receipt.card?.brand ?? null, receipt.card?.last4 ?? null),
@@ -49,8 +56,11 @@ function encodable(font: PDFFont, text: string): string {
     .join("");
 }
 
-/** An A4 PDF of the receipt, with the seller's details as they were when it was issued. */
-export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
+/**
+ * An A4 PDF of the receipt, with the seller's details as they were when it was issued, and their
+ * logo (a PNG of it) when one could be read.
+ */
+export async function receiptPdf(receipt: Receipt, logoPng?: Uint8Array): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(receiptTitle(receipt));
   pdf.setAuthor(receipt.seller.name);
@@ -84,6 +94,12 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   };
 
   const { seller } = receipt;
+  if (logoPng) {
+    const logo = await pdf.embedPng(logoPng);
+    const box = logo.scaleToFit(180, 40);
+    page.drawImage(logo, { x: left, y: y - box.height + 14, width: box.width, height: box.height });
+    line(box.height + 8);
+  }
   write(seller.name, { size: 18, font: bold });
   line(22);
   for (const text of [

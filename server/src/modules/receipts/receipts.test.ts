@@ -113,7 +113,7 @@ describe("receipts", () => {
         })),
       )
       .returning({ id: orders.id });
-    const settings = receiptSettings(ctx.config);
+    const settings = receiptSettings(ctx.config, ctx.db);
     await Promise.all(
       placed.map((order, index) =>
         recordPayment(

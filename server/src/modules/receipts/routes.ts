@@ -3,14 +3,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
+import type { FileStorage } from "../../files/storage.js";
 import { requireUser } from "../../plugins/authz.js";
+import { logoPng } from "./logo.js";
 import { receiptPdf } from "./pdf.js";
 import { findOrderReceipt, findVisibleReceipt, listOwnReceipts } from "./service.js";
 
 const refused = refusals(401, 404);
 
 /** Customers open their own receipts; admins open anyone's (from the order's payment page). */
-export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const receiptRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** Where the logo on a receipt's PDF is read from: uploaded images, the web app's files. */
+  storage: FileStorage;
+  webDir: string | undefined;
+}> = async (app, { db, storage, webDir }) => {
   app.get(
     "/receipts",
     {
@@ -55,7 +62,9 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         .header("content-type", "application/pdf")
         .header("content-disposition", `attachment; filename="receipt-${receipt.number}.pdf"`)
         .header("cache-control", "private, no-store")
-        .send(Buffer.from(await receiptPdf(receipt)));
+        .send(
+          Buffer.from(await receiptPdf(receipt, await logoPng({ storage, webDir }, receipt.seller.logo))),
+        );
     },
   );
 

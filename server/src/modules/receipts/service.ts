@@ -26,6 +26,13 @@ export function toReceipt(row: Row): Receipt {
     customer: { name: row.customerName, email: row.customerEmail },
     service: row.service,
     serviceDuration: row.serviceDuration,
+    period:
+      row.periodStart && row.periodEnd
+        ? { start: row.periodStart.toISOString(), end: row.periodEnd.toISOString() }
+        : null,
+    listPrice: centsToDollars(row.listPriceCents),
+    discount: centsToDollars(row.discountCents),
+    promoCode: row.promoCode,
     tax: centsToDollars(row.taxCents),
     taxRatePercent: row.taxRateBasisPoints / 100,
     currency: row.currency,

@@ -94,7 +94,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       },
       async (request) =>
         updateTestCard(
-          { db, clock, provider: testProvider, receipts: receiptSettings(config) },
+          { db, clock, provider: testProvider, receipts: receiptSettings(config, db) },
           await requireUser(request),
           request.params.id,
           request.body,

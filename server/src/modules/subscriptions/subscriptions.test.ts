@@ -359,7 +359,7 @@ describe("renewals on several instances", () => {
     const renewals = {
       db: ctx.db,
       clock: ctx.clock,
-      receipts: receiptSettings(ctx.config),
+      receipts: receiptSettings(ctx.config, ctx.db),
       provider: createTestProvider(ctx.db, ctx.clock),
     };
     try {

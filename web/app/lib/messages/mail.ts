@@ -59,6 +59,7 @@ export const receiptPage = {
   amount: "Amount",
   plan: (service: string, duration: string, orderNumber: string) =>
     `${service} plan (${duration}), order ${orderNumber}`,
+  discount: (code: string | null) => (code ? `Discount (code ${code})` : "Discount"),
   taxIncluded: (percent: number) => `Tax included (${percent}%)`,
   total: (currency: string) => `Total paid (${currency.toUpperCase()})`,
   payment: "Payment",
@@ -67,6 +68,8 @@ export const receiptPage = {
     `${brand.charAt(0).toUpperCase()}${brand.slice(1)} ending in ${last4}`,
   provider: (provider: string) => (provider === "test" ? "Test card (no real charge)" : "Card via Stripe"),
   paidOn: "Paid on",
+  period: "Service period",
+  periodRange: (start: string, end: string) => `${start} to ${end}`,
   transactionId: "Transaction id",
   thanks: "Thank you for your business.",
   print: "Print",

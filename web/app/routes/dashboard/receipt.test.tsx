@@ -2,6 +2,7 @@ import type { Receipt } from "@agency/contract";
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { receiptPage as t } from "../../lib/messages";
+import { formatDate } from "../../lib/money";
 import { renderRoute } from "../../test/render-route";
 import { jsonResponse } from "../../test/render-with-providers";
 import ReceiptPage from "./receipt";
@@ -16,7 +17,7 @@ const receipt: Receipt = {
   issuedAt: "2026-03-04T10:00:00.000Z",
   seller: {
     name: "Northwind Digital",
-    address: ["1 Market Street", "94105 San Francisco", "United States"],
+    address: ["1 Market Street", "San Francisco 94105", "United States"],
     email: "hello@northwind.test",
     phone: "+1 555 0100",
     logo: "/images/logo.svg",
@@ -25,6 +26,10 @@ const receipt: Receipt = {
   customer: { name: "Ada Lovelace", email: "ada@example.com" },
   service: "Premium",
   serviceDuration: "yearly",
+  period: { start: "2026-03-04T09:59:00.000Z", end: "2027-03-04T09:59:00.000Z" },
+  listPrice: 150,
+  discount: 30,
+  promoCode: "SPRING20",
   tax: 20,
   taxRatePercent: 20,
   currency: "usd",
@@ -39,7 +44,7 @@ function openReceipt() {
 }
 
 describe("the receipt page", () => {
-  it("shows the seller, customer, plan, amount, tax, card and number, with print and PDF", async () => {
+  it("shows the seller, customer, plan, period, list price, discount, amount, tax, card and number, with print and PDF", async () => {
     const fetchMock = vi.fn(async () => jsonResponse(receipt));
     vi.stubGlobal("fetch", fetchMock);
     const print = vi.fn();
@@ -56,7 +61,16 @@ describe("the receipt page", () => {
     expect(screen.getByText(`${t.taxId}: US-99-1234567`, { exact: false })).toBeTruthy();
     expect(screen.getByText("Ada Lovelace")).toBeTruthy();
     expect(screen.getByText(t.plan("Premium", "yearly", "#1007"))).toBeTruthy();
-    expect(screen.getAllByText("$120.00")).toHaveLength(2);
+    expect(screen.getByText("$150.00")).toBeTruthy();
+    expect(screen.getByText(t.discount("SPRING20"))).toBeTruthy();
+    expect(screen.getByText("-$30.00")).toBeTruthy();
+    expect(screen.getByText("$120.00")).toBeTruthy();
+    expect(screen.getByText(t.period)).toBeTruthy();
+    expect(
+      screen.getByText(
+        t.periodRange(formatDate(receipt.period?.start ?? ""), formatDate(receipt.period?.end ?? "")),
+      ),
+    ).toBeTruthy();
     expect(screen.getByText(t.taxIncluded(20))).toBeTruthy();
     expect(screen.getByText("$20.00")).toBeTruthy();
     expect(screen.getByText(t.card("visa", "4242"))).toBeTruthy();

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useSession } from "../../features/auth/api/session";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { footer, nav, signedInLinks } from "../../lib/messages";
-import { telHref, useSite } from "../../lib/site";
+import { postalAddress, telHref, useSite } from "../../lib/site";
 
 const companyLinks = [
   { to: "/home", label: nav.home },
@@ -41,7 +41,6 @@ function FooterLinks({ id, heading, children }: { id: string; heading: string; c
 /** SPEC §2 Footer: company links, account links (for the visitor's state), contact details, social links. */
 export function Footer() {
   const site = useSite();
-  const { address } = site;
   const signedIn = Boolean(useSession().data);
   return (
     <footer className="site-footer mt-auto py-5">
@@ -77,9 +76,7 @@ export function Footer() {
           <div className="col-12 col-md-6 col-lg-4">
             <h2 className="h6 text-uppercase">{footer.contactDetails}</h2>
             <address className="d-grid gap-1 mb-3">
-              <span>
-                {address.street}, {address.city} {address.postcode}
-              </span>
+              <span>{postalAddress(site)}</span>
               {site.phones.map((phone) => (
                 <a key={phone} href={telHref(phone)}>
                   {phone}

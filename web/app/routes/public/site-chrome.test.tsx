@@ -1,4 +1,4 @@
-import type { Session } from "@agency/contract";
+import { addressLines, formatAddress, type Session } from "@agency/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -89,5 +89,13 @@ describe("footer", () => {
       "/dashboard",
     );
     expect(within(account).queryByRole("link", { name: nav.login })).toBeNull();
+  });
+
+  it("writes the office's address the way mails and receipts write it, country included", () => {
+    renderChrome(null);
+    const { address } = testSiteContent.site;
+    const written = screen.getByText(formatAddress(address));
+    expect(written.textContent).toBe(addressLines(address).join(", "));
+    expect(written.textContent).toContain(address.country);
   });
 });

@@ -1,6 +1,6 @@
 import { formatOrderNumber, type Receipt } from "@agency/contract";
 import { receiptPage as t } from "../../../lib/messages";
-import { formatDateTime, money } from "../../../lib/money";
+import { formatDate, formatDateTime, money } from "../../../lib/money";
 
 /** One receipt as it prints: who sold what to whom, for how much, with the tax in it and how it was paid. */
 export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
@@ -63,8 +63,14 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <tbody>
             <tr>
               <td>{t.plan(receipt.service, receipt.serviceDuration, orderNumber)}</td>
-              <td className="text-end">{money(receipt.amount)}</td>
+              <td className="text-end">{money(receipt.listPrice)}</td>
             </tr>
+            {receipt.discount > 0 ? (
+              <tr>
+                <td>{t.discount(receipt.promoCode)}</td>
+                <td className="text-end">{money(-receipt.discount)}</td>
+              </tr>
+            ) : null}
             <tr>
               <td className="text-body-secondary">{t.taxIncluded(receipt.taxRatePercent)}</td>
               <td className="text-end text-body-secondary">{money(receipt.tax)}</td>
@@ -83,6 +89,14 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             {t.payment}
           </h2>
           <dl className="row mb-0">
+            {receipt.period ? (
+              <>
+                <dt className="col-sm-4 fw-normal text-body-secondary">{t.period}</dt>
+                <dd className="col-sm-8">
+                  {t.periodRange(formatDate(receipt.period.start), formatDate(receipt.period.end))}
+                </dd>
+              </>
+            ) : null}
             <dt className="col-sm-4 fw-normal text-body-secondary">{t.paidWith}</dt>
             <dd className="col-sm-8">
               {receipt.card ? t.card(receipt.card.brand, receipt.card.last4) : t.provider(receipt.provider)}

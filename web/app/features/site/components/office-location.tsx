@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId } from "react";
+import { addressLines } from "@agency/contract";
+import { Fragment, lazy, Suspense, useId } from "react";
 import { contact } from "../../../lib/messages";
 import { mapLink, postalAddress, telHref, useSite } from "../../../lib/site";
 import { useSiteSettings } from "../api/site";
@@ -17,7 +18,6 @@ function MapPlaceholder() {
 /** Without a Maps key (or while offline) the map's place shows the address and a link to a map. */
 function AddressCard() {
   const site = useSite();
-  const { street, city, postcode, country } = site.address;
   return (
     <div className="office-map__card d-flex flex-column justify-content-center align-items-center text-center h-100 p-4">
       <svg width="40" height="40" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="mb-2">
@@ -28,11 +28,12 @@ function AddressCard() {
       </svg>
       <p className="h5 mb-2">{contact.addressCardHeading}</p>
       <p className="mb-3">
-        {street}
-        <br />
-        {city} {postcode}
-        <br />
-        {country}
+        {addressLines(site.address).map((line, index) => (
+          <Fragment key={line}>
+            {index > 0 ? <br /> : null}
+            {line}
+          </Fragment>
+        ))}
       </p>
       <a className="btn btn-primary" href={mapLink(site)} target="_blank" rel="noreferrer noopener">
         {contact.openMap}
