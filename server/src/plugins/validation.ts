@@ -11,7 +11,7 @@ const textPlaces = new Set<string>(["body", "params", "querystring"]);
  * schema (and so its handler and the database) sees it.
  */
 export function registerValidation(app: FastifyInstance) {
-  app.setValidatorCompiler((route) => {
+  app.setValidatorCompiler((route: Parameters<typeof validatorCompiler>[0]) => {
     const validate = validatorCompiler(route);
     const place = textPlaces.has(route.httpPart ?? "") ? (route.httpPart as TextPlace) : undefined;
     if (!place) return validate;
