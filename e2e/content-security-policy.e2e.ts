@@ -8,14 +8,26 @@ const browser = useBrowser();
 
 /**
  * Opens each page in turn, as a fresh load (so every page's own inline scripts meet the policy),
- * waits until it has hydrated and its data calls have settled, and answers every console message
- * about the Content Security Policy, with the page it came from.
+ * waits until it has hydrated and its data calls have settled, and answers every violation of
+ * the Content Security Policy the browser reported, and every console message about the policy,
+ * with the page it came from.
  */
 async function policyMessages(page: Page, paths: string[]): Promise<string[]> {
   const messages: string[] = [];
   let current = "";
   page.on("console", (message) => {
     if (/content.security.policy/i.test(message.text())) messages.push(`${current}: ${message.text()}`);
+  });
+  // The browser fires this for every blocked script, eval or inline handler, caught or not.
+  await page.exposeFunction("reportPolicyViolation", (directive: string, blocked: string, sample: string) => {
+    messages.push(`${current}: ${directive} blocked ${blocked} ${sample}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportPolicyViolation(...values: string[]): void })
+        .reportPolicyViolation;
+      report(event.effectiveDirective, event.blockedURI, event.sample);
+    });
   });
   for (const path of paths) {
     current = path;

@@ -1,5 +1,3 @@
-// First, before any module can parse with zod: see the file.
-import "./lib/zod-config";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
