@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createAuth } from "./auth/auth.js";
 import { resolveAuthSecret } from "./auth/secret.js";
 import { signInLimits } from "./auth/sign-in-limits.js";
@@ -50,7 +50,9 @@ import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerPaymentProvider } from "./plugins/payment-provider.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
+import { registerSameOriginCheck } from "./plugins/same-origin.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import { registerValidation } from "./plugins/validation.js";
 import { registerWebApp } from "./plugins/web-app.js";
 
 export type AppOptions = {
@@ -66,9 +68,10 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     bodyLimit: 1024 * 1024,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSameOriginCheck(app, [config.publicUrl, ...config.auth.trustedOrigins]);
   registerSecurityHeaders(app, config);
   await registerCompression(app);
   await registerRateLimit(app, config);

@@ -1,3 +1,5 @@
+// First, before any module creates a zod schema: see the file.
+import "./lib/zod-config";
 import "bootstrap/dist/css/bootstrap.min.css";
 import "./app.css";
 

@@ -12,10 +12,15 @@ const maxEntries = 10_000;
 
 const sessionCookie = new RegExp(`(?:^|;\\s*)((?:__Secure-)?${COOKIE_PREFIX}\\.session_token=[^;]*)`);
 
+/** The signed session cookie the request carries ("name=value"), if any. */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return sessionCookie.exec(request.headers.cookie ?? "")?.[1];
+}
+
 /** What proves the caller's session: its bearer token or its signed session cookie, or nothing. */
 export function sessionCredential(request: FastifyRequest): string | undefined {
   const bearer = request.headers.authorization;
-  const cookie = sessionCookie.exec(request.headers.cookie ?? "")?.[1];
+  const cookie = sessionCookieOf(request);
   return bearer || cookie ? `${bearer ?? ""}|${cookie ?? ""}` : undefined;
 }
 

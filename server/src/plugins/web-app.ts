@@ -13,6 +13,7 @@ import { catalogGeneration } from "../modules/catalog/cache.js";
 import { pageData } from "../modules/site/page-data.js";
 import { type Precompressed, precompress, sendPrecompressed } from "./compression.js";
 import { PageCache } from "./page-cache.js";
+import { inlineScripts, securityHeaders, withScriptHashes } from "./security-headers.js";
 import { absolutizePageUrls, type PageFacts, readPageFacts } from "./web-app-html.js";
 
 /** Every file of the build, by URL path ("/assets/x.js", "/home/index.html"). */
@@ -44,7 +45,7 @@ export type WebApp = {
 type RenderedPage = {
   status: number;
   type: string;
-  /** React Router's own headers (a redirect's Location, for one). */
+  /** React Router's own headers (a redirect's Location, for one), and the page's own policy. */
   headers: [string, string][];
   document: Precompressed;
 };
@@ -72,6 +73,8 @@ function isDataRequest(pathname: string): boolean {
 
 type WebAppOptions = {
   root: string;
+  /** The site's Content-Security-Policy, before a page's inline scripts are added to it. */
+  policy: string;
   publicUrl: string;
   db: Database;
   pages: PageData;
@@ -107,6 +110,10 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
     const headers = [...response.headers].filter(
       ([name]) => !["content-type", "content-length", "content-encoding"].includes(name),
     );
+    // Worked out with the page and cached with it: the hashes change only when the page does.
+    if (type.startsWith("text/html")) {
+      headers.push(["content-security-policy", withScriptHashes(options.policy, inlineScripts(body))]);
+    }
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     return {
       status: response.status,
@@ -194,12 +201,13 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  config: Pick<Config, "webDir" | "publicUrl" | "site">,
+  config: Pick<Config, "webDir" | "publicUrl" | "site" | "payments" | "googleMapsApiKey">,
   db: Database,
 ): Promise<() => Promise<PublicPage[]>> {
   const webApp = hasBuiltWebApp(config.webDir)
     ? await loadWebApp(app, {
         root: config.webDir,
+        policy: securityHeaders(config)["content-security-policy"] ?? "",
         publicUrl: config.publicUrl,
         db,
         pages: pageData(db, config),

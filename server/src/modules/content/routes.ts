@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound, refusals } from "../../errors.js";
 import type { FileStorage } from "../../files/storage.js";
+import { readUpload } from "../../files/upload.js";
 import { requireAdmin } from "../../plugins/authz.js";
 import { auditActorOf } from "../audit/record.js";
 import { readImage, storeImage } from "./images.js";
@@ -95,21 +96,12 @@ export const imageRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; maxBytes
     },
     async (request, reply) => {
       await requireAdmin(request);
-      const noImage = new AppError("bad_request", contentMessages.noImage, { file: "missing" });
-      if (!request.isMultipart()) throw noImage;
-      const part = await request.file();
-      if (part?.fieldname !== "file") throw noImage;
-      let body: Buffer;
-      try {
-        body = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError("too_large", contentMessages.imageTooLarge(maxBytes), {
-            file: `larger than ${maxBytes} bytes`,
-          });
-        }
-        throw error;
-      }
+      const { body } = await readUpload(request, {
+        missing: new AppError("bad_request", contentMessages.noImage, { file: "missing" }),
+        tooLarge: new AppError("too_large", contentMessages.imageTooLarge(maxBytes), {
+          file: `larger than ${maxBytes} bytes`,
+        }),
+      });
       return reply.status(201).send(await storeImage(storage, body, request.query.kind));
     },
   );

@@ -3,6 +3,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, refusals } from "../../errors.js";
+import { readUpload } from "../../files/upload.js";
 import { requireUser } from "../../plugins/authz.js";
 import { contentDisposition, type FileContext, findDownloadableFile, storeUpload } from "./service.js";
 
@@ -31,26 +32,13 @@ export const fileRoutes: FastifyPluginAsyncZod<FileContext & { maxBytes: number 
     },
     async (request) => {
       const caller = await requireUser(request);
-      const noFile = new AppError("bad_request", workflowMessages.noFile, { file: "missing" });
-      if (!request.isMultipart()) throw noFile;
-      const part = await request.file();
-      if (part?.fieldname !== "file") throw noFile;
-      let body: Buffer;
-      try {
-        body = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError("bad_request", workflowMessages.fileTooLarge, {
-            file: `larger than ${maxBytes} bytes`,
-          });
-        }
-        throw error;
-      }
-      return storeUpload(ctx, caller, request.params.id, {
-        name: part.filename,
-        contentType: part.mimetype,
-        body,
+      const upload = await readUpload(request, {
+        missing: new AppError("bad_request", workflowMessages.noFile, { file: "missing" }),
+        tooLarge: new AppError("bad_request", workflowMessages.fileTooLarge, {
+          file: `larger than ${maxBytes} bytes`,
+        }),
       });
+      return storeUpload(ctx, caller, request.params.id, upload);
     },
   );
 
