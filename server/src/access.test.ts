@@ -21,6 +21,8 @@ const expectedAccess: Record<string, Access> = {
   "GET /api/services": "public",
   "GET /api/pricing": "public",
   "GET /api/pricing/:id": "public",
+  "GET /api/pricing/:id/terms": "public",
+  "GET /api/order/:id/terms": "user",
   "GET /api/reviews": "public",
   "GET /api/review-count": "public",
   "GET /api/blogs": "public",

@@ -108,7 +108,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
-      await api.register(promoRoutes, { db });
+      await api.register(promoRoutes, { db, clock });
       await api.register(leadAdminRoutes, { db });
       await api.register(exportRoutes, { db });
       await api.register(overviewAdminRoutes, { db, clock });

@@ -1,5 +1,6 @@
 import {
   IdParams,
+  RenewalTerms,
   RunDueRenewalsBody,
   RunDueRenewalsResult,
   Subscription,
@@ -17,7 +18,10 @@ import type { PaymentProvider } from "../../payments/provider.js";
 import type { StripeBilling } from "../../payments/stripe-billing.js";
 import type { TestProvider } from "../../payments/test-provider.js";
 import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/authz.js";
+import { findOfferedPlanRow } from "../catalog/service.js";
+import { findVisibleOrder } from "../order-access/service.js";
 import { receiptSettings } from "../receipts/issue.js";
+import { renewalTerms } from "./periods.js";
 import { updateTestCard } from "./renewals.js";
 import {
   cancelSubscription,
@@ -25,6 +29,7 @@ import {
   resumeSubscription,
   subscriptionSummary,
 } from "./service.js";
+import { orderTerms } from "./terms.js";
 
 const refused = refusals(400, 401, 403, 404, 409, 422);
 
@@ -37,6 +42,46 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, config, clock, provider, billing }) => {
   // Trying renewals out without waiting a month: never in production, where time is real.
   const canRunDueRenewals = config.env !== "production" && isAdjustable(clock);
+
+  // Renewal terms are told before paying, by the billing clock that will date the renewals.
+  app.get(
+    "/pricing/:id/terms",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["subscriptions"],
+        summary: "What a plan costs today and when and for how much it renews, if paid now",
+        params: IdParams,
+        response: { 200: RenewalTerms, ...refusals(404) },
+      },
+    },
+    async (request) => {
+      const plan = await findOfferedPlanRow(db, request.params.id);
+      return renewalTerms({
+        firstChargeCents: plan.newPriceCents,
+        listPriceCents: plan.newPriceCents,
+        interval: plan.duration,
+        now: clock.now(),
+      });
+    },
+  );
+
+  app.get(
+    "/order/:id/terms",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["subscriptions"],
+        summary: "What paying this order now charges, and its renewals (its customer or an admin)",
+        params: IdParams,
+        response: { 200: RenewalTerms, ...refused },
+      },
+    },
+    async (request) => {
+      const order = await findVisibleOrder(db, await requireUser(request), request.params.id);
+      return orderTerms(db, order, clock.now());
+    },
+  );
 
   app.post(
     "/subscriptions/:id/cancel",
