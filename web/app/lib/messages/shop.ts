@@ -32,6 +32,18 @@ export const checkoutMessages = {
   loading: "Loading the plan…",
 } as const;
 
+/** What paying now costs and what renews when, told before paying (checkout and payment page). */
+export const renewalTermsMessages = {
+  label: "What you pay",
+  today: (amount: string) => `${amount} today`,
+  renews: (amount: string, interval: "monthly" | "yearly", date: string) =>
+    `then ${amount} every ${interval === "yearly" ? "year" : "month"} from ${date} until you cancel`,
+  once: "a single payment; it does not renew",
+  firstOnly: (code: string) =>
+    `Code ${code} applies to this first payment only; renewals are at the list price.`,
+  everyPayment: (code: string) => `Code ${code} applies to every renewal too.`,
+} as const;
+
 // SPEC §4: order and payment states.
 export const orderMessages = {
   myOrders: "My Orders",

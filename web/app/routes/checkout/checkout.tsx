@@ -4,9 +4,10 @@ import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/auth";
-import { usePlan } from "../../features/orders/api/orders";
+import { usePlan, usePlanTerms } from "../../features/orders/api/orders";
 import { CheckoutForm } from "../../features/orders/components/checkout-form";
 import { PromoForm } from "../../features/orders/components/promo-form";
+import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { ApiError, errorMessage } from "../../lib/api";
 import { checkoutMessages as t } from "../../lib/messages";
 import { money } from "../../lib/money";
@@ -23,6 +24,9 @@ export default function Checkout() {
   const plan = usePlan(_id);
   const session = useSession();
   const [promo, setPromo] = useState<PromoQuote | null>(null);
+  const planTerms = usePlanTerms(_id);
+  // An applied code's quote carries its own terms; without one, the plan's.
+  const terms = promo?.terms ?? planTerms.data;
 
   if (plan.isPending || !session.data) return <LoadingScreen />;
   if (plan.isError) {
@@ -68,6 +72,9 @@ export default function Checkout() {
               <dd className="mb-0 fw-bold">{promo ? money(promo.total) : price}</dd>
             </div>
           </dl>
+          {terms ? (
+            <RenewalTermsNote terms={terms} promoCode={promo?.code} className="mt-3 pt-3 border-top" />
+          ) : null}
         </Panel>
       </div>
     </div>

@@ -104,6 +104,7 @@ export function CheckoutForm({
             required
             aria-required="true"
             isInvalid={phoneError !== null}
+            aria-invalid={phoneError !== null}
             aria-describedby={phoneError ? "checkout-phone-error" : undefined}
             onChange={() => setPhoneError(null)}
             placeholder={t.phonePlaceholder}
