@@ -60,6 +60,10 @@ export const orderMessages = {
   payNow: "Pay Now",
   paid: "Paid",
   started: "Started",
+  /** The status line of a paid order: "Payment Done · Work Not started". */
+  paymentIs: "Payment",
+  workIs: "Work",
+  notStarted: "Not started",
   delete: "Delete",
   deleteQuestion: (service: string, duration: string) => `Delete your ${service} (${duration}) order?`,
   deleteText: "It has not been paid; you can order the plan again later.",
