@@ -91,7 +91,8 @@ const expectedAccess: Record<string, Access> = {
   "GET /api/admin/jobs": "admin",
   "POST /api/admin/jobs/:id/retry": "admin",
   "GET /api/admin/subscriptions/summary": "admin",
-  "POST /api/admin/subscriptions/run-due": "admin",
+  "GET /api/admin/test-tools": "admin",
+  "POST /api/admin/test-tools/run-due": "admin",
   "GET /api/order/:id": "user",
   "PUT /api/order/:id/brief": "user",
   "POST /api/order/:id/approve": "user",
@@ -231,9 +232,10 @@ async function adminCall(route: string): Promise<Call> {
     "GET /api/admin/jobs": { method: "GET", url: "/api/admin/jobs?status=queued" },
     "POST /api/admin/jobs/:id/retry": { method: "POST", url: `/api/admin/jobs/${jobId}/retry` },
     "GET /api/admin/subscriptions/summary": { method: "GET", url: "/api/admin/subscriptions/summary" },
-    "POST /api/admin/subscriptions/run-due": {
+    "GET /api/admin/test-tools": { method: "GET", url: "/api/admin/test-tools" },
+    "POST /api/admin/test-tools/run-due": {
       method: "POST",
-      url: "/api/admin/subscriptions/run-due",
+      url: "/api/admin/test-tools/run-due",
       payload: { advanceDays: 0 },
     },
     "GET /api/admin/orders/:id": { method: "GET", url: `/api/admin/orders/${paidOrderId}` },

@@ -54,6 +54,7 @@ export const queryKeys = {
   receipt: (id: string) => ["receipt", id] as const,
   /** The owner's Overview: revenue, orders, customers, leads and top plans. */
   overview: ["admin-overview"] as const,
+  testClock: ["test-clock"] as const,
   subscriptions: {
     summary: ["subscription-summary"] as const,
     cardLink: (id: string) => ["subscription-card-link", id] as const,

@@ -1,19 +1,16 @@
 import {
   IdParams,
   RenewalTerms,
-  RunDueRenewalsBody,
-  RunDueRenewalsResult,
   Subscription,
   SubscriptionSummary,
   UpdateCardBody,
   UpdateCardLink,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { type Clock, DAY_MS, isAdjustable } from "../../clock.js";
+import type { Clock } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { createJobRuntime } from "../../jobs/runtime.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import type { StripeBilling } from "../../payments/stripe-billing.js";
 import type { TestProvider } from "../../payments/test-provider.js";
@@ -40,9 +37,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   provider: PaymentProvider;
   billing: StripeBilling | undefined;
 }> = async (app, { db, config, clock, provider, billing }) => {
-  // Trying renewals out without waiting a month: never in production, where time is real.
-  const canRunDueRenewals = config.env !== "production" && isAdjustable(clock);
-
   // Renewal terms are told before paying, by the billing clock that will date the renewals.
   app.get(
     "/pricing/:id/terms",
@@ -173,33 +167,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await requireAdmin(request);
-      return subscriptionSummary(db, canRunDueRenewals);
+      return subscriptionSummary(db);
     },
   );
-
-  if (canRunDueRenewals && isAdjustable(clock)) {
-    app.post(
-      "/admin/subscriptions/run-due",
-      {
-        config: { access: "admin" },
-        schema: {
-          tags: ["admin"],
-          summary: "Development and test mode: move the clock forward and run the renewals that fell due",
-          body: RunDueRenewalsBody,
-          response: { 200: RunDueRenewalsResult, ...refused },
-        },
-      },
-      async (request) => {
-        await requireAdmin(request);
-        clock.advance(request.body.advanceDays * DAY_MS);
-        const runtime = createJobRuntime({ db, config, log: request.log, clock });
-        try {
-          const ran = await runtime.worker.drain();
-          return { ran, now: clock.now().toISOString() };
-        } finally {
-          await runtime.stop();
-        }
-      },
-    );
-  }
 };

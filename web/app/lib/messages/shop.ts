@@ -180,9 +180,6 @@ export const adminPages = {
   subscription: "Subscription",
   nextRenewal: "Next renewal",
   monthlyRecurringRevenue: "Monthly recurring revenue",
-  runDueRenewals: "Run due renewals now",
-  advanceDays: "Move the clock forward (days)",
-  ranDueRenewals: (ran: number, now: string) => `${ran} due jobs ran; the shop's clock reads ${now}.`,
   paymentHeading: "Payment details",
   paymentFailed: "We couldn't load this payment.",
   status: "Status",
@@ -268,4 +265,19 @@ export const subscriptionTexts = {
   renewal: "Renewal",
   statusLabel: { active: "Active", canceled: "Cancelled", past_due: "Past due", ended: "Ended" },
   period: (start: string, end: string) => `${start} to ${end}`,
+} as const;
+
+/** Test mode: the band on every dashboard page and the Test tools page. */
+export const testModeTexts = {
+  band: "Test mode: payments are simulated, nobody is charged",
+  clockAhead: (days: number) => `The billing clock is ${days} ${days === 1 ? "day" : "days"} ahead`,
+  menu: "Test tools",
+  heading: "Test tools",
+  lead: "Try renewals without waiting: move the billing clock forward, then run what fell due (renewal charges, reminders and mail). The clock goes back to the real date when the server restarts.",
+  clockReads: (now: string) => `The billing clock reads ${now}.`,
+  runDueRenewals: "Run due renewals now",
+  advanceDays: "Move the clock forward (days)",
+  ranDueRenewals: (ran: number, now: string) =>
+    `${ran} due ${ran === 1 ? "job" : "jobs"} ran; the billing clock reads ${now}.`,
+  loadFailed: "We couldn't read the billing clock.",
 } as const;
