@@ -41,14 +41,17 @@ function WithBand() {
   );
 }
 
-function openTestTools() {
-  const Page = () => (
+function TestToolsWithBand() {
+  return (
     <>
       <TestModeBand />
       <TestTools />
     </>
   );
-  return renderRoute("/dashboard/admin/test-tools", Page, "/dashboard/admin/test-tools");
+}
+
+function openTestTools() {
+  return renderRoute("/dashboard/admin/test-tools", TestToolsWithBand, "/dashboard/admin/test-tools");
 }
 
 describe("the test-mode band", () => {
