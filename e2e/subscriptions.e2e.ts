@@ -1,4 +1,4 @@
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { subscriptionTexts, testModeTexts } from "../web/app/lib/messages";
 import { createCustomer, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
