@@ -144,6 +144,15 @@ describe("buying a plan", () => {
     expect(mine.map((order: { phone: string }) => order.phone)).toEqual(["+447700900123"]);
   });
 
+  it("answers an unknown plan with the not-found page and a 404", async () => {
+    const { page, context } = browser;
+    await createCustomer(context);
+    const response = await page.goto("/checkout/abc");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "404 - Page Not Found" }).waitFor();
+    await page.getByText("Oops", { exact: true }).waitFor();
+  });
+
   it("refuses a second order of the same plan", async () => {
     const { page, context } = browser;
     await createCustomer(context);

@@ -26,9 +26,6 @@ export const checkoutMessages = {
   alreadyPurchased: "You have already purchased this service.",
   promoEmpty: "Please enter your promo code.",
   promoInvalid: "Opps! Promo code is not valid.",
-  planNotFound: "This plan does not exist (any more).",
-  planNotFoundLead: "Pick a plan from the pricing section to check out.",
-  seePlans: "See the plans",
   loading: "Loading the plan…",
 } as const;
 
@@ -195,7 +192,7 @@ export const adminPages = {
   blogTitle: "Title",
   blogTopic: "Topic",
   blogLink: "Link to an article elsewhere (optional)",
-  blogImage: "Image (upload, web address or /images/… path)",
+  blogImage: "Image, if any (upload, web address or /images/… path)",
   blogSlug: "Address: /blogs/…",
   blogSlugHelp: "Lower-case words joined by dashes. Left empty, it is made from the title.",
   blogDescription: "Description (for the post's page and search results)",

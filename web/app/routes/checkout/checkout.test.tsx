@@ -1,7 +1,7 @@
 import { phoneMessages } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { checkoutPromo, renewalTermsMessages, checkoutMessages as t } from "../../lib/messages";
+import { checkoutPromo, notFound, renewalTermsMessages, checkoutMessages as t } from "../../lib/messages";
 import { premiumMonthly } from "../../test/pricing-fixture";
 import { renderRoute } from "../../test/render-route";
 import { jsonResponse } from "../../test/render-with-providers";
@@ -180,5 +180,15 @@ describe("the checkout's phone number", () => {
     expect(await screen.findByText(`${t.phone} ${phoneMessages.invalid}.`)).toBeTruthy();
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(sent.some((call) => call.url === "/api/order")).toBe(false);
+  });
+});
+
+describe("an unknown plan", () => {
+  it("shows the not-found page", async () => {
+    stubServer();
+    renderRoute("/checkout/:_id", Checkout, "/checkout/abc");
+    expect(await screen.findByRole("heading", { name: notFound.heading })).toBeTruthy();
+    expect(screen.getByText(notFound.oops)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: t.confirm })).toBeNull();
   });
 });
