@@ -188,7 +188,14 @@ describe("buying a plan", () => {
     await page.waitForURL("**/dashboard/my-orders");
     await closeAlert(page);
     const row = page.getByRole("row").filter({ hasText: "Extended" });
-    await row.getByRole("button", { name: "Delete" }).click();
+    // Cancelling the question gives the focus back to the Delete button that asked it.
+    const remove = row.getByRole("button", { name: "Delete" });
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await page.locator(".swal2-cancel").click();
+    await page.locator(".swal2-popup").waitFor({ state: "hidden" });
+    await expect.poll(() => remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    await remove.click();
     await page.locator(".swal2-confirm").click();
     await page.getByText("You have no orders yet.").waitFor();
   });
