@@ -67,7 +67,7 @@ export const receiptPage = {
     `${brand.charAt(0).toUpperCase()}${brand.slice(1)} ending in ${last4}`,
   provider: (provider: string) => (provider === "test" ? "Test card (no real charge)" : "Card via Stripe"),
   paidOn: "Paid on",
-  transactionId: "Transaction id",
+  transactionId: "Transaction ID",
   thanks: "Thank you for your business.",
   print: "Print",
   downloadPdf: "Download PDF",
