@@ -26,8 +26,8 @@ const webAddress = z
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * Admin blog editor: an image is a web address or a path on this site (an uploaded image, or e.g.
- * /images/blogs/x.svg). A post is hosted at /blogs/{slug} with its Markdown body; with an external
+ * Admin blog editor: an image, when the post has one, is a web address or a path on this site (an
+ * uploaded image, or e.g. /images/blogs/x.svg). A post is hosted at /blogs/{slug} with its Markdown body; with an external
  * link the public list points there instead. The slug is made from the title when left empty.
  */
 export const BlogBody = z
@@ -45,13 +45,15 @@ export const BlogBody = z
     description: z.string().trim().max(300, { error: "must be at most 300 characters" }).default(""),
     body: z.string().max(50_000, { error: "must be at most 50,000 characters" }).default(""),
     blogLink: z.union([z.literal(""), webAddress]).default(""),
+    /** "" for a post without a picture. */
     img: z
       .string()
       .trim()
       .max(2048)
-      .refine((value) => /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/i.test(value), {
+      .refine((value) => value === "" || /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/i.test(value), {
         error: "must be a web address or a path on this site starting with /",
-      }),
+      })
+      .default(""),
   })
   .refine((blog) => blog.body.trim() !== "" || blog.blogLink !== "", {
     path: ["body"],

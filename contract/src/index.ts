@@ -13,6 +13,7 @@ export * from "./orders.js";
 export * from "./overview.js";
 export type * from "./pages.js";
 export * from "./payments.js";
+export * from "./phone.js";
 export * from "./promo.js";
 export * from "./reviews.js";
 export * from "./site.js";

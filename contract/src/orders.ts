@@ -9,6 +9,7 @@ import {
   rangeInOrder,
   rangeOutOfOrder,
 } from "./common.js";
+import { Phone } from "./phone.js";
 import { Subscription } from "./subscriptions.js";
 import { Brief, OrderHistoryEntry, OrderState, Refund } from "./workflow.js";
 
@@ -53,9 +54,6 @@ export const orderMessages = {
   paymentUnderway: "A payment for this order is being processed, so it cannot be deleted.",
 } as const;
 
-/** SPEC §5: the checkout phone number is numeric. */
-export const PHONE_PATTERN = /^[0-9]{4,20}$/;
-
 /**
  * SPEC §7 POST /order. Only the plan and the phone number are taken from the client; the customer
  * comes from the session and the service, duration and price from the plan in the database, so the
@@ -63,7 +61,7 @@ export const PHONE_PATTERN = /^[0-9]{4,20}$/;
  */
 export const CreateOrderBody = z.object({
   serviceId: z.string().max(200),
-  phone: z.string().trim().regex(PHONE_PATTERN, "must be a phone number (digits only)"),
+  phone: Phone,
   name: z.string().max(200).optional(),
   email: z.string().max(320).optional(),
   currentDate: z.string().max(100).optional(),

@@ -82,11 +82,31 @@ export const PromoQuoteBody = z.object({
 });
 export type PromoQuoteBody = z.infer<typeof PromoQuoteBody>;
 
+/**
+ * What paying now costs and what follows, as the billing clock sees it: the first charge, and for
+ * a monthly or yearly plan the renewal's amount and the date it is first charged (one period after
+ * a payment made now). A plan that does not renew has no renewal.
+ */
+export const RenewalTerms = z
+  .object({
+    firstCharge: Dollars,
+    renewal: z
+      .object({
+        amount: Dollars,
+        interval: z.enum(["monthly", "yearly"]),
+        firstRenewalAt: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "RenewalTerms" });
+export type RenewalTerms = z.infer<typeof RenewalTerms>;
+
 export const PromoQuote = z.object({
   code: z.string(),
   subtotal: Dollars,
   discount: Dollars,
   total: Dollars,
   appliesTo: PromoAppliesTo,
+  terms: RenewalTerms,
 });
 export type PromoQuote = z.infer<typeof PromoQuote>;

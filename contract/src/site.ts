@@ -64,6 +64,19 @@ export const SiteSettings = z
     googleMapsApiKey: z.string().nullable(),
     /** The social sign-in providers whose keys are set; the login and sign-up pages offer only these. */
     socialSignIn: z.object({ google: z.boolean(), facebook: z.boolean() }),
+    /**
+     * Set while the built-in test payment provider takes the payments (nobody is charged), so the
+     * dashboards can say so; null with a real provider.
+     */
+    testMode: z
+      .object({
+        /** The Test tools page and its API exist (test mode outside production). */
+        testTools: z.boolean(),
+        /** How many whole days the billing clock runs ahead of the real date (0: not moved). */
+        clockAheadDays: z.number().int().nonnegative(),
+      })
+      .nullable()
+      .default(null),
   })
   .meta({ id: "SiteSettings" });
 export type SiteSettings = z.infer<typeof SiteSettings>;

@@ -63,16 +63,29 @@ export const SubscriptionSummary = z.object({
   active: z.number().int().nonnegative(),
   pastDue: z.number().int().nonnegative(),
   canceled: z.number().int().nonnegative(),
-  /** Development and test mode: the admin may move the clock and run due renewals (see below). */
-  canRunDueRenewals: z.boolean(),
 });
 export type SubscriptionSummary = z.infer<typeof SubscriptionSummary>;
 
-/** Development and test mode only: move the shop's clock forward, then run what fell due. */
+/**
+ * The Test tools page (test payments, outside production only): move the billing clock forward,
+ * then run what fell due.
+ */
 export const RunDueRenewalsBody = z.object({
   advanceDays: z.number().int().min(0).max(3660).default(0),
 });
-export const RunDueRenewalsResult = z.object({ ran: z.number().int().nonnegative(), now: z.string() });
+export const RunDueRenewalsResult = z.object({
+  ran: z.number().int().nonnegative(),
+  now: z.string(),
+  clockAheadDays: z.number().int().nonnegative(),
+});
+export type RunDueRenewalsResult = z.infer<typeof RunDueRenewalsResult>;
+
+/** Where the billing clock stands, for the Test tools page. */
+export const TestClock = z.object({
+  now: z.string(),
+  clockAheadDays: z.number().int().nonnegative(),
+});
+export type TestClock = z.infer<typeof TestClock>;
 
 export const subscriptionMessages = {
   ended: "This subscription has ended.",

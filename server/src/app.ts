@@ -3,7 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import { createAuth } from "./auth/auth.js";
 import { resolveAuthSecret } from "./auth/secret.js";
 import { signInLimits } from "./auth/sign-in-limits.js";
-import { type Clock, systemClock } from "./clock.js";
+import { type Clock, daysAhead, isAdjustable, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { scanUpload } from "./files/scan.js";
@@ -35,6 +35,7 @@ import { receiptRoutes } from "./modules/receipts/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
 import { crawlerRoutes, siteRoutes } from "./modules/site/routes.js";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.js";
+import { testToolRoutes } from "./modules/test-tools/routes.js";
 import { userAdminRoutes } from "./modules/users/admin-routes.js";
 import { applyConfiguredAdmin } from "./modules/users/roles.js";
 import { userRoutes } from "./modules/users/routes.js";
@@ -93,6 +94,9 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
 
   const { provider, billing } = await registerPaymentProvider(app, config, db, clock);
   const storage = await createFileStorage(config.files.storage);
+  // Test tools move the billing clock: only with test payments, and never in production.
+  const testToolsClock =
+    provider.name === "test" && config.env !== "production" && isAdjustable(clock) ? clock : undefined;
 
   await app.register(
     async (instance) => {
@@ -105,6 +109,10 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(siteRoutes, {
         googleMapsApiKey: config.googleMapsApiKey,
         socialSignIn: { google: Boolean(config.auth.google), facebook: Boolean(config.auth.facebook) },
+        testMode:
+          provider.name === "test"
+            ? () => ({ testTools: testToolsClock !== undefined, clockAheadDays: daysAhead(clock) })
+            : undefined,
       });
       await api.register(userRoutes, { db, config });
       await api.register(userAdminRoutes, { db });
@@ -115,7 +123,8 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
-      await api.register(promoRoutes, { db });
+      await api.register(promoRoutes, { db, clock });
+      if (testToolsClock) await api.register(testToolRoutes, { db, config, clock: testToolsClock });
       await api.register(leadAdminRoutes, { db });
       await api.register(exportRoutes, { db });
       await api.register(overviewAdminRoutes, { db, clock });

@@ -14,6 +14,8 @@ export type AdjustableClock = Clock & {
   advance(ms: number): void;
   /** Moves the clock to a point in time, never backwards. */
   moveTo(time: Date): void;
+  /** How far ahead of the system clock it runs, in milliseconds (0 until it is moved). */
+  aheadMs(): number;
 };
 
 export function adjustableClock(): AdjustableClock {
@@ -29,6 +31,7 @@ export function adjustableClock(): AdjustableClock {
       const ms = time.getTime() - now().getTime();
       if (ms > 0) offsetMs += ms;
     },
+    aheadMs: () => offsetMs,
   };
 }
 
@@ -37,3 +40,8 @@ export function isAdjustable(clock: Clock): clock is AdjustableClock {
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days the clock runs ahead of the system clock: what the dashboard tells in test mode. */
+export function daysAhead(clock: Clock): number {
+  return isAdjustable(clock) ? Math.floor(clock.aheadMs() / DAY_MS) : 0;
+}

@@ -56,6 +56,7 @@ export default [
         route("catalog", "routes/admin/catalog.tsx"),
         route("promo-codes", "routes/admin/promo-codes.tsx"),
         route("site-content", "routes/admin/site-content.tsx"),
+        route("test-tools", "routes/admin/test-tools.tsx"),
       ]),
     ]),
   ]),

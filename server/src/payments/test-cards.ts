@@ -37,11 +37,14 @@ export function checkTestCard(
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
     return { ok: false, message: "Your card number is incorrect." };
 
-  const expiry = card.expiry.replace(/\s/g, "").match(/^(\d{1,2})\/(\d{2}|\d{4})$/);
-  const month = Number(expiry?.[1]);
+  // "12/30", "12 / 2030", or the digits alone ("1230", "122030").
+  const expiry = card.expiry.replace(/\s/g, "").match(/^(\d{1,2})\/(\d{2}|\d{4})$|^(\d{2})(\d{2}|\d{4})$/);
+  const monthText = expiry?.[1] ?? expiry?.[3];
+  const yearText = expiry?.[2] ?? expiry?.[4] ?? "";
+  const month = Number(monthText);
   if (!expiry || month < 1 || month > 12)
     return { ok: false, message: "Your card's expiration date is invalid." };
-  const year = Number(expiry[2]) + (expiry[2]?.length === 2 ? 2000 : 0);
+  const year = Number(yearText) + (yearText.length === 2 ? 2000 : 0);
   // A card is valid through the last day of its expiry month.
   if (new Date(Date.UTC(year, month, 1)) <= now) return { ok: false, message: "Your card has expired." };
 

@@ -24,6 +24,8 @@ type Props = {
   logOut: ReactNode;
   /** What follows the menu (the way to the other dashboard). */
   footer?: ReactNode;
+  /** Said above every page of the dashboard (test mode). */
+  notice?: ReactNode;
   children: ReactNode;
 };
 
@@ -62,7 +64,7 @@ function HomeLink() {
  * Menu button: it closes on Escape, on a link and on the backdrop, takes the focus when it opens and
  * gives it back to the button when it closes.
  */
-export function DashboardFrame({ label, links, logOut, footer, children }: Props) {
+export function DashboardFrame({ label, links, logOut, footer, notice, children }: Props) {
   const { pathname } = useLocation();
   const docked = useMediaQuery(dockedMenuQuery);
   const [open, setOpen] = useState(false);
@@ -156,6 +158,7 @@ export function DashboardFrame({ label, links, logOut, footer, children }: Props
         </div>
         {shown ? <div className="offcanvas-backdrop fade show" aria-hidden="true" onClick={close} /> : null}
         <main id={mainContentId} className="col-12 col-lg-9 col-xl-10 p-3 p-md-4 bg-body-tertiary">
+          {notice}
           {children}
         </main>
       </div>

@@ -10,11 +10,20 @@ const tones: Record<OrderState, { bg: string; text?: "dark" }> = {
 };
 
 /** Where a paid order is in the agency's work, beside the spec's order words. */
-export function OrderStateBadge({ state, className }: { state: OrderState; className?: string }) {
+export function OrderStateBadge({
+  state,
+  className,
+  label = orderStateLabels[state],
+}: {
+  state: OrderState;
+  className?: string;
+  /** The state in the reader's words, when they are not the agency's. */
+  label?: string;
+}) {
   const tone = tones[state];
   return (
     <Badge bg={tone.bg} text={tone.text} className={className} data-order-state={state}>
-      {orderStateLabels[state]}
+      {label}
     </Badge>
   );
 }

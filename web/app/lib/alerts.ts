@@ -21,22 +21,44 @@ function buttons(confirm: "primary" | "danger") {
   };
 }
 
+/**
+ * Runs a dialog and gives the focus back to what had it when the dialog was asked for (the button
+ * that opened it), so a keyboard or screen-reader user carries on where they were. The opener is
+ * taken before sweetalert2 loads, and is skipped when the page has moved on without it (gone,
+ * hidden or disabled); sweetalert2's own return of the focus is off so the two never disagree.
+ */
+async function withFocusReturn<T>(dialog: () => Promise<T>): Promise<T> {
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  try {
+    return await dialog();
+  } finally {
+    if (opener && opener !== document.body && opener.isConnected && !opener.matches(":disabled")) {
+      opener.focus({ preventScroll: true });
+    }
+  }
+}
+
+const keepFocus = { returnFocus: false } as const;
+
 type Question = { title: string; text?: string; confirmText: string; destructive?: boolean };
 
-async function ask(options: Question, extra: Record<string, unknown> = {}) {
-  const Swal = await swal();
-  // titleText/text, never title/html: the texts can hold names people chose for themselves.
-  return Swal.fire({
-    titleText: options.title,
-    text: options.text,
-    icon: "warning",
-    iconColor: options.destructive ? "var(--bs-danger)" : "var(--brand)",
-    showCancelButton: true,
-    confirmButtonText: options.confirmText,
-    cancelButtonText: "Cancel",
-    focusCancel: true,
-    ...buttons(options.destructive ? "danger" : "primary"),
-    ...extra,
+function ask(options: Question, extra: Record<string, unknown> = {}) {
+  return withFocusReturn(async () => {
+    const Swal = await swal();
+    // titleText/text, never title/html: the texts can hold names people chose for themselves.
+    return Swal.fire({
+      titleText: options.title,
+      text: options.text,
+      icon: "warning",
+      iconColor: options.destructive ? "var(--bs-danger)" : "var(--brand)",
+      showCancelButton: true,
+      confirmButtonText: options.confirmText,
+      cancelButtonText: "Cancel",
+      focusCancel: true,
+      ...keepFocus,
+      ...buttons(options.destructive ? "danger" : "primary"),
+      ...extra,
+    });
   });
 }
 
@@ -59,14 +81,18 @@ export async function confirmWithOption(
   return result.isConfirmed ? { option: result.value === 1 } : null;
 }
 
-export async function successAlert(title: string, text: string): Promise<void> {
-  const Swal = await swal();
-  await Swal.fire({ titleText: title, text, icon: "success", ...buttons("primary") });
+export function successAlert(title: string, text: string): Promise<void> {
+  return withFocusReturn(async () => {
+    const Swal = await swal();
+    await Swal.fire({ titleText: title, text, icon: "success", ...keepFocus, ...buttons("primary") });
+  });
 }
 
-export async function errorAlert(title: string, text: string): Promise<void> {
-  const Swal = await swal();
-  await Swal.fire({ titleText: title, text, icon: "error", ...buttons("primary") });
+export function errorAlert(title: string, text: string): Promise<void> {
+  return withFocusReturn(async () => {
+    const Swal = await swal();
+    await Swal.fire({ titleText: title, text, icon: "error", ...keepFocus, ...buttons("primary") });
+  });
 }
 
 /**

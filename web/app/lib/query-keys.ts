@@ -14,6 +14,8 @@ export const queryKeys = {
   pricing: {
     all: ["pricing"] as const,
     plan: (id: string) => ["pricing", id] as const,
+    /** What paying for the plan now charges and renews at; the billing clock dates it. */
+    terms: (id: string) => ["pricing", id, "terms"] as const,
   },
   /** Every review list, the landing carousel's `["reviews"]` included. */
   reviews: {
@@ -38,6 +40,7 @@ export const queryKeys = {
     /** One order, as the payment page shows it. */
     one: (id: string) => ["order", id] as const,
     oneAll: ["order"] as const,
+    terms: (id: string) => ["order", id, "terms"] as const,
     /** All Orders (admin). */
     adminAll: ["all-orders"] as const,
     adminPage: (page: number, start: string) => ["all-orders", page, start] as const,
@@ -51,6 +54,7 @@ export const queryKeys = {
   receipt: (id: string) => ["receipt", id] as const,
   /** The owner's Overview: revenue, orders, customers, leads and top plans. */
   overview: ["admin-overview"] as const,
+  testClock: ["test-clock"] as const,
   subscriptions: {
     summary: ["subscription-summary"] as const,
     cardLink: (id: string) => ["subscription-card-link", id] as const,

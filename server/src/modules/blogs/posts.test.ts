@@ -56,6 +56,18 @@ describe("blog posts hosted on the site", () => {
     expect(shown.html).toContain('<a href="https://example.com/guide" rel="noopener noreferrer nofollow">');
   });
 
+  it("publishes a post without an image, whether the field is empty or left out", async () => {
+    for (const [title, img] of [
+      ["A post without a picture", ""],
+      ["Another post without a picture", undefined],
+    ] as const) {
+      const created = await publish({ ...post, title, img });
+      expect(created.statusCode).toBe(201);
+      const shown: BlogPost = (await hostedPost(created.json().slug)).json();
+      expect(shown).toMatchObject({ title, img: "" });
+    }
+  });
+
   it("renders script tags as text and drops javascript: links", async () => {
     const created = await publish({
       ...post,

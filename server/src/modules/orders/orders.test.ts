@@ -1,3 +1,4 @@
+import { phoneMessages } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
@@ -62,6 +63,33 @@ describe("placing an order", () => {
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().error.fields).toHaveProperty("phone");
     expect(await ctx.db.$count(orders, eq(orders.userId, bob.id))).toBe(0);
+  });
+});
+
+describe("the order's phone number", () => {
+  it.each([
+    ["+44 7700 900123", "+447700900123"],
+    ["+1 (202) 555-0123", "+12025550123"],
+    ["0044 7700.900.123", "+447700900123"],
+    ["(0123) 456-789", "0123456789"],
+  ])("takes %j written as people write it and stores %j", async (phone, stored) => {
+    const customer = await createAccount(ctx);
+    const response = await placeOrder(ctx, customer, plans.standardMonthly._id, { phone });
+    expect(response.statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, response.json().insertedId));
+    expect(row?.phone).toBe(stored);
+  });
+
+  it.each([
+    ["+44 12", phoneMessages.invalidInternational],
+    ["+44 1234 5678 9012", phoneMessages.invalidInternational],
+    ["07700 abc", phoneMessages.invalid],
+  ])("refuses %j with a 400 naming the phone field, and places no order", async (phone, message) => {
+    const customer = await createAccount(ctx);
+    const response = await placeOrder(ctx, customer, plans.standardMonthly._id, { phone });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ phone: message });
+    expect(await ctx.db.$count(orders, eq(orders.userId, customer.id))).toBe(0);
   });
 });
 

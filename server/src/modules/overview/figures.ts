@@ -126,7 +126,7 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
       .groupBy(sql`1`),
     topPlans(db, from, monthsEnd),
     readRowCounts(db, ["orders", "orders_paid"]),
-    subscriptionSummary(db, false),
+    subscriptionSummary(db),
   ]);
   const revenue = new Map(revenueRows.map((row) => [row.month, row.cents]));
   const customers = new Map(customerRows.map((row) => [row.month, row.count]));

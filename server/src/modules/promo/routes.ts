@@ -7,6 +7,7 @@ import {
   PromoQuoteBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireAdmin, requireUser } from "../../plugins/authz.js";
@@ -18,7 +19,10 @@ const admin = { access: "admin" as const };
 const tags = ["admin"];
 
 /** SPEC §5 promo box, with codes the owner creates (DESIGN "Beyond the spec" 9). */
-export const promoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const promoRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> = async (
+  app,
+  { db, clock },
+) => {
   app.post(
     "/promo/quote",
     {
@@ -33,7 +37,7 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request) => {
       await requireUser(request);
-      return promo.quotePromo(db, request.body);
+      return promo.quotePromo(db, request.body, clock.now());
     },
   );
 

@@ -13,6 +13,7 @@ import { pricingPlans, promoCodes } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
 import { findOfferedPlanRow } from "../catalog/service.js";
+import { renewalTerms } from "../subscriptions/periods.js";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
@@ -67,18 +68,30 @@ function checkCode(code: string): string {
 }
 
 /** The checkout's Apply: what the code would take off the plan now (nothing is counted yet). */
-export async function quotePromo(db: Database, body: PromoQuoteBody): Promise<PromoQuote> {
+export async function quotePromo(db: Database, body: PromoQuoteBody, now: Date): Promise<PromoQuote> {
   const code = checkCode(body.code);
   const plan = await findOfferedPlanRow(db, body.planId);
   const [row] = await db.select().from(promoCodes).where(usableFor(code, plan.id));
   if (!row) throw invalid();
   const discount = discountCents(plan.newPriceCents, row);
+  const everyPayment = row.appliesTo === "every";
   return {
     code: row.code,
     subtotal: centsToDollars(plan.newPriceCents),
     discount: centsToDollars(discount),
     total: centsToDollars(plan.newPriceCents - discount),
     appliesTo: row.appliesTo,
+    terms: renewalTerms({
+      firstChargeCents: plan.newPriceCents - discount,
+      listPriceCents: plan.newPriceCents,
+      interval: plan.duration,
+      renewalChargeCents: renewalChargeCents({
+        priceCents: plan.newPriceCents,
+        renewalPercentOff: everyPayment && row.kind === "percent" ? row.value : null,
+        renewalAmountOffCents: everyPayment && row.kind === "fixed" ? row.value : null,
+      }),
+      now,
+    }),
   };
 }
 

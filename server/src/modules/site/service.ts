@@ -4,10 +4,12 @@ import type { PublicPage } from "../../plugins/web-app.js";
 export type SiteSettingsSource = {
   googleMapsApiKey: string | undefined;
   socialSignIn: { google: boolean; facebook: boolean };
+  /** Read at each call: the billing clock may have moved since the last. Absent with a real provider. */
+  testMode?: () => NonNullable<SiteSettings["testMode"]>;
 };
 
-export function siteSettings({ googleMapsApiKey, socialSignIn }: SiteSettingsSource): SiteSettings {
-  return { googleMapsApiKey: googleMapsApiKey ?? null, socialSignIn };
+export function siteSettings({ googleMapsApiKey, socialSignIn, testMode }: SiteSettingsSource): SiteSettings {
+  return { googleMapsApiKey: googleMapsApiKey ?? null, socialSignIn, testMode: testMode?.() ?? null };
 }
 
 function escapeXml(text: string): string {

@@ -49,6 +49,7 @@ describe("site settings and security headers", () => {
     expect(SiteSettings.parse(response.json())).toEqual({
       googleMapsApiKey: null,
       socialSignIn: { google: false, facebook: false },
+      testMode: { testTools: true, clockAheadDays: 0 },
     });
     expect(response.headers["content-security-policy"]).not.toContain("google");
   });
@@ -58,6 +59,7 @@ describe("site settings and security headers", () => {
     expect(SiteSettings.parse(response.json())).toEqual({
       googleMapsApiKey: "test-browser-key",
       socialSignIn: { google: false, facebook: false },
+      testMode: { testTools: true, clockAheadDays: 0 },
     });
     const policy = String(response.headers["content-security-policy"]);
     const directive = (name: string) => policy.split(";").find((part) => part.trim().startsWith(`${name} `));

@@ -1,3 +1,4 @@
+import { centsToDollars, type RenewalTerms } from "@agency/contract";
 import { DAY_MS } from "../../clock.js";
 
 export type Interval = "monthly" | "yearly";
@@ -29,4 +30,31 @@ export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
 export function nextAttempt(renewalDate: Date, failures: number): Date | null {
   const days = RETRY_AFTER_DAYS[failures - 1];
   return days === undefined ? null : new Date(renewalDate.getTime() + days * DAY_MS);
+}
+
+/**
+ * What a customer who pays now is charged today and at each renewal. The renewal charges the
+ * plan's list price, less a promo code's discount only when the code is for every payment (the
+ * same rule `startSubscription` and the renewals follow); its first date is one period from now
+ * by the billing clock, as a subscription started by a payment now would have it.
+ */
+export function renewalTerms(input: {
+  firstChargeCents: number;
+  listPriceCents: number;
+  interval: string;
+  /** The renewal's own charge in cents, when a code for every payment lowers it. */
+  renewalChargeCents?: number;
+  now: Date;
+}): RenewalTerms {
+  const { interval } = input;
+  return {
+    firstCharge: centsToDollars(input.firstChargeCents),
+    renewal: isInterval(interval)
+      ? {
+          amount: centsToDollars(input.renewalChargeCents ?? input.listPriceCents),
+          interval,
+          firstRenewalAt: periodEnd(input.now, interval, 0).toISOString(),
+        }
+      : null,
+  };
 }

@@ -1,24 +1,25 @@
 import {
   CancelSubscriptionBody,
   IdParams,
-  RunDueRenewalsBody,
-  RunDueRenewalsResult,
+  RenewalTerms,
   Subscription,
   SubscriptionSummary,
   UpdateCardBody,
   UpdateCardLink,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { type Clock, DAY_MS, isAdjustable } from "../../clock.js";
+import type { Clock } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { createJobRuntime } from "../../jobs/runtime.js";
 import type { PaymentProvider } from "../../payments/provider.js";
 import type { StripeBilling } from "../../payments/stripe-billing.js";
 import type { TestProvider } from "../../payments/test-provider.js";
 import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/authz.js";
+import { findOfferedPlanRow } from "../catalog/service.js";
+import { findVisibleOrder } from "../order-access/service.js";
 import { receiptSettings } from "../receipts/issue.js";
+import { renewalTerms } from "./periods.js";
 import { updateTestCard } from "./renewals.js";
 import {
   cancelSubscription,
@@ -26,6 +27,7 @@ import {
   resumeSubscription,
   subscriptionSummary,
 } from "./service.js";
+import { orderTerms } from "./terms.js";
 
 const refused = refusals(400, 401, 403, 404, 409, 422);
 
@@ -36,8 +38,45 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   provider: PaymentProvider;
   billing: StripeBilling | undefined;
 }> = async (app, { db, config, clock, provider, billing }) => {
-  // Trying renewals out without waiting a month: never in production, where time is real.
-  const canRunDueRenewals = config.env !== "production" && isAdjustable(clock);
+  // Renewal terms are told before paying, by the billing clock that will date the renewals.
+  app.get(
+    "/pricing/:id/terms",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["subscriptions"],
+        summary: "What a plan costs today and when and for how much it renews, if paid now",
+        params: IdParams,
+        response: { 200: RenewalTerms, ...refusals(404) },
+      },
+    },
+    async (request) => {
+      const plan = await findOfferedPlanRow(db, request.params.id);
+      return renewalTerms({
+        firstChargeCents: plan.newPriceCents,
+        listPriceCents: plan.newPriceCents,
+        interval: plan.duration,
+        now: clock.now(),
+      });
+    },
+  );
+
+  app.get(
+    "/order/:id/terms",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["subscriptions"],
+        summary: "What paying this order now charges, and its renewals (its customer or an admin)",
+        params: IdParams,
+        response: { 200: RenewalTerms, ...refused },
+      },
+    },
+    async (request) => {
+      const order = await findVisibleOrder(db, await requireUser(request), request.params.id);
+      return orderTerms(db, order, clock.now());
+    },
+  );
 
   app.post(
     "/subscriptions/:id/cancel",
@@ -135,33 +174,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await requireAdmin(request);
-      return subscriptionSummary(db, canRunDueRenewals);
+      return subscriptionSummary(db);
     },
   );
-
-  if (canRunDueRenewals && isAdjustable(clock)) {
-    app.post(
-      "/admin/subscriptions/run-due",
-      {
-        config: { access: "admin" },
-        schema: {
-          tags: ["admin"],
-          summary: "Development and test mode: move the clock forward and run the renewals that fell due",
-          body: RunDueRenewalsBody,
-          response: { 200: RunDueRenewalsResult, ...refused },
-        },
-      },
-      async (request) => {
-        await requireAdmin(request);
-        clock.advance(request.body.advanceDays * DAY_MS);
-        const runtime = createJobRuntime({ db, config, log: request.log, clock });
-        try {
-          const ran = await runtime.worker.drain();
-          return { ran, now: clock.now().toISOString() };
-        } finally {
-          await runtime.stop();
-        }
-      },
-    );
-  }
 };

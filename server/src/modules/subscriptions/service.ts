@@ -234,10 +234,7 @@ export async function resumeSubscription(
  * Monthly recurring revenue: what the subscriptions that will renew bring in a month at the
  * prices they renew at (a yearly plan counts a twelfth of its price).
  */
-export async function subscriptionSummary(
-  db: Database,
-  canRunDueRenewals: boolean,
-): Promise<SubscriptionSummary> {
+export async function subscriptionSummary(db: Database): Promise<SubscriptionSummary> {
   const [row] = await db
     .select({
       mrrCents: sql<number>`coalesce(round(sum(case
@@ -255,7 +252,6 @@ export async function subscriptionSummary(
     active: row?.active ?? 0,
     pastDue: row?.pastDue ?? 0,
     canceled: row?.canceled ?? 0,
-    canRunDueRenewals,
   };
 }
 

@@ -294,40 +294,6 @@ describe("admin", () => {
       "canceled",
     );
   });
-
-  it("runs the renewals that fell due from the admin action, in test mode", async () => {
-    const customer = await createAccount(ctx);
-    const orderId = await placePaidOrder(ctx, customer, plans.standardMonthly._id);
-    const { currentPeriodEnd } = await mySubscription(ctx, customer, orderId);
-    const run = (account: TestAccount, advanceDays: number) =>
-      ctx.app.inject({
-        method: "POST",
-        url: "/api/admin/subscriptions/run-due",
-        headers: { cookie: account.cookie },
-        payload: { advanceDays },
-      });
-    expect((await run(customer, 40)).statusCode).toBe(403);
-    const ran = await run(admin, 32);
-    expect(ran.statusCode).toBe(200);
-    expect(new Date(ran.json().now).getTime()).toBeGreaterThan(new Date(currentPeriodEnd).getTime());
-    expect((await mySubscription(ctx, customer, orderId)).currentPeriodStart).toBe(currentPeriodEnd);
-  });
-
-  it("has no clock to move in production", async () => {
-    const production = await createTestApp({ env: { NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "true" } });
-    try {
-      const owner = await createAccount(production, { admin: true });
-      const response = await production.app.inject({
-        method: "POST",
-        url: "/api/admin/subscriptions/run-due",
-        headers: { cookie: owner.cookie },
-        payload: { advanceDays: 30 },
-      });
-      expect(response.statusCode).toBe(404);
-    } finally {
-      await production.close();
-    }
-  });
 });
 
 describe("renewals on several instances", () => {

@@ -70,7 +70,7 @@ export const receiptPage = {
   paidOn: "Paid on",
   period: "Service period",
   periodRange: (start: string, end: string) => `${start} to ${end}`,
-  transactionId: "Transaction id",
+  transactionId: "Transaction ID",
   thanks: "Thank you for your business.",
   print: "Print",
   downloadPdf: "Download PDF",

@@ -95,7 +95,7 @@ export const queryForm = {
   emailPlaceholder: "you@your-business.com",
   submit: "Send",
   sending: "Sending…",
-  bothMissing: "Please enter your website url and your email.",
+  bothMissing: "Please enter your website's address and your email.",
   emailMissing: "Please Fill This Field.",
   websiteMissing: "Please Enter Your Website url",
   success: "Successfully Send.",

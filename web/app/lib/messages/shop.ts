@@ -26,10 +26,19 @@ export const checkoutMessages = {
   alreadyPurchased: "You have already purchased this service.",
   promoEmpty: "Please enter your promo code.",
   promoInvalid: "Opps! Promo code is not valid.",
-  planNotFound: "This plan does not exist (any more).",
-  planNotFoundLead: "Pick a plan from the pricing section to check out.",
-  seePlans: "See the plans",
   loading: "Loading the plan…",
+} as const;
+
+/** What paying now costs and what renews when, told before paying (checkout and payment page). */
+export const renewalTermsMessages = {
+  label: "What you pay",
+  today: (amount: string) => `${amount} today`,
+  renews: (amount: string, interval: "monthly" | "yearly", date: string) =>
+    `then ${amount} every ${interval === "yearly" ? "year" : "month"} from ${date} until you cancel`,
+  once: "a single payment; it does not renew",
+  firstOnly: (code: string) =>
+    `Code ${code} applies to this first payment only; renewals are at the list price.`,
+  everyPayment: (code: string) => `Code ${code} applies to every renewal too.`,
 } as const;
 
 // SPEC §4: order and payment states.
@@ -48,6 +57,10 @@ export const orderMessages = {
   payNow: "Pay Now",
   paid: "Paid",
   started: "Started",
+  /** The status line of a paid order: "Payment Done · Work Not started". */
+  paymentIs: "Payment",
+  workIs: "Work",
+  notStarted: "Not started",
   delete: "Delete",
   deleteQuestion: (service: string, duration: string) => `Delete your ${service} (${duration}) order?`,
   deleteText: "It has not been paid; you can order the plan again later.",
@@ -79,7 +92,7 @@ export const paymentMessages = {
   openFailed: "We couldn't start the payment.",
   loadFailed: "We couldn't load this order.",
   historyHeading: "Payment History",
-  transactionId: "Transaction id",
+  transactionId: "Transaction ID",
   time: "Time",
   plan: "Plan",
   noPayments: "No payments yet.",
@@ -164,14 +177,11 @@ export const adminPages = {
   subscription: "Subscription",
   nextRenewal: "Next renewal",
   monthlyRecurringRevenue: "Monthly recurring revenue",
-  runDueRenewals: "Run due renewals now",
-  advanceDays: "Move the clock forward (days)",
-  ranDueRenewals: (ran: number, now: string) => `${ran} due jobs ran; the shop's clock reads ${now}.`,
   paymentHeading: "Payment details",
   paymentFailed: "We couldn't load this payment.",
   status: "Status",
   amount: "Amount",
-  transactionId: "Transaction id",
+  transactionId: "Transaction ID",
   time: "Time",
   provider: "Provider",
   phone: "Phone",
@@ -182,7 +192,7 @@ export const adminPages = {
   blogTitle: "Title",
   blogTopic: "Topic",
   blogLink: "Link to an article elsewhere (optional)",
-  blogImage: "Image (upload, web address or /images/… path)",
+  blogImage: "Image, if any (upload, web address or /images/… path)",
   blogSlug: "Address: /blogs/…",
   blogSlugHelp: "Lower-case words joined by dashes. Left empty, it is made from the title.",
   blogDescription: "Description (for the post's page and search results)",
@@ -256,4 +266,19 @@ export const subscriptionTexts = {
   renewal: "Renewal",
   statusLabel: { active: "Active", canceled: "Cancelled", past_due: "Past due", ended: "Ended" },
   period: (start: string, end: string) => `${start} to ${end}`,
+} as const;
+
+/** Test mode: the band on every dashboard page and the Test tools page. */
+export const testModeTexts = {
+  band: "Test mode: payments are simulated, nobody is charged",
+  clockAhead: (days: number) => `The billing clock is ${days} ${days === 1 ? "day" : "days"} ahead`,
+  menu: "Test tools",
+  heading: "Test tools",
+  lead: "Try renewals without waiting: move the billing clock forward, then run what fell due (renewal charges, reminders and mail). The clock goes back to the real date when the server restarts.",
+  clockReads: (now: string) => `The billing clock reads ${now}.`,
+  runDueRenewals: "Run due renewals now",
+  advanceDays: "Move the clock forward (days)",
+  ranDueRenewals: (ran: number, now: string) =>
+    `${ran} due ${ran === 1 ? "job" : "jobs"} ran; the billing clock reads ${now}.`,
+  loadFailed: "We couldn't read the billing clock.",
 } as const;

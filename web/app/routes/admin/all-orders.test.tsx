@@ -43,7 +43,6 @@ function stubServer() {
         active: 0,
         pastDue: 0,
         canceled: 0,
-        canRunDueRenewals: false,
       });
     const query = new URL(url, "http://shop.test").searchParams;
     const narrowed = query.has("state") || query.has("search");

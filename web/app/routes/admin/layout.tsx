@@ -3,6 +3,8 @@ import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-
 import { UnreadBadge } from "../../components/order-badges";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
+import { useSiteSettings } from "../../features/site/api/site";
+import { TestModeBand } from "../../features/site/components/test-mode-band";
 import {
   adminPages,
   auditPage,
@@ -14,6 +16,7 @@ import {
   orderDetail,
   overviewPage,
   promoEditor,
+  testModeTexts,
 } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
@@ -22,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Admin dashboard", siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
-function menu(unread: number) {
+function menu(unread: number, testTools: boolean) {
   return [
     { to: "/dashboard/admin/overview", label: overviewPage.menu },
     { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers, alsoOn: "/dashboard/admin" },
@@ -41,12 +44,14 @@ function menu(unread: number) {
     { to: "/dashboard/admin/audit", label: auditPage.menu },
     { to: "/dashboard/admin/jobs", label: jobsPage.menu },
     { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu },
+    ...(testTools ? [{ to: "/dashboard/admin/test-tools", label: testModeTexts.menu }] : []),
   ];
 }
 
 /** SPEC §2 admin menu, with the way back to the user dashboard. */
 export default function AdminLayout() {
   const unread = useUnreadCounts();
+  const settings = useSiteSettings();
   const back = (
     <div className="mt-4 pt-3 border-top border-secondary">
       <Link to="/dashboard" className="nav-link text-white px-3">
@@ -57,9 +62,10 @@ export default function AdminLayout() {
   return (
     <DashboardFrame
       label={dashboardMenu.adminMenu}
-      links={menu(unread.data?.total ?? 0)}
+      links={menu(unread.data?.total ?? 0, settings.data?.testMode?.testTools === true)}
       logOut={<SignOutButton label={dashboardMenu.logOut} className={menuButtonClassName} />}
       footer={back}
+      notice={<TestModeBand />}
     >
       <Outlet />
     </DashboardFrame>

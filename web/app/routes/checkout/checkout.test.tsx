@@ -1,6 +1,7 @@
+import { phoneMessages } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { checkoutPromo, checkoutMessages as t } from "../../lib/messages";
+import { checkoutPromo, notFound, renewalTermsMessages, checkoutMessages as t } from "../../lib/messages";
 import { premiumMonthly } from "../../test/pricing-fixture";
 import { renderRoute } from "../../test/render-route";
 import { jsonResponse } from "../../test/render-with-providers";
@@ -19,7 +20,16 @@ const session = {
 
 type Sent = { url: string; body: unknown };
 
-/** The server: the session, the plan (49 $), and a promo quote that accepts only SAVE10. */
+const renewsOn = "2026-12-25T10:00:00.000Z";
+const terms = (firstCharge: number, renewal: number) => ({
+  firstCharge,
+  renewal: { amount: renewal, interval: "monthly", firstRenewalAt: renewsOn },
+});
+
+/**
+ * The server: the session, the plan (49 $) and its terms, and a promo quote that accepts SAVE10
+ * (every payment) and HALF (the first payment only).
+ */
 function stubServer() {
   const sent: Sent[] = [];
   vi.stubGlobal(
@@ -29,10 +39,30 @@ function stubServer() {
       sent.push({ url, body });
       if (url === "/api/auth/get-session") return jsonResponse(session);
       if (url === `/api/pricing/${premiumMonthly._id}`) return jsonResponse(premiumMonthly);
+      if (url === `/api/pricing/${premiumMonthly._id}/terms`) return jsonResponse(terms(49, 49));
       if (url === "/api/promo/quote") {
-        return body.code.toUpperCase() === "SAVE10"
-          ? jsonResponse({ code: "SAVE10", subtotal: 49, discount: 4.9, total: 44.1, appliesTo: "every" })
-          : jsonResponse({ error: { code: "unprocessable", message: t.promoInvalid } }, 422);
+        const code = body.code.toUpperCase();
+        if (code === "SAVE10") {
+          return jsonResponse({
+            code: "SAVE10",
+            subtotal: 49,
+            discount: 4.9,
+            total: 44.1,
+            appliesTo: "every",
+            terms: terms(44.1, 44.1),
+          });
+        }
+        if (code === "HALF") {
+          return jsonResponse({
+            code: "HALF",
+            subtotal: 49,
+            discount: 24.5,
+            total: 24.5,
+            appliesTo: "first",
+            terms: terms(24.5, 49),
+          });
+        }
+        return jsonResponse({ error: { code: "unprocessable", message: t.promoInvalid } }, 422);
       }
       if (url === "/api/order") return jsonResponse({ success: false, message: t.alreadyPurchased });
       return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
@@ -94,5 +124,71 @@ describe("the checkout's promo box", () => {
     fireEvent.click(within(summary).getByRole("button", { name: checkoutPromo.remove }));
     expect(row(summary, t.discount)).toBe("$0.00");
     expect(row(summary, t.total)).toBe("$49.00");
+  });
+});
+
+/** The sentence the summary says about paying now and the renewals. */
+const termsLine = async (summary: HTMLElement) => {
+  await waitFor(() => expect(summary.querySelector("[data-renewal-terms]")).not.toBeNull());
+  return summary.querySelector("[data-renewal-terms]")?.textContent;
+};
+
+describe("the checkout's renewal terms", () => {
+  it("says what is charged today and what renews when, as the server dates it", async () => {
+    const { summary } = await openCheckout();
+    expect(await termsLine(summary)).toBe(
+      `$49.00 today, ${renewalTermsMessages.renews("$49.00", "monthly", "Dec 25, 2026")}.`,
+    );
+  });
+
+  it("shows a first-payment code on today's charge and the renewal at the list price", async () => {
+    const { summary, promo } = await openCheckout();
+    apply(promo, "half");
+    expect(await within(summary).findByText(renewalTermsMessages.firstOnly("HALF"))).toBeTruthy();
+    expect(await termsLine(summary)).toBe(
+      `$24.50 today, then $49.00 every month from Dec 25, 2026 until you cancel.`,
+    );
+  });
+});
+
+describe("the checkout's phone number", () => {
+  function confirmWith(phone: string) {
+    fireEvent.change(screen.getByLabelText(t.phone), { target: { value: phone } });
+    fireEvent.click(screen.getByRole("button", { name: t.confirm }));
+  }
+
+  it("takes an international number with spaces and sends it in E.164", async () => {
+    const { sent } = await openCheckout();
+    confirmWith("+44 7700 900123");
+    await waitFor(() =>
+      expect(sent.find((call) => call.url === "/api/order")?.body).toMatchObject({ phone: "+447700900123" }),
+    );
+  });
+
+  it("takes dashes, dots and brackets", async () => {
+    const { sent } = await openCheckout();
+    confirmWith("(012) 345-67.89");
+    await waitFor(() =>
+      expect(sent.find((call) => call.url === "/api/order")?.body).toMatchObject({ phone: "0123456789" }),
+    );
+  });
+
+  it("says what is wrong with a number that is not one, and places no order", async () => {
+    const { sent } = await openCheckout();
+    confirmWith("call me");
+    const field = screen.getByLabelText(t.phone);
+    expect(await screen.findByText(`${t.phone} ${phoneMessages.invalid}.`)).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(sent.some((call) => call.url === "/api/order")).toBe(false);
+  });
+});
+
+describe("an unknown plan", () => {
+  it("shows the not-found page", async () => {
+    stubServer();
+    renderRoute("/checkout/:_id", Checkout, "/checkout/abc");
+    expect(await screen.findByRole("heading", { name: notFound.heading })).toBeTruthy();
+    expect(screen.getByText(notFound.oops)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: t.confirm })).toBeNull();
   });
 });

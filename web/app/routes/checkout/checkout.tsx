@@ -1,17 +1,32 @@
 import type { PromoQuote } from "@agency/contract";
 import { type ReactNode, useState } from "react";
-import { Link, useParams } from "react-router";
+import { data, isRouteErrorResponse, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/auth";
-import { usePlan } from "../../features/orders/api/orders";
+import { usePlan, usePlanTerms } from "../../features/orders/api/orders";
 import { CheckoutForm } from "../../features/orders/components/checkout-form";
 import { PromoForm } from "../../features/orders/components/promo-form";
+import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { ApiError, errorMessage } from "../../lib/api";
 import { checkoutMessages as t } from "../../lib/messages";
 import { money } from "../../lib/money";
+import { pageDataOf } from "../../lib/page-data.server";
 import { pageTitle, siteOf } from "../../lib/site";
+import NotFound from "../not-found";
 import type { Route } from "./+types/checkout";
+
+/** A plan that is not on offer (an unknown or archived id) is a page that does not exist: 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const plans = await pageDataOf(context).pricing();
+  if (!plans.some((plan) => plan._id === params._id)) throw data(null, { status: 404 });
+  return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Checkout", siteOf(matches)) }, { name: "robots", content: "noindex" }];
@@ -23,19 +38,17 @@ export default function Checkout() {
   const plan = usePlan(_id);
   const session = useSession();
   const [promo, setPromo] = useState<PromoQuote | null>(null);
+  const planTerms = usePlanTerms(_id);
+  // An applied code's quote carries its own terms; without one, the plan's.
+  const terms = promo?.terms ?? planTerms.data;
 
   if (plan.isPending || !session.data) return <LoadingScreen />;
   if (plan.isError) {
-    const missing = plan.error instanceof ApiError && plan.error.status === 404;
+    // Taken off the catalog since the page was opened: the same not-found page as the server's.
+    if (plan.error instanceof ApiError && plan.error.status === 404) return <NotFound />;
     return (
       <div className="container py-5 text-center">
-        <LoadError
-          message={missing ? t.planNotFound : errorMessage(plan.error)}
-          detail={missing ? t.planNotFoundLead : undefined}
-        />
-        <Link to="/home#pricing" className="btn btn-primary">
-          {t.seePlans}
-        </Link>
+        <LoadError message={errorMessage(plan.error)} query={plan} />
       </div>
     );
   }
@@ -68,6 +81,9 @@ export default function Checkout() {
               <dd className="mb-0 fw-bold">{promo ? money(promo.total) : price}</dd>
             </div>
           </dl>
+          {terms ? (
+            <RenewalTermsNote terms={terms} promoCode={promo?.code} className="mt-3 pt-3 border-top" />
+          ) : null}
         </Panel>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { useAdminStatus, useSession } from "../../features/auth/api/auth";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useMyOrders } from "../../features/orders/api/orders";
+import { TestModeBand } from "../../features/site/components/test-mode-band";
 import { dashboardMenu, notificationsPage, orderDetail } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
@@ -61,6 +62,7 @@ export default function DashboardLayout() {
       links={menu(unreadOnMyOrders)}
       logOut={<SignOutButton label={dashboardMenu.logOut} className={menuButtonClassName} />}
       footer={adminBlock}
+      notice={<TestModeBand />}
     >
       <Outlet />
     </DashboardFrame>

@@ -57,6 +57,39 @@ function show(orders: Order[], unread?: Record<string, number>) {
   );
 }
 
+/** The Status cell's words, as one line. */
+const statusLine = (row: HTMLElement) =>
+  (within(row).getAllByRole("cell")[5]?.textContent ?? "").replace(/\s+/g, " ").trim();
+
+describe("My Orders' status line", () => {
+  it("says the payment is done and the work has not started, and never 'Started' before it has", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    show([paidOrder(null)]);
+    const [, row] = screen.getAllByRole("row");
+    if (!row) throw new Error("row missing");
+    expect(statusLine(row)).toBe("Payment Done · Work Not started");
+    expect(within(row).queryByText(orderMessages.started)).toBeNull();
+    expect(within(row).queryByText("Submitted")).toBeNull();
+  });
+
+  it("says 'Started' once the agency works on the order", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    show([{ ...paidOrder(null), state: "in_progress" }]);
+    const [, row] = screen.getAllByRole("row");
+    if (!row) throw new Error("row missing");
+    expect(statusLine(row)).toBe("Payment Done · Work In progress");
+    expect(within(row).getByText(orderMessages.started)).toBeTruthy();
+  });
+
+  it("keeps the spec's Pending alone for an unpaid order", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    show([{ ...paidOrder(null), paid: false, state: null }]);
+    const [, row] = screen.getAllByRole("row");
+    if (!row) throw new Error("row missing");
+    expect(statusLine(row)).toBe(orderMessages.pending);
+  });
+});
+
 describe("My Orders with subscriptions", () => {
   it("keeps the spec's words for a paid order and shows when its plan renews, with Cancel", async () => {
     const active = subscription({});
@@ -66,7 +99,6 @@ describe("My Orders with subscriptions", () => {
     const row = screen.getByRole("row", { name: /Standard/ });
     expect(within(row).getByText(orderMessages.done)).toBeTruthy();
     expect(within(row).getByText(orderMessages.paid)).toBeTruthy();
-    expect(within(row).getByText(orderMessages.started)).toBeTruthy();
     expect(within(row).getByText(t.renewsOn(formatDate(periodEnd)))).toBeTruthy();
 
     fireEvent.click(within(row).getByRole("button", { name: t.cancel }));

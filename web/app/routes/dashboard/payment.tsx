@@ -3,7 +3,8 @@ import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { usePaymentOrder } from "../../features/orders/api/orders";
+import { useOrderTerms, usePaymentOrder } from "../../features/orders/api/orders";
+import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { usePaymentIntent } from "../../features/payments/api/payments";
 import { TestCardForm } from "../../features/payments/components/test-card-form";
 import { orderMessages, paymentMessages as t } from "../../lib/messages";
@@ -15,7 +16,9 @@ const StripeCardForm = lazy(() => import("../../features/payments/components/str
 export default function Payment() {
   const { _id = "" } = useParams();
   const order = usePaymentOrder(_id);
-  const intent = usePaymentIntent(_id, order.isSuccess && !order.data.paid);
+  const unpaid = order.isSuccess && !order.data.paid;
+  const intent = usePaymentIntent(_id, unpaid);
+  const terms = useOrderTerms(_id, unpaid);
 
   if (order.isPending) return <LoadingScreen />;
   if (order.isError) return <LoadError message={t.loadFailed} query={order} />;
@@ -41,6 +44,9 @@ export default function Payment() {
             </div>
           ))}
         </dl>
+        {terms.data && !order.data.paid ? (
+          <RenewalTermsNote terms={terms.data} promoCode={order.data.promoCode} className="mb-4" />
+        ) : null}
         {order.data.paid ? (
           <p className="alert alert-success mb-0">
             {t.alreadyPaid} <Link to="/dashboard/payment-history">{t.historyHeading}</Link>

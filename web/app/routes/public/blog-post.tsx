@@ -21,17 +21,20 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: post.description || post.title,
     canonicalPath: `/blogs/${post.slug}`,
   });
-  // An article, shown in link previews with its own picture.
-  return [
-    ...tags.filter(
-      (tag) =>
-        !("property" in tag) ||
-        !["og:type", "og:image", "og:image:width", "og:image:height"].includes(String(tag.property)),
-    ),
-    { property: "og:type", content: "article" },
-    { property: "og:image", content: post.img },
-    { property: "article:published_time", content: post.publishedAt },
-  ].map((tag) => ("name" in tag && tag.name === "twitter:image" ? { ...tag, content: post.img } : tag));
+  // An article, shown in link previews with its own picture (or the site's, when it has none).
+  const replaced = post.img ? ["og:type", "og:image", "og:image:width", "og:image:height"] : ["og:type"];
+  return (
+    [
+      ...tags.filter((tag) => !("property" in tag) || !replaced.includes(String(tag.property))),
+      { property: "og:type", content: "article" },
+      ...(post.img ? [{ property: "og:image", content: post.img }] : []),
+      { property: "article:published_time", content: post.publishedAt },
+    ]
+      // A post without a picture keeps the site's own preview picture.
+      .map((tag) =>
+        post.img && "name" in tag && tag.name === "twitter:image" ? { ...tag, content: post.img } : tag,
+      )
+  );
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -54,13 +57,15 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <p className="text-body-secondary mb-4">
           <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time>
         </p>
-        <img
-          src={post.img}
-          alt=""
-          width="640"
-          height="360"
-          className="img-fluid rounded mb-4 blog-post__image"
-        />
+        {post.img ? (
+          <img
+            src={post.img}
+            alt=""
+            width="640"
+            height="360"
+            className="img-fluid rounded mb-4 blog-post__image"
+          />
+        ) : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server from Markdown with raw HTML off and unsafe links refused */}
         <div className="blog-post__body" dangerouslySetInnerHTML={{ __html: post.html }} />
         <p className="mt-5 mb-0">

@@ -27,6 +27,18 @@ describe("the blog form", () => {
     });
   });
 
+  it("publishes a hosted post without an image", async () => {
+    const onSubmit = vi.fn(async (_: BlogBody) => {});
+    render(<BlogForm onSubmit={onSubmit} />);
+    fill(t.blogTitle, "Email that gets opened");
+    fill(t.blogTopic, "Email");
+    fill(t.blogBody, "Short subject lines win.");
+    fireEvent.click(screen.getByRole("button", { name: t.publish }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ title: "Email that gets opened", img: "" });
+    expect(screen.queryByText(/must be a web address or a path/)).toBeNull();
+  });
+
   it("asks for a body when the post links nowhere else, and refuses a bad slug", async () => {
     const onSubmit = vi.fn(async () => {});
     render(<BlogForm onSubmit={onSubmit} />);

@@ -11,15 +11,20 @@ function BlogCard({ blog, position }: { blog: Blog; position: number }) {
   const elsewhere = !blog.blogLink.startsWith("/");
   return (
     <article className="card h-100 blog-card">
-      <img
-        src={blog.img}
-        alt=""
-        width="640"
-        height="360"
-        className="card-img-top blog-card__image"
-        loading={firstRow ? "eager" : "lazy"}
-        fetchPriority={position === 0 ? "high" : undefined}
-      />
+      {blog.img ? (
+        <img
+          src={blog.img}
+          alt=""
+          width="640"
+          height="360"
+          className="card-img-top blog-card__image"
+          loading={firstRow ? "eager" : "lazy"}
+          fetchPriority={position === 0 ? "high" : undefined}
+        />
+      ) : (
+        // A post without a picture keeps the card's shape, so the grid stays even.
+        <div className="card-img-top blog-card__image bg-body-secondary" aria-hidden="true" />
+      )}
       <div className="card-body d-flex flex-column p-4">
         <p className="blog-card__topic small fw-semibold text-uppercase mb-2">{blog.topic}</p>
         <h2 className="h5 mb-3 blog-card__title">{blog.title}</h2>

@@ -21,6 +21,23 @@ export function usePlan(id: string) {
   return useQuery(planQueryOptions(id));
 }
 
+/** What paying for the plan now charges today and at each renewal, from the server. */
+export function usePlanTerms(id: string) {
+  return useQuery({
+    queryKey: queryKeys.pricing.terms(id),
+    queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}/terms`, (c) => c.RenewalTerms),
+  });
+}
+
+/** The same for an unpaid order, at the price it was placed at and with its code. */
+export function useOrderTerms(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.orders.terms(id),
+    queryFn: () => apiGet(`/order/${encodeURIComponent(id)}/terms`, (c) => c.RenewalTerms),
+    enabled,
+  });
+}
+
 export function myOrdersQueryOptions(email: string | undefined) {
   return queryOptions({
     queryKey: queryKeys.orders.mine(email),

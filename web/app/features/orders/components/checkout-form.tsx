@@ -1,5 +1,5 @@
-import { PHONE_PATTERN, type PricingPlan, type PromoQuote, type SessionUser } from "@agency/contract";
-import type { FormEvent } from "react";
+import { checkPhone, type PricingPlan, type PromoQuote, type SessionUser } from "@agency/contract";
+import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { useNavigate } from "react-router";
 import { successAlert } from "../../../lib/alerts";
@@ -42,13 +42,20 @@ export function CheckoutForm({
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const [phoneError, setPhoneError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    // The browser checks the phone field (required, digits); the server checks it again.
-    if (!form.reportValidity()) return;
-    const phone = String(new FormData(form).get("phone") ?? "").trim();
+    // The same rule as the server's, so a number is refused here with the server's words.
+    const checked = checkPhone(String(new FormData(form).get("phone") ?? ""));
+    if (!checked.ok) {
+      setPhoneError(`${t.phone} ${checked.message}.`);
+      form.querySelector<HTMLInputElement>("[name=phone]")?.focus();
+      return;
+    }
+    setPhoneError(null);
+    const phone = checked.phone;
     if (createOrder.isPending) return;
     const loading = notifyLoading(t.processing);
     try {
@@ -81,7 +88,7 @@ export function CheckoutForm({
   }
 
   return (
-    <Form onSubmit={onSubmit} aria-label={t.heading}>
+    <Form noValidate onSubmit={onSubmit} aria-label={t.heading}>
       <div className="row g-3">
         <ReadOnly id="checkout-name" label={t.name} value={user.name} />
         <ReadOnly id="checkout-email" label={t.email} value={user.email} />
@@ -93,13 +100,19 @@ export function CheckoutForm({
           <Form.Label className="small text-body-secondary mb-1">{t.phone}</Form.Label>
           <Form.Control
             name="phone"
-            type="text"
-            inputMode="numeric"
+            type="tel"
             required
-            pattern={PHONE_PATTERN.source}
+            aria-required="true"
+            isInvalid={phoneError !== null}
+            aria-invalid={phoneError !== null}
+            aria-describedby={phoneError ? "checkout-phone-error" : undefined}
+            onChange={() => setPhoneError(null)}
             placeholder={t.phonePlaceholder}
             autoComplete="tel"
           />
+          <Form.Control.Feedback type="invalid" id="checkout-phone-error">
+            {phoneError}
+          </Form.Control.Feedback>
         </Form.Group>
       </div>
       <Button type="submit" size="lg" className="mt-4 w-100" disabled={createOrder.isPending || !hydrated}>

@@ -1,4 +1,4 @@
-import { formatOrderNumber, type Order } from "@agency/contract";
+import { formatOrderNumber, type Order, type OrderState } from "@agency/contract";
 import type { ReactNode } from "react";
 import { Badge } from "react-bootstrap";
 import { Link } from "react-router";
@@ -23,10 +23,14 @@ type Props = {
   unread?: Readonly<Record<string, number>>;
 } & OrderExtras;
 
+/** Work the agency has begun: only then does the Action column say the spec's 'Started'. */
+const startedStates: ReadonlySet<OrderState> = new Set(["in_progress", "delivered", "complete"]);
+
 /**
  * SPEC §4: unpaid orders are Pending with 'Pay Now' and Delete; paid ones are Done, 'Paid', 'Started'.
- * A paid order's progress shows beside those words, and the order number opens the order (its
- * brief, messages and files).
+ * The spec's Done is the payment's, so the status line says so and then where the work is
+ * ("Payment Done · Work Not started"); 'Started' shows once the work has started. The order number
+ * opens the order (its brief, messages and files).
  */
 export function MyOrdersList({
   orders,
@@ -76,10 +80,25 @@ export function MyOrdersList({
       header: t.status,
       cell: (order) => (
         <>
-          <Badge bg={order.paid ? "success" : "warning"} text={order.paid ? undefined : "dark"}>
-            {order.paid ? t.done : t.pending}
-          </Badge>
-          {order.state ? <OrderStateBadge state={order.state} className="ms-1" /> : null}
+          {order.paid ? (
+            <span className="text-nowrap">
+              {t.paymentIs} <Badge bg="success">{t.done}</Badge>
+            </span>
+          ) : (
+            <Badge bg="warning" text="dark">
+              {t.pending}
+            </Badge>
+          )}
+          {order.state ? (
+            <span className="text-nowrap">
+              <span aria-hidden="true"> · </span>
+              {t.workIs}{" "}
+              <OrderStateBadge
+                state={order.state}
+                label={order.state === "submitted" ? t.notStarted : undefined}
+              />
+            </span>
+          ) : null}
           {subscriptionState?.(order)}
         </>
       ),
@@ -100,7 +119,9 @@ export function MyOrdersList({
       cell: (order) =>
         order.paid ? (
           <>
-            <span className="text-body-secondary">{t.started}</span>
+            {order.state && startedStates.has(order.state) ? (
+              <span className="text-body-secondary">{t.started}</span>
+            ) : null}
             {subscriptionActions?.(order)}
           </>
         ) : (

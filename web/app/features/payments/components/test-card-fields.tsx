@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
+import { formatCardExpiry } from "../card-expiry";
 
 /**
  * The offline provider's card fields and its test-card note, shared by the payment page and a
@@ -8,6 +9,7 @@ import { paymentMessages as t } from "../../../lib/messages";
  * fields in the same grid.
  */
 export function TestCardFields({ idPrefix, children }: { idPrefix: string; children?: ReactNode }) {
+  const [expiry, setExpiry] = useState("");
   return (
     <>
       <Alert variant="info" className="small">
@@ -27,7 +29,16 @@ export function TestCardFields({ idPrefix, children }: { idPrefix: string; child
         </Form.Group>
         <Form.Group className="col-6" controlId={`${idPrefix}-expiry`}>
           <Form.Label>{t.expiry}</Form.Label>
-          <Form.Control name="expiry" autoComplete="cc-exp" placeholder="12/34" required />
+          <Form.Control
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            maxLength={9}
+            required
+            value={expiry}
+            onChange={(event) => setExpiry((before) => formatCardExpiry(event.target.value, before))}
+          />
         </Form.Group>
         <Form.Group className="col-6" controlId={`${idPrefix}-cvc`}>
           <Form.Label>{t.cvc}</Form.Label>

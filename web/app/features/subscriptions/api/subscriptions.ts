@@ -58,16 +58,6 @@ export function useSubscriptionSummary() {
   );
 }
 
-/** Development and test mode: move the shop's clock forward and run what fell due. */
-export function useRunDueRenewals() {
-  const refresh = useRefreshAfter();
-  return useMutation({
-    mutationFn: (advanceDays: number) =>
-      apiPost("/admin/subscriptions/run-due", (c) => c.RunDueRenewalsResult, { advanceDays }),
-    onSettled: refresh,
-  });
-}
-
 /** Stripe: the page where the overdue invoice is paid with a new card (null offline). */
 export function useCardLink(id: string) {
   return useQuery(

@@ -1,0 +1,64 @@
+import { RunDueRenewalsBody, RunDueRenewalsResult, TestClock } from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type AdjustableClock, DAY_MS, daysAhead } from "../../clock.js";
+import type { Config } from "../../config.js";
+import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
+import { createJobRuntime } from "../../jobs/runtime.js";
+import { requireAdmin } from "../../plugins/authz.js";
+
+const refused = refusals(400, 401, 403);
+const tags = ["admin"];
+
+/**
+ * The Test tools page's API: trying renewals out without waiting a month. The app registers it only
+ * while the test payment provider takes the payments and never in production, where time is real;
+ * anywhere else these paths do not exist (404).
+ */
+export const testToolRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  clock: AdjustableClock;
+}> = async (app, { db, config, clock }) => {
+  const clockNow = () => ({ now: clock.now().toISOString(), clockAheadDays: daysAhead(clock) });
+
+  app.get(
+    "/admin/test-tools",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Test mode: where the billing clock stands",
+        response: { 200: TestClock, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return clockNow();
+    },
+  );
+
+  app.post(
+    "/admin/test-tools/run-due",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Test mode: move the billing clock forward and run the renewals that fell due",
+        body: RunDueRenewalsBody,
+        response: { 200: RunDueRenewalsResult, ...refused },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      clock.advance(request.body.advanceDays * DAY_MS);
+      const runtime = createJobRuntime({ db, config, log: request.log, clock });
+      try {
+        const ran = await runtime.worker.drain();
+        return { ran, ...clockNow() };
+      } finally {
+        await runtime.stop();
+      }
+    },
+  );
+};
