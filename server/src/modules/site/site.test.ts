@@ -63,7 +63,8 @@ describe("site settings and security headers", () => {
     });
     const policy = String(response.headers["content-security-policy"]);
     const directive = (name: string) => policy.split(";").find((part) => part.trim().startsWith(`${name} `));
-    expect(directive("script-src")).toContain("'self' 'unsafe-inline' https://*.googleapis.com");
+    expect(directive("script-src")).toContain("'self' https://*.googleapis.com");
+    expect(directive("script-src")).not.toContain("'unsafe-inline'");
     expect(directive("connect-src")).toContain("https://*.googleapis.com");
     expect(directive("worker-src")).toContain("blob:");
     expect(directive("frame-ancestors")).toContain("'none'");
