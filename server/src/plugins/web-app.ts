@@ -159,6 +159,9 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       );
+      // The same address answers br, gzip or plain by the request's Accept-Encoding, so caches in
+      // front must keep them apart (@fastify/static 9 leaves this header to us).
+      reply.header("vary", "accept-encoding");
       return reply.sendFile(decoded.slice(1));
     }
     return sendPage(request, reply, decoded);
