@@ -116,7 +116,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       });
       await api.register(userRoutes, { db, config });
       await api.register(userAdminRoutes, { db });
-      await api.register(orderRoutes, { db, provider });
+      await api.register(orderRoutes, { db, provider, clock });
       await api.register(paymentRoutes, { db, provider, receipts, billing });
       await api.register(subscriptionRoutes, { db, config, clock, provider, billing });
       await api.register(reviewRoutes, { db });

@@ -41,7 +41,12 @@ export function isAdjustable(clock: Clock): clock is AdjustableClock {
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How far the clock runs ahead of the system clock, in milliseconds (0 for the system clock). */
+export function aheadMs(clock: Clock): number {
+  return isAdjustable(clock) ? clock.aheadMs() : 0;
+}
+
 /** Whole days the clock runs ahead of the system clock: what the dashboard tells in test mode. */
 export function daysAhead(clock: Clock): number {
-  return isAdjustable(clock) ? Math.floor(clock.aheadMs() / DAY_MS) : 0;
+  return Math.floor(aheadMs(clock) / DAY_MS);
 }

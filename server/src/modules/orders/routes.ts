@@ -8,6 +8,7 @@ import {
   OrdersQuery,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import type { PaymentProvider } from "../../payments/provider.js";
@@ -17,10 +18,11 @@ import * as ordersService from "./service.js";
 
 const refused = refusals(401, 403, 404, 409);
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: PaymentProvider }> = async (
-  app,
-  { db, provider },
-) => {
+export const orderRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  provider: PaymentProvider;
+  clock: Clock;
+}> = async (app, { db, provider, clock }) => {
   app.post(
     "/order",
     {
@@ -32,7 +34,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; provider: Paymen
         response: { 200: CreateOrderResponse, ...refused },
       },
     },
-    async (request) => ordersService.createOrder(db, await requireUser(request), request.body),
+    async (request) => ordersService.createOrder(db, await requireUser(request), request.body, clock),
   );
 
   app.get(

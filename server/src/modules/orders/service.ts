@@ -8,6 +8,7 @@ import {
   type Order,
 } from "@agency/contract";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { aheadMs, type Clock, systemClock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
 import { orders, pricingPlans } from "../../db/schema.js";
@@ -20,8 +21,21 @@ import { findPlanRow } from "../catalog/service.js";
 import { findOwnOrder, ordersWithSubscriptions } from "../order-access/service.js";
 import { claimPromo, discountCents, releasePromo } from "../promo/service.js";
 
-/** One order to place: the caller and the plan they chose (already found in the catalog). */
-type NewOrder = { userId: string; email: string; name: string; planId: string; phone: string };
+/**
+ * One order to place: the caller and the plan they chose (already found in the catalog), and how
+ * far billing's clock runs ahead of the database's (0 but in a run whose clock was moved forward).
+ */
+type NewOrder = {
+  userId: string;
+  email: string;
+  name: string;
+  planId: string;
+  phone: string;
+  aheadMs: number;
+};
+
+/** SQL: the time a row is written, moved as far forward as billing's clock was. */
+const writtenAt = (ms: number) => sql`clock_timestamp() + ${ms}::bigint * interval '1 millisecond'`;
 
 /**
  * One statement places one order: it reads the plan, inserts the order and queues its
@@ -32,9 +46,10 @@ async function placeOne(db: Database, order: NewOrder): Promise<string | null> {
   const result = await db.execute(sql`
     with placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
-        list_price_cents, phone)
+        list_price_cents, phone, created_at)
       select ${order.userId}, ${pricingPlans.id}, ${order.email}, ${order.name}, ${pricingPlans.service},
-        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, ${order.phone}
+        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, ${order.phone},
+        ${writtenAt(order.aheadMs)}
       from ${pricingPlans} where ${pricingPlans.id} = ${order.planId} and ${pricingPlans.archivedAt} is null
       on conflict (user_id, plan_id) where ended_at is null do nothing
       returning id
@@ -58,18 +73,18 @@ async function placeMany(db: Database, batch: NewOrder[]): Promise<(string | nul
   const rows = sql.join(
     sorted.map(
       (order, index) =>
-        sql`(${index}::int, ${order.userId}::text, ${order.email}::text, ${order.name}::text, ${order.planId}::uuid, ${order.phone}::text)`,
+        sql`(${index}::int, ${order.userId}::text, ${order.email}::text, ${order.name}::text, ${order.planId}::uuid, ${order.phone}::text, ${order.aheadMs}::bigint)`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`
-    with wanted (position, user_id, email, name, plan_id, phone) as (values ${rows}),
+    with wanted (position, user_id, email, name, plan_id, phone, ahead_ms) as (values ${rows}),
     placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
         list_price_cents, phone, created_at)
       select w.user_id, ${pricingPlans.id}, w.email, w.name, ${pricingPlans.service},
         ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, w.phone,
-        clock_timestamp()
+        clock_timestamp() + w.ahead_ms * interval '1 millisecond'
       from wanted w join ${pricingPlans} on ${pricingPlans.id} = w.plan_id and ${pricingPlans.archivedAt} is null
       order by w.position
       on conflict (user_id, plan_id) where ended_at is null do nothing
@@ -123,16 +138,18 @@ export async function createOrder(
   db: Database,
   caller: SessionUser,
   body: CreateOrderBody,
+  clock: Clock = systemClock,
 ): Promise<CreateOrderResponse> {
   const plan = await findPlanRow(db, body.serviceId);
   if (plan.archivedAt) throw new AppError("conflict", catalogMessages.planArchived);
-  if (body.promoCode !== undefined) return createDiscountedOrder(db, caller, body, body.promoCode);
+  if (body.promoCode !== undefined) return createDiscountedOrder(db, caller, body, body.promoCode, clock);
   const id = await orderGroup(db).write({
     userId: caller.id,
     email: caller.email,
     name: caller.name,
     planId: plan.id,
     phone: body.phone,
+    aheadMs: aheadMs(clock),
   });
   if (id) return { success: true, insertedId: id };
   return { success: false, message: messages.alreadyPurchased };
@@ -150,6 +167,7 @@ async function createDiscountedOrder(
   caller: SessionUser,
   body: CreateOrderBody,
   code: string,
+  clock: Clock,
 ): Promise<CreateOrderResponse> {
   try {
     const insertedId = await db.transaction(async (tx) => {
@@ -158,14 +176,14 @@ async function createDiscountedOrder(
         .from(pricingPlans)
         .where(and(eq(pricingPlans.id, body.serviceId), isNull(pricingPlans.archivedAt)));
       if (!plan) throw new AppError("conflict", catalogMessages.planArchived);
-      const promo = await claimPromo(tx, code, plan.id);
+      const promo = await claimPromo(tx, code, plan.id, clock.now());
       const discount = discountCents(plan.newPriceCents, promo);
       const result = await tx.execute(sql`
         insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
-          list_price_cents, discount_cents, promo_code_id, promo_code, phone)
+          list_price_cents, discount_cents, promo_code_id, promo_code, phone, created_at)
         values (${caller.id}, ${plan.id}, ${caller.email}, ${caller.name}, ${plan.service}, ${plan.duration},
           ${plan.newPriceCents - discount}, ${plan.newPriceCents}, ${discount}, ${promo.id}, ${promo.code},
-          ${body.phone})
+          ${body.phone}, ${writtenAt(aheadMs(clock))})
         on conflict (user_id, plan_id) where ended_at is null do nothing
         returning id`);
       const [placed] = (result as unknown as { rows: { id: string }[] }).rows;

@@ -47,13 +47,16 @@ export function renewalChargeCents(subscription: {
   return priceCents;
 }
 
-/** SQL: the row is a code that may be used now for this plan (uses left, in its dates, not disabled). */
-function usableFor(code: string, planId: string): SQL {
+/**
+ * SQL: the row is a code that may be used at `now` (billing's clock) for this plan: uses left, in
+ * its dates, not disabled.
+ */
+function usableFor(code: string, planId: string, now: Date): SQL {
   return and(
     eq(sql`upper(${promoCodes.code})`, code.toUpperCase()),
     eq(promoCodes.disabled, false),
-    or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, sql`now()`)),
-    or(isNull(promoCodes.validTo), gt(promoCodes.validTo, sql`now()`)),
+    or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, now)),
+    or(isNull(promoCodes.validTo), gt(promoCodes.validTo, now)),
     or(isNull(promoCodes.maxUses), sql`${promoCodes.uses} < ${promoCodes.maxUses}`),
     or(isNull(promoCodes.planId), eq(promoCodes.planId, planId)),
   ) as SQL;
@@ -71,7 +74,10 @@ function checkCode(code: string): string {
 export async function quotePromo(db: Database, body: PromoQuoteBody, now: Date): Promise<PromoQuote> {
   const code = checkCode(body.code);
   const plan = await findOfferedPlanRow(db, body.planId);
-  const [row] = await db.select().from(promoCodes).where(usableFor(code, plan.id));
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(usableFor(code, plan.id, now));
   if (!row) throw invalid();
   const discount = discountCents(plan.newPriceCents, row);
   const everyPayment = row.appliesTo === "every";
@@ -100,11 +106,11 @@ export async function quotePromo(db: Database, body: PromoQuoteBody, now: Date):
  * increment's own condition re-reads the row after any concurrent increment commits, so the last
  * use is given out once however many orders ask at the same moment; a rolled back order gives it back.
  */
-export async function claimPromo(tx: Database, code: string, planId: string): Promise<PromoRow> {
+export async function claimPromo(tx: Database, code: string, planId: string, now: Date): Promise<PromoRow> {
   const [row] = await tx
     .update(promoCodes)
     .set({ uses: sql`${promoCodes.uses} + 1` })
-    .where(usableFor(checkCode(code), planId))
+    .where(usableFor(checkCode(code), planId, now))
     .returning();
   if (!row) throw invalid();
   return row;

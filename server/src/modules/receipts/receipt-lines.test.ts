@@ -133,6 +133,44 @@ describe("what a receipt shows", () => {
     expect(pdf.lines.filter((line) => line.includes(formatDate(new Date())))).toEqual([]);
   });
 
+  it("dates the order and honours a code's dates by billing's clock once it has been moved forward", async () => {
+    ctx.clock.advance(10 * DAY_MS);
+    const moved = ctx.clock.now();
+    // A code that starts tomorrow by the system clock is already running by billing's.
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/admin/promo-codes",
+      headers: { cookie: admin.cookie },
+      payload: {
+        code: "MOVEDCLOCK",
+        kind: "percent",
+        value: 10,
+        validFrom: new Date(Date.now() + DAY_MS).toISOString(),
+        validTo: null,
+        maxUses: null,
+        planId: null,
+        appliesTo: "first",
+        disabled: false,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const customer = await createAccount(ctx, { name: "Morgan Moved" });
+    const placed = await placeOrder(ctx, customer, plans.premiumYearly._id, { promoCode: "MOVEDCLOCK" });
+    expect(placed.statusCode).toBe(200);
+    const orderId = placed.json().insertedId as string;
+
+    const mine = (await get("/api/order", customer)).json() as { _id: string; currentDate: string }[];
+    const order = mine.find((row) => row._id === orderId);
+    expect(formatDate(new Date(order?.currentDate ?? 0))).toBe(formatDate(moved));
+
+    await runJobs(ctx);
+    const mail = (await outbox(ctx)).find(
+      (item) => item.to === customer.email && item.subject.includes("received"),
+    );
+    expect(mail?.text).toContain(formatDate(moved));
+    expect(mail?.text).not.toContain(formatDate(new Date()));
+  });
+
   it("writes the issuer's address as the site and the mails write it", async () => {
     const site = (await ctx.app.inject({ method: "GET", url: "/api/site/content" })).json().site;
     const customer = await createAccount(ctx, { name: "Addison Address" });
