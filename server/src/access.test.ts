@@ -6,6 +6,7 @@ import { createAccount, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/files.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
+import { promoCodeBody } from "../test/promo-codes.js";
 import { jobs } from "./db/schema.js";
 import type { Access } from "./plugins/authz.js";
 
@@ -155,17 +156,7 @@ let serviceId: string;
 let unorderedPlanId: string;
 let promoId: string;
 
-const promo = (code: string) => ({
-  code,
-  kind: "percent",
-  value: 10,
-  validFrom: null,
-  validTo: null,
-  maxUses: null,
-  planId: null,
-  appliesTo: "first",
-  disabled: false,
-});
+const promo = (code: string) => promoCodeBody(code);
 const plan = {
   service: "Starter",
   title: "For a first campaign",

@@ -2,6 +2,7 @@ import { ErrorResponse } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
+import { promoCodeBody } from "../../test/promo-codes.js";
 
 let ctx: TestContext;
 let admin: TestAccount;
@@ -18,17 +19,7 @@ function createPromoCode(headers: Record<string, string>) {
     method: "POST",
     url: "/api/admin/promo-codes",
     headers,
-    payload: {
-      code: `ORIGIN${created}`,
-      kind: "percent",
-      value: 10,
-      validFrom: null,
-      validTo: null,
-      maxUses: null,
-      planId: null,
-      appliesTo: "first",
-      disabled: false,
-    },
+    payload: promoCodeBody(`ORIGIN${created}`),
   });
 }
 

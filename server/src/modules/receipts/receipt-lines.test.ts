@@ -1,10 +1,11 @@
-import { addressLines, formatAddress, PromoCode, type Receipt } from "@agency/contract";
+import { addressLines, formatAddress, type Receipt } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { payWithTestCard, placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
 import { readPdf } from "../../../test/pdf-text.js";
+import { createPromoCode } from "../../../test/promo-codes.js";
 import { mySubscription } from "../../../test/subscriptions.js";
 import { DAY_MS } from "../../clock.js";
 import { formatDate, formatMoney, formatPeriod } from "../../mail/format.js";
@@ -38,24 +39,7 @@ async function pdfOf(account: TestAccount, receipt: Receipt) {
 
 describe("what a receipt shows", () => {
   it("gives a promo-discounted order's plan, period, list price, discount with its code, tax and total", async () => {
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/admin/promo-codes",
-      headers: { cookie: admin.cookie },
-      payload: {
-        code: "SPRING25",
-        kind: "percent",
-        value: 25,
-        validFrom: null,
-        validTo: null,
-        maxUses: null,
-        planId: null,
-        appliesTo: "first",
-        disabled: false,
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const code = PromoCode.parse(created.json()).code;
+    const { code } = await createPromoCode(ctx, admin, "SPRING25", { value: 25 });
 
     const customer = await createAccount(ctx, { name: "Parker Promo" });
     const plan = plans.standardMonthly;
@@ -137,23 +121,9 @@ describe("what a receipt shows", () => {
     ctx.clock.advance(10 * DAY_MS);
     const moved = ctx.clock.now();
     // A code that starts tomorrow by the system clock is already running by billing's.
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/admin/promo-codes",
-      headers: { cookie: admin.cookie },
-      payload: {
-        code: "MOVEDCLOCK",
-        kind: "percent",
-        value: 10,
-        validFrom: new Date(Date.now() + DAY_MS).toISOString(),
-        validTo: null,
-        maxUses: null,
-        planId: null,
-        appliesTo: "first",
-        disabled: false,
-      },
+    await createPromoCode(ctx, admin, "MOVEDCLOCK", {
+      validFrom: new Date(Date.now() + DAY_MS).toISOString(),
     });
-    expect(created.statusCode).toBe(201);
     const customer = await createAccount(ctx, { name: "Morgan Moved" });
     const placed = await placeOrder(ctx, customer, plans.premiumYearly._id, { promoCode: "MOVEDCLOCK" });
     expect(placed.statusCode).toBe(200);

@@ -1,8 +1,9 @@
-import { PromoCode, type PromoCodeBody, PromoQuote, RenewalTerms } from "@agency/contract";
+import { type PromoCodeBody, PromoQuote, RenewalTerms } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
+import { createPromoCode } from "../../../test/promo-codes.js";
 import { mySubscription } from "../../../test/subscriptions.js";
 import { DAY_MS } from "../../clock.js";
 import { addMonths } from "./periods.js";
@@ -25,26 +26,9 @@ afterAll(() => ctx.close());
 const get = (url: string, account?: TestAccount) =>
   ctx.app.inject({ method: "GET", url, headers: account ? { cookie: account.cookie } : {} });
 
-async function createCode(overrides: Partial<PromoCodeBody>) {
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/admin/promo-codes",
-    headers: { cookie: admin.cookie },
-    payload: {
-      kind: "percent",
-      value: 50,
-      validFrom: null,
-      validTo: null,
-      maxUses: null,
-      planId: null,
-      appliesTo: "first",
-      disabled: false,
-      ...overrides,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return PromoCode.parse(response.json());
-}
+/** Half off by default: the terms below read easily. */
+const createCode = ({ code = "HALF", ...overrides }: Partial<PromoCodeBody>) =>
+  createPromoCode(ctx, admin, code, { value: 50, ...overrides });
 
 /** The calendar day a date falls on (UTC), which is what the checkout tells the customer. */
 const day = (value: string | Date) => new Date(value).toISOString().slice(0, 10);
