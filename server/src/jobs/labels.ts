@@ -64,7 +64,7 @@ export const jobDescriptions: {
   },
   "mail.subscription-canceled": ({ subscriptionId }, facts) => {
     const order = facts.subscriptionOrder(subscriptionId);
-    return { label: `Cancellation mail${forOrder(order)}`, to: order?.email ?? null };
+    return { label: `Cancellation mail and owner notice${forOrder(order)}`, to: order?.email ?? null };
   },
   "mail.subscription-ended": ({ subscriptionId }, facts) => {
     const order = facts.subscriptionOrder(subscriptionId);
