@@ -86,7 +86,7 @@ describe("update card", () => {
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === "POST") ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       cardNumber: "4242424242424242",
-      expiry: "12/34",
+      expiry: "12 / 34",
       cvc: "123",
     });
     // Saved, the customer is back on My Orders.
