@@ -1,3 +1,5 @@
+import "./zod-config.js";
+
 export * from "./account.js";
 export * from "./address.js";
 export * from "./audit.js";

@@ -23,7 +23,11 @@ export function newAccount(prefix = "customer"): Account {
 export type OutboxMail = { to: string; subject: string; text: string; link?: string };
 
 /** The newest mail the shop wrote to its outbox for this address with a matching subject. */
-export async function mailed(email: string, subject: RegExp): Promise<OutboxMail> {
+export async function mailed(
+  email: string,
+  subject: RegExp,
+  about: (mail: OutboxMail) => boolean = () => true,
+): Promise<OutboxMail> {
   // Mail leaves through the job queue: give the worker a few polls to get to it.
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const files = (await readdir(outboxDir).catch(() => [] as string[]))
@@ -31,7 +35,7 @@ export async function mailed(email: string, subject: RegExp): Promise<OutboxMail
       .sort();
     for (const file of files.reverse()) {
       const mail = JSON.parse(await readFile(path.join(outboxDir, file), "utf8")) as OutboxMail;
-      if (mail.to === email && subject.test(mail.subject)) return mail;
+      if (mail.to === email && subject.test(mail.subject) && about(mail)) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

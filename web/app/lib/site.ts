@@ -1,4 +1,6 @@
-import { formatAddress, type PageTexts, type SiteContent } from "@agency/contract";
+import type { PageTexts, SiteContent } from "@agency/contract";
+// The address alone, not the contract's schemas: every public page loads this module.
+import { formatAddress } from "@agency/contract/address";
 import { createContext, createElement, type ReactNode, useContext } from "react";
 
 /** The agency's identity and contact details. */

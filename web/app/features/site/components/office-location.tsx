@@ -1,4 +1,4 @@
-import { addressLines } from "@agency/contract";
+import { addressLines } from "@agency/contract/address";
 import { Fragment, lazy, Suspense, useId } from "react";
 import { contact } from "../../../lib/messages";
 import { mapLink, postalAddress, telHref, useSite } from "../../../lib/site";
