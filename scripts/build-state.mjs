@@ -13,7 +13,6 @@ const sources = [
   "web/public",
   "web/react-router.config.ts",
   "web/vite.config.ts",
-  "web/preact-in-browser.ts",
   "web/purge-bootstrap.ts",
 ];
 const outputs = ["contract/dist/index.js", "server/dist/main.js", "web/build/server/index.js"];

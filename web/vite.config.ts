@@ -1,10 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
-import { preactInBrowser } from "./preact-in-browser";
 import { purgeBootstrap } from "./purge-bootstrap";
 
 export default defineConfig(({ command }) => ({
-  plugins: [preactInBrowser(), reactRouter()],
+  plugins: [reactRouter()],
   // The development server keeps all of Bootstrap, so a class added while editing shows at once.
   css: command === "build" ? { postcss: { plugins: [purgeBootstrap()] } } : undefined,
   // "source" first: @agency/contract is used from its TypeScript sources, so it needs no build step.

@@ -3,7 +3,6 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { markSuspenseRanges } from "./lib/suspense-ranges";
 
 export const streamTimeout = 5_000;
 
@@ -29,16 +28,11 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          const init = { headers: responseHeaders, status: responseStatusCode };
-          if (!import.meta.env.PREACT) {
-            resolve(new Response(createReadableStreamFromReadable(body), init));
-            return;
-          }
-          const chunks: Buffer[] = [];
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("error", reject);
-          body.on("end", () =>
-            resolve(new Response(markSuspenseRanges(Buffer.concat(chunks).toString()), init)),
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           );
         },
         onShellError(error: unknown) {
