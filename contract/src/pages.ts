@@ -21,3 +21,16 @@ export type PageData = {
   /** GET /api/blogs/{slug}: a post hosted here, undefined when there is none. */
   blogPost(slug: string): Promise<BlogPost | undefined>;
 };
+
+/** The lead forms a page can post without JavaScript (SPEC §5): contact, query and newsletter. */
+export type LeadFormName = "contact" | "query" | "newsletter";
+
+/** What became of a lead form's post: stored, or refused with the reason to show and its status. */
+export type LeadFormAnswer = { stored: true } | { stored: false; status: number; message: string };
+
+/**
+ * What the server hands the web app's route actions when a lead form is posted as a plain HTML
+ * form: the same validation (the contract's schemas), rate limit and service as the JSON calls
+ * (POST /api/leads/contact, /api/leads/query, /api/newsletter), one function per form.
+ */
+export type LeadForms = Record<LeadFormName, (values: Record<string, string>) => Promise<LeadFormAnswer>>;

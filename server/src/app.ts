@@ -23,6 +23,7 @@ import { imageRoutes, siteContentRoutes } from "./modules/content/routes.js";
 import { exportRoutes } from "./modules/exports/routes.js";
 import { fileRoutes } from "./modules/files/routes.js";
 import { leadAdminRoutes } from "./modules/leads/admin-routes.js";
+import { leadForms } from "./modules/leads/forms.js";
 import { leadRoutes } from "./modules/leads/routes.js";
 import { messageRoutes } from "./modules/messages/routes.js";
 import { orderAdminRoutes } from "./modules/orders/admin-routes.js";
@@ -155,7 +156,19 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   );
 
   // The built web app answers the GETs no route takes; other unknown paths get the error shape.
-  const pages = await registerWebApp(app, config, db);
+  // A lead form posted without JavaScript is limited as its JSON call is: per client, per minute.
+  const leadFormLimit = app.createRateLimit({
+    max: config.leadsRateLimit,
+    timeWindow: "1 minute",
+    keyGenerator: (request) => `lead-forms:${request.ip}`,
+  });
+  const pages = await registerWebApp(app, config, db, {
+    leadForms: (request) =>
+      leadForms(db, async () => {
+        const limit = await leadFormLimit(request);
+        return limit.isAllowed || !limit.isExceeded;
+      }),
+  });
   await app.register(blogsFileRoute, { db });
   await app.register(crawlerRoutes, { pages, publicUrl: config.publicUrl, db });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.js";
 import { sessionCookieOf } from "./session-cache.js";
 
@@ -22,21 +22,37 @@ function originOf(address: string): string | undefined {
  * are not a browser borrowing a cookie, so they pass.
  */
 export function registerSameOriginCheck(app: FastifyInstance, trustedOrigins: string[]) {
-  const trusted = new Set(trustedOrigins.map(originOf).filter((origin) => origin !== undefined));
-  const refusal = () =>
-    new AppError("forbidden", "This request came from another site; make it from the shop's own pages.");
+  const fromOwnPages = ownPagesCheck(trustedOrigins);
   app.addHook("onRequest", async (request) => {
     if (safeMethods.has(request.method)) return;
     const pathname = request.url.split("?")[0] ?? "";
     if (!pathname.startsWith("/api/") || pathname.startsWith("/api/auth/")) return;
     // The session cookie, not a bearer token, is what a page on another site could borrow.
     if (!sessionCookieOf(request)) return;
+    fromOwnPages(request);
+  });
+}
+
+/**
+ * Throws the refusal when a browser says the request came from another site: an Origin that is
+ * not one of the shop's (a "null" one included), or, without an Origin, a cross-site or same-site
+ * Sec-Fetch-Site. A request with neither header is not a browser's, and passes.
+ */
+export function ownPagesCheck(trustedOrigins: string[]): (request: FastifyRequest) => void {
+  const trusted = new Set(trustedOrigins.map(originOf).filter((origin) => origin !== undefined));
+  return (request) => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!trusted.has(origin)) throw refusal();
+      if (!trusted.has(origin)) throw crossSiteRefusal();
       return;
     }
     const site = request.headers["sec-fetch-site"];
-    if (site === "cross-site" || site === "same-site") throw refusal();
-  });
+    if (site === "cross-site" || site === "same-site") throw crossSiteRefusal();
+  };
+}
+
+export const crossSiteMessage = "This request came from another site; make it from the shop's own pages.";
+
+function crossSiteRefusal() {
+  return new AppError("forbidden", crossSiteMessage);
 }

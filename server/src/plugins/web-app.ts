@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { PageData } from "@agency/contract";
+import type { LeadForms, PageData } from "@agency/contract";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -13,6 +13,7 @@ import { catalogGeneration } from "../modules/catalog/cache.js";
 import { pageData } from "../modules/site/page-data.js";
 import { type Precompressed, precompress, sendPrecompressed } from "./compression.js";
 import { PageCache } from "./page-cache.js";
+import { ownPagesCheck } from "./same-origin.js";
 import { inlineScripts, securityHeaders, withScriptHashes } from "./security-headers.js";
 import { absolutizePageUrls, type PageFacts, readPageFacts } from "./web-app-html.js";
 
@@ -66,10 +67,34 @@ export function routeMatcher(patternsFile: string | undefined): (pathname: strin
   return (pathname) => patterns.some((pattern) => pattern.test(pathname));
 }
 
+/**
+ * The paths whose routes take a posted form (a route `action`), as Fastify route patterns: each
+ * route's path joined to its parents'. Index routes are left out: a post reaches them only with
+ * `?index`, and the forms post to their page's own route.
+ */
+export function actionPaths(build: Pick<ServerBuild, "routes">): string[] {
+  const pathOf = (id: string | undefined): string => {
+    const route = id ? build.routes[id] : undefined;
+    if (!route) return "";
+    const parent = pathOf(route.parentId);
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const paths = Object.values(build.routes)
+    .filter((route) => route && !route.index && typeof route.module.action === "function")
+    .map((route) => `/${pathOf(route?.id).split("/").filter(Boolean).join("/")}`);
+  return [...new Set(paths)].sort();
+}
+
+/** A posted form's body is a few fields; the longest, a contact message, is 5000 characters. */
+const formBodyLimit = 128 * 1024;
+
 /** Render requests: the page itself, its loaders' data (client navigation), the route manifest. */
 function isDataRequest(pathname: string): boolean {
   return pathname.endsWith(".data") || pathname === "/__manifest";
 }
+
+/** What the web app's loaders and actions get beside the request (its load context). */
+type LoadContext = { pages: PageData; leadForms?: LeadForms };
 
 type WebAppOptions = {
   root: string;
@@ -78,6 +103,10 @@ type WebAppOptions = {
   publicUrl: string;
   db: Database;
   pages: PageData;
+  /** The origins a posted form may come from (the same as the API's cookie-borne calls). */
+  trustedOrigins: string[];
+  /** The lead services a posting request's route actions get, within that request's rate limit. */
+  leadForms?: (request: FastifyRequest) => LeadForms;
 };
 
 /**
@@ -94,7 +123,7 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
 
   const build = (await import(pathToFileURL(serverBuildFile(root)).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  const loadContext = { pages: options.pages };
+  const loadContext: LoadContext = { pages: options.pages };
   const isAppRoute = routeMatcher(
     files.has("/route-patterns.json") ? path.join(root, "route-patterns.json") : undefined,
   );
@@ -102,8 +131,12 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
 
   // Rendered without the visitor's cookies: the signed-in state is the browser's business, so the
   // same page goes to everyone and can be cached.
-  async function render(url: string): Promise<RenderedPage> {
-    const response = await handle(new Request(new URL(url, publicUrl)), loadContext);
+  function render(url: string): Promise<RenderedPage> {
+    return renderRequest(new Request(new URL(url, publicUrl)), loadContext);
+  }
+
+  async function renderRequest(request: Request, context: LoadContext): Promise<RenderedPage> {
+    const response = await handle(request, context);
     const type = response.headers.get("content-type") ?? "text/html; charset=utf-8";
     const text = await response.text();
     const body = type.startsWith("text/html") ? absolutizePageUrls(text, publicUrl) : text;
@@ -167,6 +200,43 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
     return sendPage(request, reply, decoded);
   }
 
+  const fromOwnPages = ownPagesCheck(options.trustedOrigins);
+
+  /**
+   * A form posted as a browser posts it without JavaScript: refused unless it comes from the shop's
+   * own pages, then handed with its body to React Router, whose route action answers with the page
+   * (the form's message in it). Rendered afresh each time and never kept: the answer is this post's.
+   */
+  async function sendPost(request: FastifyRequest, reply: FastifyReply) {
+    fromOwnPages(request);
+    const type = request.headers["content-type"] ?? "";
+    if (!type.startsWith("application/x-www-form-urlencoded") || typeof request.body !== "string") {
+      throw new AppError("bad_request", "A page takes forms posted as application/x-www-form-urlencoded.");
+    }
+    const page = await renderRequest(
+      new Request(new URL(request.url, publicUrl), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: request.body,
+      }),
+      { ...loadContext, leadForms: options.leadForms?.(request) },
+    );
+    reply.status(page.status);
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header("cache-control", "no-store");
+    return reply.type(page.type).send(page.document.identity.body);
+  }
+
+  // Only the routes with an action take posts; elsewhere a POST stays unknown (404).
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: formBodyLimit },
+      (_request, body, done) => done(null, body),
+    );
+    for (const pattern of actionPaths(build)) forms.post(pattern, sendPost);
+  });
+
   let publicPages: Promise<PublicPage[]> | undefined;
   function pages(): Promise<PublicPage[]> {
     const patterns = files.has("/route-patterns.json")
@@ -200,12 +270,14 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
 
 /**
  * The not-found handler: the built web app (when there is one) for GET and HEAD outside /api,
- * the error shape for everything else. Returns the public pages, for the sitemap.
+ * the error shape for everything else; and the web app's posted forms (POST to a page whose route
+ * has an action). Returns the public pages, for the sitemap.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  config: Pick<Config, "webDir" | "publicUrl" | "site" | "payments" | "googleMapsApiKey">,
+  config: Pick<Config, "webDir" | "publicUrl" | "site" | "payments" | "googleMapsApiKey" | "auth">,
   db: Database,
+  forms: { leadForms?: (request: FastifyRequest) => LeadForms } = {},
 ): Promise<() => Promise<PublicPage[]>> {
   const webApp = hasBuiltWebApp(config.webDir)
     ? await loadWebApp(app, {
@@ -214,6 +286,8 @@ export async function registerWebApp(
         publicUrl: config.publicUrl,
         db,
         pages: pageData(db, config),
+        trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
+        leadForms: forms.leadForms,
       })
     : undefined;
   app.setNotFoundHandler((request, reply) => {

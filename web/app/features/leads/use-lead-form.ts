@@ -1,12 +1,16 @@
+import type { LeadFormName } from "@agency/contract";
 import type { UseMutationResult } from "@tanstack/react-query";
-import { type ChangeEvent, type FormEvent, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { notifyFormFailure, notifyFormProblem, notifyFormSuccess } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
+import { type LeadFormResult, leadFormAnchors } from "./form-result";
 
 type LeadFormOptions<Values extends Record<string, string>> = {
-  /** Toast id: one toast per form at a time. */
-  formId: string;
+  form: LeadFormName;
+  /** The path of the page whose route action takes this form posted without JavaScript. */
+  action: string;
+  /** The server's answer to this form posted without JavaScript, on the page it answered with. */
+  result: LeadFormResult | undefined;
   empty: Values;
   /** The first rule the values break (SPEC §5), or undefined when they can be sent. */
   problem: (values: Values) => string | undefined;
@@ -18,44 +22,70 @@ type LeadFormOptions<Values extends Record<string, string>> = {
  * The shared behaviour of the contact, query and newsletter forms: a broken rule shows its toast
  * and keeps what was typed; a stored lead shows the success toast and empties the form; a failed
  * call (network, server refusal) shows an error toast and keeps what was typed.
+ *
+ * Each is also a plain HTML form posted to its page (the route action answers with the page and
+ * the message in it), so it works before the page's script runs and without it. The fields are
+ * uncontrolled and read when the form is sent: what the visitor typed before the script ran is in
+ * the fields when React takes the page over, and is what gets sent.
  */
 export function useLeadForm<Values extends Record<string, string>>({
-  formId,
+  form,
+  action,
+  result,
   empty,
   problem,
   mutation,
   successMessage,
 }: LeadFormOptions<Values>) {
-  const [values, setValues] = useState(empty);
-  // Until the page runs, a click would make the browser send the form itself, as a GET with the
-  // visitor's address in the URL; the submit button waits for the page instead.
-  const hydrated = useHydrated();
+  // The posted form's answer stays on the page until the visitor sends the form again.
+  const [notice, setNotice] = useState(result);
+  const initial: Record<string, string> = result && !result.sent ? result.values : empty;
+  // One toast per form at a time.
+  const toastId = `${form}-form`;
 
   function field(name: keyof Values & string) {
-    return {
-      name,
-      value: values[name],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-        setValues((current) => ({ ...current, [name]: event.target.value })),
-    };
+    return { name, defaultValue: initial[name] ?? "" };
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending) return;
+    const element = event.currentTarget;
+    const posted = new FormData(element);
+    const values = Object.fromEntries(
+      Object.keys(empty).map((name) => {
+        const value = posted.get(name);
+        return [name, typeof value === "string" ? value : ""];
+      }),
+    ) as Values;
+    setNotice(undefined);
     const message = problem(values);
     if (message) {
-      notifyFormProblem(message, formId);
+      notifyFormProblem(message, toastId);
       return;
     }
     mutation.mutate(values, {
       onSuccess: () => {
-        notifyFormSuccess(successMessage, formId);
-        setValues(empty);
+        notifyFormSuccess(successMessage, toastId);
+        for (const name of Object.keys(empty)) {
+          const control = element.elements.namedItem(name);
+          if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)
+            control.value = "";
+        }
       },
-      onError: (error) => notifyFormFailure(errorMessage(error), formId),
+      onError: (error) => notifyFormFailure(errorMessage(error), toastId),
     });
   }
 
-  return { values, field, onSubmit, sending: mutation.isPending, canSubmit: hydrated && !mutation.isPending };
+  return {
+    field,
+    /** The form element's own attributes: posted to the page, which opens at the form's section. */
+    formProps: { method: "post", action: `${action}#${leadFormAnchors[form]}`, onSubmit } as const,
+    /** Tells the page's action which of its forms was posted. */
+    intent: { type: "hidden", name: "intent", value: form } as const,
+    anchor: leadFormAnchors[form],
+    notice,
+    sending: mutation.isPending,
+    canSubmit: !mutation.isPending,
+  };
 }

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from "react";
 import { PageSection } from "../../components/page-section";
 import { BlogList } from "../../features/blogs/components/blog-list";
+import { leadFormAction } from "../../features/leads/form-action.server";
+import { resultFor } from "../../features/leads/form-result";
 import { useInitialData } from "../../lib/initial-data";
 import { blogs } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
@@ -18,6 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { queries: await pageQueries(context, ["blogs"]) };
 }
 
+/** The newsletter form, posted without JavaScript: the page again, with the form's answer. */
+export function action(args: Route.ActionArgs) {
+  return leadFormAction(args, ["newsletter"]);
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     site: siteOf(matches),
@@ -28,7 +35,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** SPEC §2 Blogs: the blog cards and the newsletter. */
-export default function Blogs({ loaderData }: Route.ComponentProps) {
+export default function Blogs({ loaderData, actionData }: Route.ComponentProps) {
   useInitialData(loaderData.queries);
   return (
     <>
@@ -46,7 +53,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         <BlogList />
       </div>
       <Suspense fallback={null}>
-        <NewsletterForm />
+        <NewsletterForm action="/blogs" result={resultFor(actionData, "newsletter")} />
       </Suspense>
     </>
   );

@@ -1,10 +1,17 @@
 import { PageHeader } from "../../components/page-header";
 import { ContactForm } from "../../features/leads/components/contact-form";
+import { leadFormAction } from "../../features/leads/form-action.server";
+import { resultFor } from "../../features/leads/form-result";
 import { OfficeLocation } from "../../features/site/components/office-location";
 import { contact } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { siteOf } from "../../lib/site";
 import type { Route } from "./+types/contact-us";
+
+/** The contact form, posted without JavaScript: the page again, with the form's answer. */
+export function action(args: Route.ActionArgs) {
+  return leadFormAction(args, ["contact"]);
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -16,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** SPEC §2 Contact screen. */
-export default function ContactUs() {
+export default function ContactUs({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -31,7 +38,7 @@ export default function ContactUs() {
             container's padding on phones, or the page would scroll sideways. */}
         <div className="row g-4 g-lg-5">
           <div className="col-12 col-md-6">
-            <ContactForm />
+            <ContactForm action="/contact-us" result={resultFor(actionData, "contact")} />
           </div>
           <div className="col-12 col-md-6">
             <OfficeLocation />

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { PageSection } from "../../components/page-section";
 import { BillingSwitch } from "../../features/catalog/components/billing-switch";
+import { leadFormAction } from "../../features/leads/form-action.server";
 import { useInitialData } from "../../lib/initial-data";
 import { pricing } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
@@ -45,12 +46,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { queries: await pageQueries(context, ["services", "pricing", "reviews"]) };
 }
 
+/**
+ * The query and newsletter forms, posted without JavaScript (their action is "/" from every pricing
+ * tab): the page again, with the form's answer.
+ */
+export function action(args: Route.ActionArgs) {
+  return leadFormAction(args, ["query", "newsletter"]);
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return landingMeta(matches);
 }
 
 /** SPEC §2 Landing: hero, brands, services, campaigns, pricing, project idea, query form, reviews. */
-export default function Landing({ loaderData }: Route.ComponentProps) {
+export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
   useInitialData(loaderData.queries);
   const { hero } = usePageTexts();
   return (
@@ -86,7 +95,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       </PageSection>
 
       <Suspense fallback={null}>
-        <EngagementSections />
+        <EngagementSections posted={actionData} />
       </Suspense>
     </>
   );

@@ -1,4 +1,4 @@
-import type { ChangeEvent, HTMLAttributes } from "react";
+import type { HTMLAttributes } from "react";
 
 type Props = {
   id: string;
@@ -13,8 +13,8 @@ type Props = {
   autoComplete?: string;
   placeholder: string;
   name: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  /** What the field shows first (the page's form keeps what was typed; see useLeadForm). */
+  defaultValue: string;
 };
 
 /**

@@ -20,7 +20,7 @@ describe("newsletter form (SPEC §5)", () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
     const errorToast = vi.spyOn(toast, "error");
-    renderWithProviders(<NewsletterForm />);
+    renderWithProviders(<NewsletterForm action="/blogs" />);
     fillAndSend("  ");
 
     expect(await screen.findByText("Please enter your email")).toBeTruthy();
@@ -34,7 +34,7 @@ describe("newsletter form (SPEC §5)", () => {
   it("signs the address up, thanks the visitor and empties the field", async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ success: true, insertedId: "x" }, 201));
     vi.stubGlobal("fetch", fetchMock);
-    renderWithProviders(<NewsletterForm />);
+    renderWithProviders(<NewsletterForm action="/blogs" />);
     fillAndSend("ada@example.com");
 
     expect(await screen.findByText("Thanks for joining us !")).toBeTruthy();
@@ -51,7 +51,7 @@ describe("newsletter form (SPEC §5)", () => {
         throw new TypeError("fetch failed");
       }),
     );
-    renderWithProviders(<NewsletterForm />);
+    renderWithProviders(<NewsletterForm action="/blogs" />);
     fillAndSend("ada@example.com");
 
     expect(await screen.findByText(errors.network)).toBeTruthy();

@@ -1,14 +1,25 @@
 import { useId } from "react";
 import { newsletter } from "../../../lib/messages";
 import { useJoinNewsletter } from "../api/leads";
+import type { LeadFormResult } from "../form-result";
 import { useLeadForm } from "../use-lead-form";
 import { newsletterProblem } from "../validation";
+import { LeadFormNotice } from "./lead-form-notice";
+
+type Props = {
+  /** The path of the page showing the form, whose action takes it posted without JavaScript. */
+  action: string;
+  /** The answer to that post, on the page it answered with. */
+  result?: LeadFormResult;
+};
 
 /** SPEC §2 Landing and Blogs, §5 Newsletter: an email address, stored as a sign-up. */
-export function NewsletterForm() {
+export function NewsletterForm({ action, result }: Props) {
   const id = useId();
-  const { field, onSubmit, sending, canSubmit } = useLeadForm({
-    formId: "newsletter-form",
+  const { field, formProps, intent, anchor, notice, sending, canSubmit } = useLeadForm({
+    form: "newsletter",
+    action,
+    result,
     empty: { email: "" },
     problem: newsletterProblem,
     mutation: useJoinNewsletter(),
@@ -16,14 +27,15 @@ export function NewsletterForm() {
   });
 
   return (
-    <section className="newsletter py-5" aria-labelledby={`${id}-heading`}>
+    <section id={anchor} className="newsletter py-5" aria-labelledby={`${id}-heading`}>
       <div className="container">
         <div className="newsletter__panel mx-auto text-center p-4 p-md-5">
           <h2 id={`${id}-heading`} className="fw-bold mb-2">
             {newsletter.heading}
           </h2>
           <p className="text-body-secondary mb-4">{newsletter.lead}</p>
-          <form className="newsletter__form mx-auto" onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
+          <form className="newsletter__form mx-auto" {...formProps} aria-labelledby={`${id}-heading`}>
+            <input {...intent} />
             <label htmlFor={`${id}-email`} className="visually-hidden">
               {newsletter.emailLabel}
             </label>
@@ -41,6 +53,7 @@ export function NewsletterForm() {
                 {sending ? newsletter.sending : newsletter.submit}
               </button>
             </div>
+            <LeadFormNotice notice={notice} className="mt-3" />
           </form>
         </div>
       </div>

@@ -1,15 +1,26 @@
 import { useId } from "react";
 import { queryForm } from "../../../lib/messages";
 import { useSendQueryRequest } from "../api/leads";
+import type { LeadFormResult } from "../form-result";
 import { useLeadForm } from "../use-lead-form";
 import { queryProblem } from "../validation";
 import { LeadField } from "./lead-field";
+import { LeadFormNotice } from "./lead-form-notice";
+
+type Props = {
+  /** The landing page's path, whose action takes the form posted without JavaScript. */
+  action?: string;
+  /** The answer to that post, on the page it answered with. */
+  result?: LeadFormResult;
+};
 
 /** SPEC §2 Landing and §5 Query form: the visitor's website and email, stored as a lead. */
-export function QueryForm() {
+export function QueryForm({ action = "/", result }: Props) {
   const id = useId();
-  const { field, onSubmit, sending, canSubmit } = useLeadForm({
-    formId: "query-form",
+  const { field, formProps, intent, anchor, notice, sending, canSubmit } = useLeadForm({
+    form: "query",
+    action,
+    result,
     empty: { website: "", email: "" },
     problem: queryProblem,
     mutation: useSendQueryRequest(),
@@ -17,7 +28,7 @@ export function QueryForm() {
   });
 
   return (
-    <section className="query-section py-5" aria-labelledby={`${id}-heading`}>
+    <section id={anchor} className="query-section py-5" aria-labelledby={`${id}-heading`}>
       <div className="container">
         <div className="row align-items-center g-4">
           <div className="col-12 col-lg-5">
@@ -27,7 +38,8 @@ export function QueryForm() {
             <p className="mb-0 query-section__lead">{queryForm.lead}</p>
           </div>
           <div className="col-12 col-lg-7">
-            <form className="row g-3 align-items-end" onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
+            <form className="row g-3 align-items-end" {...formProps} aria-labelledby={`${id}-heading`}>
+              <input {...intent} />
               <LeadField
                 id={`${id}-website`}
                 label={queryForm.websiteLabel}
@@ -53,6 +65,11 @@ export function QueryForm() {
                   {sending ? queryForm.sending : queryForm.submit}
                 </button>
               </div>
+              {notice && (
+                <div className="col-12">
+                  <LeadFormNotice notice={notice} />
+                </div>
+              )}
             </form>
           </div>
         </div>
