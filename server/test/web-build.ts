@@ -15,9 +15,10 @@ export type FakePage = { title: string; head?: string; body?: string };
  * a catch-all page route, and an entry that writes the page from the loader data. `pages` gives
  * each path's title and head tags; every page shows the site name, the hero heading and each plan's price.
  */
-function serverBuildSource(pages: Record<string, FakePage>): string {
+function serverBuildSource(pages: Record<string, FakePage>, formPath: string | undefined): string {
   return `
 const pages = ${JSON.stringify(pages)};
+const formPath = ${JSON.stringify(formPath ?? null)};
 const route = (id, parentId, routePath, hasLoader) => ({
   id, parentId, path: routePath, index: undefined, caseSensitive: undefined, hasLoader,
   hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false,
@@ -38,10 +39,27 @@ export const routes = {
     id: "page", parentId: "root", path: "*", index: undefined, caseSensitive: undefined,
     module: { default: () => null },
   },
+  ...(formPath ? {
+    form: {
+      id: "form", parentId: "root", path: formPath.slice(1), index: undefined, caseSensitive: undefined,
+      module: {
+        async action({ request, context }) {
+          const body = await request.formData();
+          const values = Object.fromEntries([...body].filter(([name]) => name !== "intent"));
+          return context.leadForms[body.get("intent")](values);
+        },
+        default: () => null,
+      },
+    },
+  } : {}),
 };
 export const assets = {
   entry: { module: "/assets/entry.js", imports: [] },
-  routes: { root: route("root", undefined, "", true), page: route("page", "root", "*", false) },
+  routes: {
+    root: route("root", undefined, "", true),
+    page: route("page", "root", "*", false),
+    ...(formPath ? { form: { ...route("form", "root", formPath.slice(1), false), hasAction: true } } : {}),
+  },
   url: "/assets/manifest.js",
   version: "1",
 };
@@ -51,11 +69,13 @@ export const entry = {
       const pathname = new URL(request.url).pathname.replace(/[/]+$/, "") || "/";
       const page = pages[pathname] ?? { title: "Not found" };
       const { site, plans, hero } = context.staticHandlerContext.loaderData.root;
+      const answer = context.staticHandlerContext.actionData?.form;
+      const output = answer ? "<output>" + JSON.stringify(answer).replace(/</g, "&lt;") + "</output>" : "";
       const prices = plans.map((plan) => "<li>" + plan.title + " " + plan.duration + " $" + plan.newPrice + "</li>");
       headers.set("content-type", "text/html");
       return new Response(
         "<!DOCTYPE html><html><head><title>" + page.title + " | " + site.name + "</title>" + (page.head ?? "") +
-          "</head><body><h1>" + page.title + "</h1><p>" + hero.heading + "</p>" + (page.body ?? "") + "<ul>" + prices.join("") + "</ul></body></html>",
+          "</head><body><h1>" + page.title + "</h1><p>" + hero.heading + "</p>" + output + (page.body ?? "") + "<ul>" + prices.join("") + "</ul></body></html>",
         { status, headers },
       );
     },
@@ -75,16 +95,20 @@ export const assetsBuildDirectory = "build/client";
 /**
  * A built web app in a temporary folder, laid out as the real one (client/ and server/): the
  * browser files given (compressed by the build's own script), the route patterns, and the server
- * build above. Returns the client folder, the server's WEB_DIR.
+ * build above. With `formPath`, a route at that path takes posted lead forms: its action hands the
+ * fields to the lead form the `intent` field names, and the page shows the answer in an <output>.
+ * Returns the client folder, the server's WEB_DIR.
  */
 export function writeWebBuild({
   pages,
   files = {},
   patterns = Object.keys(pages),
+  formPath,
 }: {
   pages: Record<string, FakePage>;
   files?: Record<string, string>;
   patterns?: string[];
+  formPath?: string;
 }): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "web-build-"));
   const client = path.join(root, "client");
@@ -94,6 +118,6 @@ export function writeWebBuild({
   }
   execFileSync(process.execPath, [compressScript, client]);
   mkdirSync(path.join(root, "server"));
-  writeFileSync(path.join(root, "server", "index.js"), serverBuildSource(pages));
+  writeFileSync(path.join(root, "server", "index.js"), serverBuildSource(pages, formPath));
   return client;
 }

@@ -51,6 +51,19 @@ export function ownPagesCheck(trustedOrigins: string[]): (request: FastifyReques
   };
 }
 
+/**
+ * The check for a form a browser posts to a page itself (no script involved). Under the site's
+ * Referrer-Policy (no-referrer, helmet's default) the browser sends "Origin: null" with such a post
+ * even to its own site; then Sec-Fetch-Site, which no page can set, must say "same-origin".
+ */
+export function formPostCheck(trustedOrigins: string[]): (request: FastifyRequest) => void {
+  const fromOwnPages = ownPagesCheck(trustedOrigins);
+  return (request) => {
+    if (request.headers.origin === "null" && request.headers["sec-fetch-site"] === "same-origin") return;
+    fromOwnPages(request);
+  };
+}
+
 export const crossSiteMessage = "This request came from another site; make it from the shop's own pages.";
 
 function crossSiteRefusal() {

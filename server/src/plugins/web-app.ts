@@ -13,7 +13,7 @@ import { catalogGeneration } from "../modules/catalog/cache.js";
 import { pageData } from "../modules/site/page-data.js";
 import { type Precompressed, precompress, sendPrecompressed } from "./compression.js";
 import { PageCache } from "./page-cache.js";
-import { ownPagesCheck } from "./same-origin.js";
+import { formPostCheck } from "./same-origin.js";
 import { inlineScripts, securityHeaders, withScriptHashes } from "./security-headers.js";
 import { absolutizePageUrls, type PageFacts, readPageFacts } from "./web-app-html.js";
 
@@ -200,7 +200,7 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
     return sendPage(request, reply, decoded);
   }
 
-  const fromOwnPages = ownPagesCheck(options.trustedOrigins);
+  const fromOwnPages = formPostCheck(options.trustedOrigins);
 
   /**
    * A form posted as a browser posts it without JavaScript: refused unless it comes from the shop's
