@@ -1,7 +1,7 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contact, newsletter, queryForm } from "../web/app/lib/messages";
-import { baseUrl, hydrated, useBrowser } from "./support/browser";
+import { baseUrl, hydrated, hydratedElement, useBrowser } from "./support/browser";
 import { confirmNewsletterByMail, storedLeads, uniqueEmail } from "./support/leads";
 
 const browser = useBrowser();
@@ -52,17 +52,6 @@ async function holdScripts(page: Page) {
   return release;
 }
 
-/** Waits until React has hydrated this element (its section's code may arrive later than the page's). */
-async function reactOwns(target: Locator) {
-  const element = await target.elementHandle();
-  await target
-    .page()
-    .waitForFunction(
-      (node) => node !== null && Object.keys(node).some((key) => key.startsWith("__reactFiber$")),
-      element,
-    );
-}
-
 /** The toast with this text is on screen (the script's answer; the page stays where it is). */
 async function toastSays(page: Page, message: string) {
   await page.getByRole("status").filter({ hasText: message }).first().waitFor();
@@ -101,9 +90,9 @@ describe("lead forms typed into before the page's script runs", () => {
     await hydrated(page);
     // The lower sections hydrate from their own code, fetched as the visitor nears them.
     await query.form.scrollIntoViewIfNeeded();
-    await reactOwns(query.form);
+    await hydratedElement(query.form);
     await join.form.scrollIntoViewIfNeeded();
-    await reactOwns(join.form);
+    await hydratedElement(join.form);
     expect(await query.website.inputValue()).toBe("https://early.example");
     expect(await query.email.inputValue()).toBe(queryEmail);
     expect(await join.email.inputValue()).toBe(newsletterEmail);
@@ -143,7 +132,7 @@ describe("lead forms typed into before the page's script runs", () => {
 
     release();
     await hydrated(page);
-    await reactOwns(form.form);
+    await hydratedElement(form.form);
     expect(await form.name.inputValue()).toBe("Early Bird");
     expect(await form.email.inputValue()).toBe(email);
     expect(await form.message.inputValue()).toBe("Typed while the page was still loading.");

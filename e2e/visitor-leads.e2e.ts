@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contact, errors, newsletter, newsletterConfirmation, queryForm } from "../web/app/lib/messages";
 import { expectAccessible } from "./support/axe";
-import { open, useBrowser } from "./support/browser";
+import { hydratedElement, open, useBrowser } from "./support/browser";
 import { confirmNewsletterByMail, storedLeads, uniqueEmail } from "./support/leads";
 
 const browser = useBrowser();
@@ -35,8 +35,10 @@ describe("a visitor leaving their details", () => {
     const { page } = browser;
     await open(page, "/");
     const form = queryFields(page);
-    // The landing page's lower sections load their code as the visitor scrolls to them.
+    // The landing page's lower sections load their code as the visitor scrolls to them; until then
+    // the form would post itself to the page (see lead-forms-without-script.e2e.ts).
     await form.website.scrollIntoViewIfNeeded();
+    await hydratedElement(form.website);
     await form.send.click();
     await toastSays(page, queryForm.bothMissing);
 
@@ -70,6 +72,7 @@ describe("a visitor leaving their details", () => {
       const field = page.getByLabel(newsletter.emailLabel);
       const subscribe = page.getByRole("button", { name: newsletter.submit });
       await field.scrollIntoViewIfNeeded();
+      await hydratedElement(field);
       await subscribe.click();
       await toastSays(page, "Please enter your email");
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
@@ -72,4 +72,18 @@ export async function open(page: Page, path: string) {
 
 export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Waits until React has hydrated this element. A section whose code loads as the visitor nears it
+ * hydrates after the page; before that, its forms still work, as plain HTML forms posted to the page.
+ */
+export async function hydratedElement(target: Locator) {
+  const element = await target.elementHandle();
+  await target
+    .page()
+    .waitForFunction(
+      (node) => node !== null && Object.keys(node).some((key) => key.startsWith("__reactFiber$")),
+      element,
+    );
 }

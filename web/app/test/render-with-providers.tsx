@@ -16,18 +16,23 @@ afterEach(() => {
   toast.remove();
 });
 
-/** A component as the app shows it: with the site identity, the query client and the toaster. */
-export function renderWithProviders(ui: ReactNode) {
+/** A component wrapped as the app wraps it: the site identity, a query client and the toaster. */
+export function withProviders(ui: ReactNode) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  return render(
+  return (
     <SiteProvider content={testSiteContent}>
       <QueryClientProvider client={queryClient}>
         <Toaster />
         {ui}
       </QueryClientProvider>
-    </SiteProvider>,
+    </SiteProvider>
   );
+}
+
+/** A component as the app shows it: with the site identity, the query client and the toaster. */
+export function renderWithProviders(ui: ReactNode) {
+  return render(withProviders(ui));
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
