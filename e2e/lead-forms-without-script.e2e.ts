@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contact, newsletter, queryForm } from "../web/app/lib/messages";
+import { expectAccessible } from "./support/axe";
 import { baseUrl, hydrated, hydratedElement, useBrowser } from "./support/browser";
 import { confirmNewsletterByMail, storedLeads, uniqueEmail } from "./support/leads";
 
@@ -144,6 +145,59 @@ describe("lead forms typed into before the page's script runs", () => {
     expect(await form.message.inputValue()).toBe("");
     expect(await storedLeads(email)).toMatchObject([
       { kind: "contact", name: "Early Bird", email, message: "Typed while the page was still loading." },
+    ]);
+  });
+});
+
+describe("lead forms sent before the page's script runs", () => {
+  it("posts the form itself, and the page that answers takes over with the message and the form", async () => {
+    const { page } = browser;
+    let release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    let query = queryFields(page);
+    const email = uniqueEmail("early-send");
+    await query.email.fill(email);
+    await query.send.click();
+    await page.waitForURL((url) => url.hash === "#query-form", { waitUntil: "commit" });
+    await page.getByRole("alert").filter({ hasText: queryForm.websiteMissing }).waitFor();
+    release();
+
+    await hydrated(page);
+    query = queryFields(page);
+    await query.form.scrollIntoViewIfNeeded();
+    await hydratedElement(query.form);
+    expect(await query.email.inputValue()).toBe(email);
+    await expectAccessible(page, "landing page answering a query form with a broken rule");
+
+    // With the script running, the form is sent by it; the page's old answer gives way to the toast.
+    await query.website.fill("https://early-send.example");
+    const sent = page.waitForResponse((response) => response.url().endsWith("/api/leads/query"));
+    await query.send.click();
+    expect((await sent).status()).toBe(201);
+    await toastSays(page, queryForm.success);
+    expect(await page.getByRole("alert").filter({ hasText: queryForm.websiteMissing }).count()).toBe(0);
+    expect(await storedLeads(email)).toMatchObject([
+      { kind: "query", website: "https://early-send.example", email },
+    ]);
+
+    // The contact page: sent before the script, stored, and the answer page hydrates cleanly.
+    await page.unrouteAll();
+    release = await holdScripts(page);
+    await page.goto("/contact-us", { waitUntil: "commit" });
+    const form = contactFields(page);
+    const contactEmail = uniqueEmail("early-send-contact");
+    await form.name.fill("Quick Clicker");
+    await form.email.fill(contactEmail);
+    await form.message.fill("Sent before the page finished loading.");
+    await form.send.click();
+    await page.getByRole("status").filter({ hasText: contact.success }).waitFor();
+    release();
+    await hydrated(page);
+    await hydratedElement(contactFields(page).form);
+    expect(await contactFields(page).name.inputValue()).toBe("");
+    await expectAccessible(page, "contact page answering a sent message");
+    expect(await storedLeads(contactEmail)).toMatchObject([
+      { kind: "contact", name: "Quick Clicker", email: contactEmail },
     ]);
   });
 });
