@@ -164,4 +164,11 @@ describe("a lead form posted to its page, as a browser without JavaScript posts 
     expect(elsewhere.statusCode).toBe(404);
     expect(await ctx.db.select().from(leads)).toEqual([]);
   });
+
+  it("keeps the pages out of the API documentation", async () => {
+    const docs = await ctx.app.inject({ method: "GET", url: "/api/docs/json" });
+    const paths = Object.keys((docs.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain("/api/leads/contact");
+    expect(paths).not.toContain("/contact-us");
+  });
 });

@@ -234,7 +234,8 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
       { parseAs: "string", bodyLimit: formBodyLimit },
       (_request, body, done) => done(null, body),
     );
-    for (const pattern of actionPaths(build)) forms.post(pattern, sendPost);
+    // Pages, not API calls: kept out of the API documentation.
+    for (const pattern of actionPaths(build)) forms.post(pattern, { schema: { hide: true } }, sendPost);
   });
 
   let publicPages: Promise<PublicPage[]> | undefined;
