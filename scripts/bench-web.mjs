@@ -8,7 +8,7 @@
 //    runs: the score difference and the ratio of the largest contentful paints. Both variants go
 //    through the same local proxy, which compresses their HTML alike. And the JavaScript and CSS
 //    bytes Chromium actually received for each page, with the Content-Encoding the server sent.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -130,10 +130,10 @@ const median = (values) => {
  * One Lighthouse run of a URL; a run Lighthouse itself could not record (a trace without its
  * navigation start, which happens now and then with headless Chromium) is tried again, twice at most.
  */
-function lighthouse(url, outputDir, index) {
+async function lighthouse(url, outputDir, index) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return lighthouseOnce(url, outputDir, `${index}-${attempt}`);
+      return await lighthouseOnce(url, outputDir, `${index}-${attempt}`);
     } catch (error) {
       if (attempt === 3) throw error;
       console.error(`${error instanceof Error ? error.message : error}; trying again.`);
@@ -141,10 +141,13 @@ function lighthouse(url, outputDir, index) {
   }
 }
 
-/** One Lighthouse run (mobile preset, simulated throttling, performance only) of a URL. */
-function lighthouseOnce(url, outputDir, index) {
+/**
+ * One Lighthouse run (mobile preset, simulated throttling, performance only) of a URL. Not
+ * spawnSync: the proxies in this process must keep answering while Lighthouse loads the page.
+ */
+async function lighthouseOnce(url, outputDir, index) {
   const outputPath = path.join(outputDir, `run-${index}.json`);
-  const run = spawnSync(
+  const run = spawn(
     "npx",
     [
       "lighthouse",
@@ -161,7 +164,8 @@ function lighthouseOnce(url, outputDir, index) {
       env: { ...process.env, CHROME_PATH: chromiumPath },
     },
   );
-  if (run.status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${run.status}).`);
+  const status = await new Promise((resolve) => run.on("exit", resolve));
+  if (status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${status}).`);
   const report = JSON.parse(readFileSync(outputPath, "utf8"));
   if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
   const metric = (id) => report.audits[id].numericValue;
@@ -239,7 +243,12 @@ function startProxy(upstream, { scripts }) {
         answer.on("end", () => {
           const html = Buffer.concat(chunks).toString("utf8");
           const body = brotliCompressSync(Buffer.from(scripts ? html : withoutScripts(html)));
-          const { "content-length": _length, etag: _etag, ...rest } = answer.headers;
+          const {
+            "content-length": _length,
+            "transfer-encoding": _chunked,
+            etag: _etag,
+            ...rest
+          } = answer.headers;
           response.writeHead(answer.statusCode ?? 502, {
             ...rest,
             "content-encoding": "br",
@@ -275,8 +284,8 @@ try {
     // Interleaved, so a slower moment of the machine weighs on both variants alike.
     for (let index = 0; index < runs; index++) {
       const name = `${route.replace(/\W/g, "_")}-${index}`;
-      samples.js.push(lighthouse(`${withJs.url}${route}`, reportsDir, `${name}-js`));
-      samples.noJs.push(lighthouse(`${noJs.url}${route}`, reportsDir, `${name}-nojs`));
+      samples.js.push(await lighthouse(`${withJs.url}${route}`, reportsDir, `${name}-js`));
+      samples.noJs.push(await lighthouse(`${noJs.url}${route}`, reportsDir, `${name}-nojs`));
     }
     const medians = (list) =>
       Object.fromEntries(

@@ -1,13 +1,22 @@
 import type { Blog, BlogPost } from "./blogs.js";
 import type { PricingPlan, Review, Service } from "./catalog.js";
 import type { SiteContent } from "./content.js";
+import type { SiteSettings } from "./site.js";
 
 /**
  * What the server hands the web app's page loaders when it renders a page: the public data, read
  * in the same process (through the catalog cache) rather than over HTTP. Each read answers exactly
  * what the matching public API call answers, so a page's first render and a later refetch agree.
  */
+/**
+ * The settings of GET /api/site that stay as they are while the server runs (its environment), so
+ * they can go out with a page the server keeps: the map key and the social sign-in providers.
+ */
+export type PageSettings = Pick<SiteSettings, "googleMapsApiKey" | "socialSignIn">;
+
 export type PageData = {
+  /** The settings of GET /api/site that change only with a restart. */
+  pageSettings(): Promise<PageSettings>;
   /** The site identity and page texts (GET /api/site/content). */
   siteContent(): Promise<SiteContent>;
   /** GET /api/services */

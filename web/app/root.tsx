@@ -1,9 +1,6 @@
-// First, before any module creates a zod schema: see the file.
-import "./lib/zod-config";
-import bootstrapStylesheet from "bootstrap/dist/css/bootstrap.min.css?url";
-import appStylesheet from "./app.css?url";
 
 import { QueryClientProvider } from "@tanstack/react-query";
+import bootstrapStylesheet from "bootstrap/dist/css/bootstrap.min.css?url";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -11,11 +8,12 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import appStylesheet from "./app.css?url";
+import { DeferredScripts } from "./components/deferred-scripts";
 import { LoadingScreen } from "./components/loading-screen";
 import { mainContentId } from "./lib/layout";
 import { errors, nav, notFound } from "./lib/messages";
@@ -42,8 +40,9 @@ function Toasts() {
  * page load.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { site, texts } = await pageDataOf(context).siteContent();
-  return { site, texts };
+  const pages = pageDataOf(context);
+  const [{ site, texts }, settings] = await Promise.all([pages.siteContent(), pages.pageSettings()]);
+  return { site, texts, settings };
 }
 
 // Moving between pages keeps the identity the page was loaded with; it is not fetched again.
@@ -81,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <Toasts />
         <ScrollRestoration />
-        <Scripts />
+        <DeferredScripts />
       </body>
     </html>
   );

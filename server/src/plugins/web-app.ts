@@ -286,7 +286,10 @@ export async function registerWebApp(
         policy: securityHeaders(config)["content-security-policy"] ?? "",
         publicUrl: config.publicUrl,
         db,
-        pages: pageData(db, config),
+        pages: pageData(db, config, {
+          googleMapsApiKey: config.googleMapsApiKey,
+          socialSignIn: { google: Boolean(config.auth.google), facebook: Boolean(config.auth.facebook) },
+        }),
         trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
         leadForms: forms.leadForms,
       })

@@ -1,4 +1,4 @@
-import type { BlogPost, PageData } from "@agency/contract";
+import type { BlogPost, PageData, PageSettings } from "@agency/contract";
 import type { AppLoadContext } from "react-router";
 
 /**
@@ -16,6 +16,10 @@ export function pageDataOf(context: AppLoadContext): PageData {
     return (await response.json()) as T;
   };
   return {
+    pageSettings: async () => {
+      const { googleMapsApiKey, socialSignIn } = await get<PageSettings>("/site");
+      return { googleMapsApiKey, socialSignIn };
+    },
     siteContent: () => get("/site/content"),
     services: () => get("/services"),
     pricing: () => get("/pricing"),

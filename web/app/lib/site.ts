@@ -1,4 +1,4 @@
-import type { PageTexts, SiteContent } from "@agency/contract";
+import type { PageSettings, PageTexts, SiteContent } from "@agency/contract";
 // The address alone, not the contract's schemas: every public page loads this module.
 import { formatAddress } from "@agency/contract/address";
 import { createContext, createElement, type ReactNode, useContext } from "react";
@@ -11,13 +11,25 @@ export type Site = SiteContent["site"];
  * loader): the pages show the current values without a rebuild. The one place the web app reads
  * them from.
  */
-const SiteContext = createContext<SiteContent | undefined>(undefined);
+const SiteContext = createContext<SiteContentWithSettings | undefined>(undefined);
 
-export function SiteProvider({ content, children }: { content: SiteContent; children: ReactNode }) {
+/** What the root loader gives: the identity and texts, and the settings that change only with a restart. */
+export type SiteContentWithSettings = SiteContent & { settings?: PageSettings };
+
+/** Without a map key or a social sign-in provider: the settings of a shop with none configured. */
+const noSettings: PageSettings = { googleMapsApiKey: null, socialSignIn: { google: false, facebook: false } };
+
+export function SiteProvider({
+  content,
+  children,
+}: {
+  content: SiteContentWithSettings;
+  children: ReactNode;
+}) {
   return createElement(SiteContext.Provider, { value: content }, children);
 }
 
-function useSiteContext(): SiteContent {
+function useSiteContext(): SiteContentWithSettings {
   const content = useContext(SiteContext);
   if (!content)
     throw new Error("The site content needs a SiteProvider above it (the root route provides one).");
@@ -26,6 +38,14 @@ function useSiteContext(): SiteContent {
 
 export function useSite(): Site {
   return useSiteContext().site;
+}
+
+/**
+ * The map key and social sign-in providers, as the page was rendered with them: no request, and no
+ * contract schemas loaded to check one, on the public pages that show them.
+ */
+export function usePageSettings(): PageSettings {
+  return useSiteContext().settings ?? noSettings;
 }
 
 /** The landing and about pages' texts, as the owner last saved them. */

@@ -1,4 +1,4 @@
-import { defaultPageTexts, SiteConfig, type SiteContent } from "@agency/contract";
+import { defaultPageTexts, type PageSettings, SiteConfig, type SiteContent } from "@agency/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -17,11 +17,11 @@ afterEach(() => {
 });
 
 /** A component wrapped as the app wraps it: the site identity, a query client and the toaster. */
-export function withProviders(ui: ReactNode) {
+export function withProviders(ui: ReactNode, { settings }: { settings?: PageSettings } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
   return (
-    <SiteProvider content={testSiteContent}>
+    <SiteProvider content={{ ...testSiteContent, settings }}>
       <QueryClientProvider client={queryClient}>
         <Toaster />
         {ui}
@@ -31,8 +31,8 @@ export function withProviders(ui: ReactNode) {
 }
 
 /** A component as the app shows it: with the site identity, the query client and the toaster. */
-export function renderWithProviders(ui: ReactNode) {
-  return render(withProviders(ui));
+export function renderWithProviders(ui: ReactNode, options: { settings?: PageSettings } = {}) {
+  return render(withProviders(ui, options));
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

@@ -6,13 +6,23 @@ import { getBlogPost, listBlogs } from "../blogs/service.js";
 import { listPlans, listServices } from "../catalog/service.js";
 import { listReviews } from "../reviews/service.js";
 import { readSiteContent } from "./content.js";
+import type { SiteSettingsSource } from "./service.js";
 
 /**
  * The public data the web app's loaders read while a page is rendered on the server: the same
  * service calls as the public API, so through the same catalog cache, without an HTTP round trip.
  */
-export function pageData(db: Database, config: Pick<Config, "site">): PageData {
+export function pageData(
+  db: Database,
+  config: Pick<Config, "site">,
+  settings: Pick<SiteSettingsSource, "googleMapsApiKey" | "socialSignIn">,
+): PageData {
+  const pageSettings = {
+    googleMapsApiKey: settings.googleMapsApiKey ?? null,
+    socialSignIn: settings.socialSignIn,
+  };
   return {
+    pageSettings: async () => pageSettings,
     siteContent: () => readSiteContent(db, config),
     services: () => listServices(db),
     pricing: () => listPlans(db),

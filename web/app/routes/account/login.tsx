@@ -3,11 +3,10 @@ import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
-import { useSiteSettings } from "../../features/site/api/site";
 import { accountMessages, accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { safeRedirect } from "../../lib/redirect";
-import { siteOf } from "../../lib/site";
+import { siteOf, usePageSettings } from "../../lib/site";
 import { notifyFormFailure, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/login";
 
@@ -26,7 +25,7 @@ export default function Login() {
   const verified = params.get("verified");
   const linkError = params.get("error");
   const socialFailed = params.get("social") === "failed";
-  const settings = useSiteSettings();
+  const settings = usePageSettings();
 
   useEffect(() => {
     if (socialFailed) notifyFormFailure(accountMessages.socialFailed, "verification");
@@ -45,7 +44,7 @@ export default function Login() {
           {accountPages.forgotPassword}
         </Link>
       </div>
-      <SocialSignIn callbackURL={redirectTo} configured={settings.data?.socialSignIn} />
+      <SocialSignIn callbackURL={redirectTo} configured={settings.socialSignIn} />
       <p className="text-center mt-4 mb-1">
         {accountPages.noAccount} <Link to={signUpLink}>{accountPages.createAccount}</Link>
       </p>

@@ -2,11 +2,10 @@ import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { SignUpForm } from "../../features/auth/components/sign-up-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
-import { useSiteSettings } from "../../features/site/api/site";
 import { accountPages } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { safeRedirect } from "../../lib/redirect";
-import { siteOf } from "../../lib/site";
+import { siteOf, usePageSettings } from "../../lib/site";
 import type { Route } from "./+types/sign-up";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,11 +21,11 @@ export default function SignUp() {
   const [params] = useSearchParams();
   const redirect = params.get("redirect");
   const redirectTo = redirect ? safeRedirect(redirect) : undefined;
-  const settings = useSiteSettings();
+  const settings = usePageSettings();
   return (
     <AuthCard title={accountPages.signUpHeading}>
       <SignUpForm redirectTo={redirectTo} />
-      <SocialSignIn callbackURL={safeRedirect(redirect)} configured={settings.data?.socialSignIn} />
+      <SocialSignIn callbackURL={safeRedirect(redirect)} configured={settings.socialSignIn} />
       <p className="text-center mt-4 mb-0">
         {accountPages.haveAccount}{" "}
         <Link to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : "/login"}>

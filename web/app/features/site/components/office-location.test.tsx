@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { contact } from "../../../lib/messages";
 import { mapLink, telHref } from "../../../lib/site";
-import { jsonResponse, renderWithProviders, testSite as site } from "../../../test/render-with-providers";
+import { renderWithProviders, testSite as site } from "../../../test/render-with-providers";
 import { OfficeLocation } from "./office-location";
 
 // The real map needs Google's script; this stand-in shows what the page hands it.
@@ -16,13 +16,9 @@ vi.mock("./google-map", () => ({
 
 describe("office location on the contact page", () => {
   it("shows an address card with a link to an external map when no Maps key is configured", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse({ googleMapsApiKey: null, socialSignIn: { google: false, facebook: false } }),
-      ),
-    );
-    renderWithProviders(<OfficeLocation />);
+    renderWithProviders(<OfficeLocation />, {
+      settings: { googleMapsApiKey: null, socialSignIn: { google: false, facebook: false } },
+    });
 
     const openMap = await screen.findByRole("link", { name: contact.openMap });
     expect(openMap.getAttribute("href")).toBe(mapLink(site));
@@ -31,13 +27,9 @@ describe("office location on the contact page", () => {
   });
 
   it("loads the map, centred on the configured coordinate, when a key is configured", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse({ googleMapsApiKey: "browser-key", socialSignIn: { google: false, facebook: false } }),
-      ),
-    );
-    renderWithProviders(<OfficeLocation />);
+    renderWithProviders(<OfficeLocation />, {
+      settings: { googleMapsApiKey: "browser-key", socialSignIn: { google: false, facebook: false } },
+    });
 
     const map = await screen.findByTestId("google-map");
     expect(map.textContent).toBe(`browser-key ${site.map.lat},${site.map.lng}`);
@@ -45,13 +37,9 @@ describe("office location on the contact page", () => {
   });
 
   it("lists the street address as a map link, two phone numbers and an e-mail link", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse({ googleMapsApiKey: null, socialSignIn: { google: false, facebook: false } }),
-      ),
-    );
-    renderWithProviders(<OfficeLocation />);
+    renderWithProviders(<OfficeLocation />, {
+      settings: { googleMapsApiKey: null, socialSignIn: { google: false, facebook: false } },
+    });
     await screen.findByRole("link", { name: contact.openMap });
 
     const street = screen.getByRole("link", { name: new RegExp(site.address.street) });

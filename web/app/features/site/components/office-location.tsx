@@ -1,8 +1,7 @@
 import { addressLines } from "@agency/contract/address";
 import { Fragment, lazy, Suspense, useId } from "react";
 import { contact } from "../../../lib/messages";
-import { mapLink, postalAddress, telHref, useSite } from "../../../lib/site";
-import { useSiteSettings } from "../api/site";
+import { mapLink, postalAddress, telHref, usePageSettings, useSite } from "../../../lib/site";
 
 // Its own chunk: the Maps code is fetched only when the page is about to show a map.
 const GoogleMap = lazy(() => import("./google-map"));
@@ -49,8 +48,7 @@ function AddressCard() {
 export function OfficeLocation() {
   const site = useSite();
   const headingId = useId();
-  const { data, isPending } = useSiteSettings();
-  const apiKey = data?.googleMapsApiKey;
+  const apiKey = usePageSettings().googleMapsApiKey;
 
   return (
     <section className="office-location h-100" aria-labelledby={headingId}>
@@ -58,9 +56,7 @@ export function OfficeLocation() {
         {contact.locationHeading}
       </h2>
       <div className="office-map mb-4" data-testid="office-map">
-        {isPending ? (
-          <MapPlaceholder />
-        ) : apiKey ? (
+        {apiKey ? (
           <Suspense fallback={<MapPlaceholder />}>
             <GoogleMap apiKey={apiKey} center={site.map} />
           </Suspense>
