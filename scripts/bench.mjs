@@ -166,6 +166,12 @@ async function startBare(samples) {
   await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) => text.includes("ready"));
 }
 
+/** User and system CPU time a process has used so far, in microseconds (Linux, 100 ticks a second). */
+function cpuMicroseconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
 /** Lines in a log file (0 when absent). */
 function logLines(file) {
   let count = 0;
@@ -265,11 +271,19 @@ if (process.env.BENCH_INSTANCES) {
       console.log(`\n${seconds} s per run, ${connections} connections, LOG_LEVEL=info\n`);
       let requests = 0;
       const linesBefore = logLines(logFile);
+      // Each server's CPU time per request as well: steadier than requests/s on a busy machine.
+      const [server, bareServer] = children;
       for (const sample of samples) {
+        const shopCpu = cpuMicroseconds(server.pid);
         const shop = await load({ url: `${base}${sample.url}` });
+        const shopUs = (cpuMicroseconds(server.pid) - shopCpu) / shop.total;
         requests += shop.total;
+        const bareCpu = cpuMicroseconds(bareServer.pid);
         const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
+        const bareUs = (cpuMicroseconds(bareServer.pid) - bareCpu) / bare.total;
         report(sample.name, shop, bare);
+        Object.assign(rows.at(-1), { "CPU µs/req": Math.round(shopUs), "bare CPU µs/req": Math.round(bareUs) });
+        console.log(`  server CPU per request: ${shopUs.toFixed(1)} µs, bare ${bareUs.toFixed(1)} µs`);
       }
       const lines = logLines(logFile) - linesBefore;
       console.log(
