@@ -282,7 +282,10 @@ if (process.env.BENCH_INSTANCES) {
         const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
         const bareUs = (cpuMicroseconds(bareServer.pid) - bareCpu) / bare.total;
         report(sample.name, shop, bare);
-        Object.assign(rows.at(-1), { "CPU µs/req": Math.round(shopUs), "bare CPU µs/req": Math.round(bareUs) });
+        Object.assign(rows.at(-1), {
+          "CPU µs/req": Math.round(shopUs),
+          "bare CPU µs/req": Math.round(bareUs),
+        });
         console.log(`  server CPU per request: ${shopUs.toFixed(1)} µs, bare ${bareUs.toFixed(1)} µs`);
       }
       const lines = logLines(logFile) - linesBefore;
