@@ -5,11 +5,14 @@
 // BENCH_ONLY=lists: only the admin lists' pages, searches and filters (scripts/bench-lists.mjs),
 // p50/p95/p99 per request, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers.
 // BENCH_ONLY=overview: only the owner's Overview (scripts/bench-overview.mjs), on the same data.
+// BENCH_ONLY=catalog: only GET /api/services and /api/pricing beside the bare route, on a fresh
+// database with the demo content (PGlite in a new directory, or DATABASE_URL), with the settings
+// `npm start` has: LOG_LEVEL info, one JSON line a request written to a file as a deployment would.
 // Not part of the tests: it prints figures and fails only when the server does.
 // BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a proxy instead: see
 // scripts/bench-instances.mjs.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -30,6 +33,7 @@ const barePort = port + 1;
 const pagesOnly = process.env.BENCH_ONLY === "pages";
 const listsOnly = process.env.BENCH_ONLY === "lists";
 const overviewOnly = process.env.BENCH_ONLY === "overview";
+const catalogOnly = process.env.BENCH_ONLY === "catalog";
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const base = `http://127.0.0.1:${port}`;
 const children = [];
@@ -40,15 +44,20 @@ function run(command, args, env = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
-function start(args, env, ready) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+/** Starts a Node child; its output goes to `stdout` (a file descriptor) when given, else is read for `ready`. */
+function start(args, env, ready, stdout = "pipe") {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", stdout, "pipe"],
+  });
   children.push(child);
   child.stderr.pipe(process.stderr);
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => {
       if (!finished) reject(new Error(`${args[0]} exited with ${code}`));
     });
-    child.stdout.on("data", (chunk) => {
+    child.stdout?.on("data", (chunk) => {
       if (ready(String(chunk))) resolve(child);
     });
   });
@@ -133,6 +142,44 @@ async function benchPages() {
   }
 }
 
+/** The same bytes as the shop answers for each sample (and an order's answer), from a bare route. */
+async function startBare(samples) {
+  const bareRoutes = [];
+  for (const sample of samples) {
+    const response = await fetch(`${base}${sample.url}`);
+    bareRoutes.push({
+      method: "GET",
+      url: sample.url,
+      contentType: response.headers.get("content-type"),
+      body: Buffer.from(await response.arrayBuffer()).toString("base64"),
+    });
+  }
+  const orderReply = { success: true, insertedId: "00000000-0000-4000-8000-000000000000" };
+  bareRoutes.push({
+    method: "POST",
+    url: "/api/order",
+    contentType: "application/json; charset=utf-8",
+    body: Buffer.from(JSON.stringify(orderReply)).toString("base64"),
+  });
+  const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
+  writeFileSync(routesFile, JSON.stringify(bareRoutes));
+  await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) => text.includes("ready"));
+}
+
+/** User and system CPU time a process has used so far, in microseconds (Linux, 100 ticks a second). */
+function cpuMicroseconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
+/** Lines in a log file (0 when absent). */
+function logLines(file) {
+  let count = 0;
+  const text = readFileSync(file);
+  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) count++;
+  return count;
+}
+
 function summary(idleMemory) {
   console.log(
     `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, load ${os
@@ -146,12 +193,17 @@ function summary(idleMemory) {
 if (process.env.BENCH_INSTANCES) {
   await import("./bench-instances.mjs");
 } else {
+  // The catalog rows log as `npm start` does: every request, to a file the server writes itself.
+  const logDir = catalogOnly ? mkdtempSync(path.join(os.tmpdir(), "agency-bench-log-")) : undefined;
+  const logFile = logDir ? path.join(logDir, "server.log") : undefined;
+  const logFd = logFile ? openSync(logFile, "a") : undefined;
   try {
     if (needsBuild()) run("npm", ["run", "build"]);
+    const freshData = pagesOnly || catalogOnly;
     const dbEnv = databaseUrl
       ? { DATABASE_URL: databaseUrl }
-      : { DATA_DIR: pagesOnly ? mkdtempSync(path.join(os.tmpdir(), "agency-bench-pages-")) : dataDir };
-    if (!pagesOnly) {
+      : { DATA_DIR: freshData ? mkdtempSync(path.join(os.tmpdir(), "agency-bench-fresh-")) : dataDir };
+    if (!freshData) {
       console.log(`Seeding ${orderCount} orders (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})...`);
       run(
         process.execPath,
@@ -177,10 +229,11 @@ if (process.env.BENCH_INSTANCES) {
         PORT: String(port),
         HOST: "127.0.0.1",
         PUBLIC_URL: base,
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: catalogOnly ? "info" : "warn",
         AUTH_RATE_LIMIT_MAX: "1000000",
       },
       () => false,
+      logFd,
     ).catch((error) => {
       console.error(error);
       process.exit(1);
@@ -204,39 +257,53 @@ if (process.env.BENCH_INSTANCES) {
       const cookie = await signIn(benchAdminEmail);
       await benchAdminLists({ base, cookie, customers: customerCount, report: reportList });
       summary(idleMemory);
+    } else if (catalogOnly) {
+      const samples = [
+        { name: "GET /api/services", url: "/api/services" },
+        { name: "GET /api/pricing", url: "/api/pricing" },
+      ];
+      await startBare(samples);
+      // Two seconds on each route first, unmeasured, so neither server is timed while it warms up.
+      for (const sample of samples) {
+        await load({ url: `${base}${sample.url}`, duration: 2 });
+        await load({ url: `http://127.0.0.1:${barePort}${sample.url}`, duration: 2 });
+      }
+      console.log(`\n${seconds} s per run, ${connections} connections, LOG_LEVEL=info\n`);
+      let requests = 0;
+      const linesBefore = logLines(logFile);
+      // Each server's CPU time per request as well: steadier than requests/s on a busy machine.
+      const [server, bareServer] = children;
+      for (const sample of samples) {
+        const shopCpu = cpuMicroseconds(server.pid);
+        const shop = await load({ url: `${base}${sample.url}` });
+        const shopUs = (cpuMicroseconds(server.pid) - shopCpu) / shop.total;
+        requests += shop.total;
+        const bareCpu = cpuMicroseconds(bareServer.pid);
+        const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
+        const bareUs = (cpuMicroseconds(bareServer.pid) - bareCpu) / bare.total;
+        report(sample.name, shop, bare);
+        Object.assign(rows.at(-1), {
+          "CPU µs/req": Math.round(shopUs),
+          "bare CPU µs/req": Math.round(bareUs),
+        });
+        console.log(`  server CPU per request: ${shopUs.toFixed(1)} µs, bare ${bareUs.toFixed(1)} µs`);
+      }
+      const lines = logLines(logFile) - linesBefore;
+      console.log(
+        `server log: ${lines} lines for ${requests} requests (${(lines / requests).toFixed(2)} a request), ${Math.round(statSync(logFile).size / 1024 / 1024)} MB`,
+      );
+      summary(idleMemory);
     } else if (overviewOnly) {
       await benchOverview({ base, cookie: await signIn(benchAdminEmail), report: reportList });
       summary(idleMemory);
     } else {
-      // The same bytes, from a bare route.
       const plans = await (await fetch(`${base}/api/pricing`)).json();
       const samples = [
         { name: "GET /api/services", url: "/api/services" },
         { name: "GET /api/pricing", url: "/api/pricing" },
         { name: "GET / (page)", url: "/" },
       ];
-      const bareRoutes = [];
-      for (const sample of samples) {
-        const response = await fetch(`${base}${sample.url}`);
-        bareRoutes.push({
-          method: "GET",
-          url: sample.url,
-          contentType: response.headers.get("content-type"),
-          body: Buffer.from(await response.arrayBuffer()).toString("base64"),
-        });
-      }
-      const orderReply = { success: true, insertedId: "00000000-0000-4000-8000-000000000000" };
-      bareRoutes.push({
-        method: "POST",
-        url: "/api/order",
-        contentType: "application/json; charset=utf-8",
-        body: Buffer.from(JSON.stringify(orderReply)).toString("base64"),
-      });
-      const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
-      writeFileSync(routesFile, JSON.stringify(bareRoutes));
-      await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) =>
-        text.includes("ready"),
-      );
+      await startBare(samples);
 
       console.log(`\n${seconds} s per run, ${connections} connections\n`);
       for (const sample of samples) {
@@ -313,5 +380,7 @@ if (process.env.BENCH_INSTANCES) {
   } finally {
     finished = true;
     for (const child of children) child.kill();
+    if (logFd !== undefined) closeSync(logFd);
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
   }
 }

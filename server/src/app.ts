@@ -47,7 +47,7 @@ import { authzPlugin } from "./plugins/authz.js";
 import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
-import { loggerOptions } from "./plugins/logging.js";
+import { loggerOptions, OneLinePerRequest } from "./plugins/logging.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerPaymentProvider } from "./plugins/payment-provider.js";
@@ -62,11 +62,19 @@ export type AppOptions = {
   db: Database;
   /** Billing's "now" (subscription periods, renewals); the same one the job worker reads. */
   clock?: Clock;
+  /** Where the log lines go: standard output unless given. */
+  logStream?: Pick<NodeJS.WritableStream, "write">;
 };
 
-export async function buildApp({ config, db, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  clock = systemClock,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, undefined, undefined, logStream),
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     bodyLimit: 1024 * 1024,
   });

@@ -72,7 +72,13 @@ export type TestContext = {
 
 /** The real app (the same buildApp as production) on a fresh database of its own, or the one given. */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string | undefined>; database?: DatabaseHandle } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string | undefined>;
+    database?: DatabaseHandle;
+    /** Where the app's log lines go (they go nowhere at the tests' LOG_LEVEL, silent, unless set). */
+    logStream?: Pick<NodeJS.WritableStream, "write">;
+  } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
   if (options.seed ?? true) await seedDemoContent(database.db);
@@ -88,7 +94,7 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = adjustableClock();
-  const app = await buildApp({ config, db: database.db, clock });
+  const app = await buildApp({ config, db: database.db, clock, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors.js";
 import { toWebHeaders } from "./auth.js";
@@ -103,26 +103,32 @@ export function hasBearerToken(request: FastifyRequest, token: string | undefine
 
 export const authzPlugin = fp(async (app: FastifyInstance, options: { operatorToken?: string }) => {
   app.decorate("routeAccess", new Map<string, Access>());
+  // Before the body is parsed or validated: a stranger learns nothing about what a call expects.
+  // Each route that needs a caller gets its check as its first route hook; a public one has none,
+  // so a public read does no per-request work for it.
+  const guards: Partial<Record<Access, onRequestHookHandler>> = {
+    user: async (request) => void (await requireUser(request)),
+    admin: async (request) => void (await requireAdmin(request)),
+    operator: async (request) => {
+      if (!hasBearerToken(request, options.operatorToken)) {
+        throw new AppError("unauthorized", "This needs the operator token as a bearer token.");
+      }
+    },
+  };
   app.addHook("onRoute", (route) => {
     const isApi = route.url.startsWith("/api/") && !route.url.startsWith("/api/docs");
-    if (!isApi) return;
     const access = route.config?.access;
-    if (!access) {
+    if (isApi && !access) {
       throw new Error(
         `Route ${route.method} ${route.url} must declare config.access ("public", "user", "admin" or "operator").`,
       );
     }
+    if (!access) return;
+    const guard = guards[access];
+    if (guard) route.onRequest = [guard, ...(route.onRequest ? [route.onRequest].flat() : [])];
+    if (!isApi) return;
     for (const method of ([] as string[]).concat(route.method)) {
       if (method !== "HEAD") app.routeAccess.set(`${method} ${route.url}`, access);
-    }
-  });
-  // Before the body is parsed or validated: a stranger learns nothing about what a call expects.
-  app.addHook("onRequest", async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === "user") await requireUser(request);
-    if (access === "admin") await requireAdmin(request);
-    if (access === "operator" && !hasBearerToken(request, options.operatorToken)) {
-      throw new AppError("unauthorized", "This needs the operator token as a bearer token.");
     }
   });
 });

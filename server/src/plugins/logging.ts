@@ -1,28 +1,65 @@
 import { createRequire } from "node:module";
-import type { FastifyServerOptions } from "fastify";
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 import type { Config } from "../config.js";
 
 export function redactTokens(url: string): string {
+  // Most addresses have neither a query nor a reset link: nothing to look for.
+  if (!url.includes("?") && !url.includes("/reset-password/")) return url;
   return url
     .replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]")
     .replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
+}
+
+/** A request as the logs describe it; `route` is the matched pattern (`/api/order/:id`), if any. */
+type LoggedRequest = {
+  method: string;
+  url: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+};
+
+/**
+ * One line a request, once its answer is sent: the request (method, matched route, address with
+ * its one-time tokens redacted, client address), the status and the time taken, at `info`. Fastify
+ * would otherwise write a line when the request comes in and another when it is answered, or a
+ * third when no route matches. Failures keep their own line: a 5xx's error with its stack (the
+ * error handler writes it, at `error`), and an answer cut short (`request errored`, at `error`).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override routeNotFound() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        "request errored",
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+    }
+  }
 }
 
 /**
  * Fastify's logger for the configured level; request lines never carry one-time tokens. One JSON
  * object a line (for a log collector), except in development with a terminal attached, where
  * pino-pretty prints readable lines. pino-pretty is a development dependency: an install without
- * them (`npm ci --omit=dev`) logs JSON even in development rather than failing to start.
+ * them (`npm ci --omit=dev`) logs JSON even in development rather than failing to start. The lines
+ * go to standard output, or to `stream` when given.
  */
 export function loggerOptions(
   config: Config,
   terminal: boolean = Boolean(process.stdout.isTTY),
   prettyInstalled: boolean = isInstalled("pino-pretty"),
+  stream?: Pick<NodeJS.WritableStream, "write">,
 ): FastifyServerOptions["logger"] {
   if (config.logLevel === "silent") return false;
-  const pretty = config.env === "development" && terminal && prettyInstalled;
+  const pretty = !stream && config.env === "development" && terminal && prettyInstalled;
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     ...(pretty
       ? {
           transport: {
@@ -33,8 +70,9 @@ export function loggerOptions(
       : {}),
     serializers: {
       // One-time tokens of e-mailed links travel in addresses; logs must not keep them.
-      req: (request: { method: string; url: string; ip?: string }) => ({
+      req: (request: LoggedRequest) => ({
         method: request.method,
+        route: request.routeOptions?.url,
         url: redactTokens(request.url),
         remoteAddress: request.ip,
       }),

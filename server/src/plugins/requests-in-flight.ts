@@ -7,13 +7,15 @@ import type { FastifyInstance } from "fastify";
 export function trackRequestsInFlight(app: FastifyInstance, quietMs = 50): () => boolean {
   let inFlight = 0;
   let lastDone = 0;
-  app.addHook("onRequest", async (_request, reply) => {
+  const done = () => {
+    inFlight -= 1;
+    lastDone = Date.now();
+  };
+  app.addHook("onRequest", (_request, reply, next) => {
     inFlight += 1;
     // "close" comes once whether the answer was sent or the client went away.
-    reply.raw.once("close", () => {
-      inFlight -= 1;
-      lastDone = Date.now();
-    });
+    reply.raw.once("close", done);
+    next();
   });
   return () => inFlight > 0 || Date.now() - lastDone < quietMs;
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,7 +10,7 @@ import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
 import { catalogGeneration } from "../modules/catalog/cache.js";
 import { pageData } from "../modules/site/page-data.js";
-import { type Precompressed, precompress, sendPrecompressed } from "./compression.js";
+import { etagOf, type Precompressed, precompress, sendPrecompressed } from "./compression.js";
 import { PageCache } from "./page-cache.js";
 import { formPostCheck } from "./same-origin.js";
 import { inlineScripts, securityHeaders, withScriptHashes } from "./security-headers.js";
@@ -147,12 +146,11 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
     if (type.startsWith("text/html")) {
       headers.push(["content-security-policy", withScriptHashes(options.policy, inlineScripts(body))]);
     }
-    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     return {
       status: response.status,
       type: type === "text/html" ? "text/html; charset=utf-8" : type,
       headers,
-      document: precompress(body, etag),
+      document: precompress(body, etagOf(body)),
     };
   }
 

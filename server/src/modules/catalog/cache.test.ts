@@ -1,8 +1,10 @@
+import { brotliDecompressSync } from "node:zlib";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { connectPostgres } from "../../db/client.js";
-import { services } from "../../db/schema.js";
+import { pricingPlans, services } from "../../db/schema.js";
 import { cachedRead, catalogChanged } from "./cache.js";
 
 let ctx: TestContext;
@@ -38,6 +40,45 @@ describe("the catalog cache", () => {
     await catalogChanged(ctx.db, "services");
     expect(await get<unknown[]>(ctx, "/api/services")).toHaveLength(before.length + 1);
   });
+
+  it.each([
+    ["/api/services", "services"],
+    ["/api/pricing", "plans"],
+  ] as const)(
+    "sends %s with a validator: 304 to a browser that has it, until the list changes",
+    async (url, part) => {
+      const first = await ctx.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers).toMatchObject({ "content-encoding": "br", "cache-control": "no-cache" });
+      expect(first.headers.vary).toContain("accept-encoding");
+      const list = JSON.parse(brotliDecompressSync(first.rawPayload).toString()) as unknown[];
+      expect(list.length).toBeGreaterThan(0);
+      const plain = await ctx.app.inject({ method: "GET", url });
+      expect(plain.json()).toEqual(list);
+      expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(plain.headers.etag).not.toBe(first.headers.etag);
+
+      const again = { "accept-encoding": "br", "if-none-match": String(first.headers.etag) };
+      const unchanged = await ctx.app.inject({ method: "GET", url, headers: again });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.rawPayload).toHaveLength(0);
+
+      await catalogChanged(ctx.db, part);
+      // Announced but the same list: the same bytes, the same validator.
+      expect((await ctx.app.inject({ method: "GET", url, headers: again })).statusCode).toBe(304);
+      if (part === "services") {
+        await ctx.db
+          .insert(services)
+          .values({ title: "Newsletters", description: "Letters.", image: "/n.svg", position: 98 });
+      } else {
+        await ctx.db.update(pricingPlans).set({ highlighted: sql`not ${pricingPlans.highlighted}` });
+      }
+      await catalogChanged(ctx.db, part);
+      const changed = await ctx.app.inject({ method: "GET", url, headers: again });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(first.headers.etag);
+    },
+  );
 
   it("shows a blog post written through the admin API on the very next read, edited and deleted too", async () => {
     const headers = { cookie: admin.cookie };

@@ -1,40 +1,42 @@
 import { IdParams, PricingList, PricingPlan, Service } from "@agency/contract";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.js";
+import { sendPrecompressed } from "../../plugins/compression.js";
 import { notFoundResponse } from "../../plugins/openapi.js";
 import * as catalog from "./service.js";
 
-/**
- * Sends JSON already serialised (to the route's response schema, by the catalog cache): Fastify
- * sends a string with a JSON content type as it is, without the schema's serializer.
- */
-function sendSerialized(reply: FastifyReply, json: string) {
-  return reply.type("application/json; charset=utf-8").send(json);
-}
+const json = "application/json; charset=utf-8";
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // The lists go out as they were serialised and compressed at the last catalog change (with
+  // their validator, so a browser that has them gets a 304); nothing is compressed per request.
   app.get(
     "/services",
     {
       config: { access: "public" },
+      compress: false,
+      decompress: false,
       schema: { tags: ["catalog"], summary: "List the services", response: { 200: z.array(Service) } },
     },
-    async (_request, reply) => sendSerialized(reply, await catalog.servicesJson(db)),
+    async (_request, reply) =>
+      sendPrecompressed(reply.header("cache-control", "no-cache"), await catalog.servicesDocument(db), json),
   );
 
   app.get(
     "/pricing",
     {
       config: { access: "public" },
+      compress: false,
+      decompress: false,
       schema: {
         tags: ["catalog"],
         summary: "List the pricing plans (monthly and yearly)",
         response: { 200: PricingList },
       },
     },
-    async (_request, reply) => sendSerialized(reply, await catalog.plansJson(db)),
+    async (_request, reply) =>
+      sendPrecompressed(reply.header("cache-control", "no-cache"), await catalog.plansDocument(db), json),
   );
 
   app.get(

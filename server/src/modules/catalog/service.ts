@@ -3,6 +3,7 @@ import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pricingPlans, services } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
+import { type Precompressed, precompressJson } from "../../plugins/compression.js";
 import { cachedRead } from "./cache.js";
 
 type PlanRow = typeof pricingPlans.$inferSelect;
@@ -54,15 +55,16 @@ export function listPlans(db: Database): Promise<PricingPlan[]> {
 }
 
 /**
- * The public lists as the API sends them: serialised once per catalog change instead of checked
- * against the response schema and stringified on every request (they are built to that schema).
+ * The public lists as the API sends them: serialised and compressed once per catalog change
+ * instead of checked against the response schema, stringified and compressed on every request
+ * (they are built to that schema).
  */
-export function servicesJson(db: Database): Promise<string> {
-  return cachedRead(db, "services", "list.json", async () => JSON.stringify(await listServices(db)));
+export function servicesDocument(db: Database): Promise<Precompressed> {
+  return cachedRead(db, "services", "list.document", async () => precompressJson(await listServices(db)));
 }
 
-export function plansJson(db: Database): Promise<string> {
-  return cachedRead(db, "plans", "list.json", async () => JSON.stringify(await listPlans(db)));
+export function plansDocument(db: Database): Promise<Precompressed> {
+  return cachedRead(db, "plans", "list.document", async () => precompressJson(await listPlans(db)));
 }
 
 /**

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAccount } from "../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../test/helpers.js";
+import { planIds } from "../../test/orders.js";
+
+type Line = {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { method: string; route?: string; url: string; remoteAddress?: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+};
+
+let ctx: TestContext;
+let written: string[] = [];
+const lines = () => written.map((text) => JSON.parse(text) as Line);
+
+beforeAll(async () => {
+  // The app as `npm start` runs it: LOG_LEVEL info, one JSON object a line.
+  ctx = await createTestApp({
+    env: { LOG_LEVEL: "info" },
+    logStream: { write: (text: string) => written.push(text) > 0 },
+  });
+});
+beforeEach(() => {
+  written = [];
+});
+afterAll(() => ctx.close());
+
+describe("request logs", () => {
+  it("write one line a request, once answered: method, route, address, status and time", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/services" });
+    expect(response.statusCode).toBe(200);
+    expect(lines()).toEqual([
+      {
+        level: 30,
+        time: expect.any(Number),
+        pid: process.pid,
+        hostname: expect.any(String),
+        reqId: expect.any(String),
+        req: { method: "GET", route: "/api/services", url: "/api/services", remoteAddress: "127.0.0.1" },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+        msg: "request completed",
+      },
+    ]);
+  });
+
+  it("name the route's pattern beside the address asked for", async () => {
+    const { standardMonthly } = await planIds(ctx);
+    written = [];
+    await ctx.app.inject({ method: "GET", url: `/api/pricing/${standardMonthly._id}?from=landing` });
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatchObject({
+      req: {
+        method: "GET",
+        route: "/api/pricing/:id",
+        url: `/api/pricing/${standardMonthly._id}?from=landing`,
+      },
+      res: { statusCode: 200 },
+    });
+  });
+
+  it("write one line for refused and unknown requests too, with their status", async () => {
+    const customer = await createAccount(ctx);
+    written = [];
+    await ctx.app.inject({ method: "GET", url: "/api/users" });
+    await ctx.app.inject({ method: "GET", url: "/api/users", headers: { cookie: customer.cookie } });
+    await ctx.app.inject({ method: "POST", url: "/api/nothing-here" });
+    expect(
+      lines().map((line) => [line.req?.method, line.req?.route, line.req?.url, line.res?.statusCode]),
+    ).toEqual([
+      ["GET", "/api/users", "/api/users", 401],
+      ["GET", "/api/users", "/api/users", 403],
+      ["POST", undefined, "/api/nothing-here", 404],
+    ]);
+    expect(lines().every((line) => line.msg === "request completed" && line.level === 30)).toBe(true);
+  });
+
+  it("never keep the one-time tokens of e-mailed links", async () => {
+    await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/verify-email?token=secret-token-1&callbackURL=%2F",
+    });
+    await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/reset-password/secret-token-2?callbackURL=%2Freset",
+    });
+    expect(lines().map((line) => [line.req?.route, line.req?.url])).toEqual([
+      ["/api/auth/*", "/api/auth/verify-email?token=[redacted]&callbackURL=%2F"],
+      ["/api/auth/*", "/api/auth/reset-password/[redacted]?callbackURL=%2Freset"],
+    ]);
+    expect(written.join("")).not.toMatch(/secret-token/);
+  });
+});
