@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
+import { firstLoadChunks } from "./first-load-chunks";
 import { purgeBootstrap } from "./purge-bootstrap";
 
 export default defineConfig(({ command }) => ({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), firstLoadChunks()],
   // The development server keeps all of Bootstrap, so a class added while editing shows at once.
   css: command === "build" ? { postcss: { plugins: [purgeBootstrap()] } } : undefined,
   // "source" first: @agency/contract is used from its TypeScript sources, so it needs no build step.
