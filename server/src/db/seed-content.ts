@@ -150,4 +150,27 @@ export const demoBlogs = [
     blogLink: "https://www.example.com/blog/local-seo-weekend-plan",
     img: "/images/blogs/local-seo.svg",
   },
+  {
+    // Hosted here, at /blogs/how-we-report-results: a post written in the blog editor.
+    title: "How we report results, month by month",
+    topic: "Reporting",
+    slug: "how-we-report-results",
+    description: "What a monthly report from us holds, and how to read it in five minutes.",
+    body: [
+      "Every month you get one report, on the first working day, and it answers one question first:",
+      "**what did the money bring back?**",
+      "",
+      "## What is in it",
+      "",
+      "- Spend and results per channel, beside the month before and the same month last year.",
+      "- The three changes we made, and what each one did.",
+      "- What we plan for the coming month, and what we need from you.",
+      "",
+      "## How to read it in five minutes",
+      "",
+      "Start with the summary at the top: one line per channel, green when it beat its target.",
+      "Then read the plan. If something there surprises you, reply to the report; we answer within a working day.",
+    ].join("\n"),
+    img: "/images/blogs/landing-page.svg",
+  },
 ];

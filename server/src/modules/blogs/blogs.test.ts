@@ -15,7 +15,7 @@ describe("blogs", () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/blogs" });
     expect(response.statusCode).toBe(200);
     const list = BlogList.parse(response.json());
-    expect(list).toHaveLength(3);
+    expect(list).toHaveLength(4);
     for (const blog of list)
       expect(Object.keys(blog).sort()).toEqual(["_id", "blogLink", "img", "title", "topic"]);
     expect(list[0]?.title).toBe("Five checks before you spend another dollar on ads");
