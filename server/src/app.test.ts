@@ -28,11 +28,21 @@ describe("the application shell", () => {
     expect(ErrorResponse.parse(response.json()).error.code).toBe("not_found");
   });
 
-  it("sends security headers", async () => {
-    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
-    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  it("sends security headers: the pages' set on pages, a JSON answer's own on the API", async () => {
+    const page = await ctx.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin");
+
+    const api = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    // Nothing in a JSON answer may run, load or be framed, even opened on its own.
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers["x-content-type-options"]).toBe("nosniff");
+    expect(api.headers["x-frame-options"]).toBe("DENY");
+    expect(api.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(api.headers["referrer-policy"]).toBe("no-referrer");
+    expect(api.headers["cross-origin-opener-policy"]).toBeUndefined();
   });
 
   it("publishes an OpenAPI document generated from the contract", async () => {

@@ -17,8 +17,8 @@ afterAll(() => ctx.close());
 describe("security headers", () => {
   it("are worked out once at start-up, not for every request", async () => {
     const callsAtStart = vi.mocked(helmet).mock.calls.length;
-    const first = await ctx.app.inject({ method: "GET", url: "/api/health" });
-    const second = await ctx.app.inject({ method: "GET", url: "/api/nothing-here" });
+    const first = await ctx.app.inject({ method: "GET", url: "/robots.txt" });
+    const second = await ctx.app.inject({ method: "GET", url: "/nothing-here" });
     expect(vi.mocked(helmet).mock.calls.length).toBe(callsAtStart);
     expect(first.headers["content-security-policy"]).toBe(second.headers["content-security-policy"]);
     expect(first.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
