@@ -1,4 +1,4 @@
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync } from "node:zlib";
 import type { APIRequestContext } from "playwright-core";
 
 const assetReference = /\/assets\/[\w.-]+\.(?:js|css)\b/g;
@@ -10,7 +10,8 @@ const staticImport = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)
 
 /**
  * The JavaScript and CSS a page needs before it can be used: what its HTML references and those
- * chunks' static imports, gzip-compressed as `npm run bench:web` counts them. In bytes.
+ * chunks' static imports, brotli-compressed as the server sends them and `npm run bench:web`
+ * counts them. In bytes.
  */
 export async function firstLoadBytes(api: APIRequestContext, html: string): Promise<number> {
   const assets = new Set(html.replace(inlineManifest, "").match(assetReference) ?? []);
@@ -31,5 +32,5 @@ export async function firstLoadBytes(api: APIRequestContext, html: string): Prom
       }
     }
   }
-  return [...sources.values()].reduce((total, body) => total + gzipSync(body).length, 0);
+  return [...sources.values()].reduce((total, body) => total + brotliCompressSync(body).length, 0);
 }
