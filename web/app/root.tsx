@@ -1,4 +1,3 @@
-
 import { QueryClientProvider } from "@tanstack/react-query";
 import bootstrapStylesheet from "bootstrap/dist/css/bootstrap.min.css?url";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
