@@ -51,7 +51,9 @@ describe("site settings and security headers", () => {
       socialSignIn: { google: false, facebook: false },
       testMode: { testTools: true, clockAheadDays: 0 },
     });
-    expect(response.headers["content-security-policy"]).not.toContain("google");
+    const page = await plain.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(page.headers["content-security-policy"]).not.toContain("google");
   });
 
   it("hands out the configured map key and allows the Maps origins", async () => {
@@ -61,7 +63,9 @@ describe("site settings and security headers", () => {
       socialSignIn: { google: false, facebook: false },
       testMode: { testTools: true, clockAheadDays: 0 },
     });
-    const policy = String(response.headers["content-security-policy"]);
+    // The pages' policy (a JSON answer has its own, which allows nothing).
+    const page = await withMap.app.inject({ method: "GET", url: "/robots.txt" });
+    const policy = String(page.headers["content-security-policy"]);
     const directive = (name: string) => policy.split(";").find((part) => part.trim().startsWith(`${name} `));
     expect(directive("script-src")).toContain("'self' https://*.googleapis.com");
     expect(directive("script-src")).not.toContain("'unsafe-inline'");
