@@ -90,8 +90,12 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
         leadClassName="text-center text-body-secondary mb-4"
         className="pricing"
       >
-        <BillingSwitch />
-        <Outlet />
+        {/* A boundary of its own: React hydrates the plans after the first screen, in a pass of
+            their own, rather than in one long task with everything above them. */}
+        <Suspense fallback={null}>
+          <BillingSwitch />
+          <Outlet />
+        </Suspense>
       </PageSection>
 
       <Suspense fallback={null}>
