@@ -8,6 +8,9 @@
 // BENCH_ONLY=catalog: only GET /api/services and /api/pricing beside the bare route, on a fresh
 // database with the demo content (PGlite in a new directory, or DATABASE_URL), with the settings
 // `npm start` has: LOG_LEVEL info, one JSON line a request written to a file as a deployment would.
+// Both servers run on the first core and the load on the second (taskset), so the load generator
+// does not compete with the server it measures; BENCH_PIN=0 lets the system place them. Three
+// rounds, the shop and the bare route in turn; the medians are reported.
 // Not part of the tests: it prints figures and fails only when the server does.
 // BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a proxy instead: see
 // scripts/bench-instances.mjs.
@@ -34,6 +37,13 @@ const pagesOnly = process.env.BENCH_ONLY === "pages";
 const listsOnly = process.env.BENCH_ONLY === "lists";
 const overviewOnly = process.env.BENCH_ONLY === "overview";
 const catalogOnly = process.env.BENCH_ONLY === "catalog";
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const pinned =
+  catalogOnly &&
+  process.env.BENCH_PIN !== "0" &&
+  os.cpus().length >= 2 &&
+  spawnSync("taskset", ["-V"]).status === 0;
+if (pinned) spawnSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const base = `http://127.0.0.1:${port}`;
 const children = [];
@@ -46,7 +56,11 @@ function run(command, args, env = {}) {
 
 /** Starts a Node child; its output goes to `stdout` (a file descriptor) when given, else is read for `ready`. */
 function start(args, env, ready, stdout = "pipe") {
-  const child = spawn(process.execPath, args, {
+  // taskset runs node in its own place (same process), on the first core.
+  const [command, commandArgs] = pinned
+    ? ["taskset", ["-c", "0", process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", stdout, "pipe"],
@@ -268,25 +282,38 @@ if (process.env.BENCH_INSTANCES) {
         await load({ url: `${base}${sample.url}`, duration: 2 });
         await load({ url: `http://127.0.0.1:${barePort}${sample.url}`, duration: 2 });
       }
-      console.log(`\n${seconds} s per run, ${connections} connections, LOG_LEVEL=info\n`);
+      console.log(
+        `\n${seconds} s per run, ${connections} connections, LOG_LEVEL=info, ${
+          pinned ? "servers on core 0, load on core 1" : "not pinned"
+        }, medians of ${rounds} rounds\n`,
+      );
       let requests = 0;
       const linesBefore = logLines(logFile);
       // Each server's CPU time per request as well: steadier than requests/s on a busy machine.
       const [server, bareServer] = children;
+      const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
       for (const sample of samples) {
-        const shopCpu = cpuMicroseconds(server.pid);
-        const shop = await load({ url: `${base}${sample.url}` });
-        const shopUs = (cpuMicroseconds(server.pid) - shopCpu) / shop.total;
-        requests += shop.total;
-        const bareCpu = cpuMicroseconds(bareServer.pid);
-        const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
-        const bareUs = (cpuMicroseconds(bareServer.pid) - bareCpu) / bare.total;
+        const shopRuns = [];
+        const bareRuns = [];
+        for (let round = 0; round < rounds; round++) {
+          const shopCpu = cpuMicroseconds(server.pid);
+          const shop = await load({ url: `${base}${sample.url}` });
+          shopRuns.push({ ...shop, us: (cpuMicroseconds(server.pid) - shopCpu) / shop.total });
+          requests += shop.total;
+          const bareCpu = cpuMicroseconds(bareServer.pid);
+          const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
+          bareRuns.push({ ...bare, us: (cpuMicroseconds(bareServer.pid) - bareCpu) / bare.total });
+          console.log(
+            `  ${sample.name} round ${round + 1}: ${Math.round(shop.rps)} req/s (${shopRuns.at(-1).us.toFixed(1)} µs CPU), bare ${Math.round(bare.rps)} (${bareRuns.at(-1).us.toFixed(1)} µs)`,
+          );
+        }
+        const shop = shopRuns.find((run) => run.rps === median(shopRuns.map((r) => r.rps)));
+        const bare = bareRuns.find((run) => run.rps === median(bareRuns.map((r) => r.rps)));
         report(sample.name, shop, bare);
         Object.assign(rows.at(-1), {
-          "CPU µs/req": Math.round(shopUs),
-          "bare CPU µs/req": Math.round(bareUs),
+          "CPU µs/req": Math.round(median(shopRuns.map((r) => r.us))),
+          "bare CPU µs/req": Math.round(median(bareRuns.map((r) => r.us))),
         });
-        console.log(`  server CPU per request: ${shopUs.toFixed(1)} µs, bare ${bareUs.toFixed(1)} µs`);
       }
       const lines = logLines(logFile) - linesBefore;
       console.log(

@@ -1,7 +1,14 @@
+import { execFileSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAccount } from "../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
 import { planIds } from "../../test/orders.js";
+import { batchedLines } from "./logging.js";
 
 type Line = {
   level: number;
@@ -92,5 +99,44 @@ describe("request logs", () => {
       ["/api/auth/*", "/api/auth/reset-password/[redacted]?callbackURL=%2Freset"],
     ]);
     expect(written.join("")).not.toMatch(/secret-token/);
+  });
+});
+
+describe("standard output's log lines", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "agency-log-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const messages = (file: string) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as Line).msg);
+
+  it("go out a few at a time, within a quarter of a second, and a warning at once", async () => {
+    const file = path.join(dir, "batched.log");
+    const fd = openSync(file, "w");
+    const log = pino({ level: "info" }, batchedLines(fd));
+    log.info("first");
+    log.info("second");
+    expect(messages(file)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(messages(file)).toEqual(["first", "second"]);
+    log.info("third");
+    log.warn("careful");
+    expect(messages(file)).toEqual(["first", "second", "third", "careful"]);
+    closeSync(fd);
+  });
+
+  it("are all written when the process exits", () => {
+    const file = path.join(dir, "exit.log");
+    const module = fileURLToPath(new URL("./logging.ts", import.meta.url));
+    const script = `import pino from "pino"; import { batchedLines } from ${JSON.stringify(module)};
+      import { openSync } from "node:fs";
+      const log = pino({ level: "info" }, batchedLines(openSync(${JSON.stringify(file)}, "w")));
+      for (let i = 0; i < 3; i++) log.info("line " + i);
+      process.exit(0);`;
+    execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: path.dirname(module),
+    });
+    expect(messages(file)).toEqual(["line 0", "line 1", "line 2"]);
   });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
+import pino from "pino";
 import type { Config } from "../config.js";
 
 export function redactTokens(url: string): string {
@@ -47,7 +48,7 @@ export class OneLinePerRequest extends LogController {
  * object a line (for a log collector), except in development with a terminal attached, where
  * pino-pretty prints readable lines. pino-pretty is a development dependency: an install without
  * them (`npm ci --omit=dev`) logs JSON even in development rather than failing to start. The lines
- * go to standard output, or to `stream` when given.
+ * go to standard output a few at a time (see `batchedLines`), or to `stream` when given.
  */
 export function loggerOptions(
   config: Config,
@@ -59,7 +60,7 @@ export function loggerOptions(
   const pretty = !stream && config.env === "development" && terminal && prettyInstalled;
   return {
     level: config.logLevel,
-    ...(stream ? { stream } : {}),
+    ...(pretty ? {} : { stream: stream ?? batchedLines(process.stdout.fd ?? 1) }),
     ...(pretty
       ? {
           transport: {
@@ -87,4 +88,38 @@ function isInstalled(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A log destination that writes its lines to `fd` a few at a time: a line waits in memory until
+ * `maxBytes` have gathered or `maxWaitMs` have passed, so a busy server makes one write for many
+ * requests instead of one each. A warning or worse goes out at once with everything before it,
+ * and so does what waits when the process exits; a process killed outright loses at most the
+ * last `maxWaitMs` of info lines.
+ */
+export function batchedLines(fd: number, maxBytes = 4096, maxWaitMs = 250) {
+  // Writes what it is given at once, retrying while a pipe is full, as pino's default does.
+  const out = pino.destination({ dest: fd, sync: true });
+  let waiting = "";
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (waiting === "") return;
+    const lines = waiting;
+    waiting = "";
+    out.write(lines);
+  };
+  process.once("exit", flush);
+  return {
+    // pino then tells the destination each line's level before writing it.
+    [pino.symbols.needsMetadataGsym]: true,
+    lastLevel: 0,
+    write(line: string): boolean {
+      waiting += line;
+      if (this.lastLevel >= 40 || waiting.length >= maxBytes) flush();
+      else timer ??= setTimeout(flush, maxWaitMs).unref();
+      return true;
+    },
+  };
 }

@@ -9,7 +9,8 @@ const parts: CatalogPart[] = ["services", "plans", "reviews", "blogs", "site"];
 /** The PostgreSQL channel that tells the other instances which part changed (empty: all of them). */
 export const catalogChannel = "agency_catalog";
 
-type Entry = { generation: number; value: Promise<unknown> };
+/** `settled` holds the value once the read has finished, for callers that can use it at once. */
+type Entry = { generation: number; value: Promise<unknown>; settled?: { value: unknown } };
 
 /**
  * Reads kept in memory until a write to their part. Each part has a generation that every write
@@ -34,10 +35,22 @@ class CatalogCache {
     const value = load();
     const fresh: Entry = { generation, value };
     this.entries.set(id, fresh);
-    value.catch(() => {
-      if (this.entries.get(id) === fresh) this.entries.delete(id);
-    });
+    value.then(
+      (settled) => {
+        fresh.settled = { value: settled };
+      },
+      () => {
+        if (this.entries.get(id) === fresh) this.entries.delete(id);
+      },
+    );
     return value;
+  }
+
+  /** The kept value of a finished read that no write has made stale, if there is one. */
+  ready(part: CatalogPart, key: string): { value: unknown } | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(`${part}:${key}`);
+    return entry && entry.generation === this.generations.get(part) ? entry.settled : undefined;
   }
 
   invalidate(part?: CatalogPart) {
@@ -73,6 +86,20 @@ export function cachedRead<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   return cacheOf(db)?.read(part, key, load) ?? load();
+}
+
+/**
+ * The same read as `cachedRead`, answered synchronously when its value is in memory and fresh:
+ * a request served from memory then costs no promise and no turn of the event loop.
+ */
+export function cachedReadNow<T>(
+  db: Database,
+  part: CatalogPart,
+  key: string,
+  load: () => Promise<T>,
+): T | Promise<T> {
+  const kept = cacheOf(db)?.ready(part, key);
+  return kept ? (kept.value as T) : cachedRead(db, part, key, load);
 }
 
 /**

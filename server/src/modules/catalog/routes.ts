@@ -1,12 +1,25 @@
 import { IdParams, PricingList, PricingPlan, Service } from "@agency/contract";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { sendPrecompressed } from "../../plugins/compression.js";
+import { type Precompressed, sendPrecompressed } from "../../plugins/compression.js";
 import { notFoundResponse } from "../../plugins/openapi.js";
 import * as catalog from "./service.js";
 
 const json = "application/json; charset=utf-8";
+
+/** A list's document, sent in the same turn when it is in memory (most requests). */
+function sendDocument(
+  reply: FastifyReply,
+  document: Precompressed | Promise<Precompressed>,
+): undefined | Promise<undefined> {
+  const send = (ready: Precompressed) => {
+    sendPrecompressed(reply.header("cache-control", "no-cache"), ready, json);
+    return undefined;
+  };
+  return document instanceof Promise ? document.then(send) : send(document);
+}
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // The lists go out as they were serialised and compressed at the last catalog change (with
@@ -19,8 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       decompress: false,
       schema: { tags: ["catalog"], summary: "List the services", response: { 200: z.array(Service) } },
     },
-    async (_request, reply) =>
-      sendPrecompressed(reply.header("cache-control", "no-cache"), await catalog.servicesDocument(db), json),
+    (_request, reply) => sendDocument(reply, catalog.servicesDocument(db)),
   );
 
   app.get(
@@ -35,8 +47,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: PricingList },
       },
     },
-    async (_request, reply) =>
-      sendPrecompressed(reply.header("cache-control", "no-cache"), await catalog.plansDocument(db), json),
+    (_request, reply) => sendDocument(reply, catalog.plansDocument(db)),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.js";
 import { pricingPlans, services } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import { type Precompressed, precompressJson } from "../../plugins/compression.js";
-import { cachedRead } from "./cache.js";
+import { cachedRead, cachedReadNow } from "./cache.js";
 
 type PlanRow = typeof pricingPlans.$inferSelect;
 
@@ -59,12 +59,12 @@ export function listPlans(db: Database): Promise<PricingPlan[]> {
  * instead of checked against the response schema, stringified and compressed on every request
  * (they are built to that schema).
  */
-export function servicesDocument(db: Database): Promise<Precompressed> {
-  return cachedRead(db, "services", "list.document", async () => precompressJson(await listServices(db)));
+export function servicesDocument(db: Database): Precompressed | Promise<Precompressed> {
+  return cachedReadNow(db, "services", "list.document", async () => precompressJson(await listServices(db)));
 }
 
-export function plansDocument(db: Database): Promise<Precompressed> {
-  return cachedRead(db, "plans", "list.document", async () => precompressJson(await listPlans(db)));
+export function plansDocument(db: Database): Precompressed | Promise<Precompressed> {
+  return cachedReadNow(db, "plans", "list.document", async () => precompressJson(await listPlans(db)));
 }
 
 /**
