@@ -20,7 +20,7 @@ import {
   user,
 } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
-import type { FileStorage } from "../../files/storage.js";
+import type { FileStorage } from "../../storage/storage.js";
 import { type AuditActor, recordAudit } from "../audit/record.js";
 
 const iso = (date: Date) => date.toISOString();

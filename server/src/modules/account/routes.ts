@@ -13,7 +13,7 @@ import { COOKIE_PREFIX } from "../../auth/auth.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { AppError, refusals } from "../../errors.js";
-import type { FileStorage } from "../../files/storage.js";
+import type { FileStorage } from "../../storage/storage.js";
 import type { MailBrandSource } from "../../mail/layout.js";
 import type { Mailer } from "../../mail/mailer.js";
 import { requireUser } from "../../plugins/authz.js";

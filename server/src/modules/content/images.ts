@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { contentMessages, type ImageKind, imageSizes, type UploadedImage } from "@agency/contract";
 import sharp from "sharp";
 import { AppError } from "../../errors.js";
-import type { FileStorage } from "../../files/storage.js";
+import type { FileStorage } from "../../storage/storage.js";
 
 /** Pictures the owner uploads for the pages are decoded, so a decompression bomb is refused early. */
 const maxInputPixels = 40_000_000;

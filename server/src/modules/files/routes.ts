@@ -3,7 +3,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, refusals } from "../../errors.js";
-import { readUpload } from "../../files/upload.js";
+import { readUpload } from "../../storage/upload.js";
 import { requireUser } from "../../plugins/authz.js";
 import { contentDisposition, type FileContext, findDownloadableFile, storeUpload } from "./service.js";
 

@@ -5,11 +5,11 @@ import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { files, messages, orders } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import type { ScanHook } from "../../files/scan.js";
-import type { FileStorage } from "../../files/storage.js";
+import type { ScanHook } from "../../storage/scan.js";
+import type { FileStorage } from "../../storage/storage.js";
 import { enqueue } from "../../jobs/queue.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
-import { findVisibleOrder } from "../order-access/service.js";
+import { findVisibleOrder } from "../orders/access.js";
 import { type FileRow, toFileMeta } from "./metadata.js";
 
 const allowedTypes = new Set<string>(uploadContentTypes);

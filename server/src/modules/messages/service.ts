@@ -14,7 +14,7 @@ import { enqueue } from "../../jobs/queue.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { attachFiles } from "../files/attach.js";
 import { filesAttachedTo } from "../files/metadata.js";
-import { findVisibleOrder } from "../order-access/service.js";
+import { findVisibleOrder } from "../orders/access.js";
 
 type MessageRow = typeof messages.$inferSelect;
 

@@ -11,9 +11,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import type { PaymentProvider } from "../../payments/provider.js";
+import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { requireUser } from "../../plugins/authz.js";
-import { findVisibleOrder, ordersWithSubscriptions, toOrder } from "../order-access/service.js";
+import { findVisibleOrder, ordersWithSubscriptions, toOrder } from "./access.js";
 import * as ordersService from "./service.js";
 
 const refused = refusals(401, 403, 404, 409);

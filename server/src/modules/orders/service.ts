@@ -14,11 +14,11 @@ import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
 import { orders, pricingPlans } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue, enqueueEach } from "../../jobs/queue.js";
-import type { PaymentProvider } from "../../payments/provider.js";
+import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
 import { auditActorOf, recordAudit } from "../audit/record.js";
 import { findPlanRow } from "../catalog/service.js";
-import { findOwnOrder, ordersWithSubscriptions } from "../order-access/service.js";
+import { findOwnOrder, ordersWithSubscriptions } from "./access.js";
 import { claimPromo, discountCents, releasePromo } from "../promo/service.js";
 
 /**

@@ -13,7 +13,7 @@ import { pricingPlans, promoCodes } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
 import { findOfferedPlanRow } from "../catalog/service.js";
-import { renewalTerms } from "../subscriptions/periods.js";
+import { renewalTerms } from "../../periods.js";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 

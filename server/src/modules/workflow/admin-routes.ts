@@ -10,12 +10,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import type { PaymentProvider } from "../../payments/provider.js";
+import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { requireAdmin } from "../../plugins/authz.js";
-import type { ReceiptSettings } from "../receipts/issue.js";
-import type { BillingSync } from "../subscriptions/service.js";
+import type { ReceiptSettings } from "../billing/receipts/issue.js";
+import type { BillingSync } from "../billing/subscriptions/service.js";
 import { planBriefQuestions, updatePlanBriefQuestions } from "./brief-questions.js";
-import { cancelOrder } from "./cancel.js";
+import { cancelOrder } from "../orders/cancel.js";
 import { changeOrderState, findOrder, orderDetail } from "./service.js";
 
 const refused = refusals(400, 401, 403, 404, 409, 422);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { requireUser } from "../../plugins/authz.js";
-import { findVisibleOrder } from "../order-access/service.js";
+import { findVisibleOrder } from "../orders/access.js";
 import { submitBrief } from "./brief.js";
 import { approveDelivery, orderDetail, requestChanges } from "./service.js";
 

@@ -15,9 +15,9 @@ import { AppError, notFound } from "../../errors.js";
 import type { SessionUser } from "../../plugins/authz.js";
 import { attachFiles } from "../files/attach.js";
 import { filesAttachedTo } from "../files/metadata.js";
-import { findVisibleOrder, type OrderRow, ordersWithSubscriptions } from "../order-access/service.js";
+import { findVisibleOrder, type OrderRow, ordersWithSubscriptions } from "../orders/access.js";
 import { briefOfOrder } from "./brief-questions.js";
-import { actorOf, moveOrder } from "./history.js";
+import { actorOf, moveOrder } from "../orders/history.js";
 
 async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEntry[]> {
   const events = await db

@@ -9,14 +9,14 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders, payments, subscriptions } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import type { PaymentProvider, ProviderRefund } from "../../payments/provider.js";
+import type { PaymentProvider, ProviderRefund } from "../../payment-providers/provider.js";
 import type { SessionUser } from "../../plugins/authz.js";
 import { auditActorOf, recordAudit } from "../audit/record.js";
-import { addRefund } from "../payments/ledger.js";
-import type { ReceiptSettings } from "../receipts/issue.js";
-import { type BillingSync, endSubscription } from "../subscriptions/service.js";
+import { addRefund } from "../billing/payments/ledger.js";
+import type { ReceiptSettings } from "../billing/receipts/issue.js";
+import { type BillingSync, endSubscription } from "../billing/subscriptions/service.js";
 import { actorOf, moveOrder } from "./history.js";
-import { findOrder, orderDetail } from "./service.js";
+import { findOrder, orderDetail } from "../workflow/service.js";
 
 export type CancelContext = {
   db: Database;

@@ -1,5 +1,5 @@
 import { centsToDollars, type RenewalTerms } from "@agency/contract";
-import { DAY_MS } from "../../clock.js";
+import { DAY_MS } from "./clock.js";
 
 export type Interval = "monthly" | "yearly";
 

@@ -1,14 +1,14 @@
 import { addressLines, formatAddress, type Receipt } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../../../test/accounts.js";
-import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { outbox, runJobs } from "../../../test/jobs.js";
-import { payWithTestCard, placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
-import { readPdf } from "../../../test/pdf-text.js";
-import { createPromoCode } from "../../../test/promo-codes.js";
-import { mySubscription } from "../../../test/subscriptions.js";
-import { DAY_MS } from "../../clock.js";
-import { formatDate, formatMoney, formatPeriod } from "../../mail/format.js";
+import { createAccount, type TestAccount } from "../../../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../../../test/helpers.js";
+import { outbox, runJobs } from "../../../../test/jobs.js";
+import { payWithTestCard, placeOrder, placePaidOrder, planIds } from "../../../../test/orders.js";
+import { readPdf } from "../../../../test/pdf-text.js";
+import { createPromoCode } from "../../../../test/promo-codes.js";
+import { mySubscription } from "../../../../test/subscriptions.js";
+import { DAY_MS } from "../../../clock.js";
+import { formatDate, formatMoney, formatPeriod } from "../../../mail/format.js";
 import { includedTax } from "./issue.js";
 
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { type orders, payments, subscriptions } from "../../db/schema.js";
-import { enqueue } from "../../jobs/queue.js";
-import type { ProviderIntent, ProviderRefund } from "../../payments/provider.js";
+import type { Database } from "../../../db/client.js";
+import { type orders, payments, subscriptions } from "../../../db/schema.js";
+import { enqueue } from "../../../jobs/queue.js";
+import type { ProviderIntent, ProviderRefund } from "../../../payment-providers/provider.js";
 import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../../../test/accounts.js";
-import type { TestContext } from "../../../test/helpers.js";
-import { outbox, runJobs } from "../../../test/jobs.js";
-import { openPayment, placeOrder, planIds } from "../../../test/orders.js";
-import { createStripeTestApp } from "../../../test/stripe.js";
-import { mySubscription, runJobsAt, subscriptionAction } from "../../../test/subscriptions.js";
-import { payments } from "../../db/schema.js";
+import { createAccount } from "../../../../test/accounts.js";
+import type { TestContext } from "../../../../test/helpers.js";
+import { outbox, runJobs } from "../../../../test/jobs.js";
+import { openPayment, placeOrder, planIds } from "../../../../test/orders.js";
+import { createStripeTestApp } from "../../../../test/stripe.js";
+import { mySubscription, runJobsAt, subscriptionAction } from "../../../../test/subscriptions.js";
+import { payments } from "../../../db/schema.js";
 
 let stripeApp: Awaited<ReturnType<typeof createStripeTestApp>>;
 let fake: typeof stripeApp.fake;

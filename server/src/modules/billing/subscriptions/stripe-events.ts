@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Clock } from "../../clock.js";
-import type { Database } from "../../db/client.js";
-import { orders, payments, subscriptions } from "../../db/schema.js";
-import { enqueue } from "../../jobs/queue.js";
-import type { PaymentProvider } from "../../payments/provider.js";
+import type { Clock } from "../../../clock.js";
+import type { Database } from "../../../db/client.js";
+import { orders, payments, subscriptions } from "../../../db/schema.js";
+import { enqueue } from "../../../jobs/queue.js";
+import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import { addPayment } from "../payments/ledger.js";
 import { recordPayment } from "../payments/service.js";
 import type { ReceiptSettings } from "../receipts/issue.js";

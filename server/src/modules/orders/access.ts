@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import { isAdmin, type SessionUser } from "../../plugins/authz.js";
-import { subscriptionsOfOrders } from "../subscriptions/service.js";
+import { subscriptionsOfOrders } from "../billing/subscriptions/service.js";
 
 /**
  * Who may see which order, shared by the orders and payments modules so neither imports the other.

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../../../test/accounts.js";
-import type { TestContext } from "../../../test/helpers.js";
-import { openPayment, placeOrder, planIds } from "../../../test/orders.js";
-import { createStripeTestApp } from "../../../test/stripe.js";
-import { orders, payments } from "../../db/schema.js";
+import { createAccount, type TestAccount } from "../../../../test/accounts.js";
+import type { TestContext } from "../../../../test/helpers.js";
+import { openPayment, placeOrder, planIds } from "../../../../test/orders.js";
+import { createStripeTestApp } from "../../../../test/stripe.js";
+import { orders, payments } from "../../../db/schema.js";
 
 let stripeApp: Awaited<ReturnType<typeof createStripeTestApp>>;
 let fake: typeof stripeApp.fake;

@@ -1,6 +1,6 @@
 import type { Receipt } from "@agency/contract";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { formatCard, formatDate, formatMoney, formatPeriod } from "../../mail/format.js";
+import { formatCard, formatDate, formatMoney, formatPeriod } from "../../../mail/format.js";
 
 export type ReceiptLine = [label: string, value: string];
 

@@ -1,12 +1,12 @@
 import { type PromoCodeBody, PromoQuote, RenewalTerms } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../../../test/accounts.js";
-import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
-import { createPromoCode } from "../../../test/promo-codes.js";
-import { mySubscription } from "../../../test/subscriptions.js";
-import { DAY_MS } from "../../clock.js";
-import { addMonths } from "./periods.js";
+import { createAccount, type TestAccount } from "../../../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../../../test/helpers.js";
+import { payWithTestCard, placeOrder, planIds } from "../../../../test/orders.js";
+import { createPromoCode } from "../../../../test/promo-codes.js";
+import { mySubscription } from "../../../../test/subscriptions.js";
+import { DAY_MS } from "../../../clock.js";
+import { addMonths } from "../../../periods.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

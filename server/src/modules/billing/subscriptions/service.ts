@@ -7,13 +7,13 @@ import {
   type SubscriptionSummary,
 } from "@agency/contract";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { orders, promoCodes, subscriptions, testPaymentMethods } from "../../db/schema.js";
-import { AppError, notFound } from "../../errors.js";
-import { enqueue } from "../../jobs/queue.js";
-import type { SessionUser } from "../../plugins/authz.js";
-import type { OrderRow } from "../order-access/service.js";
-import { type Interval, periodEnd } from "./periods.js";
+import type { Database } from "../../../db/client.js";
+import { orders, promoCodes, subscriptions, testPaymentMethods } from "../../../db/schema.js";
+import { AppError, notFound } from "../../../errors.js";
+import { enqueue } from "../../../jobs/queue.js";
+import type { SessionUser } from "../../../plugins/authz.js";
+import type { OrderRow } from "../../orders/access.js";
+import { type Interval, periodEnd } from "../../../periods.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Card = { brand: string; last4: string } | null;

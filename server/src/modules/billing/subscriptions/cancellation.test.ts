@@ -1,10 +1,10 @@
 import { CANCEL_REASON_MAX_LENGTH, OrderDetail, Overview } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, createAccount, type TestAccount } from "../../../test/accounts.js";
-import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { outbox, runJobs } from "../../../test/jobs.js";
-import { placePaidOrder, planIds } from "../../../test/orders.js";
-import { mySubscription } from "../../../test/subscriptions.js";
+import { authHeaders, createAccount, type TestAccount } from "../../../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../../../test/helpers.js";
+import { outbox, runJobs } from "../../../../test/jobs.js";
+import { placePaidOrder, planIds } from "../../../../test/orders.js";
+import { mySubscription } from "../../../../test/subscriptions.js";
 
 let ctx: TestContext;
 let owner: TestAccount;

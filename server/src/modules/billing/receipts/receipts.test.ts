@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../../../test/accounts.js";
-import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
-import { orders, pricingPlans, receipts, user } from "../../db/schema.js";
+import { createAccount, type TestAccount } from "../../../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../../../test/helpers.js";
+import { payWithTestCard, placeOrder, planIds } from "../../../../test/orders.js";
+import { orders, pricingPlans, receipts, user } from "../../../db/schema.js";
 import { recordPayment } from "../payments/service.js";
 import { formatReceiptNumber, includedTax, receiptSettings } from "./issue.js";
 

@@ -11,12 +11,12 @@ import {
   TestCardPaymentResult,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Database } from "../../db/client.js";
-import { refusals } from "../../errors.js";
-import type { PaymentProvider } from "../../payments/provider.js";
-import type { StripeBilling } from "../../payments/stripe-billing.js";
-import type { TestProvider } from "../../payments/test-provider.js";
-import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/authz.js";
+import type { Database } from "../../../db/client.js";
+import { refusals } from "../../../errors.js";
+import type { PaymentProvider } from "../../../payment-providers/provider.js";
+import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
+import type { TestProvider } from "../../../payment-providers/test-provider.js";
+import { accountRateLimitKey, requireAdmin, requireUser } from "../../../plugins/authz.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import * as paymentsService from "./service.js";
 

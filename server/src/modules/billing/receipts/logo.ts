@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import type { FileStorage } from "../../files/storage.js";
-import { readImage } from "../content/images.js";
+import type { FileStorage } from "../../../storage/storage.js";
+import { readImage } from "../../content/images.js";
 
 /** The web app's own files before a build (development and tests run without one). */
 const sourcePublicDir = fileURLToPath(new URL("../../../../web/public/", import.meta.url));

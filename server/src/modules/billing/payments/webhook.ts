@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
-import type { Clock } from "../../clock.js";
-import type { Database } from "../../db/client.js";
-import { AppError } from "../../errors.js";
-import type { PaymentProvider } from "../../payments/provider.js";
-import { fromStripeIntent } from "../../payments/stripe.js";
+import type { Clock } from "../../../clock.js";
+import type { Database } from "../../../db/client.js";
+import { AppError } from "../../../errors.js";
+import type { PaymentProvider } from "../../../payment-providers/provider.js";
+import { fromStripeIntent } from "../../../payment-providers/stripe.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { applyBillingEvent, EventTooEarly } from "../subscriptions/stripe-events.js";
 import { recordPayment } from "./service.js";

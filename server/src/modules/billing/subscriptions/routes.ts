@@ -8,18 +8,18 @@ import {
   UpdateCardLink,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Clock } from "../../clock.js";
-import type { Config } from "../../config.js";
-import type { Database } from "../../db/client.js";
-import { refusals } from "../../errors.js";
-import type { PaymentProvider } from "../../payments/provider.js";
-import type { StripeBilling } from "../../payments/stripe-billing.js";
-import type { TestProvider } from "../../payments/test-provider.js";
-import { accountRateLimitKey, requireAdmin, requireUser } from "../../plugins/authz.js";
-import { findOfferedPlanRow } from "../catalog/service.js";
-import { findVisibleOrder } from "../order-access/service.js";
+import type { Clock } from "../../../clock.js";
+import type { Config } from "../../../config.js";
+import type { Database } from "../../../db/client.js";
+import { refusals } from "../../../errors.js";
+import type { PaymentProvider } from "../../../payment-providers/provider.js";
+import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
+import type { TestProvider } from "../../../payment-providers/test-provider.js";
+import { accountRateLimitKey, requireAdmin, requireUser } from "../../../plugins/authz.js";
+import { findOfferedPlanRow } from "../../catalog/service.js";
+import { findVisibleOrder } from "../../orders/access.js";
 import { receiptSettings } from "../receipts/issue.js";
-import { renewalTerms } from "./periods.js";
+import { renewalTerms } from "../../../periods.js";
 import { updateTestCard } from "./renewals.js";
 import {
   cancelSubscription,

@@ -1,9 +1,9 @@
 import { addressLines } from "@agency/contract";
 import { sql } from "drizzle-orm";
-import type { Config } from "../../config.js";
-import type { Database } from "../../db/client.js";
-import { type ReceiptSeller, receiptCounters, receipts } from "../../db/schema.js";
-import { currentSiteIdentity } from "../content/identity.js";
+import type { Config } from "../../../config.js";
+import type { Database } from "../../../db/client.js";
+import { type ReceiptSeller, receiptCounters, receipts } from "../../../db/schema.js";
+import { currentSiteIdentity } from "../../content/identity.js";
 
 /** What every receipt copies when it is issued: the issuer as the shop presents itself then, and the tax. */
 export type ReceiptSettings = {
