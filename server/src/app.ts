@@ -10,13 +10,14 @@ import { scanUpload } from "./storage/scan.js";
 import { createFileStorage } from "./storage/storage.js";
 import { jobAdminRoutes } from "./jobs/admin-routes.js";
 import { createMailer } from "./mail/mailer.js";
-import { mailRoutes } from "./mail/routes.js";
+import { mailRoutes } from "./modules/mail-preferences/routes.js";
 import { accountRoutes } from "./modules/account/routes.js";
 import { auditAdminRoutes } from "./modules/audit/routes.js";
 import { blogAdminRoutes } from "./modules/blogs/admin-routes.js";
 import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
 import { catalogAdminRoutes } from "./modules/catalog/admin-routes.js";
-import { startCatalogSync } from "./modules/catalog/cache.js";
+import { catalogGeneration, startCatalogSync } from "./modules/catalog/cache.js";
+import { pageData } from "./modules/site/page-data.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { currentMailBrand } from "./modules/content/identity.js";
 import { imageRoutes, siteContentRoutes } from "./modules/content/routes.js";
@@ -36,6 +37,8 @@ import { receiptRoutes } from "./modules/billing/receipts/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
 import { crawlerRoutes, siteRoutes } from "./modules/site/routes.js";
 import { subscriptionRoutes } from "./modules/billing/subscriptions/routes.js";
+import { createJobRuntime } from "./job-runtime.js";
+import { wireModules } from "./modules/index.js";
 import { testToolRoutes } from "./modules/test-tools/routes.js";
 import { userAdminRoutes } from "./modules/users/admin-routes.js";
 import { applyConfiguredAdmin } from "./modules/users/roles.js";
@@ -50,7 +53,7 @@ import { healthRoutes } from "./plugins/health.js";
 import { loggerOptions, OneLinePerRequest } from "./plugins/logging.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
-import { registerPaymentProvider } from "./plugins/payment-provider.js";
+import { registerPaymentProvider } from "./modules/billing/payments/provider-setup.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import { registerSameOriginCheck } from "./plugins/same-origin.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -72,6 +75,7 @@ export async function buildApp({
   clock = systemClock,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  wireModules();
   const app = Fastify({
     logger: loggerOptions(config, undefined, undefined, logStream),
     logController: new OneLinePerRequest(),
@@ -95,7 +99,7 @@ export async function buildApp({
   const secret = await resolveAuthSecret(db, config.auth.secret);
   const brand = currentMailBrand(db, config);
   const receipts = receiptSettings(config, db);
-  const auth = createAuth({ config, db, mailer, secret, brand });
+  const auth = createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, signInLimits: signInLimits(db) });
   await applyConfiguredAdmin(db, config.auth.adminEmail);
 
@@ -133,7 +137,12 @@ export async function buildApp({
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
       await api.register(promoRoutes, { db, clock });
-      if (testToolsClock) await api.register(testToolRoutes, { db, config, clock: testToolsClock });
+      if (testToolsClock) await api.register(testToolRoutes, {
+          db,
+          config,
+          clock: testToolsClock,
+          jobRuntime: (log) => createJobRuntime({ db, config, log, clock: testToolsClock }),
+        });
       await api.register(leadAdminRoutes, { db });
       await api.register(exportRoutes, { db });
       await api.register(overviewAdminRoutes, { db, clock });
@@ -170,7 +179,12 @@ export async function buildApp({
     timeWindow: "1 minute",
     keyGenerator: (request) => `lead-forms:${request.ip}`,
   });
-  const pages = await registerWebApp(app, config, db, {
+  const pages = await registerWebApp(app, config, {
+    pages: pageData(db, config, {
+      googleMapsApiKey: config.googleMapsApiKey,
+      socialSignIn: { google: Boolean(config.auth.google), facebook: Boolean(config.auth.facebook) },
+    }),
+    contentVersion: () => catalogGeneration(db),
     leadForms: (request) =>
       leadForms(db, async () => {
         const limit = await leadFormLimit(request);

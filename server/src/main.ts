@@ -4,7 +4,7 @@ import { adjustableClock, systemClock } from "./clock.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedDemoContent } from "./db/seed.js";
-import { createJobRuntime } from "./jobs/runtime.js";
+import { createJobRuntime } from "./job-runtime.js";
 import { trackRequestsInFlight } from "./plugins/requests-in-flight.js";
 
 async function main() {

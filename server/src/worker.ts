@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { createJobRuntime } from "./jobs/runtime.js";
+import { createJobRuntime } from "./job-runtime.js";
 
 /**
  * `npm run worker`: runs the background jobs in a process of its own, next to one or more

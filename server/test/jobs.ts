@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { createJobRuntime } from "../src/jobs/runtime.js";
+import { createJobRuntime } from "../src/job-runtime.js";
 import type { TestContext } from "./helpers.js";
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet };

@@ -19,7 +19,6 @@ import {
 import type { MailBrandSource } from "../mail/layout.js";
 import type { Mailer } from "../mail/mailer.js";
 import { resetPasswordMail, verificationMail } from "../mail/templates.js";
-import { applyConfiguredAdmin } from "../modules/users/roles.js";
 import { changeEmailMail } from "./account-mails.js";
 
 /** Set by the server from the socket (or the trusted proxy); any value a client sends is replaced. */
@@ -86,9 +85,11 @@ export type AuthOptions = {
   secret: string;
   /** The shop's name and logo as saved in Site content when each mail is written. */
   brand: MailBrandSource;
+  /** Makes the configured admin address an admin once it is verified (the users module's rule). */
+  applyConfiguredAdmin: (db: Database, email: string) => Promise<unknown>;
 };
 
-export function createAuth({ config, db, mailer, secret, brand }: AuthOptions) {
+export function createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin }: AuthOptions) {
   const { google, facebook, adminEmail } = config.auth;
 
   return betterAuth({

@@ -9,7 +9,7 @@ import { loadConfig } from "../config.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { jobs, leads } from "../db/schema.js";
 import { claimDueJobs, enqueue, type JobPayloads, retryJob } from "./queue.js";
-import { createJobRuntime } from "./runtime.js";
+import { createJobRuntime } from "../job-runtime.js";
 import { backoffMs, createWorker, type JobHandlers } from "./worker.js";
 
 const quiet = { info() {}, warn() {}, error() {} };

@@ -9,7 +9,7 @@ import { jobs, orders } from "../db/schema.js";
 import { createMailer } from "../mail/mailer.js";
 import { describeJob, jobDescriptions, lookUpJobFacts } from "./labels.js";
 import { enqueue, type JobRow } from "./queue.js";
-import { jobHandlers } from "./runtime.js";
+import { jobHandlers } from "../job-runtime.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { BillingSync } from "../modules/billing/subscriptions/service.js";
+import type { BillingSync } from "./provider.js";
 import { CURRENCY } from "./provider.js";
 
 export type RecurringPlan = { id: string; name: string; priceCents: number; interval: "monthly" | "yearly" };

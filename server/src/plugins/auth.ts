@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { type Auth, CLIENT_IP_HEADER } from "../auth/auth.js";
+import type { Auth } from "../auth/auth.js";
+import { toWebHeaders } from "../auth/session.js";
 import type { SignInLimits } from "../auth/sign-in-limits.js";
-import { SessionCache } from "./session-cache.js";
+import { SessionCache } from "../auth/session-cache.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -11,15 +12,6 @@ declare module "fastify" {
   }
 }
 
-export function toWebHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name.toLowerCase() === CLIENT_IP_HEADER) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  headers.set(CLIENT_IP_HEADER, request.ip);
-  return headers;
-}
 
 /** The address a password sign-in is for, when its body names one. */
 function signInEmail(

@@ -6,10 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
-import { catalogGeneration } from "../modules/catalog/cache.js";
-import { pageData } from "../modules/site/page-data.js";
 import { etagOf, type Precompressed, precompress, sendPrecompressed } from "./compression.js";
 import { PageCache } from "./page-cache.js";
 import { formPostCheck } from "./same-origin.js";
@@ -100,8 +97,12 @@ type WebAppOptions = {
   /** The site's Content-Security-Policy, before a page's inline scripts are added to it. */
   policy: string;
   publicUrl: string;
-  db: Database;
   pages: PageData;
+  /**
+   * A number that moves on whenever what the pages show changes (undefined: rendered pages
+   * cannot be kept).
+   */
+  contentVersion: () => number | undefined;
   /** The origins a posted form may come from (the same as the API's cookie-borne calls). */
   trustedOrigins: string[];
   /** The lead services a posting request's route actions get, within that request's rate limit. */
@@ -115,7 +116,7 @@ type WebAppOptions = {
  * sent with a strong ETag, so browsers and a CDN in front revalidate them cheaply (304).
  */
 async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise<WebApp> {
-  const { root, publicUrl, db } = options;
+  const { root, publicUrl, contentVersion } = options;
   const files = new Set(listFiles(root));
   // The build wrote .br and .gz copies of its text assets; they are sent as they are.
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
@@ -157,7 +158,7 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
   function renderCached(url: string): Promise<RenderedPage> {
     return cache.read(
       url,
-      catalogGeneration(db),
+      contentVersion(),
       () => render(url),
       (page) => page.status === 200,
     );
@@ -275,21 +276,22 @@ async function loadWebApp(app: FastifyInstance, options: WebAppOptions): Promise
 export async function registerWebApp(
   app: FastifyInstance,
   config: Pick<Config, "webDir" | "publicUrl" | "site" | "payments" | "googleMapsApiKey" | "auth">,
-  db: Database,
-  forms: { leadForms?: (request: FastifyRequest) => LeadForms } = {},
+  content: {
+    /** The public data the pages render, read in-process. */
+    pages: PageData;
+    contentVersion: () => number | undefined;
+    leadForms?: (request: FastifyRequest) => LeadForms;
+  },
 ): Promise<() => Promise<PublicPage[]>> {
   const webApp = hasBuiltWebApp(config.webDir)
     ? await loadWebApp(app, {
         root: config.webDir,
         policy: securityHeaders(config)["content-security-policy"] ?? "",
         publicUrl: config.publicUrl,
-        db,
-        pages: pageData(db, config, {
-          googleMapsApiKey: config.googleMapsApiKey,
-          socialSignIn: { google: Boolean(config.auth.google), facebook: Boolean(config.auth.facebook) },
-        }),
+        pages: content.pages,
+        contentVersion: content.contentVersion,
         trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
-        leadForms: forms.leadForms,
+        leadForms: content.leadForms,
       })
     : undefined;
   app.setNotFoundHandler((request, reply) => {

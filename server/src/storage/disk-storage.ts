@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FileStorage } from "./storage.js";
+import type { FileStorage } from "./file-storage.js";
 
 const keyPattern = /^[a-z0-9-]{1,100}$/;
 

@@ -6,7 +6,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import type { FileStorageConfig } from "../config.js";
-import type { FileStorage } from "./storage.js";
+import type { FileStorage } from "./file-storage.js";
 
 /**
  * Files in an S3-compatible bucket, so every instance of the shop reads the same ones. Checksums

@@ -16,7 +16,7 @@ import { AppError, refusals } from "../../errors.js";
 import type { FileStorage } from "../../storage/storage.js";
 import type { MailBrandSource } from "../../mail/layout.js";
 import type { Mailer } from "../../mail/mailer.js";
-import { requireUser } from "../../plugins/authz.js";
+import { requireUser } from "../../auth/session.js";
 import { accountHolder } from "../audit/record.js";
 import { anonymiseAccount, consumeDeletionToken, createDeletionToken } from "./delete.js";
 import { buildAccountExport, buildAccountExportZip } from "./export.js";

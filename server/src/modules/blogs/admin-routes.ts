@@ -2,7 +2,7 @@ import { BlogBody, BlogEntryList, BlogSaved, BlogUpdated, DeleteResult, IdParams
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../plugins/authz.js";
+import { requireAdmin } from "../../auth/session.js";
 import { auditActorOf } from "../audit/record.js";
 import * as blogs from "./service.js";
 

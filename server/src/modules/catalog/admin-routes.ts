@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../plugins/authz.js";
+import { requireAdmin } from "../../auth/session.js";
 import { auditActorOf } from "../audit/record.js";
 import * as editor from "./admin.js";
 import * as plans from "./admin-plans.js";

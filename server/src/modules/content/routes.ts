@@ -15,7 +15,7 @@ import type { Database } from "../../db/client.js";
 import { AppError, notFound, refusals } from "../../errors.js";
 import type { FileStorage } from "../../storage/storage.js";
 import { readUpload } from "../../storage/upload.js";
-import { requireAdmin } from "../../plugins/authz.js";
+import { requireAdmin } from "../../auth/session.js";
 import { auditActorOf } from "../audit/record.js";
 import { readImage, storeImage } from "./images.js";
 import { loadSiteContent, savePageTexts, saveSiteIdentity } from "./service.js";

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, refusals } from "../../errors.js";
 import { readUpload } from "../../storage/upload.js";
-import { requireUser } from "../../plugins/authz.js";
+import { requireUser } from "../../auth/session.js";
 import { contentDisposition, type FileContext, findDownloadableFile, storeUpload } from "./service.js";
 
 const refused = refusals(400, 401, 404, 409, 422);

@@ -8,8 +8,8 @@ import { AppError, notFound } from "../../errors.js";
 import type { ScanHook } from "../../storage/scan.js";
 import type { FileStorage } from "../../storage/storage.js";
 import { enqueue } from "../../jobs/queue.js";
-import { isAdmin, type SessionUser } from "../../plugins/authz.js";
-import { findVisibleOrder } from "../orders/access.js";
+import { isAdmin, type SessionUser } from "../../auth/session.js";
+import { findVisibleOrder } from "../../auth/order-access.js";
 import { type FileRow, toFileMeta } from "./metadata.js";
 
 const allowedTypes = new Set<string>(uploadContentTypes);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../plugins/authz.js";
+import { requireAdmin } from "../../auth/session.js";
 import { auditActorOf } from "../audit/record.js";
 import { recordExport, sendCsv } from "../exports/csv.js";
 import { leadsCsv, listLeads } from "./admin.js";

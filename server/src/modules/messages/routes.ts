@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireUser } from "../../plugins/authz.js";
+import { requireUser } from "../../auth/session.js";
 import { listMessages, postMessage, unreadCounts } from "./service.js";
 
 const refused = refusals(400, 401, 403, 404);

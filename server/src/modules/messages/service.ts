@@ -11,10 +11,10 @@ import type { Database } from "../../db/client.js";
 import { messageReads, messages, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
-import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { isAdmin, type SessionUser } from "../../auth/session.js";
 import { attachFiles } from "../files/attach.js";
 import { filesAttachedTo } from "../files/metadata.js";
-import { findVisibleOrder } from "../orders/access.js";
+import { findVisibleOrder } from "../../auth/order-access.js";
 
 type MessageRow = typeof messages.$inferSelect;
 

@@ -5,7 +5,7 @@ import { newestFirstPage, wholeRows } from "../../db/keyset.js";
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
-import { ordersWithSubscriptions } from "./access.js";
+import { ordersWithSubscriptions } from "./present.js";
 
 /**
  * The filters and the search: an order number ("1001", "#1001") matches that order; any other

@@ -10,11 +10,12 @@ import type { Database } from "../../db/client.js";
 import { orders, payments, subscriptions } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import type { PaymentProvider, ProviderRefund } from "../../payment-providers/provider.js";
-import type { SessionUser } from "../../plugins/authz.js";
+import type { SessionUser } from "../../auth/session.js";
 import { auditActorOf, recordAudit } from "../audit/record.js";
 import { addRefund } from "../billing/payments/ledger.js";
 import type { ReceiptSettings } from "../billing/receipts/issue.js";
-import { type BillingSync, endSubscription } from "../billing/subscriptions/service.js";
+import { endSubscription } from "../billing/subscriptions/service.js";
+import { type BillingSync } from "../../payment-providers/provider.js";
 import { actorOf, moveOrder } from "./history.js";
 import { findOrder, orderDetail } from "../workflow/service.js";
 

@@ -4,7 +4,7 @@ import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placeOrder } from "../../../test/orders.js";
 import { jobs, orders, pricingPlans } from "../../db/schema.js";
-import type { SessionUser } from "../../plugins/authz.js";
+import type { SessionUser } from "../../auth/session.js";
 import { createOrder } from "./service.js";
 
 let ctx: TestContext;

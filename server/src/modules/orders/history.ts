@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
-import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { isAdmin, type SessionUser } from "../../auth/session.js";
 import { type AuditActor, recordAudit } from "../audit/record.js";
 
 /**

@@ -15,10 +15,11 @@ import { orders, pricingPlans } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue, enqueueEach } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
-import { isAdmin, type SessionUser } from "../../plugins/authz.js";
+import { isAdmin, type SessionUser } from "../../auth/session.js";
 import { auditActorOf, recordAudit } from "../audit/record.js";
 import { findPlanRow } from "../catalog/service.js";
-import { findOwnOrder, ordersWithSubscriptions } from "./access.js";
+import { ordersWithSubscriptions } from "./present.js";
+import { findOwnOrder } from "../../auth/order-access.js";
 import { claimPromo, discountCents, releasePromo } from "../promo/service.js";
 
 /**

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin, requireUser } from "../../plugins/authz.js";
+import { requireAdmin, requireUser } from "../../auth/session.js";
 import { auditActorOf } from "../audit/record.js";
 import * as promo from "./service.js";
 

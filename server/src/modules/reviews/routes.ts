@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { accountRateLimitKey, getSignedIn, isAdmin, requireAdmin, requireUser } from "../../plugins/authz.js";
+import { accountRateLimitKey, getSignedIn, isAdmin, requireAdmin, requireUser } from "../../auth/session.js";
 import { auditActorOf } from "../audit/record.js";
 import * as reviewsService from "./service.js";
 

@@ -16,7 +16,7 @@ import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders, reviews } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import type { SessionUser } from "../../plugins/authz.js";
+import type { SessionUser } from "../../auth/session.js";
 import { type AuditActor, auditActorOf, recordAudit } from "../audit/record.js";
 import { cachedRead, catalogChanged } from "../catalog/cache.js";
 

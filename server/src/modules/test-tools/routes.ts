@@ -4,8 +4,8 @@ import { type AdjustableClock, DAY_MS, daysAhead } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { createJobRuntime } from "../../jobs/runtime.js";
-import { requireAdmin } from "../../plugins/authz.js";
+import type { FastifyBaseLogger } from "fastify";
+import { requireAdmin } from "../../auth/session.js";
 
 const refused = refusals(400, 401, 403);
 const tags = ["admin"];
@@ -19,7 +19,9 @@ export const testToolRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
   clock: AdjustableClock;
-}> = async (app, { db, config, clock }) => {
+  /** A job worker of its own, run until no job is due. */
+  jobRuntime: (log: FastifyBaseLogger) => { worker: { drain(): Promise<number> }; stop(): Promise<void> };
+}> = async (app, { db, config, clock, jobRuntime }) => {
   const clockNow = () => ({ now: clock.now().toISOString(), clockAheadDays: daysAhead(clock) });
 
   app.get(
@@ -52,7 +54,7 @@ export const testToolRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await requireAdmin(request);
       clock.advance(request.body.advanceDays * DAY_MS);
-      const runtime = createJobRuntime({ db, config, log: request.log, clock });
+      const runtime = jobRuntime(request.log);
       try {
         const ran = await runtime.worker.drain();
         return { ran, ...clockNow() };

@@ -2,7 +2,7 @@ import { EmailParams, ModifiedCount, UserList, UserListQuery } from "@agency/con
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../plugins/authz.js";
+import { requireAdmin } from "../../auth/session.js";
 import { listUsers } from "./admin.js";
 import { setAdminRole } from "./roles.js";
 

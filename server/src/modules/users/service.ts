@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { user as users } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { isAdmin, type SignedIn } from "../../plugins/authz.js";
+import { isAdmin, type SignedIn } from "../../auth/session.js";
 
 function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();

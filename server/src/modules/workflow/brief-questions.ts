@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { briefQuestions, orderBriefs, pricingPlans } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
-import type { OrderRow } from "../orders/access.js";
+import type { OrderRow } from "../../auth/order-access.js";
 
 export type QuestionRow = typeof briefQuestions.$inferSelect;
 

@@ -2,7 +2,7 @@ import { type OrderDetail, type SubmitBriefBody, workflowMessages } from "@agenc
 import type { Database } from "../../db/client.js";
 import { orderBriefs, type StoredBriefAnswer } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import type { SessionUser } from "../../plugins/authz.js";
+import type { SessionUser } from "../../auth/session.js";
 import { type QuestionRow, questionRowsOfPlan } from "./brief-questions.js";
 import { findOrder, findOwnPaidOrder, orderDetail } from "./service.js";
 

@@ -2,8 +2,8 @@ import { IdParams, OrderDetail, RequestChangesBody, SubmitBriefBody } from "@age
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireUser } from "../../plugins/authz.js";
-import { findVisibleOrder } from "../orders/access.js";
+import { requireUser } from "../../auth/session.js";
+import { findVisibleOrder } from "../../auth/order-access.js";
 import { submitBrief } from "./brief.js";
 import { approveDelivery, orderDetail, requestChanges } from "./service.js";
 

@@ -12,10 +12,11 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orderEvents, orders, payments, receipts } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import type { SessionUser } from "../../plugins/authz.js";
+import type { SessionUser } from "../../auth/session.js";
 import { attachFiles } from "../files/attach.js";
 import { filesAttachedTo } from "../files/metadata.js";
-import { findVisibleOrder, type OrderRow, ordersWithSubscriptions } from "../orders/access.js";
+import { ordersWithSubscriptions } from "../orders/present.js";
+import { findVisibleOrder, type OrderRow } from "../../auth/order-access.js";
 import { briefOfOrder } from "./brief-questions.js";
 import { actorOf, moveOrder } from "../orders/history.js";
 

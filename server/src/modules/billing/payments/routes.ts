@@ -16,7 +16,7 @@ import { refusals } from "../../../errors.js";
 import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
-import { accountRateLimitKey, requireAdmin, requireUser } from "../../../plugins/authz.js";
+import { accountRateLimitKey, requireAdmin, requireUser } from "../../../auth/session.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import * as paymentsService from "./service.js";
 

@@ -13,11 +13,11 @@ import { AppError } from "../../../errors.js";
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
-import { isAdmin, type SessionUser } from "../../../plugins/authz.js";
-import { findOwnOrder, findVisibleOrder, toOrder } from "../../orders/access.js";
+import { isAdmin, type SessionUser } from "../../../auth/session.js";
+import { findOwnOrder, findVisibleOrder } from "../../../auth/order-access.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { startSubscription } from "../subscriptions/service.js";
-import { submitPaidOrder } from "../../orders/history.js";
+import { emitDomainEvent } from "../../../events.js";
 import { addPayment } from "./ledger.js";
 
 /** SPEC §7 POST /create-payment-intent: the amount is the order's, whatever the body says. */
@@ -124,7 +124,7 @@ export async function recordPayment(
       .update(orders)
       .set({ paid: true, transactionId: intent.id, paymentTime: intent.time })
       .where(eq(orders.id, order.id));
-    await submitPaidOrder(tx, order);
+    await emitDomainEvent(tx, "order.paid", { order });
     return { modifiedCount: 1, paid: true as const, transactionId: intent.id };
   });
 }
@@ -256,10 +256,19 @@ export async function paymentDetails(
 ): Promise<AdminPaymentDetails> {
   const order = await findVisibleOrder(db, admin, orderId);
   const payment = await findPaymentForOrder(db, order.id);
-  const { _id, number, name, email, service, serviceDuration, currentPrice, currentDate, phone, paid } =
-    toOrder(order);
   return {
-    order: { _id, number, name, email, service, serviceDuration, currentPrice, currentDate, phone, paid },
+    order: {
+      _id: order.id,
+      number: order.number,
+      name: order.name,
+      email: order.email,
+      service: order.service,
+      serviceDuration: order.serviceDuration,
+      currentPrice: centsToDollars(order.priceCents),
+      currentDate: order.createdAt.toISOString(),
+      phone: order.phone,
+      paid: order.paid,
+    },
     payment,
   };
 }

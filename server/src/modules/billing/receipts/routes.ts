@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database } from "../../../db/client.js";
 import { refusals } from "../../../errors.js";
 import type { FileStorage } from "../../../storage/storage.js";
-import { requireUser } from "../../../plugins/authz.js";
+import { requireUser } from "../../../auth/session.js";
 import { logoPng } from "./logo.js";
 import { receiptPdf } from "./pdf.js";
 import { findOrderReceipt, findVisibleReceipt, listOwnReceipts } from "./service.js";

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { receipts } from "../../../db/schema.js";
 import { notFound } from "../../../errors.js";
-import { isAdmin, type SessionUser } from "../../../plugins/authz.js";
+import { isAdmin, type SessionUser } from "../../../auth/session.js";
 
 type Row = typeof receipts.$inferSelect;
 

@@ -7,7 +7,7 @@ import { AppError } from "../../../errors.js";
 import { enqueue, type JobPayloads } from "../../../jobs/queue.js";
 import { CURRENCY } from "../../../payment-providers/provider.js";
 import type { SavedCharge, TestProvider } from "../../../payment-providers/test-provider.js";
-import type { SessionUser } from "../../../plugins/authz.js";
+import type { SessionUser } from "../../../auth/session.js";
 import { addPayment } from "../payments/ledger.js";
 import { renewalChargeCents } from "../../promo/service.js";
 import type { ReceiptSettings } from "../receipts/issue.js";

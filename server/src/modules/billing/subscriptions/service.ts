@@ -11,8 +11,9 @@ import type { Database } from "../../../db/client.js";
 import { orders, promoCodes, subscriptions, testPaymentMethods } from "../../../db/schema.js";
 import { AppError, notFound } from "../../../errors.js";
 import { enqueue } from "../../../jobs/queue.js";
-import type { SessionUser } from "../../../plugins/authz.js";
-import type { OrderRow } from "../../orders/access.js";
+import type { BillingSync } from "../../../payment-providers/provider.js";
+import type { SessionUser } from "../../../auth/session.js";
+import type { OrderRow } from "../../../auth/order-access.js";
 import { type Interval, periodEnd } from "../../../periods.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -160,11 +161,6 @@ export async function subscriptionOfOrder(db: Database, orderId: string): Promis
   return subscription;
 }
 
-/** What the provider is told of a customer's change (Stripe Billing); nothing for the offline provider. */
-export type BillingSync = {
-  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
-  cancelNow(providerSubscriptionId: string): Promise<void>;
-};
 
 /**
  * The customer cancels: an active subscription runs until the end of the period paid for, then

@@ -9,7 +9,7 @@ import { payWithTestCard, placeOrder, placePaidOrder, planIds } from "../../../.
 import { mySubscription, runJobsAt, subscriptionAction } from "../../../../test/subscriptions.js";
 import { DAY_MS } from "../../../clock.js";
 import { payments, pricingPlans } from "../../../db/schema.js";
-import { createJobRuntime } from "../../../jobs/runtime.js";
+import { createJobRuntime } from "../../../job-runtime.js";
 import { testCards } from "../../../payment-providers/test-cards.js";
 import { createTestProvider } from "../../../payment-providers/test-provider.js";
 import { receiptSettings } from "../receipts/issue.js";

@@ -1,21 +1,22 @@
 import type { FastifyBaseLogger } from "fastify";
-import { resolveAuthSecret } from "../auth/secret.js";
-import { type Clock, systemClock } from "../clock.js";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
-import { createFileStorage, type FileStorage } from "../storage/storage.js";
-import type { MailBrand } from "../mail/layout.js";
-import { createMailer, type Mailer } from "../mail/mailer.js";
-import { type NotificationContext, notificationHandlers } from "../mail/notifications.js";
-import { orderWorkHandlers } from "../mail/order-work.js";
-import { priceChangeHandlers } from "../mail/price-change.js";
-import { currentMailBrand } from "../modules/content/identity.js";
-import { discardUnattachedFile } from "../modules/files/service.js";
-import { receiptSettings } from "../modules/billing/receipts/issue.js";
-import { runRenewal } from "../modules/billing/subscriptions/renewals.js";
-import { createTestProvider } from "../payment-providers/test-provider.js";
-import type { JobHandler, JobHandlers } from "./worker.js";
-import { createWorker, type Worker, type WorkerOptions } from "./worker.js";
+import { resolveAuthSecret } from "./auth/secret.js";
+import { type Clock, systemClock } from "./clock.js";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { createFileStorage, type FileStorage } from "./storage/storage.js";
+import type { MailBrand } from "./mail/layout.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
+import { type NotificationContext, notificationHandlers } from "./mail/notifications.js";
+import { orderWorkHandlers } from "./mail/order-work.js";
+import { priceChangeHandlers } from "./modules/billing/subscriptions/price-change-mails.js";
+import { currentMailBrand } from "./modules/content/identity.js";
+import { discardUnattachedFile } from "./modules/files/service.js";
+import { receiptSettings } from "./modules/billing/receipts/issue.js";
+import { runRenewal } from "./modules/billing/subscriptions/renewals.js";
+import { wireModules } from "./modules/index.js";
+import { createTestProvider } from "./payment-providers/test-provider.js";
+import type { JobHandler, JobHandlers } from "./jobs/worker.js";
+import { createWorker, type Worker, type WorkerOptions } from "./jobs/worker.js";
 
 /** What each kind of job does. */
 export function jobHandlers(options: {
@@ -86,6 +87,7 @@ export function createJobRuntime(
   >,
 ): JobRuntime {
   const { db, config, log } = options;
+  wireModules();
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ ...config.mail, log });
   const worker = createWorker({

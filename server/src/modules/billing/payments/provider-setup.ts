@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { Clock } from "../clock.js";
-import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
-import { registerStripeWebhook } from "../modules/billing/payments/webhook.js";
-import { receiptSettings } from "../modules/billing/receipts/issue.js";
-import type { PaymentProvider } from "../payment-providers/provider.js";
-import type { StripeBilling } from "../payment-providers/stripe-billing.js";
-import { createTestProvider } from "../payment-providers/test-provider.js";
+import type { Clock } from "../../../clock.js";
+import type { Config } from "../../../config.js";
+import type { Database } from "../../../db/client.js";
+import { registerStripeWebhook } from "./webhook.js";
+import { receiptSettings } from "../receipts/issue.js";
+import type { PaymentProvider } from "../../../payment-providers/provider.js";
+import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
+import { createTestProvider } from "../../../payment-providers/test-provider.js";
 
 /** Stripe (with its webhook) when its keys are configured, otherwise the built-in test provider. */
 export async function registerPaymentProvider(
@@ -18,8 +18,8 @@ export async function registerPaymentProvider(
   if (config.payments.provider !== "stripe")
     return { provider: createTestProvider(db, clock), billing: undefined };
   // Stripe's SDK is loaded only by shops that take real payments (it holds about 20 MB).
-  const { createStripeClient, createStripeProvider } = await import("../payment-providers/stripe.js");
-  const { createStripeBilling } = await import("../payment-providers/stripe-billing.js");
+  const { createStripeClient, createStripeProvider } = await import("../../../payment-providers/stripe.js");
+  const { createStripeBilling } = await import("../../../payment-providers/stripe-billing.js");
   const stripe = createStripeClient(config.payments);
   const provider = createStripeProvider(config.payments, stripe);
   await registerStripeWebhook(app, {

@@ -6,19 +6,14 @@ import {
 } from "@agency/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Database } from "../db/client.js";
-import { leads } from "../db/schema.js";
-import { AppError, refusals } from "../errors.js";
-import { accountHolder } from "../modules/audit/record.js";
-import { signUpForNewsletter } from "../modules/leads/service.js";
-import { requireUser } from "../plugins/authz.js";
-import {
-  checkMailToken,
-  leaveNewsletter,
-  setOptionalMail,
-  unsubscribe,
-  wantsOptionalMail,
-} from "./preferences.js";
+import type { Database } from "../../db/client.js";
+import { leads } from "../../db/schema.js";
+import { AppError, refusals } from "../../errors.js";
+import { accountHolder } from "../audit/record.js";
+import { signUpForNewsletter } from "../leads/service.js";
+import { requireUser } from "../../auth/session.js";
+import { checkMailToken, setOptionalMail, wantsOptionalMail } from "../../mail/preferences.js";
+import { leaveNewsletter, unsubscribe } from "./service.js";
 
 type Options = { db: Database; secret: string; rateLimitPerMinute: number };
 

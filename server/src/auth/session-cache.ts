@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { COOKIE_PREFIX } from "../auth/auth.js";
-import type { SignedIn } from "./authz.js";
+import { COOKIE_PREFIX } from "./auth.js";
+import type { SignedIn } from "./session-user.js";
 
 /**
  * How long a verified session is trusted without asking the database again. Sign-out, password

@@ -1,0 +1,82 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../errors.js";
+import { CLIENT_IP_HEADER } from "./auth.js";
+import { sessionCredential } from "./session-cache.js";
+import { isAdmin, type SessionUser, type SignedIn } from "./session-user.js";
+
+/**
+ * Who is calling: the signed-in account of a request and the checks routes make on it.
+ */
+/** The request's headers as Better Auth reads them, with the client address the server saw. */
+export function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name.toLowerCase() === CLIENT_IP_HEADER) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+export { isAdmin, type SessionUser, type SignedIn } from "./session-user.js";
+
+const sessions = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
+
+/**
+ * The caller's session (cookie or bearer token), looked up once per request, and kept for a few
+ * seconds by the credential that proved it (see `SessionCache`). No credential, no lookup.
+ */
+export function getSignedIn(request: FastifyRequest): Promise<SignedIn | null> {
+  let pending = sessions.get(request);
+  if (!pending) {
+    const credential = sessionCredential(request);
+    pending = credential
+      ? request.server.sessionCache.read(credential, () =>
+          request.server.auth.api
+            .getSession({ headers: toWebHeaders(request) })
+            .then((result) => (result ? (result as unknown as SignedIn) : null)),
+        )
+      : Promise.resolve(null);
+    sessions.set(request, pending);
+  }
+  return pending;
+}
+
+export async function requireSession(request: FastifyRequest): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) throw new AppError("unauthorized", "Please log in to continue.");
+  return signedIn;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  return (await requireSession(request)).user;
+}
+
+
+export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!isAdmin(user)) throw new AppError("forbidden", "This needs an admin account.");
+  return user;
+}
+
+/**
+ * A rate-limit key per account (per address when signed out, which the access check then refuses),
+ * so customers behind one address do not share a budget.
+ */
+export async function accountRateLimitKey(request: FastifyRequest): Promise<string> {
+  const signedIn = await getSignedIn(request);
+  return signedIn ? `user:${signedIn.user.id}` : `ip:${request.ip}`;
+}
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+/** Whether the request carries `Authorization: Bearer <token>` for this token (compared in constant time). */
+export function hasBearerToken(request: FastifyRequest, token: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (!token || !header?.startsWith("Bearer ")) return false;
+  return timingSafeEqual(digest(header.slice("Bearer ".length).trim()), digest(token));
+}
+

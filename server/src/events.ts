@@ -1,0 +1,35 @@
+import type { Database } from "./db/client.js";
+
+/**
+ * What a module announces for others to act on, with what they need to know. The module that
+ * writes the change emits the event inside its transaction, and each handler runs in that same
+ * transaction: what reacts commits or rolls back with the change, and the emitter does not know
+ * who listens. Work that may wait (mails, calls to other systems) is queued as a job by the
+ * handler, in the same transaction too.
+ */
+export type DomainEvents = {
+  /** A payment was recorded for an unpaid order (by the customer who ordered it). */
+  "order.paid": { order: { id: string; userId: string; name: string } };
+};
+
+export type DomainEventHandler<K extends keyof DomainEvents> = (
+  tx: Database,
+  event: DomainEvents[K],
+) => Promise<unknown>;
+
+const handlers: { [K in keyof DomainEvents]?: DomainEventHandler<K>[] } = {};
+
+/** Registers a handler; the application's wiring does this once, when it is loaded. */
+export function onDomainEvent<K extends keyof DomainEvents>(type: K, handler: DomainEventHandler<K>): void {
+  const list = (handlers[type] ??= []) as DomainEventHandler<K>[];
+  list.push(handler);
+}
+
+/** Runs every handler of the event, in order, inside the emitter's transaction `tx`. */
+export async function emitDomainEvent<K extends keyof DomainEvents>(
+  tx: Database,
+  type: K,
+  event: DomainEvents[K],
+): Promise<void> {
+  for (const handler of (handlers[type] ?? []) as DomainEventHandler<K>[]) await handler(tx, event);
+}

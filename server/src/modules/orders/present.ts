@@ -1,0 +1,37 @@
+import { centsToDollars, type Order, type Subscription } from "@agency/contract";
+import type { OrderRow } from "../../auth/order-access.js";
+import type { Database } from "../../db/client.js";
+import { subscriptionsOfOrders } from "../billing/subscriptions/service.js";
+
+/** An order as the API shows it. */
+export function toOrder(row: OrderRow, subscription: Subscription | null = null): Order {
+  return {
+    _id: row.id,
+    number: row.number,
+    email: row.email,
+    name: row.name,
+    service: row.service,
+    serviceId: row.planId,
+    serviceDuration: row.serviceDuration,
+    currentPrice: centsToDollars(row.priceCents),
+    discount: centsToDollars(row.discountCents),
+    promoCode: row.promoCode,
+    currentDate: row.createdAt.toISOString(),
+    phone: row.phone,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    paymentTime: row.paymentTime?.toISOString() ?? null,
+    subscription,
+    state: row.state,
+  };
+}
+
+/** Orders as the API shows them, each with its subscription (one query for all of them). */
+export async function ordersWithSubscriptions(db: Database, rows: OrderRow[]): Promise<Order[]> {
+  const byOrder = await subscriptionsOfOrders(
+    db,
+    rows.filter((row) => row.paid).map((row) => row.id),
+  );
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? null));
+}
+
