@@ -6,45 +6,40 @@ import { signInLimits } from "./auth/sign-in-limits.js";
 import { type Clock, daysAhead, isAdjustable, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { scanUpload } from "./storage/scan.js";
-import { createFileStorage } from "./storage/storage.js";
+import { createJobRuntime } from "./job-runtime.js";
 import { jobAdminRoutes } from "./jobs/admin-routes.js";
 import { createMailer } from "./mail/mailer.js";
-import { mailRoutes } from "./modules/mail-preferences/routes.js";
-import { accountRoutes } from "./modules/account/routes.js";
-import { auditAdminRoutes } from "./modules/audit/routes.js";
-import { blogAdminRoutes } from "./modules/blogs/admin-routes.js";
-import { blogRoutes, blogsFileRoute } from "./modules/blogs/routes.js";
-import { catalogAdminRoutes } from "./modules/catalog/admin-routes.js";
-import { catalogGeneration, startCatalogSync } from "./modules/catalog/cache.js";
-import { pageData } from "./modules/site/page-data.js";
-import { catalogRoutes } from "./modules/catalog/routes.js";
-import { currentMailBrand } from "./modules/content/identity.js";
-import { imageRoutes, siteContentRoutes } from "./modules/content/routes.js";
-import { exportRoutes } from "./modules/exports/routes.js";
-import { fileRoutes } from "./modules/files/routes.js";
-import { leadAdminRoutes } from "./modules/leads/admin-routes.js";
-import { leadForms } from "./modules/leads/forms.js";
-import { leadRoutes } from "./modules/leads/routes.js";
-import { messageRoutes } from "./modules/messages/routes.js";
-import { orderAdminRoutes } from "./modules/orders/admin-routes.js";
-import { orderRoutes } from "./modules/orders/routes.js";
-import { overviewAdminRoutes } from "./modules/overview/admin-routes.js";
-import { paymentRoutes } from "./modules/billing/payments/routes.js";
-import { promoRoutes } from "./modules/promo/routes.js";
-import { receiptSettings } from "./modules/billing/receipts/issue.js";
-import { receiptRoutes } from "./modules/billing/receipts/routes.js";
-import { reviewRoutes } from "./modules/reviews/routes.js";
-import { crawlerRoutes, siteRoutes } from "./modules/site/routes.js";
-import { subscriptionRoutes } from "./modules/billing/subscriptions/routes.js";
-import { createJobRuntime } from "./job-runtime.js";
+import { accountRoutes } from "./modules/account/index.js";
+import { auditAdminRoutes } from "./modules/audit/index.js";
+import {
+  paymentRoutes,
+  receiptRoutes,
+  receiptSettings,
+  registerPaymentProvider,
+  subscriptionRoutes,
+} from "./modules/billing/index.js";
+import { blogAdminRoutes, blogRoutes, blogsFileRoute } from "./modules/blogs/index.js";
+import {
+  catalogAdminRoutes,
+  catalogGeneration,
+  catalogRoutes,
+  startCatalogSync,
+} from "./modules/catalog/index.js";
+import { currentMailBrand, imageRoutes, siteContentRoutes } from "./modules/content/index.js";
+import { exportRoutes } from "./modules/exports/index.js";
+import { fileRoutes } from "./modules/files/index.js";
 import { wireModules } from "./modules/index.js";
-import { testToolRoutes } from "./modules/test-tools/routes.js";
-import { userAdminRoutes } from "./modules/users/admin-routes.js";
-import { applyConfiguredAdmin } from "./modules/users/roles.js";
-import { userRoutes } from "./modules/users/routes.js";
-import { workflowAdminRoutes } from "./modules/workflow/admin-routes.js";
-import { workflowRoutes } from "./modules/workflow/routes.js";
+import { leadAdminRoutes, leadForms, leadRoutes } from "./modules/leads/index.js";
+import { mailRoutes } from "./modules/mail-preferences/index.js";
+import { messageRoutes } from "./modules/messages/index.js";
+import { orderAdminRoutes, orderRoutes } from "./modules/orders/index.js";
+import { overviewAdminRoutes } from "./modules/overview/index.js";
+import { promoRoutes } from "./modules/promo/index.js";
+import { reviewRoutes } from "./modules/reviews/index.js";
+import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
+import { testToolRoutes } from "./modules/test-tools/index.js";
+import { applyConfiguredAdmin, userAdminRoutes, userRoutes } from "./modules/users/index.js";
+import { workflowAdminRoutes, workflowRoutes } from "./modules/workflow/index.js";
 import { authPlugin } from "./plugins/auth.js";
 import { authzPlugin } from "./plugins/authz.js";
 import { registerCompression } from "./plugins/compression.js";
@@ -53,12 +48,13 @@ import { healthRoutes } from "./plugins/health.js";
 import { loggerOptions, OneLinePerRequest } from "./plugins/logging.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
-import { registerPaymentProvider } from "./modules/billing/payments/provider-setup.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import { registerSameOriginCheck } from "./plugins/same-origin.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerValidation } from "./plugins/validation.js";
 import { registerWebApp } from "./plugins/web-app.js";
+import { scanUpload } from "./storage/scan.js";
+import { createFileStorage } from "./storage/storage.js";
 
 export type AppOptions = {
   config: Config;
@@ -137,9 +133,8 @@ export async function buildApp({
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
       await api.register(promoRoutes, { db, clock });
-      if (testToolsClock) await api.register(testToolRoutes, {
-          db,
-          config,
+      if (testToolsClock)
+        await api.register(testToolRoutes, {
           clock: testToolsClock,
           jobRuntime: (log) => createJobRuntime({ db, config, log, clock: testToolsClock }),
         });

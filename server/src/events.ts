@@ -17,12 +17,11 @@ export type DomainEventHandler<K extends keyof DomainEvents> = (
   event: DomainEvents[K],
 ) => Promise<unknown>;
 
-const handlers: { [K in keyof DomainEvents]?: DomainEventHandler<K>[] } = {};
+const handlers = new Map<keyof DomainEvents, DomainEventHandler<never>[]>();
 
 /** Registers a handler; the application's wiring does this once, when it is loaded. */
 export function onDomainEvent<K extends keyof DomainEvents>(type: K, handler: DomainEventHandler<K>): void {
-  const list = (handlers[type] ??= []) as DomainEventHandler<K>[];
-  list.push(handler);
+  handlers.set(type, [...(handlers.get(type) ?? []), handler as DomainEventHandler<never>]);
 }
 
 /** Runs every handler of the event, in order, inside the emitter's transaction `tx`. */
@@ -31,5 +30,5 @@ export async function emitDomainEvent<K extends keyof DomainEvents>(
   type: K,
   event: DomainEvents[K],
 ): Promise<void> {
-  for (const handler of (handlers[type] ?? []) as DomainEventHandler<K>[]) await handler(tx, event);
+  for (const handler of (handlers.get(type) ?? []) as DomainEventHandler<K>[]) await handler(tx, event);
 }

@@ -3,20 +3,18 @@ import { resolveAuthSecret } from "./auth/secret.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { createFileStorage, type FileStorage } from "./storage/storage.js";
+import type { JobHandler, JobHandlers } from "./jobs/worker.js";
+import { createWorker, type Worker, type WorkerOptions } from "./jobs/worker.js";
 import type { MailBrand } from "./mail/layout.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { type NotificationContext, notificationHandlers } from "./mail/notifications.js";
 import { orderWorkHandlers } from "./mail/order-work.js";
-import { priceChangeHandlers } from "./modules/billing/subscriptions/price-change-mails.js";
-import { currentMailBrand } from "./modules/content/identity.js";
-import { discardUnattachedFile } from "./modules/files/service.js";
-import { receiptSettings } from "./modules/billing/receipts/issue.js";
-import { runRenewal } from "./modules/billing/subscriptions/renewals.js";
+import { priceChangeHandlers, receiptSettings, runRenewal } from "./modules/billing/index.js";
+import { currentMailBrand } from "./modules/content/index.js";
+import { discardUnattachedFile } from "./modules/files/index.js";
 import { wireModules } from "./modules/index.js";
 import { createTestProvider } from "./payment-providers/test-provider.js";
-import type { JobHandler, JobHandlers } from "./jobs/worker.js";
-import { createWorker, type Worker, type WorkerOptions } from "./jobs/worker.js";
+import { createFileStorage, type FileStorage } from "./storage/storage.js";
 
 /** What each kind of job does. */
 export function jobHandlers(options: {

@@ -53,7 +53,6 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return (await requireSession(request)).user;
 }
 
-
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!isAdmin(user)) throw new AppError("forbidden", "This needs an admin account.");
@@ -79,4 +78,3 @@ export function hasBearerToken(request: FastifyRequest, token: string | undefine
   if (!token || !header?.startsWith("Bearer ")) return false;
   return timingSafeEqual(digest(header.slice("Bearer ".length).trim()), digest(token));
 }
-

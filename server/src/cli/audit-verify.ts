@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
-import { describeVerification, verifyAuditChain } from "../modules/audit/verify.js";
+import { describeVerification, verifyAuditChain } from "../modules/audit/index.js";
 
 /**
  * `npm run audit:verify`: walks the audit log's hash chain on the database the shop uses

@@ -8,8 +8,8 @@ import { messageId, startTestSmtp, type TestSmtp } from "../../test/smtp.js";
 import { loadConfig } from "../config.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { jobs, leads } from "../db/schema.js";
-import { claimDueJobs, enqueue, type JobPayloads, retryJob } from "./queue.js";
 import { createJobRuntime } from "../job-runtime.js";
+import { claimDueJobs, enqueue, type JobPayloads, retryJob } from "./queue.js";
 import { backoffMs, createWorker, type JobHandlers } from "./worker.js";
 
 const quiet = { info() {}, warn() {}, error() {} };

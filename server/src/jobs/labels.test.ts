@@ -6,10 +6,10 @@ import { createTestApp, type TestContext } from "../../test/helpers.js";
 import { placePaidOrder, planIds } from "../../test/orders.js";
 import { systemClock } from "../clock.js";
 import { jobs, orders } from "../db/schema.js";
+import { jobHandlers } from "../job-runtime.js";
 import { createMailer } from "../mail/mailer.js";
 import { describeJob, jobDescriptions, lookUpJobFacts } from "./labels.js";
 import { enqueue, type JobRow } from "./queue.js";
-import { jobHandlers } from "../job-runtime.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

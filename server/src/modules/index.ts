@@ -1,5 +1,5 @@
 import { onDomainEvent } from "../events.js";
-import { submitPaidOrder } from "./orders/history.js";
+import { submitPaidOrder } from "./orders/index.js";
 
 let wired = false;
 

@@ -11,8 +11,7 @@ import { placeOrder, planIds } from "../../test/orders.js";
 import { fillShop, type ShopPeople, shopView, startShopIn } from "../../test/shop.js";
 import { connectPostgres, type Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
-import { recordAudit } from "../modules/audit/record.js";
-import { verifyAuditChain } from "../modules/audit/verify.js";
+import { recordAudit, verifyAuditChain } from "../modules/audit/index.js";
 import { moveToPostgres } from "./move.js";
 
 const server = process.env.TEST_DATABASE_URL ?? "";

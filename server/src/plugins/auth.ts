@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Auth } from "../auth/auth.js";
 import { toWebHeaders } from "../auth/session.js";
-import type { SignInLimits } from "../auth/sign-in-limits.js";
 import { SessionCache } from "../auth/session-cache.js";
+import type { SignInLimits } from "../auth/sign-in-limits.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -11,7 +11,6 @@ declare module "fastify" {
     sessionCache: SessionCache;
   }
 }
-
 
 /** The address a password sign-in is for, when its body names one. */
 function signInEmail(

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../errors.js";
 import { hasBearerToken, requireAdmin, requireUser } from "../auth/session.js";
+import { AppError } from "../errors.js";
 
 /**
  * Who may call a route. Every /api route must say so; see the onRoute check below. "operator" is

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../errors.js";
 import { sessionCookieOf } from "../auth/session-cache.js";
+import { AppError } from "../errors.js";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 

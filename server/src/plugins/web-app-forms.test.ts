@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
 import { writeWebBuild } from "../../test/web-build.js";
 import { jobs, leads } from "../db/schema.js";
-import { tooManyLeadForms } from "../modules/leads/forms.js";
+import { tooManyLeadForms } from "../modules/leads/index.js";
 import { crossSiteMessage } from "./same-origin.js";
 import { actionPaths } from "./web-app.js";
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
 import { writeWebBuild } from "../../test/web-build.js";
 import { pricingPlans } from "../db/schema.js";
-import { catalogChanged } from "../modules/catalog/cache.js";
-import { saveSiteIdentity } from "../modules/content/service.js";
+import { catalogChanged } from "../modules/catalog/index.js";
+import { saveSiteIdentity } from "../modules/content/index.js";
 import { routeMatcher } from "./web-app.js";
 
 describe("which paths are screens of the app", () => {

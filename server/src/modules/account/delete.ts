@@ -22,7 +22,7 @@ import {
   verification,
 } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { type AuditActor, recordAudit } from "../audit/record.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
 
 /** A non-routable address no one else has: the account's unique e-mail after deletion. */
 export function deletedEmail(): string {

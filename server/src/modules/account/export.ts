@@ -21,7 +21,7 @@ import {
 } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import type { FileStorage } from "../../storage/storage.js";
-import { type AuditActor, recordAudit } from "../audit/record.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);

@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placePaidOrder, planIds } from "../../../test/orders.js";
 import { type Database, openPglite } from "../../db/client.js";
 import { auditLog, user } from "../../db/schema.js";
-import { setAdminRole } from "../users/roles.js";
+import { setAdminRole } from "../users/index.js";
 import { recordAudit } from "./record.js";
 import { verifyAuditChain } from "./verify.js";
 

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditSubjectType } from "@agency/contract";
+import type { SessionUser } from "../../auth/session.js";
 import { type Database, notificationsOf } from "../../db/client.js";
 import { auditHead, auditLog } from "../../db/schema.js";
-import type { SessionUser } from "../../auth/session.js";
 import { asStoredJson, canonicalJson, hashOf } from "./chain.js";
 
 /**

@@ -1,8 +1,8 @@
 import { AuditList, AuditQuery, AuditVerification } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../auth/session.js";
 import { listAudit } from "./list.js";
 import { verifyAuditChain } from "./verify.js";
 

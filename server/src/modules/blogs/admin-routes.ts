@@ -1,9 +1,9 @@
 import { BlogBody, BlogEntryList, BlogSaved, BlogUpdated, DeleteResult, IdParams } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../auth/session.js";
-import { auditActorOf } from "../audit/record.js";
+import { auditActorOf } from "../audit/index.js";
 import * as blogs from "./service.js";
 
 const refused = refusals(400, 401, 403, 404, 409);

@@ -2,7 +2,7 @@ import { BlogList } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { blogs } from "../../db/schema.js";
-import { catalogChanged } from "../catalog/cache.js";
+import { catalogChanged } from "../catalog/index.js";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { blogs } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { type AuditActor, recordAudit } from "../audit/record.js";
-import { cachedRead, catalogChanged } from "../catalog/cache.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
+import { cachedRead, catalogChanged } from "../catalog/index.js";
 import { renderMarkdown, slugFromTitle } from "./markdown.js";
 
 type BlogRow = typeof blogs.$inferSelect;

@@ -13,7 +13,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { jobs, orders, pricingPlans, subscriptions } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { reorder, toCents } from "./admin.js";
 import { catalogChanged } from "./cache.js";
 import { toPricingPlan } from "./service.js";

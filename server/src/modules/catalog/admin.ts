@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pricingPlans, services } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { catalogChanged } from "./cache.js";
 
 export const toCents = (dollars: number) => Math.round(dollars * 100);

@@ -11,12 +11,12 @@ import {
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireAdmin } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound, refusals } from "../../errors.js";
 import type { FileStorage } from "../../storage/storage.js";
 import { readUpload } from "../../storage/upload.js";
-import { requireAdmin } from "../../auth/session.js";
-import { auditActorOf } from "../audit/record.js";
+import { auditActorOf } from "../audit/index.js";
 import { readImage, storeImage } from "./images.js";
 import { loadSiteContent, savePageTexts, saveSiteIdentity } from "./service.js";
 

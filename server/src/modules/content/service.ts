@@ -8,8 +8,8 @@ import {
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { siteContent } from "../../db/schema.js";
-import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
-import { cachedRead, catalogChanged } from "../catalog/cache.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
+import { cachedRead, catalogChanged } from "../catalog/index.js";
 
 type ContentKey = "identity" | "texts";
 

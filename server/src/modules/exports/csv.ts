@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { AuditAction } from "@agency/contract";
 import type { FastifyReply } from "fastify";
 import type { Database } from "../../db/client.js";
-import { type AuditActor, recordAudit } from "../audit/record.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
 
 /**
  * An amount of money as the agency's books write it: a number with two decimals ("-79.00" for a

@@ -1,10 +1,10 @@
 import { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireAdmin } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../auth/session.js";
-import { auditActorOf } from "../audit/record.js";
+import { auditActorOf } from "../audit/index.js";
 import { recordExport, sendCsv } from "./csv.js";
 import { customersCsv, ordersCsv, paymentsCsv } from "./service.js";
 

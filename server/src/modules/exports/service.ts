@@ -4,8 +4,8 @@ import type { Database } from "../../db/client.js";
 import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, escapeLike } from "../../db/list-search.js";
 import { orders, payments, receipts, user } from "../../db/schema.js";
-import { adminOrderFilter } from "../orders/admin.js";
-import { adminUserFilter } from "../users/admin.js";
+import { adminOrderFilter } from "../orders/index.js";
+import { adminUserFilter } from "../users/index.js";
 import { csvChunks, money } from "./csv.js";
 
 const orderColumns = [

@@ -2,9 +2,9 @@ import { FileMeta, IdParams, workflowMessages } from "@agency/contract";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireUser } from "../../auth/session.js";
 import { AppError, refusals } from "../../errors.js";
 import { readUpload } from "../../storage/upload.js";
-import { requireUser } from "../../auth/session.js";
 import { contentDisposition, type FileContext, findDownloadableFile, storeUpload } from "./service.js";
 
 const refused = refusals(400, 401, 404, 409, 422);

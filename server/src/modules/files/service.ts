@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { type FileMeta, isId, uploadContentTypes, workflowMessages } from "@agency/contract";
 import { and, eq, isNull } from "drizzle-orm";
+import { findVisibleOrder } from "../../auth/order-access.js";
+import { isAdmin, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { files, messages, orders } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
 import type { ScanHook } from "../../storage/scan.js";
 import type { FileStorage } from "../../storage/storage.js";
-import { enqueue } from "../../jobs/queue.js";
-import { isAdmin, type SessionUser } from "../../auth/session.js";
-import { findVisibleOrder } from "../../auth/order-access.js";
 import { type FileRow, toFileMeta } from "./metadata.js";
 
 const allowedTypes = new Set<string>(uploadContentTypes);

@@ -1,11 +1,11 @@
 import { LeadList, LeadsCsvQuery, LeadsQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireAdmin } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../auth/session.js";
-import { auditActorOf } from "../audit/record.js";
-import { recordExport, sendCsv } from "../exports/csv.js";
+import { auditActorOf } from "../audit/index.js";
+import { recordExport, sendCsv } from "../exports/index.js";
 import { leadsCsv, listLeads } from "./admin.js";
 
 const refused = refusals(401, 403);

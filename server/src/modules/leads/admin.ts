@@ -5,7 +5,7 @@ import { newestFirstBatches, newestFirstPage, wholeRows } from "../../db/keyset.
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads } from "../../db/schema.js";
-import { csvChunks } from "../exports/csv.js";
+import { csvChunks } from "../exports/index.js";
 
 type Row = typeof leads.$inferSelect;
 

@@ -6,13 +6,13 @@ import {
 } from "@agency/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { leads } from "../../db/schema.js";
 import { AppError, refusals } from "../../errors.js";
-import { accountHolder } from "../audit/record.js";
-import { signUpForNewsletter } from "../leads/service.js";
-import { requireUser } from "../../auth/session.js";
 import { checkMailToken, setOptionalMail, wantsOptionalMail } from "../../mail/preferences.js";
+import { accountHolder } from "../audit/index.js";
+import { signUpForNewsletter } from "../leads/index.js";
 import { leaveNewsletter, unsubscribe } from "./service.js";
 
 type Options = { db: Database; secret: string; rateLimitPerMinute: number };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { leads, mailOptOuts } from "../../db/schema.js";
-import { type AuditActor, recordAudit } from "../audit/record.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
 
 /** Removes the address's newsletter sign-up inside `tx`, recording it by id (the address goes). */
 async function removeNewsletterLead(tx: Database, actor: AuditActor, address: string): Promise<void> {
@@ -32,4 +32,3 @@ export async function unsubscribe(db: Database, email: string): Promise<void> {
 export async function leaveNewsletter(db: Database, actor: AuditActor, email: string): Promise<void> {
   await db.transaction((tx) => removeNewsletterLead(tx, actor, email.toLowerCase()));
 }
-

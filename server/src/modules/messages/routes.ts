@@ -1,9 +1,9 @@
 import { IdParams, Message, MessageList, PostMessageBody, UnreadCounts } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireUser } from "../../auth/session.js";
 import { listMessages, postMessage, unreadCounts } from "./service.js";
 
 const refused = refusals(400, 401, 403, 404);

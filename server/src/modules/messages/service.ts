@@ -6,15 +6,14 @@ import {
   workflowMessages,
 } from "@agency/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { findVisibleOrder } from "../../auth/order-access.js";
+import { isAdmin, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { messageReads, messages, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
-import { isAdmin, type SessionUser } from "../../auth/session.js";
-import { attachFiles } from "../files/attach.js";
-import { filesAttachedTo } from "../files/metadata.js";
-import { findVisibleOrder } from "../../auth/order-access.js";
+import { attachFiles, filesAttachedTo } from "../files/index.js";
 
 type MessageRow = typeof messages.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { AdminOrderList, AdminOrdersQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../auth/session.js";
 import { listAllOrders } from "./admin.js";
 
 const refused = refusals(401, 403, 404);

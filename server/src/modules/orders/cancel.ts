@@ -1,23 +1,15 @@
-import {
-  type CancelOrderBody,
-  cancellableStates,
-  centsToDollars,
-  type OrderDetail,
-  workflowMessages,
-} from "@agency/contract";
+import { type CancelOrderBody, cancellableStates, centsToDollars, workflowMessages } from "@agency/contract";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { findOrder, type OrderRow } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { orders, payments, subscriptions } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import type { PaymentProvider, ProviderRefund } from "../../payment-providers/provider.js";
-import type { SessionUser } from "../../auth/session.js";
-import { auditActorOf, recordAudit } from "../audit/record.js";
-import { addRefund } from "../billing/payments/ledger.js";
-import type { ReceiptSettings } from "../billing/receipts/issue.js";
-import { endSubscription } from "../billing/subscriptions/service.js";
-import { type BillingSync } from "../../payment-providers/provider.js";
+import type { BillingSync, PaymentProvider, ProviderRefund } from "../../payment-providers/provider.js";
+import { auditActorOf, recordAudit } from "../audit/index.js";
+import type { ReceiptSettings } from "../billing/index.js";
+import { addRefund, endSubscription } from "../billing/index.js";
 import { actorOf, moveOrder } from "./history.js";
-import { findOrder, orderDetail } from "../workflow/service.js";
 
 export type CancelContext = {
   db: Database;
@@ -61,7 +53,7 @@ export async function cancelOrder(
   caller: SessionUser,
   id: string,
   body: CancelOrderBody,
-): Promise<OrderDetail> {
+): Promise<OrderRow> {
   const { db } = ctx;
   const row = await findOrder(db, id);
   if (!row.state) throw new AppError("conflict", workflowMessages.notPaid);
@@ -116,5 +108,5 @@ export async function cancelOrder(
       });
     }
   });
-  return orderDetail(db, await findOrder(db, row.id));
+  return findOrder(db, row.id);
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placeOrder } from "../../../test/orders.js";
-import { jobs, orders, pricingPlans } from "../../db/schema.js";
 import type { SessionUser } from "../../auth/session.js";
+import { jobs, orders, pricingPlans } from "../../db/schema.js";
 import { createOrder } from "./service.js";
 
 let ctx: TestContext;

@@ -1,11 +1,11 @@
 import { type OrderState, type ParticipantRole, workflowMessages } from "@agency/contract";
 import { and, eq, isNull } from "drizzle-orm";
+import { isAdmin, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
-import { isAdmin, type SessionUser } from "../../auth/session.js";
-import { type AuditActor, recordAudit } from "../audit/record.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
 
 /**
  * Who made a change, as the history keeps them (their name then; the id is gone with the account).

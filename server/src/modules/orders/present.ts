@@ -1,7 +1,7 @@
 import { centsToDollars, type Order, type Subscription } from "@agency/contract";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
-import { subscriptionsOfOrders } from "../billing/subscriptions/service.js";
+import { subscriptionsOfOrders } from "../billing/index.js";
 
 /** An order as the API shows it. */
 export function toOrder(row: OrderRow, subscription: Subscription | null = null): Order {
@@ -34,4 +34,3 @@ export async function ordersWithSubscriptions(db: Database, rows: OrderRow[]): P
   );
   return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? null));
 }
-

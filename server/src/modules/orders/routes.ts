@@ -8,13 +8,13 @@ import {
   OrdersQuery,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findVisibleOrder } from "../../auth/order-access.js";
+import { requireUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
-import { requireUser } from "../../auth/session.js";
 import { ordersWithSubscriptions, toOrder } from "./present.js";
-import { findVisibleOrder } from "../../auth/order-access.js";
 import * as ordersService from "./service.js";
 
 const refused = refusals(401, 403, 404, 409);

@@ -8,6 +8,8 @@ import {
   type Order,
 } from "@agency/contract";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { findOwnOrder } from "../../auth/order-access.js";
+import { isAdmin, type SessionUser } from "../../auth/session.js";
 import { aheadMs, type Clock, systemClock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
@@ -15,12 +17,10 @@ import { orders, pricingPlans } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue, enqueueEach } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
-import { isAdmin, type SessionUser } from "../../auth/session.js";
-import { auditActorOf, recordAudit } from "../audit/record.js";
-import { findPlanRow } from "../catalog/service.js";
+import { auditActorOf, recordAudit } from "../audit/index.js";
+import { findPlanRow } from "../catalog/index.js";
+import { claimPromo, discountCents, releasePromo } from "../promo/index.js";
 import { ordersWithSubscriptions } from "./present.js";
-import { findOwnOrder } from "../../auth/order-access.js";
-import { claimPromo, discountCents, releasePromo } from "../promo/service.js";
 
 /**
  * One order to place: the caller and the plan they chose (already found in the catalog), and how

@@ -1,9 +1,9 @@
 import { Overview } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin } from "../../auth/session.js";
 import { overviewSource } from "./service.js";
 
 const refused = refusals(401, 403);

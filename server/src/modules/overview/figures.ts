@@ -3,7 +3,7 @@ import { and, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads, planMonths, pricingPlans, user } from "../../db/schema.js";
-import { subscriptionSummary } from "../billing/subscriptions/service.js";
+import { subscriptionSummary } from "../billing/index.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

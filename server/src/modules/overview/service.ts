@@ -3,7 +3,7 @@ import { desc } from "drizzle-orm";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { payments } from "../../db/schema.js";
-import { recentCancellations } from "../billing/subscriptions/service.js";
+import { recentCancellations } from "../billing/index.js";
 import { computeOverview, type OverviewFigures } from "./figures.js";
 
 /** How long one process answers with the figures it worked out (see docs/decisions/019). */

@@ -7,11 +7,11 @@ import {
   PromoQuoteBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin, requireUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireAdmin, requireUser } from "../../auth/session.js";
-import { auditActorOf } from "../audit/record.js";
+import { auditActorOf } from "../audit/index.js";
 import * as promo from "./service.js";
 
 const refused = refusals(400, 401, 403, 404, 409);

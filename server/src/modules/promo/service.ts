@@ -11,9 +11,9 @@ import { and, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pricingPlans, promoCodes } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { type AuditActor, changedFields, recordAudit } from "../audit/record.js";
-import { findOfferedPlanRow } from "../catalog/service.js";
 import { renewalTerms } from "../../periods.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
+import { findOfferedPlanRow } from "../catalog/index.js";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 

@@ -11,10 +11,10 @@ import {
   ReviewVisibilityBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountRateLimitKey, getSignedIn, isAdmin, requireAdmin, requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { accountRateLimitKey, getSignedIn, isAdmin, requireAdmin, requireUser } from "../../auth/session.js";
-import { auditActorOf } from "../audit/record.js";
+import { auditActorOf } from "../audit/index.js";
 import * as reviewsService from "./service.js";
 
 const refused = refusals(401, 403, 404, 409);

@@ -10,15 +10,15 @@ import {
   reviewMessages,
 } from "@agency/contract";
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders, reviews } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import type { SessionUser } from "../../auth/session.js";
-import { type AuditActor, auditActorOf, recordAudit } from "../audit/record.js";
-import { cachedRead, catalogChanged } from "../catalog/cache.js";
+import { type AuditActor, auditActorOf, recordAudit } from "../audit/index.js";
+import { cachedRead, catalogChanged } from "../catalog/index.js";
 
 type ReviewRow = typeof reviews.$inferSelect;
 

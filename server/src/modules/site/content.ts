@@ -1,7 +1,7 @@
 import type { SiteContent } from "@agency/contract";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
-import { loadSiteContent } from "../content/service.js";
+import { loadSiteContent } from "../content/index.js";
 
 /**
  * The site's identity (name, tagline, logo, address, phones, e-mail, map, social links) and page

@@ -2,9 +2,9 @@ import type { PageData } from "@agency/contract";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { AppError } from "../../errors.js";
-import { getBlogPost, listBlogs } from "../blogs/service.js";
-import { listPlans, listServices } from "../catalog/service.js";
-import { listReviews } from "../reviews/service.js";
+import { getBlogPost, listBlogs } from "../blogs/index.js";
+import { listPlans, listServices } from "../catalog/index.js";
+import { listReviews } from "../reviews/index.js";
 import { readSiteContent } from "./content.js";
 import type { SiteSettingsSource } from "./service.js";
 

@@ -2,7 +2,7 @@ import { SiteSettings } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.js";
 import type { PublicPage } from "../../plugins/web-app.js";
-import { hostedBlogPaths } from "../blogs/service.js";
+import { hostedBlogPaths } from "../blogs/index.js";
 import * as site from "./service.js";
 
 export const siteRoutes: FastifyPluginAsyncZod<site.SiteSettingsSource> = async (app, settings) => {

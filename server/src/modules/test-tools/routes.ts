@@ -1,11 +1,9 @@
 import { RunDueRenewalsBody, RunDueRenewalsResult, TestClock } from "@agency/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { type AdjustableClock, DAY_MS, daysAhead } from "../../clock.js";
-import type { Config } from "../../config.js";
-import type { Database } from "../../db/client.js";
-import { refusals } from "../../errors.js";
 import type { FastifyBaseLogger } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../../auth/session.js";
+import { type AdjustableClock, DAY_MS, daysAhead } from "../../clock.js";
+import { refusals } from "../../errors.js";
 
 const refused = refusals(400, 401, 403);
 const tags = ["admin"];
@@ -16,12 +14,10 @@ const tags = ["admin"];
  * anywhere else these paths do not exist (404).
  */
 export const testToolRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  config: Config;
   clock: AdjustableClock;
   /** A job worker of its own, run until no job is due. */
   jobRuntime: (log: FastifyBaseLogger) => { worker: { drain(): Promise<number> }; stop(): Promise<void> };
-}> = async (app, { db, config, clock, jobRuntime }) => {
+}> = async (app, { clock, jobRuntime }) => {
   const clockNow = () => ({ now: clock.now().toISOString(), clockAheadDays: daysAhead(clock) });
 
   app.get(

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { roleChanges, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { type AuditActor, recordAudit } from "../audit/record.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
 
 export type RoleActor = { id: string; email: string } | { label: string };
 

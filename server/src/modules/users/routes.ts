@@ -7,9 +7,9 @@ import {
   UserTokenBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireSession, requireUser } from "../../auth/session.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
-import { requireSession, requireUser } from "../../auth/session.js";
 import * as users from "./service.js";
 
 const denied = { 401: ErrorResponse, 403: ErrorResponse } as const;

@@ -1,9 +1,9 @@
 import type { AdminStatus, UserToken, UserTokenBody } from "@agency/contract";
 import { eq, sql } from "drizzle-orm";
+import { isAdmin, type SignedIn } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { user as users } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { isAdmin, type SignedIn } from "../../auth/session.js";
 
 function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();

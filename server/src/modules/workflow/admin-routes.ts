@@ -7,16 +7,16 @@ import {
   UpdateBriefQuestionsBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findOrder } from "../../auth/order-access.js";
+import { requireAdmin } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import type { PaymentProvider } from "../../payment-providers/provider.js";
-import { requireAdmin } from "../../auth/session.js";
-import type { ReceiptSettings } from "../billing/receipts/issue.js";
-import type { BillingSync } from "../../payment-providers/provider.js";
+import type { BillingSync, PaymentProvider } from "../../payment-providers/provider.js";
+import type { ReceiptSettings } from "../billing/index.js";
+import { cancelOrder } from "../orders/index.js";
 import { planBriefQuestions, updatePlanBriefQuestions } from "./brief-questions.js";
-import { cancelOrder } from "../orders/cancel.js";
-import { changeOrderState, findOrder, orderDetail } from "./service.js";
+import { changeOrderState, orderDetail } from "./service.js";
 
 const refused = refusals(400, 401, 403, 404, 409, 422);
 
@@ -73,11 +73,14 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      cancelOrder(
-        { db, provider, receipts, billing, now: () => clock.now() },
-        await requireAdmin(request),
-        request.params.id,
-        request.body,
+      orderDetail(
+        db,
+        await cancelOrder(
+          { db, provider, receipts, billing, now: () => clock.now() },
+          await requireAdmin(request),
+          request.params.id,
+          request.body,
+        ),
       ),
   );
 

@@ -1,9 +1,9 @@
 import { type Brief, type BriefQuestion, isId, type UpdateBriefQuestionsBody } from "@agency/contract";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
 import { briefQuestions, orderBriefs, pricingPlans } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
-import type { OrderRow } from "../../auth/order-access.js";
 
 export type QuestionRow = typeof briefQuestions.$inferSelect;
 

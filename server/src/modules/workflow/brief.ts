@@ -1,10 +1,11 @@
 import { type OrderDetail, type SubmitBriefBody, workflowMessages } from "@agency/contract";
+import { findOrder } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { orderBriefs, type StoredBriefAnswer } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import type { SessionUser } from "../../auth/session.js";
 import { type QuestionRow, questionRowsOfPlan } from "./brief-questions.js";
-import { findOrder, findOwnPaidOrder, orderDetail } from "./service.js";
+import { findOwnPaidOrder, orderDetail } from "./service.js";
 
 function isWebAddress(value: string): boolean {
   try {

@@ -1,9 +1,9 @@
 import { IdParams, OrderDetail, RequestChangesBody, SubmitBriefBody } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findVisibleOrder } from "../../auth/order-access.js";
+import { requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { requireUser } from "../../auth/session.js";
-import { findVisibleOrder } from "../../auth/order-access.js";
 import { submitBrief } from "./brief.js";
 import { approveDelivery, orderDetail, requestChanges } from "./service.js";
 

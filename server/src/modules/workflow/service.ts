@@ -2,23 +2,20 @@ import {
   adminTransitions,
   type ChangeOrderStateBody,
   centsToDollars,
-  isId,
   type OrderDetail,
   type OrderHistoryEntry,
   type Refund,
   workflowMessages,
 } from "@agency/contract";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { orderEvents, orders, payments, receipts } from "../../db/schema.js";
-import { AppError, notFound } from "../../errors.js";
+import { findOrder, findVisibleOrder, type OrderRow } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
-import { attachFiles } from "../files/attach.js";
-import { filesAttachedTo } from "../files/metadata.js";
-import { ordersWithSubscriptions } from "../orders/present.js";
-import { findVisibleOrder, type OrderRow } from "../../auth/order-access.js";
+import type { Database } from "../../db/client.js";
+import { orderEvents, payments, receipts } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { attachFiles, filesAttachedTo } from "../files/index.js";
+import { actorOf, moveOrder, ordersWithSubscriptions } from "../orders/index.js";
 import { briefOfOrder } from "./brief-questions.js";
-import { actorOf, moveOrder } from "../orders/history.js";
 
 async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEntry[]> {
   const events = await db
@@ -66,14 +63,6 @@ export async function orderDetail(db: Database, row: OrderRow): Promise<OrderDet
   ]);
   if (!order) throw notFound("The order");
   return { ...order, history, brief, refunds };
-}
-
-/** Admins reach every order. */
-export async function findOrder(db: Database, id: string): Promise<OrderRow> {
-  if (!isId(id)) throw notFound("The order");
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw notFound("The order");
-  return row;
 }
 
 /** The caller's own paid order, for the customer's moves (an admin acts through the admin calls). */

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { Clock } from "../../../clock.js";
 import type { Config } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
-import { registerStripeWebhook } from "./webhook.js";
-import { receiptSettings } from "../receipts/issue.js";
 import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import { createTestProvider } from "../../../payment-providers/test-provider.js";
+import { receiptSettings } from "../receipts/issue.js";
+import { registerStripeWebhook } from "./webhook.js";
 
 /** Stripe (with its webhook) when its keys are configured, otherwise the built-in test provider. */
 export async function registerPaymentProvider(

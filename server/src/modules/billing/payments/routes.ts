@@ -11,12 +11,12 @@ import {
   TestCardPaymentResult,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountRateLimitKey, requireAdmin, requireUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { refusals } from "../../../errors.js";
 import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
-import { accountRateLimitKey, requireAdmin, requireUser } from "../../../auth/session.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import * as paymentsService from "./service.js";
 

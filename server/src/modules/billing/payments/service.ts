@@ -7,17 +7,17 @@ import {
   type TestCardPaymentBody,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { findOwnOrder, findVisibleOrder } from "../../../auth/order-access.js";
+import { isAdmin, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { orders, payments, receipts, user } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
+import { emitDomainEvent } from "../../../events.js";
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
-import { isAdmin, type SessionUser } from "../../../auth/session.js";
-import { findOwnOrder, findVisibleOrder } from "../../../auth/order-access.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { startSubscription } from "../subscriptions/service.js";
-import { emitDomainEvent } from "../../../events.js";
 import { addPayment } from "./ledger.js";
 
 /** SPEC §7 POST /create-payment-intent: the amount is the order's, whatever the body says. */

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Config } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
 import { type ReceiptSeller, receiptCounters, receipts } from "../../../db/schema.js";
-import { currentSiteIdentity } from "../../content/identity.js";
+import { currentSiteIdentity } from "../../content/index.js";
 
 /** What every receipt copies when it is issued: the issuer as the shop presents itself then, and the tax. */
 export type ReceiptSettings = {

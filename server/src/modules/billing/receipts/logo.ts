@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { FileStorage } from "../../../storage/storage.js";
-import { readImage } from "../../content/images.js";
+import { readImage } from "../../content/index.js";
 
 /** The web app's own files before a build (development and tests run without one). */
 const sourcePublicDir = fileURLToPath(new URL("../../../../web/public/", import.meta.url));

@@ -1,10 +1,10 @@
 import { IdParams, Receipt, ReceiptList } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { refusals } from "../../../errors.js";
 import type { FileStorage } from "../../../storage/storage.js";
-import { requireUser } from "../../../auth/session.js";
 import { logoPng } from "./logo.js";
 import { receiptPdf } from "./pdf.js";
 import { findOrderReceipt, findVisibleReceipt, listOwnReceipts } from "./service.js";

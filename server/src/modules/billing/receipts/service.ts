@@ -1,9 +1,9 @@
 import { centsToDollars, isId, type Receipt, type ReceiptSummary } from "@agency/contract";
 import { desc, eq } from "drizzle-orm";
+import { isAdmin, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { receipts } from "../../../db/schema.js";
 import { notFound } from "../../../errors.js";
-import { isAdmin, type SessionUser } from "../../../auth/session.js";
 
 type Row = typeof receipts.$inferSelect;
 

@@ -2,10 +2,10 @@ import { formatOrderNumber } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { orders, subscriptions } from "../../../db/schema.js";
 import type { JobHandlers } from "../../../jobs/worker.js";
-import { renewalChargeCents } from "../../promo/service.js";
 import { formatDate, formatMoney } from "../../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../../mail/layout.js";
 import { type NotificationContext, queueMails } from "../../../mail/notifications.js";
+import { renewalChargeCents } from "../../promo/index.js";
 
 /** The owner applied a plan's new price to its renewals: each subscriber hears before the next one. */
 async function planPriceChanged(

@@ -1,5 +1,6 @@
 import { type Subscription, subscriptionMessages, type UpdateCardBody } from "@agency/contract";
 import { eq } from "drizzle-orm";
+import type { SessionUser } from "../../../auth/session.js";
 import type { Clock } from "../../../clock.js";
 import type { Database } from "../../../db/client.js";
 import { orders, subscriptions } from "../../../db/schema.js";
@@ -7,11 +8,10 @@ import { AppError } from "../../../errors.js";
 import { enqueue, type JobPayloads } from "../../../jobs/queue.js";
 import { CURRENCY } from "../../../payment-providers/provider.js";
 import type { SavedCharge, TestProvider } from "../../../payment-providers/test-provider.js";
-import type { SessionUser } from "../../../auth/session.js";
-import { addPayment } from "../payments/ledger.js";
-import { renewalChargeCents } from "../../promo/service.js";
-import type { ReceiptSettings } from "../receipts/issue.js";
 import { nextAttempt, periodEnd } from "../../../periods.js";
+import { renewalChargeCents } from "../../promo/index.js";
+import { addPayment } from "../payments/ledger.js";
+import type { ReceiptSettings } from "../receipts/issue.js";
 import {
   endSubscription,
   lockOwnSubscription,

@@ -8,6 +8,8 @@ import {
   UpdateCardLink,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findVisibleOrder } from "../../../auth/order-access.js";
+import { accountRateLimitKey, requireAdmin, requireUser } from "../../../auth/session.js";
 import type { Clock } from "../../../clock.js";
 import type { Config } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
@@ -15,11 +17,9 @@ import { refusals } from "../../../errors.js";
 import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
-import { accountRateLimitKey, requireAdmin, requireUser } from "../../../auth/session.js";
-import { findOfferedPlanRow } from "../../catalog/service.js";
-import { findVisibleOrder } from "../../../auth/order-access.js";
-import { receiptSettings } from "../receipts/issue.js";
 import { renewalTerms } from "../../../periods.js";
+import { findOfferedPlanRow } from "../../catalog/index.js";
+import { receiptSettings } from "../receipts/issue.js";
 import { updateTestCard } from "./renewals.js";
 import {
   cancelSubscription,

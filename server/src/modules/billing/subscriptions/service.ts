@@ -7,13 +7,13 @@ import {
   type SubscriptionSummary,
 } from "@agency/contract";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { OrderRow } from "../../../auth/order-access.js";
+import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { orders, promoCodes, subscriptions, testPaymentMethods } from "../../../db/schema.js";
 import { AppError, notFound } from "../../../errors.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { BillingSync } from "../../../payment-providers/provider.js";
-import type { SessionUser } from "../../../auth/session.js";
-import type { OrderRow } from "../../../auth/order-access.js";
 import { type Interval, periodEnd } from "../../../periods.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -160,7 +160,6 @@ export async function subscriptionOfOrder(db: Database, orderId: string): Promis
   if (!subscription) throw notFound("The subscription");
   return subscription;
 }
-
 
 /**
  * The customer cancels: an active subscription runs until the end of the period paid for, then

@@ -12,8 +12,8 @@ import { payments, pricingPlans } from "../../../db/schema.js";
 import { createJobRuntime } from "../../../job-runtime.js";
 import { testCards } from "../../../payment-providers/test-cards.js";
 import { createTestProvider } from "../../../payment-providers/test-provider.js";
-import { receiptSettings } from "../receipts/issue.js";
 import { addMonths } from "../../../periods.js";
+import { receiptSettings } from "../receipts/issue.js";
 import { runRenewal } from "./renewals.js";
 
 let ctx: TestContext;

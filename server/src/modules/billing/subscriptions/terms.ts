@@ -2,8 +2,8 @@ import type { RenewalTerms } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { type orders, promoCodes } from "../../../db/schema.js";
-import { renewalChargeCents } from "../../promo/service.js";
 import { renewalTerms } from "../../../periods.js";
+import { renewalChargeCents } from "../../promo/index.js";
 
 type OrderRow = typeof orders.$inferSelect;
 

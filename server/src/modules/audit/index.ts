@@ -1,0 +1,3 @@
+export { type AuditActor, accountHolder, auditActorOf, changedFields, recordAudit } from "./record.js";
+export { auditAdminRoutes } from "./routes.js";
+export { describeVerification, verifyAuditChain } from "./verify.js";

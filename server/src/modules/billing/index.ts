@@ -1,0 +1,14 @@
+export { addRefund } from "./payments/ledger.js";
+export { registerPaymentProvider } from "./payments/provider-setup.js";
+export { paymentRoutes } from "./payments/routes.js";
+export { type ReceiptSettings, receiptSettings } from "./receipts/issue.js";
+export { receiptRoutes } from "./receipts/routes.js";
+export { priceChangeHandlers } from "./subscriptions/price-change-mails.js";
+export { runRenewal } from "./subscriptions/renewals.js";
+export { subscriptionRoutes } from "./subscriptions/routes.js";
+export {
+  endSubscription,
+  recentCancellations,
+  subscriptionSummary,
+  subscriptionsOfOrders,
+} from "./subscriptions/service.js";

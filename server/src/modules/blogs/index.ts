@@ -1,0 +1,3 @@
+export { blogAdminRoutes } from "./admin-routes.js";
+export { blogRoutes, blogsFileRoute } from "./routes.js";
+export { getBlogPost, hostedBlogPaths, listBlogs } from "./service.js";

@@ -1,0 +1,2 @@
+export { csvChunks, recordExport, sendCsv } from "./csv.js";
+export { exportRoutes } from "./routes.js";

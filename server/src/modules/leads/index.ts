@@ -1,0 +1,4 @@
+export { leadAdminRoutes } from "./admin-routes.js";
+export { leadForms, tooManyLeadForms } from "./forms.js";
+export { leadRoutes } from "./routes.js";
+export { signUpForNewsletter } from "./service.js";

@@ -1,0 +1,1 @@
+export { mailRoutes } from "./routes.js";

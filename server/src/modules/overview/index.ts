@@ -1,0 +1,1 @@
+export { overviewAdminRoutes } from "./admin-routes.js";

@@ -1,0 +1,2 @@
+export { reviewRoutes } from "./routes.js";
+export { listReviews } from "./service.js";

@@ -1,0 +1,2 @@
+export { pageData } from "./page-data.js";
+export { crawlerRoutes, siteRoutes } from "./routes.js";

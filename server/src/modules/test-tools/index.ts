@@ -1,0 +1,1 @@
+export { testToolRoutes } from "./routes.js";

@@ -1,0 +1,3 @@
+export { workflowAdminRoutes } from "./admin-routes.js";
+export { workflowRoutes } from "./routes.js";
+export { orderDetail } from "./service.js";
