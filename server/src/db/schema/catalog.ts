@@ -1,0 +1,50 @@
+// The catalog: the services shown on the site and the pricing plans customers order.
+
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./common.js";
+
+export const services = pgTable("services", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  image: text("image").notNull(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  position: integer("position").notNull().default(0),
+  /** Archived services leave the public pages; the editor can bring them back. */
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const pricingPlans = pgTable(
+  "pricing_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The plan's quality label: Standard, Premium, Extended. */
+    service: text("service").notNull(),
+    newPriceCents: integer("new_price_cents").notNull(),
+    oldPriceCents: integer("old_price_cents").notNull(),
+    monthLabel: text("month_label").notNull(),
+    duration: text("duration", { enum: ["monthly", "yearly"] }).notNull(),
+    title: text("title").notNull(),
+    backgroundColor: text("background_color").notNull(),
+    color: text("color").notNull(),
+    featureNames: jsonb("feature_names").$type<string[]>().notNull(),
+    featureDetails: jsonb("feature_details").$type<string[]>().notNull(),
+    /** Tick (true) or cross (false) beside each feature, in the same order. */
+    featureIncluded: jsonb("feature_included").$type<boolean[]>().notNull(),
+    highlighted: boolean("highlighted").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    /** Until an admin edits the plan's brief questions, it asks the default ones (plan_id null). */
+    ownBriefQuestions: boolean("own_brief_questions").notNull().default(false),
+    /**
+     * A plan that has orders is archived instead of deleted: it leaves the public pages and cannot
+     * be ordered, and its orders and subscriptions keep it.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("pricing_plans_duration_check", sql`${table.duration} in ('monthly', 'yearly')`),
+    check("pricing_plans_prices_check", sql`${table.newPriceCents} >= 0 and ${table.oldPriceCents} >= 0`),
+  ],
+);

@@ -1,0 +1,92 @@
+// Orders: what a customer bought, at which price, and where the agency's work on it stands.
+
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.js";
+import { pricingPlans } from "./catalog.js";
+import { createdAt } from "./common.js";
+import { promoCodes } from "./promo-codes.js";
+
+/** Where a paid order is in the agency's work (see contract OrderState). */
+export const orderStates = ["submitted", "in_progress", "delivered", "complete", "cancelled"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The short number a customer quotes (shown as "#1001"). */
+    number: integer("number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: "restrict" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** Snapshot of the plan at order time, so later catalog edits do not rewrite history. */
+    service: text("service").notNull(),
+    serviceDuration: text("service_duration").notNull(),
+    /** What the customer pays: the plan's price then, less the promo code's discount. */
+    priceCents: integer("price_cents").notNull(),
+    /** The plan's price before the discount (null on orders placed before promo codes existed). */
+    listPriceCents: integer("list_price_cents"),
+    discountCents: integer("discount_cents").notNull().default(0),
+    promoCodeId: uuid("promo_code_id").references((): AnyPgColumn => promoCodes.id, { onDelete: "set null" }),
+    /** The code as the customer entered it, kept when the code is later edited or deleted. */
+    promoCode: text("promo_code"),
+    phone: text("phone").notNull(),
+    paid: boolean("paid").notNull().default(false),
+    /** The provider's payment (intent) opened for this order, reused until it succeeds. */
+    paymentIntentId: text("payment_intent_id"),
+    /** Stripe Billing: the subscription opened with that payment (its first invoice's). */
+    providerSubscriptionId: text("provider_subscription_id"),
+    transactionId: text("transaction_id"),
+    paymentTime: timestamp("payment_time", { withTimezone: true }),
+    /** When the plan's subscription ended: from then on the customer may order the plan again. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The agency's work on it (see order_events); null while unpaid. */
+    state: text("state", { enum: orderStates }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check(
+      "orders_state_check",
+      sql`${table.state} in ('submitted', 'in_progress', 'delivered', 'complete', 'cancelled')`,
+    ),
+    // All Orders filtered by state keeps its keyset order through this index.
+    index("orders_state_created_at_id_idx").on(table.state, table.createdAt, table.id),
+    // All Orders' search: the start of a customer's e-mail or name, whatever the case.
+    index("orders_email_lower_prefix_idx").using("btree", sql`lower(${table.email}) text_pattern_ops`),
+    index("orders_name_lower_prefix_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
+    // ...and a word of the name; the plan and paid filters, alone or with a state, keep their
+    // keyset order through these (see docs/decisions/017).
+    index("orders_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
+    index("orders_plan_created_at_id_idx").on(table.planId, table.createdAt, table.id),
+    index("orders_state_plan_created_at_id_idx").on(table.state, table.planId, table.createdAt, table.id),
+    index("orders_paid_created_at_id_idx").on(table.paid, table.createdAt, table.id),
+    // One order per customer and plan they hold (unpaid, or its subscription not ended yet).
+    uniqueIndex("orders_user_plan_held_unique")
+      .on(table.userId, table.planId)
+      .where(sql`${table.endedAt} is null`),
+    index("orders_email_lower_idx").on(sql`lower(${table.email})`),
+    // A customer's own orders, newest first, and the cascade when an account is deleted: the
+    // partial index above does not serve them, and without this they read every order.
+    index("orders_user_created_at_idx").on(table.userId, table.createdAt),
+    // All Orders: newest first; its pages follow (created_at, id) backwards through this index.
+    index("orders_created_at_id_idx").on(table.createdAt, table.id),
+    // The Overview's orders bought per plan over twelve months: those months' entries only.
+    index("orders_payment_time_plan_idx").on(table.paymentTime, table.planId),
+  ],
+);

@@ -1,0 +1,130 @@
+// An order's work once paid: its state changes, the brief, the message thread and the files.
+
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.js";
+import { pricingPlans } from "./catalog.js";
+import { createdAt } from "./common.js";
+import { orderStates, orders } from "./orders.js";
+
+export const participantRoles = ["customer", "admin"] as const;
+
+/** Every change of an order's state: from, to, who (their name and role then), when, and why. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromState: text("from_state", { enum: orderStates }),
+    toState: text("to_state", { enum: orderStates }).notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role", { enum: participantRoles }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+);
+
+/** The intake questions: a plan's own, or the defaults (plan_id null) for plans without. */
+export const briefQuestions = pgTable(
+  "brief_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id").references(() => pricingPlans.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    kind: text("kind", { enum: ["text", "url", "textarea"] }).notNull(),
+    required: boolean("required").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("brief_questions_kind_check", sql`${table.kind} in ('text', 'url', 'textarea')`),
+    index("brief_questions_plan_idx").on(table.planId, table.position),
+  ],
+);
+
+export type StoredBriefAnswer = { questionId: string; label: string; value: string };
+
+/** A paid order's brief, as the customer answered it (labels copied from the questions then). */
+export const orderBriefs = pgTable("order_briefs", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  answers: jsonb("answers").$type<StoredBriefAnswer[]>().notNull(),
+  submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An order's thread. Bodies are plain text; internal notes are for admins only. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    authorRole: text("author_role", { enum: participantRoles }).notNull(),
+    body: text("body").notNull(),
+    internal: boolean("internal").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index("messages_order_created_at_idx").on(table.orderId, table.createdAt)],
+);
+
+/** Up to when each user has read each thread; unread counts are the others' messages after it. */
+export const messageReads = pgTable(
+  "message_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.orderId] })],
+);
+
+/**
+ * A file uploaded to an order: kept in the file storage under `storageKey`, attached to a message
+ * or a delivery (an order event) once one names it; until then only its uploader may use it.
+ */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    uploaderId: text("uploader_id").references(() => user.id, { onDelete: "set null" }),
+    storageKey: text("storage_key").notNull().unique(),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    contentType: text("content_type").notNull(),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
+    eventId: uuid("event_id").references(() => orderEvents.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("files_size_check", sql`${table.size} > 0`),
+    index("files_order_idx").on(table.orderId),
+    index("files_message_idx").on(table.messageId),
+    index("files_event_idx").on(table.eventId),
+  ],
+);
