@@ -1,5 +1,6 @@
-export { addRefund } from "./payments/ledger.js";
+export { discountCents, renewalChargeCents } from "./charges.js";
 export { registerPaymentProvider } from "./payments/provider-setup.js";
+export { recordRefund, refundLatestPayment, stopSubscriptionAtProvider } from "./payments/refunds.js";
 export { paymentRoutes } from "./payments/routes.js";
 export { type ReceiptSettings, receiptSettings } from "./receipts/issue.js";
 export { receiptRoutes } from "./receipts/routes.js";

@@ -1,14 +1,18 @@
-import { type CancelOrderBody, cancellableStates, centsToDollars, workflowMessages } from "@agency/contract";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { type CancelOrderBody, cancellableStates, workflowMessages } from "@agency/contract";
+import { eq } from "drizzle-orm";
 import { findOrder, type OrderRow } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { orders, payments, subscriptions } from "../../db/schema.js";
+import { orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import type { BillingSync, PaymentProvider, ProviderRefund } from "../../payment-providers/provider.js";
-import { auditActorOf, recordAudit } from "../audit/index.js";
+import type { BillingSync, PaymentProvider } from "../../payment-providers/provider.js";
 import type { ReceiptSettings } from "../billing/index.js";
-import { addRefund, endSubscription } from "../billing/index.js";
+import {
+  endSubscription,
+  recordRefund,
+  refundLatestPayment,
+  stopSubscriptionAtProvider,
+} from "../billing/index.js";
 import { actorOf, moveOrder } from "./history.js";
 
 export type CancelContext = {
@@ -19,28 +23,6 @@ export type CancelContext = {
   billing?: Pick<BillingSync, "cancelNow">;
   now: () => Date;
 };
-
-type PaymentRow = typeof payments.$inferSelect;
-
-/** The payment a refund gives back (the latest one) and how much of it is left to refund. */
-async function refundable(
-  db: Database,
-  orderId: string,
-): Promise<{ payment: PaymentRow; cents: number } | null> {
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), isNull(payments.refundOf)))
-    .orderBy(desc(payments.paymentTime), desc(payments.createdAt))
-    .limit(1);
-  if (!payment) return null;
-  const [refunded] = await db
-    .select({ cents: sql<number>`coalesce(-sum(${payments.amountCents}), 0)::int` })
-    .from(payments)
-    .where(eq(payments.refundOf, payment.id));
-  const cents = payment.amountCents - (refunded?.cents ?? 0);
-  return cents > 0 ? { payment, cents } : null;
-}
 
 /**
  * Admin: cancels an order before it is complete. With `refund`, the latest payment (less what was
@@ -59,31 +41,13 @@ export async function cancelOrder(
   if (!row.state) throw new AppError("conflict", workflowMessages.notPaid);
   if (!cancellableStates.includes(row.state)) throw new AppError("conflict", workflowMessages.notCancellable);
 
-  let refund: { of: PaymentRow; done: ProviderRefund } | null = null;
-  if (body.refund) {
-    const due = await refundable(db, row.id);
-    if (!due || due.payment.provider !== ctx.provider.name) {
-      throw new AppError("conflict", workflowMessages.notRefundable);
-    }
-    const done = await ctx.provider.refund({
-      paymentIntentId: due.payment.transactionId,
-      amountCents: due.cents,
-      key: `${due.payment.id}-${due.cents}`,
-    });
-    refund = { of: due.payment, done };
-  }
-
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, row.id));
-  const running = subscription && subscription.status !== "ended" ? subscription : null;
-  if (running?.providerSubscriptionId && ctx.billing)
-    await ctx.billing.cancelNow(running.providerSubscriptionId);
+  // The provider gives the money back first; the refund is written with the cancellation.
+  const refund = body.refund ? await refundLatestPayment(db, ctx.provider, row.id) : null;
+  const running = await stopSubscriptionAtProvider(db, ctx.billing, row.id);
 
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, row.id)).for("update");
     if (!order) throw new AppError("not_found", "The order was not found.");
-    const refunded =
-      refund && (await addRefund(tx, ctx.receipts, { order, of: refund.of, refund: refund.done }));
-    // A refund the provider made stays recorded even if another admin moved the order meanwhile.
     if (order.state && cancellableStates.includes(order.state)) {
       if (running) await endSubscription(tx, running, ctx.now());
       await moveOrder(tx, {
@@ -94,19 +58,8 @@ export async function cancelOrder(
         note: body.note,
       });
     }
-    if (refund && refunded) {
-      await recordAudit(tx, {
-        actor: auditActorOf(caller),
-        action: "payment.refunded",
-        subject: { type: "payment", id: refunded.id, label: `#${order.number}` },
-        before: { payment: refund.of.id, amount: centsToDollars(refund.of.amountCents) },
-        after: {
-          refund: centsToDollars(-refunded.amountCents),
-          provider: refunded.provider,
-          transactionId: refunded.transactionId,
-        },
-      });
-    }
+    // A refund the provider made stays recorded even if another admin moved the order meanwhile.
+    if (refund) await recordRefund(tx, ctx.receipts, caller, order, refund);
   });
   return findOrder(db, row.id);
 }

@@ -18,8 +18,9 @@ import { AppError } from "../../errors.js";
 import { enqueue, enqueueEach } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
+import { discountCents } from "../billing/index.js";
 import { findPlanRow } from "../catalog/index.js";
-import { claimPromo, discountCents, releasePromo } from "../promo/index.js";
+import { claimPromo, releasePromo } from "../promo/index.js";
 import { ordersWithSubscriptions } from "./present.js";
 
 /**

@@ -1,2 +1,2 @@
 export { promoRoutes } from "./routes.js";
-export { claimPromo, discountCents, releasePromo, renewalChargeCents } from "./service.js";
+export { claimPromo, releasePromo } from "./service.js";

@@ -6,7 +6,7 @@ import type { FileStorage } from "../../../storage/storage.js";
 import { readImage } from "../../content/index.js";
 
 /** The web app's own files before a build (development and tests run without one). */
-const sourcePublicDir = fileURLToPath(new URL("../../../../web/public/", import.meta.url));
+const sourcePublicDir = fileURLToPath(new URL("../../../../../web/public/", import.meta.url));
 const uploadedImage = /^\/api\/images\/([^/?#]+)$/;
 const maxRemoteBytes = 2 * 1024 * 1024;
 

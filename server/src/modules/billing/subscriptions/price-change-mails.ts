@@ -5,7 +5,7 @@ import type { JobHandlers } from "../../../jobs/worker.js";
 import { formatDate, formatMoney } from "../../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../../mail/layout.js";
 import { type NotificationContext, queueMails } from "../../../mail/notifications.js";
-import { renewalChargeCents } from "../../promo/index.js";
+import { renewalChargeCents } from "../charges.js";
 
 /** The owner applied a plan's new price to its renewals: each subscriber hears before the next one. */
 async function planPriceChanged(

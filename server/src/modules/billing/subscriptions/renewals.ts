@@ -9,7 +9,7 @@ import { enqueue, type JobPayloads } from "../../../jobs/queue.js";
 import { CURRENCY } from "../../../payment-providers/provider.js";
 import type { SavedCharge, TestProvider } from "../../../payment-providers/test-provider.js";
 import { nextAttempt, periodEnd } from "../../../periods.js";
-import { renewalChargeCents } from "../../promo/index.js";
+import { renewalChargeCents } from "../charges.js";
 import { addPayment } from "../payments/ledger.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import {

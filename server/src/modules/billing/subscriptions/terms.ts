@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { type orders, promoCodes } from "../../../db/schema.js";
 import { renewalTerms } from "../../../periods.js";
-import { renewalChargeCents } from "../../promo/index.js";
+import { renewalChargeCents } from "../charges.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
