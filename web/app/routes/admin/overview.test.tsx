@@ -2,7 +2,7 @@ import type { Overview } from "@agency/contract";
 import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { monthNames } from "../../features/overview/format";
+import { monthNames } from "../../lib/dates";
 import { overviewPage as t } from "../../lib/messages";
 import { money } from "../../lib/money";
 import { stubScreenWidth } from "../../test/browser-apis";

@@ -7,6 +7,7 @@ import { useAllPlans } from "../../features/catalog/api/editor";
 import { usePromoCodeEditor, usePromoCodes } from "../../features/promo/api/promo-codes";
 import { PromoCodeForm } from "../../features/promo/components/promo-code-form";
 import { errorMessage } from "../../lib/api";
+import { formatNumericDateTime } from "../../lib/dates";
 import { promoEditor as t } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
 import { notifyDone, notifyError } from "../../lib/toast";
@@ -26,7 +27,7 @@ async function run(action: () => Promise<unknown>, done: string): Promise<void> 
   }
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US") : "…");
+const when = (iso: string | null) => (iso ? formatNumericDateTime(iso) : "…");
 
 /** DESIGN "Beyond the spec" 9: the codes customers enter in the checkout's promo box. */
 export default function PromoCodes() {

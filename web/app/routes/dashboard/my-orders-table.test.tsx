@@ -2,8 +2,8 @@ import { CANCEL_REASON_MAX_LENGTH, type Order, type Subscription } from "@agency
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { formatDate } from "../../lib/dates";
 import { orderDetail, orderMessages, subscriptionTexts as t } from "../../lib/messages";
-import { formatDate } from "../../lib/money";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
 import { MyOrdersTable } from "./my-orders-table";

@@ -1,8 +1,8 @@
 import type { Receipt } from "@agency/contract";
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { formatDate } from "../../lib/dates";
 import { receiptPage as t } from "../../lib/messages";
-import { formatDate } from "../../lib/money";
 import { renderRoute } from "../../test/render-route";
 import { jsonResponse } from "../../test/render-with-providers";
 import ReceiptPage from "./receipt";

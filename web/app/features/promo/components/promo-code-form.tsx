@@ -2,6 +2,7 @@ import { type AdminPlan, type PromoCode, PromoCodeBody } from "@agency/contract"
 import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { ApiError } from "../../../lib/api";
+import { fromDateTimeLocalInput, toDateTimeLocalInput } from "../../../lib/dates";
 import { promoEditor as t } from "../../../lib/messages";
 
 type Fields = {
@@ -28,14 +29,6 @@ const empty: Fields = {
   disabled: false,
 };
 
-/** A datetime-local value (the browser's time zone) for an ISO instant, and back. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 const numberOrUndefined = (value: string) => (value.trim() === "" ? undefined : Number(value));
 
 function fromCode(code: PromoCode): Fields {
@@ -43,8 +36,8 @@ function fromCode(code: PromoCode): Fields {
     code: code.code,
     kind: code.kind,
     value: String(code.value),
-    validFrom: toLocalInput(code.validFrom),
-    validTo: toLocalInput(code.validTo),
+    validFrom: toDateTimeLocalInput(code.validFrom),
+    validTo: toDateTimeLocalInput(code.validTo),
     maxUses: code.maxUses === null ? "" : String(code.maxUses),
     planId: code.planId ?? "",
     appliesTo: code.appliesTo,
@@ -87,8 +80,8 @@ export function PromoCodeForm({
       code: values.code,
       kind: values.kind,
       value: numberOrUndefined(values.value),
-      validFrom: fromLocalInput(values.validFrom),
-      validTo: fromLocalInput(values.validTo),
+      validFrom: fromDateTimeLocalInput(values.validFrom),
+      validTo: fromDateTimeLocalInput(values.validTo),
       maxUses: values.maxUses.trim() === "" ? null : Number(values.maxUses),
       planId: values.planId || null,
       appliesTo: values.appliesTo,
