@@ -133,14 +133,14 @@ export function networkDown(): never {
 }
 
 /** Answers the calls in turn, one each; the last one answers every call after. */
-export function inTurn<R extends ApiRoute>(
-  ...list: Answer<R>[]
-): (call: FakeCall) => Promise<AnswerOf<R> | Response> {
+export function inTurn<T>(
+  ...list: NoInfer<T | Response | ((call: FakeCall) => T | Response | Promise<T | Response>)>[]
+): (call: FakeCall) => Promise<T | Response> {
   let next = 0;
   return async (call) => {
     const answer = list[Math.min(next, list.length - 1)];
     next += 1;
-    return (await give(answer, call)) as AnswerOf<R> | Response;
+    return (await give(answer, call)) as T | Response;
   };
 }
 
@@ -210,7 +210,8 @@ export function fakeApi(routes: FakeRoutes = {}) {
       call.route = route;
       call.params = params;
       const given = await give(table[route], call);
-      if (given instanceof Response) return given;
+      // A copy, so an answer given once can answer every call.
+      if (given instanceof Response) return given.clone();
       const schema = answers[route];
       if (schema !== null) {
         // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a test helper, never bundled
