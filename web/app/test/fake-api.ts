@@ -18,6 +18,8 @@ type SchemaName = {
 const answers = {
   "GET /api/site": "SiteSettings",
   "GET /api/site/content": "SiteContent",
+  "PUT /api/admin/site/identity": "SiteContent",
+  "PUT /api/admin/site/texts": "SiteContent",
   "GET /api/pricing": "PricingList",
   "GET /api/pricing/:id": "PricingPlan",
   "GET /api/pricing/:id/terms": "RenewalTerms",
@@ -50,6 +52,7 @@ const answers = {
   "GET /api/admin/:email": "AdminStatus",
   "GET /api/order": "OrderList",
   "POST /api/order": "CreateOrderResponse",
+  "POST /api/promo/quote": "PromoQuote",
   "PATCH /api/order/:id": "RecordPaymentResponse",
   "GET /api/order/:id": "OrderDetail",
   "GET /api/order/:id/terms": "RenewalTerms",
@@ -122,9 +125,15 @@ export function apiFailure(
   return jsonResponse(body, status);
 }
 
-/** The account library's own error answer (`{ code?, message }`). */
-export function accountFailure(status: number, message: string, code?: string): Response {
-  return jsonResponse(code === undefined ? { message } : { code, message }, status);
+/** The account library's own error answer (`{ code?, message }`), with any headers (e.g. retry-after). */
+export function accountFailure(
+  status: number,
+  message: string,
+  { code, headers = {} }: { code?: string; headers?: Record<string, string> } = {},
+): Response {
+  const response = jsonResponse(code === undefined ? { message } : { code, message }, status);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 /** An answer that never comes: the browser could not reach the server. */

@@ -66,7 +66,7 @@ describe("change password", () => {
 
   it("says when the current password is wrong", async () => {
     fakeApi({
-      "POST /api/auth/change-password": accountFailure(400, "Invalid password", "INVALID_PASSWORD"),
+      "POST /api/auth/change-password": accountFailure(400, "Invalid password", { code: "INVALID_PASSWORD" }),
     });
     renderWithProviders(<PasswordForm hasPassword />);
     fill("not-it", "new-secret", "new-secret");

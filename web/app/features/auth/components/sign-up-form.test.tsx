@@ -84,7 +84,7 @@ describe("sign-up form", () => {
   });
 
   it("shows the server's refusal and keeps the values", async () => {
-    fakeApi({ "POST /api/auth/sign-up/email": accountFailure(400, "Password is too weak", "X") });
+    fakeApi({ "POST /api/auth/sign-up/email": accountFailure(400, "Password is too weak", { code: "X" }) });
     renderForm();
     fireEvent.change(field("Your name"), { target: { value: "Ada" } });
     fireEvent.change(field("Email address"), { target: { value: "ada@example.com" } });
