@@ -31,7 +31,7 @@ export function BlogForm({
   onCancel,
 }: {
   editing?: BlogEntry;
-  onSubmit: (body: BlogBody) => Promise<void>;
+  onSubmit: (body: BlogBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const form = useContractForm({

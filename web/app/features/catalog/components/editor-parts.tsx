@@ -1,24 +1,11 @@
 import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
-import { errorMessage } from "../../../lib/api";
 import { catalogEditor as t } from "../../../lib/messages";
-import { notifyDone, notifyError } from "../../../lib/toast";
-
-/** Runs an editor write: a toast says it is done, or why not (and the form keeps its values). */
-export async function run<T>(action: () => Promise<T>, done: (result: T) => string): Promise<T> {
-  try {
-    const result = await action();
-    notifyDone(done(result));
-    return result;
-  } catch (error) {
-    notifyError(errorMessage(error));
-    throw error;
-  }
-}
+import { saveWithToasts } from "../../../lib/toast";
 
 /** For buttons: the toast has said what went wrong, nothing else to do. */
 export function act<T>(action: () => Promise<T>, done: (result: T) => string): void {
-  run(action, done).catch(() => {});
+  saveWithToasts(action, done).catch(() => {});
 }
 
 /** The ids with the one at `index` swapped with its neighbour in `direction`. */

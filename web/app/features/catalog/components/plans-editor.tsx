@@ -6,8 +6,9 @@ import { LoadingScreen } from "../../../components/loading-screen";
 import { confirmAction } from "../../../lib/alerts";
 import { catalogEditor as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
+import { saveWithToasts } from "../../../lib/toast";
 import { useAllPlans, usePlanEditor } from "../api/editor";
-import { act, Card, MoveButtons, moved, run } from "./editor-parts";
+import { act, Card, MoveButtons, moved } from "./editor-parts";
 import { PlanForm } from "./plan-form";
 import { PriceForm } from "./price-form";
 
@@ -47,7 +48,7 @@ export function PlansEditor() {
         <PlanForm
           editing={plan}
           onUpdate={async (body) => {
-            await run(
+            await saveWithToasts(
               () => editor.update.mutateAsync({ planId: plan._id, body }),
               () => t.saved,
             );
@@ -62,7 +63,7 @@ export function PlansEditor() {
         <PriceForm
           plan={plan}
           onSubmit={async (body) => {
-            await run(
+            await saveWithToasts(
               () => editor.price.mutateAsync({ planId: plan._id, body }),
               (result) => t.priceChanged(result.noticesQueued),
             );
@@ -145,7 +146,7 @@ export function PlansEditor() {
           <div className="card-body">
             <PlanForm
               onCreate={async (body) => {
-                await run(
+                await saveWithToasts(
                   () => editor.create.mutateAsync(body),
                   () => t.added,
                 );

@@ -4,8 +4,9 @@ import { Badge, Button } from "react-bootstrap";
 import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { catalogEditor as t } from "../../../lib/messages";
+import { saveWithToasts } from "../../../lib/toast";
 import { useAllServices, useServiceEditor } from "../api/editor";
-import { act, Card, MoveButtons, moved, run } from "./editor-parts";
+import { act, Card, MoveButtons, moved } from "./editor-parts";
 import { ServiceForm } from "./service-form";
 
 /** The services the public pages show, in their order: edited, added, archived and restored. */
@@ -29,7 +30,7 @@ export function ServicesEditor() {
       <ServiceForm
         editing={service}
         onSubmit={async (body) => {
-          await run(
+          await saveWithToasts(
             () => editor.update.mutateAsync({ serviceId: service._id, body }),
             () => t.saved,
           );
@@ -85,7 +86,7 @@ export function ServicesEditor() {
           <div className="card-body">
             <ServiceForm
               onSubmit={async (body) => {
-                await run(
+                await saveWithToasts(
                   () => editor.create.mutateAsync(body),
                   () => t.added,
                 );
