@@ -1,9 +1,9 @@
 import { contentMessages } from "@agency/contract";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { imageUpload } from "../lib/messages";
-import { jsonResponse } from "../test/render-with-providers";
+import { apiFailure, fakeApi } from "../test/fake-api";
 import { ImageField } from "./image-field";
 
 function Field() {
@@ -17,18 +17,14 @@ function choose(file: File) {
 
 describe("the image field", () => {
   it("uploads the chosen picture for its kind and takes the address the server gives", async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      jsonResponse(
-        {
-          url: `/api/images/img-${"a".repeat(40)}-logo-1x.webp`,
-          url2x: `/api/images/img-${"a".repeat(40)}-logo-2x.webp`,
-          width: 128,
-          height: 64,
-        },
-        201,
-      ),
-    );
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({
+      "POST /api/admin/images": {
+        url: `/api/images/img-${"a".repeat(40)}-logo-1x.webp`,
+        url2x: `/api/images/img-${"a".repeat(40)}-logo-2x.webp`,
+        width: 128,
+        height: 64,
+      },
+    });
     render(<Field />);
     choose(new File([new Uint8Array([137, 80, 78, 71])], "logo.png", { type: "image/png" }));
     await waitFor(() =>
@@ -36,9 +32,9 @@ describe("the image field", () => {
         `/api/images/img-${"a".repeat(40)}-logo-1x.webp`,
       ),
     );
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("/api/admin/images?kind=logo");
-    expect((init?.body as FormData | undefined)?.get("file")).toBeInstanceOf(File);
+    const [call] = api.calls;
+    expect(call?.url).toBe("/api/admin/images?kind=logo");
+    expect((call?.body as FormData | undefined)?.get("file")).toBeInstanceOf(File);
     expect(screen.getByRole("img", { name: imageUpload.preview }).getAttribute("src")).toContain(
       "-logo-1x.webp",
     );
@@ -46,12 +42,7 @@ describe("the image field", () => {
 
   it("shows the server's refusal of a file that is too large, and keeps the old address", async () => {
     const message = contentMessages.imageTooLarge(10 * 1024 * 1024);
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse({ error: { code: "too_large", message, fields: { file: "larger" } } }, 413),
-      ),
-    );
+    fakeApi({ "POST /api/admin/images": apiFailure(413, "too_large", message, { file: "larger" }) });
     render(<Field />);
     choose(new File([new Uint8Array(16)], "huge.png", { type: "image/png" }));
     expect(await screen.findByText(message)).toBeTruthy();

@@ -3,6 +3,7 @@ import { type ChangeEvent, useId, useState } from "react";
 import { Form } from "react-bootstrap";
 import { apiUpload, errorMessage } from "../lib/api";
 import { imageUpload as t } from "../lib/messages";
+import { Field } from "./field";
 
 /** Uploads a picture for the pages; the server resizes it for its kind and answers its addresses. */
 export function uploadImage(file: File, kind: ImageKind): Promise<UploadedImage> {
@@ -57,16 +58,14 @@ export function ImageField({
   return (
     <div className="d-flex gap-3 align-items-start">
       <div className="flex-grow-1">
-        <Form.Group controlId={id}>
-          <Form.Label>{label}</Form.Label>
+        <Field id={id} label={label} problem={shown}>
           <Form.Control
             value={value}
             onChange={(event) => onChange(event.target.value)}
             isInvalid={Boolean(shown)}
             aria-describedby={statusId}
           />
-          <Form.Control.Feedback type="invalid">{shown}</Form.Control.Feedback>
-        </Form.Group>
+        </Field>
         <Form.Group controlId={`${id}-upload`} className="mt-2">
           <Form.Label className="small mb-1">{t.choose}</Form.Label>
           <Form.Control

@@ -12,20 +12,3 @@ export function money(amount: number): string {
 export function plainAmount(amount: number): string {
   return amount.toFixed(2);
 }
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-export function formatDateTime(value: string): string {
-  return dateTime.format(new Date(value));
-}
-
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-export function formatDate(value: string): string {
-  return dateOnly.format(new Date(value));
-}
-
-// Billing dates are calendar days in UTC (a period ends on the same UTC day of the month), so
-// they are written in UTC: the day told is the day charged wherever the customer is.
-const billingDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-export function formatBillingDate(value: string): string {
-  return billingDay.format(new Date(value));
-}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { errorMessage } from "./api";
 
 type HotToast = typeof import("react-hot-toast");
 type Toast = HotToast["default"];
@@ -88,4 +89,22 @@ export function notifyDone(message: string): void {
 /** A plain success with the global 5000 ms; an id keeps repeats to one toast. */
 export function notifySuccess(message: string, id?: string): void {
   toast((t) => t.success(message, { id, duration: defaultToastDurationMs }));
+}
+
+/**
+ * Runs an editor's save: a toast says it is done, or why not. A failure is thrown again, so the
+ * form keeps what was typed and shows the server's field problems.
+ */
+export async function saveWithToasts<T>(
+  action: () => Promise<T>,
+  done: string | ((result: T) => string),
+): Promise<T> {
+  try {
+    const result = await action();
+    notifyDone(typeof done === "string" ? done : done(result));
+    return result;
+  } catch (error) {
+    notifyError(errorMessage(error));
+    throw error;
+  }
 }

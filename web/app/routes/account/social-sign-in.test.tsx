@@ -1,18 +1,17 @@
 import type { SiteSettings } from "@agency/contract";
 import { screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountPages } from "../../lib/messages";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import Login from "./login";
 import SignUp from "./sign-up";
 
 /** The page as the server renders it: with the providers it has keys for, and no request for them. */
 function renderPage(path: "/login" | "/sign-up", socialSignIn: SiteSettings["socialSignIn"]) {
-  const fetchMock = vi.fn(async () =>
-    jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404),
-  );
-  vi.stubGlobal("fetch", fetchMock);
+  // Nothing answers: the page must not need the server for its buttons.
+  const api = fakeApi();
   const Stub = createRoutesStub([
     { path: "/login", Component: Login },
     { path: "/sign-up", Component: SignUp },
@@ -20,7 +19,7 @@ function renderPage(path: "/login" | "/sign-up", socialSignIn: SiteSettings["soc
   renderWithProviders(<Stub initialEntries={[path]} />, {
     settings: { googleMapsApiKey: null, socialSignIn },
   });
-  return fetchMock;
+  return api;
 }
 
 const socialButtons = () =>
@@ -28,10 +27,10 @@ const socialButtons = () =>
 
 describe.each(["/login", "/sign-up"] as const)("social sign-in on %s", (path) => {
   it("offers only the provider whose keys are set, in the first render", async () => {
-    const fetchMock = renderPage(path, { google: false, facebook: true });
+    const api = renderPage(path, { google: false, facebook: true });
     await screen.findByRole("button", { name: accountPages.facebook });
     expect(socialButtons()).toEqual([accountPages.facebook]);
-    expect(fetchMock).not.toHaveBeenCalledWith("/api/site", expect.anything());
+    expect(api.urls()).not.toContain("/api/site");
   });
 
   it("offers both when both are set", async () => {

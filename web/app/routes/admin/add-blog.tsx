@@ -7,25 +7,14 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { useBlogEditor, useBlogEntries } from "../../features/blogs/api/blogs";
 import { BlogForm } from "../../features/blogs/components/blog-form";
 import { confirmAndDelete } from "../../lib/alerts";
-import { errorMessage } from "../../lib/api";
 import { adminPages as t } from "../../lib/messages";
-import { notifyDone, notifyError } from "../../lib/toast";
+import { saveWithToasts } from "../../lib/toast";
 
 /** SPEC §2 /dashboard/admin/add__blog, made a real editor (DESIGN "Beyond the spec" 7). */
 export default function AddBlog() {
   const blogs = useBlogEntries();
   const editor = useBlogEditor();
   const [editing, setEditing] = useState<BlogEntry | null>(null);
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notifyDone(done);
-    } catch (error) {
-      notifyError(errorMessage(error));
-      throw error;
-    }
-  }
 
   function remove(blog: BlogEntry) {
     return confirmAndDelete(
@@ -42,7 +31,9 @@ export default function AddBlog() {
           <h1 id="add-blog-heading" className="h4 mb-3">
             {t.blogHeading}
           </h1>
-          <BlogForm onSubmit={(body: BlogBody) => run(() => editor.create.mutateAsync(body), t.published)} />
+          <BlogForm
+            onSubmit={(body: BlogBody) => saveWithToasts(() => editor.create.mutateAsync(body), t.published)}
+          />
         </div>
       </div>
       <h2 className="h5 mb-3">{t.existingPosts}</h2>
@@ -59,7 +50,7 @@ export default function AddBlog() {
                   <BlogForm
                     editing={blog}
                     onSubmit={async (body) => {
-                      await run(() => editor.update.mutateAsync({ id: blog._id, body }), t.saved);
+                      await saveWithToasts(() => editor.update.mutateAsync({ id: blog._id, body }), t.saved);
                       setEditing(null);
                     }}
                     onCancel={() => setEditing(null)}

@@ -1,10 +1,11 @@
 import type { AdminOrderList, Order } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { adminPages, orderDetail, orderFilters } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { type FakeApi, fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import AllOrders from "./all-orders";
 
 function order(number: number, overrides: Partial<Order> = {}): Order {
@@ -34,32 +35,27 @@ const everyOrder = [delivered, order(1001)];
 /** The server's answer: every order, or the ones the state filter and search ask for. */
 function stubServer() {
   stubScreenWidth(1280);
-  const fetchMock = vi.fn(async (url: string) => {
-    if (url === "/api/messages/unread")
-      return jsonResponse({ total: 3, orders: [{ orderId: delivered._id, unread: 3 }] });
-    if (url.startsWith("/api/admin/subscriptions/summary"))
-      return jsonResponse({
-        monthlyRecurringRevenue: 0,
-        active: 0,
-        pastDue: 0,
-        canceled: 0,
-      });
-    const query = new URL(url, "http://shop.test").searchParams;
-    const narrowed = query.has("state") || query.has("search");
-    const list: AdminOrderList = {
-      orders: narrowed ? [delivered] : everyOrder,
-      nextCursor: null,
-      previousCursor: null,
-      counts: { total: 2, paid: 2, unpaid: 0 },
-    };
-    return jsonResponse(list);
+  return fakeApi({
+    "GET /api/messages/unread": { total: 3, orders: [{ orderId: delivered._id, unread: 3 }] },
+    "GET /api/admin/subscriptions/summary": {
+      monthlyRecurringRevenue: 0,
+      active: 0,
+      pastDue: 0,
+      canceled: 0,
+    },
+    "GET /api/orders": ({ query }): AdminOrderList => {
+      const narrowed = query.has("state") || query.has("search");
+      return {
+        orders: narrowed ? [delivered] : everyOrder,
+        nextCursor: null,
+        previousCursor: null,
+        counts: { total: 2, paid: 2, unpaid: 0 },
+      };
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
-const listCalls = (fetchMock: ReturnType<typeof stubServer>) =>
-  fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith("/api/orders?"));
+const listCalls = (api: FakeApi) => api.callsTo("GET /api/orders").map((call) => call.url);
 
 function show() {
   return renderWithProviders(
@@ -84,11 +80,11 @@ describe("All Orders' filters", () => {
   });
 
   it("asks the server for one state, and for a search, from the first page", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     show();
     await screen.findByText("customer-1001@example.com");
     fireEvent.click(screen.getByRole("button", { name: "Delivered" }));
-    await waitFor(() => expect(listCalls(fetchMock)).toContain("/api/orders?page=0&state=delivered&size=20"));
+    await waitFor(() => expect(listCalls(api)).toContain("/api/orders?page=0&state=delivered&size=20"));
     await waitFor(() => expect(screen.queryByText("customer-1001@example.com")).toBeNull());
     expect(screen.getByRole("button", { name: "Delivered" }).getAttribute("aria-pressed")).toBe("true");
 
@@ -97,7 +93,7 @@ describe("All Orders' filters", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: orderFilters.searchButton }));
     await waitFor(() =>
-      expect(listCalls(fetchMock)).toContain("/api/orders?page=0&state=delivered&search=%231002&size=20"),
+      expect(listCalls(api)).toContain("/api/orders?page=0&state=delivered&search=%231002&size=20"),
     );
     // The export downloads the same narrowed list; payments are exported whole.
     expect(screen.getByRole("link", { name: adminPages.exportOrders }).getAttribute("href")).toBe(
@@ -113,7 +109,7 @@ describe("All Orders' filters", () => {
   });
 
   it("searches once typing pauses, keeps the state and search in the address, and starts from them", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     const first = show();
     await screen.findByText("customer-1001@example.com");
     fireEvent.click(screen.getByRole("button", { name: "Delivered" }));
@@ -121,7 +117,7 @@ describe("All Orders' filters", () => {
       target: { value: "#1002" },
     });
     await waitFor(() =>
-      expect(listCalls(fetchMock)).toContain("/api/orders?page=0&state=delivered&search=%231002&size=20"),
+      expect(listCalls(api)).toContain("/api/orders?page=0&state=delivered&search=%231002&size=20"),
     );
     expect(new URLSearchParams(window.location.search).get("search")).toBe("#1002");
     expect(new URLSearchParams(window.location.search).get("state")).toBe("delivered");

@@ -12,6 +12,7 @@ import { ORDERS_PAGE_SIZE, type OrderFilter, useAllOrders } from "../../features
 import { OrderFilters } from "../../features/orders/components/order-filters";
 import { RecurringRevenue } from "../../features/subscriptions/components/recurring-revenue";
 import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
+import { formatDateTime } from "../../lib/dates";
 import {
   orderDetail,
   orderFilters,
@@ -19,7 +20,7 @@ import {
   subscriptionTexts,
   adminPages as t,
 } from "../../lib/messages";
-import { formatDateTime, money } from "../../lib/money";
+import { money } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
 import { useUrlFilters } from "../../lib/url-filters";
 

@@ -1,9 +1,10 @@
 import type { UserList, UserSummary } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { usersPage as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import AllUsers from "./all-users";
 
 function account(i: number, role: "admin" | null = null): UserSummary {
@@ -19,37 +20,34 @@ function account(i: number, role: "admin" | null = null): UserSummary {
 /** Every account on the first call; Person 7 for a search of "person-7"; nobody for "zz". */
 function stubServer() {
   stubScreenWidth(1280);
-  const fetchMock = vi.fn(async (url: string) => {
-    const q = new URL(url, "http://localhost").searchParams.get("q");
-    const users = q === "person-7" ? [account(7)] : q ? [] : [account(1, "admin"), account(2), account(7)];
-    const list: UserList = {
-      users,
-      total: 3,
-      nextCursor: null,
-      previousCursor: null,
-      ...(q ? { matches: { count: users.length, more: false } } : {}),
-    };
-    return jsonResponse(list);
+  return fakeApi({
+    "GET /api/users": ({ query }): UserList => {
+      const q = query.get("q");
+      const users = q === "person-7" ? [account(7)] : q ? [] : [account(1, "admin"), account(2), account(7)];
+      return {
+        users,
+        total: 3,
+        nextCursor: null,
+        previousCursor: null,
+        ...(q ? { matches: { count: users.length, more: false } } : {}),
+      };
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
-
-const calls = (fetchMock: ReturnType<typeof stubServer>) => fetchMock.mock.calls.map(([url]) => url);
 
 afterEach(() => window.history.replaceState(null, "", "/"));
 
 describe("All Users' search and role filter", () => {
   it("searches on the server once typing pauses, and keeps the search in the address", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<AllUsers />);
     await screen.findByText("person-2@example.com");
     const box = screen.getByRole("searchbox", { name: t.search });
     fireEvent.change(box, { target: { value: "person" } });
     fireEvent.change(box, { target: { value: "person-7" } });
-    await waitFor(() => expect(calls(fetchMock)).toContain("/api/users?page=0&q=person-7&size=20"));
+    await waitFor(() => expect(api.urls()).toContain("/api/users?page=0&q=person-7&size=20"));
     // The pause was after the last key: the half-typed text was never asked for.
-    expect(calls(fetchMock).some((url) => url.includes("q=person&"))).toBe(false);
+    expect(api.urls().some((url) => url.includes("q=person&"))).toBe(false);
     await waitFor(() => expect(screen.queryByText("person-2@example.com")).toBeNull());
     expect(screen.getByText("person-7@example.com")).toBeTruthy();
     expect(window.location.search).toBe("?q=person-7");
@@ -65,13 +63,13 @@ describe("All Users' search and role filter", () => {
 
   it("starts from the address's search and role, and filters by role from the first page", async () => {
     window.history.replaceState(null, "", "/dashboard/admin?role=admin");
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<AllUsers />);
     await screen.findByText("person-1@example.com");
-    expect(calls(fetchMock)).toContain("/api/users?page=0&role=admin&size=20");
+    expect(api.urls()).toContain("/api/users?page=0&role=admin&size=20");
     expect(screen.getByRole("button", { name: t.admin }).getAttribute("aria-pressed")).toBe("true");
     fireEvent.click(screen.getByRole("button", { name: t.customer }));
-    await waitFor(() => expect(calls(fetchMock)).toContain("/api/users?page=0&role=customer&size=20"));
+    await waitFor(() => expect(api.urls()).toContain("/api/users?page=0&role=customer&size=20"));
     expect(window.location.search).toBe("?role=customer");
   });
 });
@@ -87,10 +85,7 @@ describe("All Users' deleted accounts", () => {
       createdAt: "2026-03-04T10:00:00.000Z",
     };
     const list: UserList = { users: [account(2), deleted], total: 2, nextCursor: null, previousCursor: null };
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(list)),
-    );
+    fakeApi({ "GET /api/users": list });
     renderWithProviders(<AllUsers />);
     const rowOf = (text: string) => screen.getByText(text).closest("tr") as HTMLElement;
     await screen.findByText(deleted.email);

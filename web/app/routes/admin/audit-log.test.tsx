@@ -1,9 +1,10 @@
 import type { AuditEntry, AuditList, AuditVerification } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { auditPage as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { type FakeApi, fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import AuditLog from "./audit-log";
 
 function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
@@ -36,17 +37,15 @@ function stubServer(verification: AuditVerification = { ok: true, checked: 12 })
     previousCursor: null,
   };
   const secondPage: AuditList = { entries: [entry(3)], nextCursor: null, previousCursor: "cursor-0" };
-  const fetchMock = vi.fn(async (url: string) => {
-    if (url.startsWith("/api/admin/audit/verify")) return jsonResponse(verification);
-    return jsonResponse(url.includes("after=") ? secondPage : firstPage);
+  return fakeApi({
+    "GET /api/admin/audit/verify": verification,
+    "GET /api/admin/audit": ({ query }) => (query.has("after") ? secondPage : firstPage),
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 afterEach(() => window.history.replaceState(null, "", "/"));
 
-const calls = (fetchMock: ReturnType<typeof stubServer>) => fetchMock.mock.calls.map(([url]) => url);
+const calls = (api: FakeApi) => api.urls();
 
 describe("the audit log page", () => {
   it("lists who did what to which subject, with the change before and after", async () => {
@@ -60,18 +59,18 @@ describe("the audit log page", () => {
   });
 
   it("asks the server for the chosen action, search and days from the first page, and keeps them in the address", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<AuditLog />);
     await screen.findByText("user person-12@example.com");
     fireEvent.change(screen.getByLabelText(t.action), { target: { value: "payment.refunded" } });
     await waitFor(() =>
-      expect(calls(fetchMock)).toContain("/api/admin/audit?page=0&size=50&action=payment.refunded"),
+      expect(calls(api)).toContain("/api/admin/audit?page=0&size=50&action=payment.refunded"),
     );
     fireEvent.change(screen.getByLabelText(t.from), { target: { value: "2026-03-01" } });
     fireEvent.change(screen.getByLabelText(t.to), { target: { value: "2026-03-31" } });
     fireEvent.change(screen.getByRole("searchbox", { name: t.search }), { target: { value: "owner@" } });
     await waitFor(() =>
-      expect(calls(fetchMock)).toContain(
+      expect(calls(api)).toContain(
         "/api/admin/audit?page=0&size=50&action=payment.refunded&q=owner%40&from=2026-03-01&to=2026-03-31",
       ),
     );
@@ -84,12 +83,12 @@ describe("the audit log page", () => {
   });
 
   it("turns to the next page through the cursor the list gave", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<AuditLog />);
     await screen.findByText("user person-12@example.com");
     fireEvent.click(screen.getByRole("button", { name: t.next }));
     await screen.findByText("user person-3@example.com");
-    expect(calls(fetchMock)).toContain("/api/admin/audit?after=cursor-1&size=50");
+    expect(calls(api)).toContain("/api/admin/audit?after=cursor-1&size=50");
     expect(screen.getByText(t.page(2))).toBeTruthy();
   });
 

@@ -7,8 +7,8 @@ import { SearchBox } from "../../components/search-box";
 import { useAuditLog } from "../../features/audit/api/audit";
 import { AuditChange } from "../../features/audit/components/audit-change";
 import { VerifyChain } from "../../features/audit/components/verify-chain";
+import { formatDateTime } from "../../lib/dates";
 import { auditPage as t } from "../../lib/messages";
-import { formatDateTime } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
 import { useUrlFilters } from "../../lib/url-filters";
 

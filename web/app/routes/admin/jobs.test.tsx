@@ -1,9 +1,10 @@
 import type { JobEntry, JobList } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobsPage as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { apiFailure, type FakeApi, fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import Jobs from "./jobs";
 
 /** A job as the server lists it; a single mail is labelled with its subject. */
@@ -55,16 +56,13 @@ const counts = { queued: 1, running: 0, done: 2, dead: 1, retrying: 1 };
 /** A server with these jobs: answers any list call with them and a total of `total`. */
 function stubServer(list: JobList) {
   stubScreenWidth(1280);
-  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
-    if (init?.method === "POST") return jsonResponse({ ...dead, status: "queued", attempts: 0 });
-    return jsonResponse(list);
+  return fakeApi({
+    "GET /api/admin/jobs": list,
+    "POST /api/admin/jobs/:id/retry": { ...dead, status: "queued", attempts: 0 },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
-const listCalls = (fetchMock: ReturnType<typeof stubServer>) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === "GET").map(([url]) => url);
+const listCalls = (api: FakeApi) => api.urls("GET");
 
 describe("the mail & jobs page", () => {
   it("lists the jobs with their status, counts, recipient, attempts and last error", async () => {
@@ -96,38 +94,31 @@ describe("the mail & jobs page", () => {
   });
 
   it("asks the server for one status when a filter is pressed, from the first page", async () => {
-    const fetchMock = stubServer({ jobs: [dead], total: 1, counts });
+    const api = stubServer({ jobs: [dead], total: 1, counts });
     renderWithProviders(<Jobs />);
     await screen.findByText(dead.label);
 
     fireEvent.click(screen.getByRole("button", { name: t.withCount(t.statuses.dead, 1) }));
-    await waitFor(() => expect(listCalls(fetchMock)).toContain("/api/admin/jobs?page=0&size=20&status=dead"));
+    await waitFor(() => expect(listCalls(api)).toContain("/api/admin/jobs?page=0&size=20&status=dead"));
     expect(
       screen.getByRole("button", { name: t.withCount(t.statuses.dead, 1) }).getAttribute("aria-pressed"),
     ).toBe("true");
   });
 
   it("retries a failed job, says so and loads the list again", async () => {
-    const fetchMock = stubServer({ jobs: [sent, dead], total: 2, counts });
+    const api = stubServer({ jobs: [sent, dead], total: 2, counts });
     renderWithProviders(<Jobs />);
 
     fireEvent.click(await screen.findByRole("button", { name: t.retryFor(dead.label) }));
 
     expect(await screen.findByText(t.retried)).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith(
-      `/api/admin/jobs/${dead._id}/retry`,
-      expect.objectContaining({ method: "POST" }),
-    );
-    await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(2));
+    expect(api.urls("POST")).toEqual([`/api/admin/jobs/${dead._id}/retry`]);
+    await waitFor(() => expect(listCalls(api)).toHaveLength(2));
   });
 
   it("shows the server's reason when a retry is refused", async () => {
-    stubServer({ jobs: [dead], total: 1, counts });
-    vi.mocked(fetch).mockImplementation(async (_url, init) =>
-      init?.method === "POST"
-        ? jsonResponse({ error: { code: "not_found", message: "The job was not found." } }, 404)
-        : jsonResponse({ jobs: [dead], total: 1, counts }),
-    );
+    const api = stubServer({ jobs: [dead], total: 1, counts });
+    api.answer("POST /api/admin/jobs/:id/retry", apiFailure(404, "not_found", "The job was not found."));
     renderWithProviders(<Jobs />);
 
     fireEvent.click(await screen.findByRole("button", { name: t.retryFor(dead.label) }));
@@ -135,12 +126,12 @@ describe("the mail & jobs page", () => {
   });
 
   it("pages through a long list", async () => {
-    const fetchMock = stubServer({ jobs: [sent], total: 45, counts: { ...counts, done: 45 } });
+    const api = stubServer({ jobs: [sent], total: 45, counts: { ...counts, done: 45 } });
     renderWithProviders(<Jobs />);
 
     expect(await screen.findByText(t.page(1, 3))).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: t.next }));
     expect(await screen.findByText(t.page(2, 3))).toBeTruthy();
-    expect(listCalls(fetchMock)).toContain("/api/admin/jobs?page=1&size=20");
+    expect(listCalls(api)).toContain("/api/admin/jobs?page=1&size=20");
   });
 });

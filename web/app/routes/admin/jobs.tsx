@@ -7,8 +7,8 @@ import { Pager } from "../../components/pager";
 import { QueryView } from "../../components/query-view";
 import { canRetry, JOBS_PAGE_SIZE, type JobFilter, useJobs, useRetryJob } from "../../features/jobs/api/jobs";
 import { errorMessage } from "../../lib/api";
+import { formatDateTime } from "../../lib/dates";
 import { jobsPage as t } from "../../lib/messages";
-import { formatDateTime } from "../../lib/money";
 import { notifyError, notifySuccess } from "../../lib/toast";
 
 const filters: (JobFilter | "all")[] = ["all", "queued", "running", "retrying", "done", "dead"];

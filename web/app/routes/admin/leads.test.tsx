@@ -1,9 +1,10 @@
 import type { Lead, LeadList } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { adminPages as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { type FakeApi, fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import Leads from "./leads";
 
 function lead(i: number): Lead {
@@ -33,21 +34,19 @@ function stubServer() {
     nextCursor: "cursor-2",
     previousCursor: "cursor-0",
   };
-  const fetchMock = vi.fn(async (url: string) =>
-    jsonResponse(url.includes("after=") ? secondPage : firstPage),
-  );
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
+  return fakeApi({
+    "GET /api/admin/leads": ({ query }) => (query.has("after") ? secondPage : firstPage),
+  });
 }
 
 // The filters live in the address: each test starts from a bare one.
 afterEach(() => window.history.replaceState(null, "", "/"));
 
-const calls = (fetchMock: ReturnType<typeof stubServer>) => fetchMock.mock.calls.map(([url]) => url);
+const calls = (api: FakeApi) => api.urls();
 
 describe("the leads page", () => {
   it("marks the pressed filter and asks the server for that kind from the first page", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<Leads />);
     await screen.findByText("visitor-1@example.com");
     const all = screen.getByRole("button", { name: t.allKinds });
@@ -56,7 +55,7 @@ describe("the leads page", () => {
     expect(contact.getAttribute("aria-pressed")).toBe("false");
 
     fireEvent.click(contact);
-    await waitFor(() => expect(calls(fetchMock)).toContain("/api/admin/leads?page=0&size=25&kind=contact"));
+    await waitFor(() => expect(calls(api)).toContain("/api/admin/leads?page=0&size=25&kind=contact"));
     expect(screen.getByRole("button", { name: t.kinds.contact }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("button", { name: t.allKinds }).getAttribute("aria-pressed")).toBe("false");
     expect(screen.getByRole("link", { name: t.exportCsv }).getAttribute("href")).toBe(
@@ -65,12 +64,12 @@ describe("the leads page", () => {
   });
 
   it("turns to the next page through the cursor the list gave, not by counting rows", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<Leads />);
     await screen.findByText("visitor-1@example.com");
     fireEvent.click(screen.getByRole("button", { name: t.next }));
     await screen.findByText("visitor-26@example.com");
-    expect(calls(fetchMock)).toContain("/api/admin/leads?after=cursor-1&size=25");
+    expect(calls(api)).toContain("/api/admin/leads?after=cursor-1&size=25");
     expect(screen.getByText(t.page(2, 3))).toBeTruthy();
   });
 });
@@ -80,13 +79,12 @@ describe("the leads page's search", () => {
     stubScreenWidth(1280);
     const empty: LeadList = { leads: [], total: 60, nextCursor: null, previousCursor: null };
     const full: LeadList = { leads: [lead(1)], total: 60, nextCursor: null, previousCursor: null };
-    const fetchMock = vi.fn(async (url: string) => jsonResponse(url.includes("q=") ? empty : full));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "GET /api/admin/leads": ({ query }) => (query.has("q") ? empty : full) });
     renderWithProviders(<Leads />);
     await screen.findByText("visitor-1@example.com");
     fireEvent.change(screen.getByRole("searchbox", { name: t.searchLeads }), { target: { value: "nobody" } });
     expect(await screen.findByText(t.noLeadsMatch)).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/admin/leads?page=0&size=25&q=nobody");
+    expect(api.urls()).toContain("/api/admin/leads?page=0&size=25&q=nobody");
     expect(window.location.search).toBe("?q=nobody");
   });
 });

@@ -6,8 +6,8 @@ import { Pager } from "../../components/pager";
 import { QueryView } from "../../components/query-view";
 import { SearchBox } from "../../components/search-box";
 import { LEADS_PAGE_SIZE, useLeads } from "../../features/leads/api/leads";
+import { formatDateTime } from "../../lib/dates";
 import { adminPages as t } from "../../lib/messages";
-import { formatDateTime } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
 import { useUrlFilters } from "../../lib/url-filters";
 

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { manageReviewsPage as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { apiFailure, fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import ManageReviews from "./manage-reviews";
 
 const total = 23;
@@ -20,23 +21,22 @@ const allReviews = Array.from({ length: total }, (_, index) => ({
 function stubServer() {
   stubScreenWidth(1280);
   const reviews = allReviews.map((review) => ({ ...review }));
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, "http://shop.test");
-    if (url.pathname === "/api/review-count") return jsonResponse({ count: total });
-    if (init?.method === "PATCH") {
-      const review = reviews.find((each) => url.pathname === `/api/manage-reviews/${each._id}`);
-      if (!review) return jsonResponse({ error: { code: "not_found", message: "No such review." } }, 404);
-      review.hidden = JSON.parse(String(init.body)).hidden;
-      return jsonResponse(review);
-    }
-    const page = Number(url.searchParams.get("page"));
-    const size = Number(url.searchParams.get("size"));
-    const q = url.searchParams.get("q");
-    const matching = reviews.filter((review) => !q || review.email.startsWith(q));
-    return jsonResponse(matching.slice(page * size, page * size + size));
+  return fakeApi({
+    "GET /api/review-count": { count: total },
+    "PATCH /api/manage-reviews/:id": ({ params, body }) => {
+      const review = reviews.find((each) => each._id === params.id);
+      if (!review) return apiFailure(404, "not_found", "No such review.");
+      review.hidden = (body as { hidden: boolean }).hidden;
+      return review;
+    },
+    "GET /api/manage-reviews": ({ query }) => {
+      const page = Number(query.get("page"));
+      const size = Number(query.get("size"));
+      const q = query.get("q");
+      const matching = reviews.filter((review) => !q || review.email.startsWith(q));
+      return matching.slice(page * size, page * size + size);
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 function pageButtons() {
@@ -46,14 +46,14 @@ function pageButtons() {
 
 describe("manage reviews (SPEC §2, §9)", () => {
   it("shows five reviews a page by default, five pages for 23 reviews, and a 200-character preview", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<ManageReviews />);
 
     expect(await screen.findByText("Reviewer 4")).toBeTruthy();
     expect(screen.getAllByRole("row")).toHaveLength(1 + 5);
     expect(pageButtons().map((button) => button.textContent)).toEqual(["1", "2", "3", "4", "5"]);
     expect(screen.getByText(`${"x".repeat(200)}…`)).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith("/api/manage-reviews?page=0&size=5", expect.anything());
+    expect(api.urls()).toContain("/api/manage-reviews?page=0&size=5");
   });
 
   it.each([
@@ -61,7 +61,7 @@ describe("manage reviews (SPEC §2, §9)", () => {
     [15, 2, 8],
     [20, 2, 3],
   ])("with %i a page shows that many rows, %i pages and %i on the last", async (size, pages, last) => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<ManageReviews />);
     await screen.findByText("Reviewer 0");
 
@@ -78,14 +78,11 @@ describe("manage reviews (SPEC §2, §9)", () => {
 
     fireEvent.click(screen.getByRole("button", { name: t.page(pages) }));
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(1 + last));
-    expect(fetchMock).toHaveBeenCalledWith(
-      `/api/manage-reviews?page=${pages - 1}&size=${size}`,
-      expect.anything(),
-    );
+    expect(api.urls()).toContain(`/api/manage-reviews?page=${pages - 1}&size=${size}`);
   });
 
   it("hides a review from the home page and shows it again, keeping it in the list", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<ManageReviews />);
     const row = (await screen.findByText("Reviewer 1")).closest("tr") as HTMLElement;
     expect(within(row).getByText(t.shown)).toBeTruthy();
@@ -93,9 +90,9 @@ describe("manage reviews (SPEC §2, §9)", () => {
     fireEvent.click(within(row).getByRole("button", { name: t.hideLabel("Reviewer 1") }));
     expect(await screen.findByText(t.nowHidden)).toBeTruthy();
     await waitFor(() => expect(within(row).getByText(t.hidden)).toBeTruthy());
-    const [url, init] = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH") ?? [];
-    expect(url).toBe("/api/manage-reviews/review-1");
-    expect(JSON.parse(String(init?.body))).toEqual({ hidden: true });
+    const [patch] = api.callsTo("PATCH /api/manage-reviews/:id");
+    expect(patch?.url).toBe("/api/manage-reviews/review-1");
+    expect(patch?.body).toEqual({ hidden: true });
 
     fireEvent.click(within(row).getByRole("button", { name: t.showLabel("Reviewer 1") }));
     expect(await screen.findByText(t.nowShown)).toBeTruthy();
@@ -109,17 +106,14 @@ afterEach(() => window.history.replaceState(null, "", "/"));
 
 describe("manage reviews' search", () => {
   it("asks the server once typing pauses, keeps the search in the address, and says when nothing matches", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<ManageReviews />);
     await screen.findByText("Reviewer 4");
     const box = screen.getByRole("searchbox", { name: t.search });
     fireEvent.change(box, { target: { value: "reviewer12" } });
     expect(await screen.findByText("Reviewer 12")).toBeTruthy();
     expect(screen.queryByText("Reviewer 4")).toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith(
-      "/api/manage-reviews?page=0&size=5&q=reviewer12",
-      expect.anything(),
-    );
+    expect(api.urls()).toContain("/api/manage-reviews?page=0&size=5&q=reviewer12");
     expect(window.location.search).toBe("?q=reviewer12");
 
     fireEvent.change(box, { target: { value: "nobody" } });
@@ -127,19 +121,14 @@ describe("manage reviews' search", () => {
   });
 
   it("filters by visibility on the server", async () => {
-    const fetchMock = stubServer();
+    const api = stubServer();
     renderWithProviders(<ManageReviews />);
     await screen.findByText("Reviewer 4");
     const legend = screen.getByText(t.visibilityFilter);
     fireEvent.click(
       within(legend.closest("fieldset") as HTMLElement).getByRole("button", { name: t.hidden }),
     );
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        "/api/manage-reviews?page=0&size=5&hidden=true",
-        expect.anything(),
-      ),
-    );
+    await waitFor(() => expect(api.urls()).toContain("/api/manage-reviews?page=0&size=5&hidden=true"));
     expect(window.location.search).toBe("?hidden=true");
   });
 });

@@ -1,12 +1,13 @@
 import type { Overview } from "@agency/contract";
 import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it, vi } from "vitest";
-import { monthNames } from "../../features/overview/format";
+import { describe, expect, it } from "vitest";
+import { monthNames } from "../../lib/dates";
 import { overviewPage as t } from "../../lib/messages";
 import { money } from "../../lib/money";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import OverviewPage from "./overview";
 
 const monthKeys = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, "0")}`);
@@ -48,18 +49,16 @@ function figures(overrides: Partial<Overview> = {}): Overview {
 
 function stubServer(answer: Overview) {
   stubScreenWidth(1280);
-  const fetchMock = vi.fn(async (_url: string) => jsonResponse(answer));
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
+  return fakeApi({ "GET /api/admin/overview": answer });
 }
 
 describe("the overview page", () => {
   it("shows the server's figures in the cards, the charts and the top plans", async () => {
-    const fetchMock = stubServer(figures());
+    const api = stubServer(figures());
     renderWithProviders(<OverviewPage />);
 
     expect((await screen.findByTestId("revenue-this-month")).textContent).toContain(money(1234.5));
-    expect(fetchMock.mock.calls[0]?.[0]).toContain("/api/admin/overview");
+    expect(api.urls()[0]).toContain("/api/admin/overview");
     expect(screen.getByTestId("monthly-recurring-revenue")?.textContent).toContain(money(456.78));
     expect(screen.getByTestId("paid-orders")?.textContent).toContain("21");
     expect(screen.getByTestId("unpaid-orders")?.textContent).toContain("9");

@@ -7,9 +7,10 @@ import { BarChart } from "../../features/overview/components/bar-chart";
 import { RecentCancellations } from "../../features/overview/components/recent-cancellations";
 import { StatCard } from "../../features/overview/components/stat-card";
 import { TopPlans } from "../../features/overview/components/top-plans";
-import { formatCount, monthNames, weekNames } from "../../features/overview/format";
+import { formatCount } from "../../features/overview/format";
+import { formatDateTime, monthNames, weekNames } from "../../lib/dates";
 import { overviewPage as t } from "../../lib/messages";
-import { formatDateTime, money } from "../../lib/money";
+import { money } from "../../lib/money";
 
 function Panel({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (

@@ -4,8 +4,9 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { usePaymentDetails } from "../../features/payments/api/payments";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
+import { formatDateTime } from "../../lib/dates";
 import { orderMessages, adminPages as t } from "../../lib/messages";
-import { formatDateTime, money } from "../../lib/money";
+import { money } from "../../lib/money";
 
 /** SPEC §2 /dashboard/admin/payment/{_id}: amount, status, transaction id, time, customer. */
 export default function AdminPayment() {

@@ -6,27 +6,17 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { useAllPlans } from "../../features/catalog/api/editor";
 import { usePromoCodeEditor, usePromoCodes } from "../../features/promo/api/promo-codes";
 import { PromoCodeForm } from "../../features/promo/components/promo-code-form";
-import { errorMessage } from "../../lib/api";
+import { formatNumericDateTime } from "../../lib/dates";
 import { promoEditor as t } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
-import { notifyDone, notifyError } from "../../lib/toast";
+import { saveWithToasts } from "../../lib/toast";
 import type { Route } from "./+types/promo-codes";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(t.heading, siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
-async function run(action: () => Promise<unknown>, done: string): Promise<void> {
-  try {
-    await action();
-    notifyDone(done);
-  } catch (error) {
-    notifyError(errorMessage(error));
-    throw error;
-  }
-}
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US") : "…");
+const when = (iso: string | null) => (iso ? formatNumericDateTime(iso) : "…");
 
 /** DESIGN "Beyond the spec" 9: the codes customers enter in the checkout's promo box. */
 export default function PromoCodes() {
@@ -41,7 +31,7 @@ export default function PromoCodes() {
         editing={code}
         plans={plans.data ?? []}
         onSubmit={async (body) => {
-          await run(() => editor.update.mutateAsync({ codeId: code._id, body }), t.saved);
+          await saveWithToasts(() => editor.update.mutateAsync({ codeId: code._id, body }), t.saved);
           setEditing(null);
         }}
         onCancel={() => setEditing(null)}
@@ -69,7 +59,7 @@ export default function PromoCodes() {
             size="sm"
             variant={code.disabled ? "outline-success" : "outline-danger"}
             onClick={() =>
-              run(
+              saveWithToasts(
                 () => editor.setDisabled.mutateAsync({ codeId: code._id, disabled: !code.disabled }),
                 t.saved,
               ).catch(() => {})
@@ -92,7 +82,7 @@ export default function PromoCodes() {
           <h2 className="h5 mb-3">{t.add}</h2>
           <PromoCodeForm
             plans={plans.data ?? []}
-            onSubmit={(body) => run(() => editor.create.mutateAsync(body), t.created)}
+            onSubmit={(body) => saveWithToasts(() => editor.create.mutateAsync(body), t.created)}
           />
         </div>
       </div>

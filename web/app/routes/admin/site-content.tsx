@@ -4,24 +4,13 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { useContentEditor, useSiteContent } from "../../features/content/api/content";
 import { identityFields, textFields } from "../../features/content/components/content-fields";
 import { ContentForm } from "../../features/content/components/content-form";
-import { errorMessage } from "../../lib/api";
 import { contentEditor as t } from "../../lib/messages";
-import { notifyDone, notifyError } from "../../lib/toast";
+import { saveWithToasts } from "../../lib/toast";
 
 /** The owner edits the site identity and the landing and about pages' texts (DESIGN "Beyond the spec" 13). */
 export default function SiteContentPage() {
   const content = useSiteContent();
   const editor = useContentEditor();
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notifyDone(done);
-    } catch (error) {
-      notifyError(errorMessage(error));
-      throw error;
-    }
-  }
 
   return (
     <section aria-labelledby="site-content-heading">
@@ -44,7 +33,9 @@ export default function SiteContentPage() {
                 initial={content.data.site}
                 schema={SiteIdentity}
                 submitLabel={t.saveIdentity}
-                onSubmit={(identity) => run(() => editor.identity.mutateAsync(identity), t.identitySaved)}
+                onSubmit={(identity) =>
+                  saveWithToasts(() => editor.identity.mutateAsync(identity), t.identitySaved)
+                }
               />
             </div>
           </div>
@@ -57,7 +48,7 @@ export default function SiteContentPage() {
                 initial={content.data.texts}
                 schema={PageTexts}
                 submitLabel={t.saveTexts}
-                onSubmit={(texts) => run(() => editor.texts.mutateAsync(texts), t.textsSaved)}
+                onSubmit={(texts) => saveWithToasts(() => editor.texts.mutateAsync(texts), t.textsSaved)}
               />
             </div>
           </div>

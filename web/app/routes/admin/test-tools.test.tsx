@@ -1,34 +1,29 @@
 import type { SiteSettings } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Outlet } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TestModeBand } from "../../features/site/components/test-mode-band";
 import { notFound, testModeTexts as t } from "../../lib/messages";
+import { fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
-import { jsonResponse } from "../../test/render-with-providers";
 import TestTools from "./test-tools";
 
 /** The server: its test mode as given, and a billing clock that run-due moves forward. */
 function stubServer(testMode: SiteSettings["testMode"]) {
   let aheadDays = testMode?.clockAheadDays ?? 0;
   const now = () => new Date(Date.UTC(2026, 10, 25 + aheadDays, 12)).toISOString();
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === "/api/site") {
-      return jsonResponse({
-        googleMapsApiKey: null,
-        socialSignIn: { google: false, facebook: false },
-        testMode: testMode ? { ...testMode, clockAheadDays: aheadDays } : null,
-      });
-    }
-    if (url === "/api/admin/test-tools") return jsonResponse({ now: now(), clockAheadDays: aheadDays });
-    if (url === "/api/admin/test-tools/run-due") {
-      aheadDays += JSON.parse(String(init?.body)).advanceDays;
-      return jsonResponse({ ran: 2, now: now(), clockAheadDays: aheadDays });
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  return fakeApi({
+    "GET /api/site": () => ({
+      googleMapsApiKey: null,
+      socialSignIn: { google: false, facebook: false },
+      testMode: testMode ? { ...testMode, clockAheadDays: aheadDays } : null,
+    }),
+    "GET /api/admin/test-tools": () => ({ now: now(), clockAheadDays: aheadDays }),
+    "POST /api/admin/test-tools/run-due": ({ body }) => {
+      aheadDays += (body as { advanceDays: number }).advanceDays;
+      return { ran: 2, now: now(), clockAheadDays: aheadDays };
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 /** A dashboard page with the band above it, as the dashboards' frame shows it. */
@@ -70,9 +65,9 @@ describe("the test-mode band", () => {
   });
 
   it("is not there with a real payment provider", async () => {
-    const fetchMock = stubServer(null);
+    const api = stubServer(null);
     renderRoute("/dashboard", WithBand, "/dashboard");
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/site", expect.anything()));
+    await waitFor(() => expect(api.urls()).toContain("/api/site"));
     await waitFor(() => expect(document.querySelector("[data-test-mode-band]")).toBeNull());
     expect(screen.queryByText(t.band)).toBeNull();
   });

@@ -1,10 +1,10 @@
 import { phoneMessages } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutPromo, notFound, renewalTermsMessages, checkoutMessages as t } from "../../lib/messages";
+import { apiFailure, fakeApi } from "../../test/fake-api";
 import { premiumMonthly } from "../../test/pricing-fixture";
 import { renderRoute } from "../../test/render-route";
-import { jsonResponse } from "../../test/render-with-providers";
 import Checkout from "./checkout";
 
 const session = {
@@ -18,12 +18,10 @@ const session = {
   session: { id: "s1", expiresAt: "2026-12-01T00:00:00.000Z" },
 };
 
-type Sent = { url: string; body: unknown };
-
 const renewsOn = "2026-12-25T10:00:00.000Z";
 const terms = (firstCharge: number, renewal: number) => ({
   firstCharge,
-  renewal: { amount: renewal, interval: "monthly", firstRenewalAt: renewsOn },
+  renewal: { amount: renewal, interval: "monthly" as const, firstRenewalAt: renewsOn },
 });
 
 /**
@@ -31,44 +29,39 @@ const terms = (firstCharge: number, renewal: number) => ({
  * (every payment) and HALF (the first payment only).
  */
 function stubServer() {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ url, body });
-      if (url === "/api/auth/get-session") return jsonResponse(session);
-      if (url === `/api/pricing/${premiumMonthly._id}`) return jsonResponse(premiumMonthly);
-      if (url === `/api/pricing/${premiumMonthly._id}/terms`) return jsonResponse(terms(49, 49));
-      if (url === "/api/promo/quote") {
-        const code = body.code.toUpperCase();
-        if (code === "SAVE10") {
-          return jsonResponse({
-            code: "SAVE10",
-            subtotal: 49,
-            discount: 4.9,
-            total: 44.1,
-            appliesTo: "every",
-            terms: terms(44.1, 44.1),
-          });
-        }
-        if (code === "HALF") {
-          return jsonResponse({
-            code: "HALF",
-            subtotal: 49,
-            discount: 24.5,
-            total: 24.5,
-            appliesTo: "first",
-            terms: terms(24.5, 49),
-          });
-        }
-        return jsonResponse({ error: { code: "unprocessable", message: t.promoInvalid } }, 422);
+  const api = fakeApi({
+    "GET /api/auth/get-session": session,
+    "GET /api/pricing/:id": ({ params }) =>
+      params.id === premiumMonthly._id ? premiumMonthly : apiFailure(404, "not_found", "Not found"),
+    "GET /api/pricing/:id/terms": ({ params }) =>
+      params.id === premiumMonthly._id ? terms(49, 49) : apiFailure(404, "not_found", "Not found"),
+    "POST /api/promo/quote": ({ body }) => {
+      const code = (body as { code: string }).code.toUpperCase();
+      if (code === "SAVE10") {
+        return {
+          code: "SAVE10",
+          subtotal: 49,
+          discount: 4.9,
+          total: 44.1,
+          appliesTo: "every",
+          terms: terms(44.1, 44.1),
+        };
       }
-      if (url === "/api/order") return jsonResponse({ success: false, message: t.alreadyPurchased });
-      return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
-    }),
-  );
-  return sent;
+      if (code === "HALF") {
+        return {
+          code: "HALF",
+          subtotal: 49,
+          discount: 24.5,
+          total: 24.5,
+          appliesTo: "first",
+          terms: terms(24.5, 49),
+        };
+      }
+      return apiFailure(422, "unprocessable", t.promoInvalid);
+    },
+    "POST /api/order": { success: false, message: t.alreadyPurchased },
+  });
+  return api.calls;
 }
 
 async function openCheckout() {

@@ -2,10 +2,11 @@ import { CANCEL_REASON_MAX_LENGTH, type Order, type Subscription } from "@agency
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { formatDate } from "../../lib/dates";
 import { orderDetail, orderMessages, subscriptionTexts as t } from "../../lib/messages";
-import { formatDate } from "../../lib/money";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import { MyOrdersTable } from "./my-orders-table";
 
 vi.mock("../../lib/alerts", () => ({ confirmAction: vi.fn(async () => true) }));
@@ -63,7 +64,7 @@ const statusLine = (row: HTMLElement) =>
 
 describe("My Orders' status line", () => {
   it("says the payment is done and the work has not started, and never 'Started' before it has", () => {
-    vi.stubGlobal("fetch", vi.fn());
+    fakeApi();
     show([paidOrder(null)]);
     const [, row] = screen.getAllByRole("row");
     if (!row) throw new Error("row missing");
@@ -73,7 +74,7 @@ describe("My Orders' status line", () => {
   });
 
   it("says 'Started' once the agency works on the order", () => {
-    vi.stubGlobal("fetch", vi.fn());
+    fakeApi();
     show([{ ...paidOrder(null), state: "in_progress" }]);
     const [, row] = screen.getAllByRole("row");
     if (!row) throw new Error("row missing");
@@ -82,7 +83,7 @@ describe("My Orders' status line", () => {
   });
 
   it("keeps the spec's Pending alone for an unpaid order", () => {
-    vi.stubGlobal("fetch", vi.fn());
+    fakeApi();
     show([{ ...paidOrder(null), paid: false, state: null }]);
     const [, row] = screen.getAllByRole("row");
     if (!row) throw new Error("row missing");
@@ -93,8 +94,7 @@ describe("My Orders' status line", () => {
 describe("My Orders with subscriptions", () => {
   it("keeps the spec's words for a paid order and shows when its plan renews, with Cancel", async () => {
     const active = subscription({});
-    const fetchMock = vi.fn(async () => jsonResponse({ ...active, status: "canceled" }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/subscriptions/:id/cancel": { ...active, status: "canceled" } });
     show([paidOrder(active)]);
     const row = screen.getByRole("row", { name: /Standard/ });
     expect(within(row).getByText(orderMessages.done)).toBeTruthy();
@@ -107,17 +107,16 @@ describe("My Orders with subscriptions", () => {
       target: { value: "  Too expensive for us right now.  " },
     });
     fireEvent.click(within(dialog).getByRole("button", { name: t.cancelConfirm }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toContain(`/api/subscriptions/${active._id}/cancel`);
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual({ reason: "Too expensive for us right now." });
+    await waitFor(() => expect(api.calls).not.toHaveLength(0));
+    const [call] = api.calls;
+    expect(call?.url).toContain(`/api/subscriptions/${active._id}/cancel`);
+    expect(call?.method).toBe("POST");
+    expect(call?.body).toEqual({ reason: "Too expensive for us right now." });
     expect(await screen.findByText(t.cancelled)).toBeTruthy();
   });
 
   it("asks with buttons that say what they do, and keeps the plan without asking the server", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({}));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi();
     show([paidOrder(subscription({}))]);
     const cancel = screen.getByRole("button", { name: t.cancel });
     fireEvent.click(cancel);
@@ -131,7 +130,7 @@ describe("My Orders with subscriptions", () => {
 
     fireEvent.click(within(dialog).getAllByRole("button", { name: t.keepPlan }).at(-1) as HTMLElement);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     expect(screen.getByText(t.renewsOn(formatDate(periodEnd)))).toBeTruthy();
   });
 
@@ -157,7 +156,7 @@ describe("My Orders with subscriptions", () => {
   });
 
   it("shows a paid order's progress beside the spec's words and opens the order from its number", () => {
-    vi.stubGlobal("fetch", vi.fn());
+    fakeApi();
     const delivered = { ...paidOrder(null), state: "delivered" as const };
     const unpaid = { ...paidOrder(null), _id: crypto.randomUUID(), number: 1002, paid: false, state: null };
     show([delivered, unpaid], { [delivered._id]: 2 });

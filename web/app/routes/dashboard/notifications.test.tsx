@@ -1,26 +1,26 @@
 import type { MailPreferences } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationsPage as t } from "../../lib/messages";
-import { jsonResponse, renderWithProviders } from "../../test/render-with-providers";
+import { apiFailure, type FakeApi, fakeApi, inTurn, networkDown } from "../../test/fake-api";
+import { renderWithProviders } from "../../test/render-with-providers";
 import Notifications from "./notifications";
 
 const stored: MailPreferences = { email: "ada@example.com", optionalMail: true, newsletter: "none" };
 
 /** A server that holds the preferences and answers a PUT with `afterSave` (or a refusal). */
-function stubServer(initial: MailPreferences, afterSave: (body: Record<string, unknown>) => Response) {
-  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
-    if (init?.method === "PUT") return afterSave(JSON.parse(String(init.body)));
-    return jsonResponse(initial);
+function stubServer(
+  initial: MailPreferences,
+  afterSave: (body: Partial<MailPreferences>) => MailPreferences | Response,
+) {
+  return fakeApi({
+    "GET /api/mail/preferences": initial,
+    "PUT /api/mail/preferences": ({ body }) => afterSave(body as Partial<MailPreferences>),
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
-function savedBodies(fetchMock: ReturnType<typeof stubServer>) {
-  return fetchMock.mock.calls
-    .filter(([, init]) => init?.method === "PUT")
-    .map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+function savedBodies(api: FakeApi) {
+  return api.callsTo("PUT /api/mail/preferences").map((call) => [call.url, call.body]);
 }
 
 const optionalMailSwitch = () => screen.getByRole("switch", { name: t.optionalMail }) as HTMLInputElement;
@@ -28,7 +28,7 @@ const newsletterSwitch = () => screen.getByRole("switch", { name: t.newsletter }
 
 describe("notification settings", () => {
   it("shows the stored choices and saves a change, with a success toast", async () => {
-    const fetchMock = stubServer(stored, (body) => jsonResponse({ ...stored, ...body }));
+    const api = stubServer(stored, (body) => ({ ...stored, ...body }));
     renderWithProviders(<Notifications />);
 
     expect((await screen.findByRole("switch", { name: t.optionalMail })) as HTMLInputElement).toHaveProperty(
@@ -43,12 +43,12 @@ describe("notification settings", () => {
 
     expect(await screen.findByText(t.saved)).toBeTruthy();
     // The newsletter did not change, so the request leaves it alone.
-    expect(savedBodies(fetchMock)).toEqual([["/api/mail/preferences", { optionalMail: false }]]);
+    expect(savedBodies(api)).toEqual([["/api/mail/preferences", { optionalMail: false }]]);
     expect(optionalMailSwitch().checked).toBe(false);
   });
 
   it("asks the customer to check their inbox after turning the newsletter on", async () => {
-    const fetchMock = stubServer(stored, () => jsonResponse({ ...stored, newsletter: "pending" }));
+    const api = stubServer(stored, () => ({ ...stored, newsletter: "pending" }));
     renderWithProviders(<Notifications />);
 
     fireEvent.click(await screen.findByRole("switch", { name: t.newsletter }));
@@ -57,14 +57,12 @@ describe("notification settings", () => {
 
     expect(await screen.findByText(t.pending(stored.email))).toBeTruthy();
     expect(newsletterSwitch().checked).toBe(true);
-    expect(savedBodies(fetchMock)).toEqual([
-      ["/api/mail/preferences", { optionalMail: true, newsletter: true }],
-    ]);
+    expect(savedBodies(api)).toEqual([["/api/mail/preferences", { optionalMail: true, newsletter: true }]]);
   });
 
   it("ends a subscription that waits for confirmation when the newsletter is turned off", async () => {
     const pending: MailPreferences = { ...stored, newsletter: "pending" };
-    const fetchMock = stubServer(pending, () => jsonResponse({ ...pending, newsletter: "none" }));
+    const api = stubServer(pending, () => ({ ...pending, newsletter: "none" }));
     renderWithProviders(<Notifications />);
 
     expect(await screen.findByText(t.pending(stored.email))).toBeTruthy();
@@ -72,16 +70,12 @@ describe("notification settings", () => {
     fireEvent.click(screen.getByRole("button", { name: t.save }));
 
     await screen.findByText(t.saved);
-    expect(savedBodies(fetchMock)).toEqual([
-      ["/api/mail/preferences", { optionalMail: true, newsletter: false }],
-    ]);
+    expect(savedBodies(api)).toEqual([["/api/mail/preferences", { optionalMail: true, newsletter: false }]]);
     expect(screen.queryByText(t.pending(stored.email))).toBeNull();
   });
 
   it("keeps the choices on screen and shows the server's reason when saving fails", async () => {
-    stubServer(stored, () =>
-      jsonResponse({ error: { code: "unauthorized", message: "Please log in again." } }, 401),
-    );
+    stubServer(stored, () => apiFailure(401, "unauthorized", "Please log in again."));
     renderWithProviders(<Notifications />);
 
     fireEvent.click(await screen.findByRole("switch", { name: t.optionalMail }));
@@ -93,11 +87,7 @@ describe("notification settings", () => {
   });
 
   it("says when the settings cannot be loaded and loads them again on request", async () => {
-    const fetchMock = vi
-      .fn()
-      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
-      .mockResolvedValue(jsonResponse(stored));
-    vi.stubGlobal("fetch", fetchMock);
+    fakeApi({ "GET /api/mail/preferences": inTurn(networkDown, stored) });
     renderWithProviders(<Notifications />);
 
     expect(await screen.findByText(t.loadFailed)).toBeTruthy();

@@ -1,9 +1,9 @@
 import type { Payment } from "@agency/contract";
 import { screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { receiptPage } from "../../lib/messages";
+import { fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
-import { jsonResponse } from "../../test/render-with-providers";
 import PaymentHistory from "./payment-history";
 
 const session = {
@@ -40,17 +40,13 @@ function payment(overrides: Partial<Payment>): Payment {
 describe("payment history", () => {
   it("links each payment to its receipt", async () => {
     const receiptId = "0b7c1d2e-1111-4222-8333-944455556666";
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) =>
-        url === "/api/auth/get-session"
-          ? jsonResponse(session)
-          : jsonResponse([
-              payment({ orderNumber: 1002, transactionId: "pi_test_2", receiptId }),
-              payment({ orderNumber: 1001, transactionId: "pi_test_1" }),
-            ]),
-      ),
-    );
+    fakeApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/payment-history/:email": [
+        payment({ orderNumber: 1002, transactionId: "pi_test_2", receiptId }),
+        payment({ orderNumber: 1001, transactionId: "pi_test_1" }),
+      ],
+    });
     renderRoute("/dashboard/payment-history", PaymentHistory, "/dashboard/payment-history");
 
     const links = await screen.findAllByRole("link", { name: /^Receipt/ });

@@ -7,6 +7,7 @@ import { useSession } from "../../features/auth/api/auth";
 import { usePaymentHistory } from "../../features/payments/api/payments";
 import type { PaidOrderState } from "../../features/payments/use-pay-flow";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import {
   briefTexts,
   orderDetail,
@@ -15,7 +16,7 @@ import {
   subscriptionTexts,
   paymentMessages as t,
 } from "../../lib/messages";
-import { formatDate, formatDateTime, money } from "../../lib/money";
+import { money } from "../../lib/money";
 
 const columns: DataColumn<Payment>[] = [
   {

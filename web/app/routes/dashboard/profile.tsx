@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { useSession } from "../../features/auth/api/auth";
+import { formatLongDateTime } from "../../lib/dates";
 import { editAccountPage, profilePage } from "../../lib/messages";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
 
 /** SPEC §2: the read-only profile. */
 export default function Profile() {
@@ -12,8 +11,8 @@ export default function Profile() {
   const rows = [
     [profilePage.name, user.name],
     [profilePage.email, user.email],
-    [profilePage.createdAt, dateFormat.format(user.createdAt)],
-    [profilePage.lastLogin, user.lastLoginAt ? dateFormat.format(user.lastLoginAt) : profilePage.never],
+    [profilePage.createdAt, formatLongDateTime(user.createdAt)],
+    [profilePage.lastLogin, user.lastLoginAt ? formatLongDateTime(user.lastLoginAt) : profilePage.never],
   ] as const;
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="profile-heading">

@@ -1,10 +1,10 @@
 import type { Receipt } from "@agency/contract";
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { formatDate } from "../../lib/dates";
 import { receiptPage as t } from "../../lib/messages";
-import { formatDate } from "../../lib/money";
+import { apiFailure, fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
-import { jsonResponse } from "../../test/render-with-providers";
 import ReceiptPage from "./receipt";
 
 const receipt: Receipt = {
@@ -45,14 +45,13 @@ function openReceipt() {
 
 describe("the receipt page", () => {
   it("shows the seller, customer, plan, period, list price, discount, amount, tax, card and number, with print and PDF", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(receipt));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "GET /api/receipts/:id": receipt });
     const print = vi.fn();
     vi.stubGlobal("print", print);
     openReceipt();
 
     expect(await screen.findByRole("heading", { name: t.title, level: 1 })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith(`/api/receipts/${receipt._id}`, expect.anything());
+    expect(api.urls()).toContain(`/api/receipts/${receipt._id}`);
     expect(screen.getByText("R-2026-00042")).toBeTruthy();
     expect(screen.getByRole("img", { name: "Northwind Digital" }).getAttribute("src")).toBe(
       "/images/logo.svg",
@@ -84,12 +83,7 @@ describe("the receipt page", () => {
   });
 
   it("shows the server's reason when the receipt cannot be opened", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse({ error: { code: "not_found", message: "The receipt was not found." } }, 404),
-      ),
-    );
+    fakeApi({ "GET /api/receipts/:id": apiFailure(404, "not_found", "The receipt was not found.") });
     openReceipt();
 
     const alert = await screen.findByRole("alert");

@@ -1,9 +1,9 @@
 import type { Order } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentMessages, subscriptionTexts as t } from "../../lib/messages";
+import { fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
-import { jsonResponse } from "../../test/render-with-providers";
 import UpdateCard from "./update-card";
 
 const session = {
@@ -49,14 +49,12 @@ const order: Order = {
 };
 
 function stubServer(cardLink: string | null) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === "/api/auth/get-session") return jsonResponse(session);
-    if (url.endsWith("/card-link")) return jsonResponse({ url: cardLink });
-    if (init?.method === "POST") return jsonResponse({ ...subscription, status: "active", lastError: null });
-    return jsonResponse([order]);
+  return fakeApi({
+    "GET /api/auth/get-session": session,
+    "GET /api/subscriptions/:id/card-link": { url: cardLink },
+    "POST /api/subscriptions/:id/card": { ...subscription, status: "active", lastError: null },
+    "GET /api/order": [order],
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 /** Where the customer lands once the card is saved. */
@@ -69,7 +67,7 @@ const url = `/dashboard/subscription/${subscriptionId}/card`;
 
 describe("update card", () => {
   it("takes a new test card, says why the renewal failed, and sends the card for the subscription", async () => {
-    const fetchMock = stubServer(null);
+    const api = stubServer(null);
     renderRoute(path, UpdateCard, url, [{ path: "/dashboard/my-orders", Component: MyOrdersStandIn }]);
     expect(await screen.findByText("Your card was declined.")).toBeTruthy();
     fireEvent.change(screen.getByLabelText(paymentMessages.cardNumber), {
@@ -78,13 +76,8 @@ describe("update card", () => {
     fireEvent.change(screen.getByLabelText(paymentMessages.expiry), { target: { value: "12/34" } });
     fireEvent.change(screen.getByLabelText(paymentMessages.cvc), { target: { value: "123" } });
     fireEvent.click(screen.getByRole("button", { name: t.saveCard }));
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([called, init]) => init?.method === "POST" && called.endsWith("/card")),
-      ).toBe(true),
-    );
-    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === "POST") ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({
+    await waitFor(() => expect(api.callsTo("POST /api/subscriptions/:id/card")).toHaveLength(1));
+    expect(api.bodies("POST /api/subscriptions/:id/card")[0]).toEqual({
       cardNumber: "4242424242424242",
       expiry: "12 / 34",
       cvc: "123",

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formatPublishedDate } from "../../lib/dates";
 import { blogPost as t } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { pageDataOf } from "../../lib/page-data.server";
@@ -37,13 +38,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 /** A blog post hosted on the site. */
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
@@ -55,7 +49,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           {post.title}
         </h1>
         <p className="text-body-secondary mb-4">
-          <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time>
+          <time dateTime={post.publishedAt}>{formatPublishedDate(post.publishedAt)}</time>
         </p>
         {post.img ? (
           <img

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsletterConfirmation as t } from "../../lib/messages";
+import { apiFailure, fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
-import { jsonResponse } from "../../test/render-with-providers";
 import NewsletterConfirm from "./newsletter-confirm";
 
 function openLink(url: string) {
@@ -11,28 +11,24 @@ function openLink(url: string) {
 
 describe("the newsletter confirmation page", () => {
   it("posts the mailed token once and says the subscription is confirmed", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ confirmed: true, email: "ada@example.com" }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/newsletter/confirm": { confirmed: true, email: "ada@example.com" } });
     openLink("/newsletter/confirm?token=lead.signature");
 
     expect(await screen.findByText(t.confirmed)).toBeTruthy();
     expect(screen.getByText(t.confirmedLead("ada@example.com"))).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/newsletter/confirm");
-    expect(JSON.parse(String(init.body))).toEqual({ token: "lead.signature" });
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]?.url).toBe("/api/newsletter/confirm");
+    expect(api.calls[0]?.body).toEqual({ token: "lead.signature" });
   });
 
   it("shows the server's reason for a link it refuses, with a way home", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse(
-          { error: { code: "not_found", message: "This confirmation link is not valid any more." } },
-          404,
-        ),
+    fakeApi({
+      "POST /api/newsletter/confirm": apiFailure(
+        404,
+        "not_found",
+        "This confirmation link is not valid any more.",
       ),
-    );
+    });
     openLink("/newsletter/confirm?token=forged");
 
     const alert = await screen.findByRole("alert");
@@ -43,11 +39,10 @@ describe("the newsletter confirmation page", () => {
   });
 
   it("sends nothing for a link without a token", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi();
     openLink("/newsletter/confirm");
 
     expect((await screen.findByRole("alert")).textContent).toContain(t.missingToken);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 });

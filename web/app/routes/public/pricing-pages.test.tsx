@@ -1,16 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pricing } from "../../lib/messages";
 import { createQueryClient } from "../../lib/query-client";
+import { apiFailure, fakeApi, inTurn } from "../../test/fake-api";
 import { pricingFixture } from "../../test/pricing-fixture";
 import MonthlyPricing from "./monthly-pricing";
 import YearlyPricing from "./yearly-pricing";
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
 
 function renderPricingAt(path: string) {
   const queryClient = createQueryClient();
@@ -32,22 +29,18 @@ function cardHeadings() {
 
 describe("pricing plans of a billing duration", () => {
   it("shows only the monthly plans on /home", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(pricingFixture));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "GET /api/pricing": pricingFixture });
     renderPricingAt("/home");
 
     expect(screen.getByRole("status", { name: pricing.loading })).toBeTruthy();
     expect(await screen.findByText("$19.00")).toBeTruthy();
     expect(cardHeadings()).toEqual(["Standard", "Premium", "Extended"]);
     expect(screen.queryByText("$190.00")).toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith("/api/pricing", expect.objectContaining({ method: "GET" }));
+    expect(api.urls("GET")).toContain("/api/pricing");
   });
 
   it("shows only the yearly plans on /yearly-billed", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(pricingFixture)),
-    );
+    fakeApi({ "GET /api/pricing": pricingFixture });
     renderPricingAt("/yearly-billed");
 
     expect(await screen.findByText("$190.00")).toBeTruthy();
@@ -56,13 +49,9 @@ describe("pricing plans of a billing duration", () => {
   });
 
   it("shows the server's message and loads again on retry", async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(
-        jsonResponse({ error: { code: "internal", message: "The catalogue is resting." } }, 500),
-      )
-      .mockResolvedValueOnce(jsonResponse(pricingFixture));
-    vi.stubGlobal("fetch", fetchMock);
+    fakeApi({
+      "GET /api/pricing": inTurn(apiFailure(500, "internal", "The catalogue is resting."), pricingFixture),
+    });
     renderPricingAt("/home");
 
     const alert = await screen.findByRole("alert");

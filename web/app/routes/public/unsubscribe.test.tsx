@@ -1,8 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unsubscribePage as t } from "../../lib/messages";
+import { apiFailure, fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
-import { jsonResponse } from "../../test/render-with-providers";
 import Unsubscribe from "./unsubscribe";
 
 const email = "ada@example.com";
@@ -14,12 +14,11 @@ function openLink(url = link) {
 
 describe("the unsubscribe page", () => {
   it("changes nothing until the reader presses Unsubscribe, then posts the signed link and confirms", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ unsubscribed: true, email }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/mail/unsubscribe": { unsubscribed: true, email } });
     openLink();
 
     expect(await screen.findByText(t.question(email))).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: t.submit }));
 
     expect(await screen.findByText(t.done)).toBeTruthy();
@@ -28,18 +27,15 @@ describe("the unsubscribe page", () => {
       "/dashboard/notifications",
     );
     expect(screen.queryByRole("button", { name: t.submit })).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith(
-      "/api/mail/unsubscribe?email=ada%40example.com&token=signed-token",
-      expect.objectContaining({ method: "POST" }),
-    );
+    expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "POST /api/mail/unsubscribe?email=ada%40example.com&token=signed-token",
+    ]);
   });
 
   it("shows the server's reason for a link it does not accept, and lets the reader try again", async () => {
-    const fetchMock = vi.fn(async () =>
-      jsonResponse({ error: { code: "not_found", message: "This unsubscribe link is not valid." } }, 404),
-    );
-    vi.stubGlobal("fetch", fetchMock);
+    fakeApi({
+      "POST /api/mail/unsubscribe": apiFailure(404, "not_found", "This unsubscribe link is not valid."),
+    });
     openLink();
 
     fireEvent.click(await screen.findByRole("button", { name: t.submit }));
@@ -55,13 +51,12 @@ describe("the unsubscribe page", () => {
     ["without a token", `/unsubscribe?email=${email}`],
     ["without an address", "/unsubscribe?token=signed-token"],
   ])("explains that a link %s is incomplete and sends nothing", async (_, url) => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi();
     openLink(url);
 
     expect((await screen.findByRole("alert")).textContent).toContain(t.incomplete);
     expect(screen.queryByRole("button", { name: t.submit })).toBeNull();
     expect(screen.getByRole("link", { name: t.backHome }).getAttribute("href")).toBe("/");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { fireEvent, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountMessages, editAccountPage as t } from "../../../lib/messages";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { accountFailure, apiFailure, type FakeApi, fakeApi } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { EmailForm, NameForm, PasswordForm } from "./account-forms";
 import { ConfirmDeletion, DeleteAccount } from "./delete-account";
 
@@ -11,38 +12,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A server answering every call with `answer`; the calls are recorded. */
-function stubServer(answer: (url: string, body: unknown) => Response) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
-    answer(url, init?.body ? JSON.parse(String(init.body)) : undefined),
-  );
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
-
-const calls = (fetchMock: ReturnType<typeof stubServer>) =>
-  fetchMock.mock.calls.map(([url, init]) => [url, init?.body ? JSON.parse(String(init.body)) : undefined]);
+/** The calls made, each as its address and body. */
+const calls = (api: FakeApi) => api.calls.map((call) => [call.url, call.body]);
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe("edit name", () => {
   it("saves the new name and says so", async () => {
-    const fetchMock = stubServer(() => jsonResponse({ status: true }));
+    const api = fakeApi({ "POST /api/auth/update-user": { status: true } });
     renderWithProviders(<NameForm name="Ada" />);
     type(t.name, "  Ada Lovelace ");
     fireEvent.click(screen.getByRole("button", { name: t.saveName }));
     expect(await screen.findByText(t.nameSaved)).toBeTruthy();
-    expect(calls(fetchMock)[0]).toEqual(["/api/auth/update-user", { name: "Ada Lovelace" }]);
+    expect(calls(api)[0]).toEqual(["/api/auth/update-user", { name: "Ada Lovelace" }]);
   });
 
   it("refuses an empty name without calling the server", async () => {
-    const fetchMock = stubServer(() => jsonResponse({ status: true }));
+    const api = fakeApi({ "POST /api/auth/update-user": { status: true } });
     renderWithProviders(<NameForm name="Ada" />);
     type(t.name, "   ");
     fireEvent.click(screen.getByRole("button", { name: t.saveName }));
     expect((await screen.findByRole("alert")).textContent).toBe(t.nameRequired);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 });
 
@@ -65,26 +57,28 @@ describe("change password", () => {
     ["a short password", "old-secret", "abc", "abc", accountMessages.passwordTooShort],
     ["a missing current password", "", "new-secret", "new-secret", accountMessages.fillField],
   ])("refuses %s before calling the server", async (_case, current, next, confirm, message) => {
-    const fetchMock = stubServer(() => jsonResponse({ status: true }));
+    const api = fakeApi({ "POST /api/auth/change-password": { status: true } });
     renderWithProviders(<PasswordForm hasPassword />);
     fill(current, next, confirm);
     expect((await screen.findByRole("alert")).textContent).toBe(message);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("says when the current password is wrong", async () => {
-    stubServer(() => jsonResponse({ code: "INVALID_PASSWORD", message: "Invalid password" }, 400));
+    fakeApi({
+      "POST /api/auth/change-password": accountFailure(400, "Invalid password", { code: "INVALID_PASSWORD" }),
+    });
     renderWithProviders(<PasswordForm hasPassword />);
     fill("not-it", "new-secret", "new-secret");
     expect((await screen.findByRole("alert")).textContent).toBe(t.wrongCurrentPassword);
   });
 
   it("changes it, signing out the other sessions", async () => {
-    const fetchMock = stubServer(() => jsonResponse({ token: null }));
+    const api = fakeApi({ "POST /api/auth/change-password": { token: null } });
     renderWithProviders(<PasswordForm hasPassword />);
     fill("old-secret", "new-secret", "new-secret");
     expect(await screen.findByText(t.passwordChanged)).toBeTruthy();
-    expect(calls(fetchMock)[0]).toEqual([
+    expect(calls(api)[0]).toEqual([
       "/api/auth/change-password",
       { currentPassword: "old-secret", newPassword: "new-secret", revokeOtherSessions: true },
     ]);
@@ -100,24 +94,24 @@ describe("change password", () => {
 
 describe("change e-mail", () => {
   it("tells where the confirmation link went", async () => {
-    const fetchMock = stubServer(() => jsonResponse({ status: true }));
+    const api = fakeApi({ "POST /api/auth/change-email": { status: true } });
     renderWithProviders(<EmailForm email="ada@example.com" />);
     type(t.newEmail, "ada@new.example");
     fireEvent.click(screen.getByRole("button", { name: t.changeEmail }));
     expect(await screen.findByText(t.emailChangeSent("ada@new.example"))).toBeTruthy();
-    expect(calls(fetchMock)[0]?.[1]).toEqual({
+    expect(calls(api)[0]?.[1]).toEqual({
       newEmail: "ada@new.example",
       callbackURL: "/dashboard/profile",
     });
   });
 
   it("refuses the current address", async () => {
-    const fetchMock = stubServer(() => jsonResponse({ status: true }));
+    const api = fakeApi({ "POST /api/auth/change-email": { status: true } });
     renderWithProviders(<EmailForm email="ada@example.com" />);
     type(t.newEmail, "ADA@example.com");
     fireEvent.click(screen.getByRole("button", { name: t.changeEmail }));
     expect((await screen.findByRole("alert")).textContent).toBe(t.sameEmail);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 });
 
@@ -147,21 +141,21 @@ describe("delete account", () => {
   });
 
   it("asks once more, then shows the server's refusal of a wrong password", async () => {
-    const fetchMock = stubServer(() =>
-      jsonResponse({ error: { code: "bad_request", message: accountDataMessages.wrongPassword } }, 400),
-    );
+    const api = fakeApi({
+      "POST /api/account/delete": apiFailure(400, "bad_request", accountDataMessages.wrongPassword),
+    });
     renderDelete(true);
     type(t.deletePassword, "not-it");
     fireEvent.click(screen.getByRole("button", { name: t.deleteButton }));
     expect(await screen.findByText(t.deleteQuestion)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: t.confirmButton }));
     expect(await screen.findByText(accountDataMessages.wrongPassword)).toBeTruthy();
-    expect(calls(fetchMock)).toEqual([["/api/account/delete", { password: "not-it" }]]);
+    expect(calls(api)).toEqual([["/api/account/delete", { password: "not-it" }]]);
   });
 
   it("goes to the login page once the account is deleted", async () => {
-    stubServer(() => jsonResponse({ status: "deleted" }));
+    fakeApi({ "POST /api/account/delete": { status: "deleted" } });
     renderDelete(true);
     type(t.deletePassword, "secret-password");
     fireEvent.click(screen.getByRole("button", { name: t.deleteButton }));
@@ -170,22 +164,26 @@ describe("delete account", () => {
   });
 
   it("mails a confirmation link to an account without a password", async () => {
-    const fetchMock = stubServer(() => jsonResponse({ status: "mailed" }));
+    const api = fakeApi({ "POST /api/account/delete": { status: "mailed" } });
     renderDelete(false);
     expect(screen.queryByLabelText(t.deletePassword)).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: t.deleteByMail }));
     fireEvent.click(await screen.findByRole("button", { name: t.confirmButton }));
     expect(await screen.findByText(t.deleteMailed)).toBeTruthy();
-    expect(calls(fetchMock)).toEqual([["/api/account/delete", {}]]);
+    expect(calls(api)).toEqual([["/api/account/delete", {}]]);
   });
 
   it("confirms a mailed link with one more click, or says the link is no good", async () => {
-    const fetchMock = stubServer(() =>
-      jsonResponse({ error: { code: "bad_request", message: accountDataMessages.deletionLinkInvalid } }, 400),
-    );
+    const api = fakeApi({
+      "POST /api/account/delete/confirm": apiFailure(
+        400,
+        "bad_request",
+        accountDataMessages.deletionLinkInvalid,
+      ),
+    });
     renderDelete(false, "mailed-token-0123456789");
     fireEvent.click(screen.getByRole("button", { name: t.confirmButton }));
     expect(await screen.findByText(accountDataMessages.deletionLinkInvalid)).toBeTruthy();
-    expect(calls(fetchMock)).toEqual([["/api/account/delete/confirm", { token: "mailed-token-0123456789" }]]);
+    expect(calls(api)).toEqual([["/api/account/delete/confirm", { token: "mailed-token-0123456789" }]]);
   });
 });

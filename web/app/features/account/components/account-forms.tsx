@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
+import { Field } from "../../../components/field";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { accountMessages, editAccountPage as t } from "../../../lib/messages";
 import { useChangeEmail, useChangePassword, useSignOutOtherSessions, useUpdateName } from "../api/account";
@@ -38,14 +39,14 @@ export function NameForm({ name }: { name: string }) {
   return (
     <Section id="edit-name-heading" heading={t.nameHeading}>
       <Form onSubmit={onSubmit} noValidate aria-label={t.nameHeading}>
-        <Form.Group className="mb-3" controlId="edit-name">
-          <Form.Label>{t.name}</Form.Label>
-          <Form.Control
-            value={value}
-            maxLength={200}
-            onChange={(event) => setValue(event.currentTarget.value)}
-          />
-        </Form.Group>
+        <Field
+          className="mb-3"
+          id="edit-name"
+          label={t.name}
+          value={value}
+          maxLength={200}
+          onChange={setValue}
+        />
         <Button type="submit" disabled={update.isPending}>
           {t.saveName}
         </Button>
@@ -59,8 +60,7 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const change = useChangePassword();
   const [fields, setFields] = useState({ current: "", next: "", confirm: "" });
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const set = (key: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setFields({ ...fields, [key]: event.currentTarget.value });
+  const set = (key: keyof typeof fields) => (value: string) => setFields({ ...fields, [key]: value });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,33 +83,33 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     <Section id="edit-password-heading" heading={t.passwordHeading}>
       {hasPassword ? (
         <Form onSubmit={onSubmit} noValidate aria-label={t.passwordHeading}>
-          <Form.Group className="mb-3" controlId="edit-current-password">
-            <Form.Label>{t.currentPassword}</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="current-password"
-              value={fields.current}
-              onChange={set("current")}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-new-password">
-            <Form.Label>{t.newPassword}</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={fields.next}
-              onChange={set("next")}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-confirm-password">
-            <Form.Label>{t.confirmPassword}</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={fields.confirm}
-              onChange={set("confirm")}
-            />
-          </Form.Group>
+          <Field
+            className="mb-3"
+            id="edit-current-password"
+            label={t.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            value={fields.current}
+            onChange={set("current")}
+          />
+          <Field
+            className="mb-3"
+            id="edit-new-password"
+            label={t.newPassword}
+            type="password"
+            autoComplete="new-password"
+            value={fields.next}
+            onChange={set("next")}
+          />
+          <Field
+            className="mb-3"
+            id="edit-confirm-password"
+            label={t.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+            value={fields.confirm}
+            onChange={set("confirm")}
+          />
           <Button type="submit" disabled={change.isPending}>
             {t.changePassword}
           </Button>
@@ -144,16 +144,16 @@ export function EmailForm({ email }: { email: string }) {
   return (
     <Section id="edit-email-heading" heading={t.emailHeading}>
       <Form onSubmit={onSubmit} noValidate aria-label={t.emailHeading}>
-        <Form.Group className="mb-3" controlId="edit-email">
-          <Form.Label>{t.newEmail}</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            value={value}
-            maxLength={320}
-            onChange={(event) => setValue(event.currentTarget.value)}
-          />
-        </Form.Group>
+        <Field
+          className="mb-3"
+          id="edit-email"
+          label={t.newEmail}
+          type="email"
+          autoComplete="email"
+          value={value}
+          maxLength={320}
+          onChange={setValue}
+        />
         <Button type="submit" disabled={change.isPending}>
           {t.changeEmail}
         </Button>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Link, useNavigate } from "react-router";
+import { Field } from "../../../components/field";
 import { errorMessage } from "../../../lib/api";
 import { accountMessages, editAccountPage as t } from "../../../lib/messages";
 import { notifySuccess } from "../../../lib/toast";
@@ -48,15 +49,15 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
       </p>
       <Form onSubmit={onSubmit} noValidate aria-label={t.deleteHeading}>
         {hasPassword ? (
-          <Form.Group className="mb-3" controlId="delete-password">
-            <Form.Label>{t.deletePassword}</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-          </Form.Group>
+          <Field
+            className="mb-3"
+            id="delete-password"
+            label={t.deletePassword}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
         ) : null}
         {asking ? (
           <p className="alert alert-warning" role="alert">

@@ -1,8 +1,9 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountMessages as m } from "../../../lib/messages";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { accountFailure, fakeApi } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { LoginForm } from "./login-form";
 
 function LoginPage() {
@@ -31,10 +32,9 @@ function logIn() {
 
 describe("login form refusals", () => {
   it("says what to configure instead of the raw 'Invalid origin'", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse({ code: "INVALID_ORIGIN", message: "Invalid origin" }, 403)),
-    );
+    fakeApi({
+      "POST /api/auth/sign-in/email": accountFailure(403, "Invalid origin", { code: "INVALID_ORIGIN" }),
+    });
     renderLogin();
     logIn();
     expect(await screen.findByText(m.untrustedAddress)).toBeTruthy();
@@ -43,36 +43,33 @@ describe("login form refusals", () => {
   });
 
   it("asks an unconfirmed account to open the new link", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse({ code: "EMAIL_NOT_VERIFIED", message: "Email not verified" }, 403)),
-    );
+    fakeApi({
+      "POST /api/auth/sign-in/email": accountFailure(403, "Email not verified", {
+        code: "EMAIL_NOT_VERIFIED",
+      }),
+    });
     renderLogin();
     logIn();
     expect(await screen.findByText(m.notVerified)).toBeTruthy();
   });
 
   it("shows any other refusal as the server words it", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" }, 401),
-      ),
-    );
+    fakeApi({
+      "POST /api/auth/sign-in/email": accountFailure(401, "Invalid email or password", {
+        code: "INVALID_EMAIL_OR_PASSWORD",
+      }),
+    });
     renderLogin();
     logIn();
     expect(await screen.findByText("Invalid email or password")).toBeTruthy();
   });
 
   it("says when to try again after too many attempts", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        const response = jsonResponse({ message: "Too many requests. Please try again later." }, 429);
-        response.headers.set("retry-after", "40");
-        return response;
+    fakeApi({
+      "POST /api/auth/sign-in/email": accountFailure(429, "Too many requests. Please try again later.", {
+        headers: { "retry-after": "40" },
       }),
-    );
+    });
     renderLogin();
     logIn();
     expect(await screen.findByText("Too many attempts. Try again in 40 seconds.")).toBeTruthy();
@@ -80,14 +77,12 @@ describe("login form refusals", () => {
   });
 
   it("says the wait in minutes once it is long", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        const response = jsonResponse({ code: "TOO_MANY_ATTEMPTS", message: "Too many attempts." }, 429);
-        response.headers.set("retry-after", "900");
-        return response;
+    fakeApi({
+      "POST /api/auth/sign-in/email": accountFailure(429, "Too many attempts.", {
+        code: "TOO_MANY_ATTEMPTS",
+        headers: { "retry-after": "900" },
       }),
-    );
+    });
     renderLogin();
     logIn();
     expect(await screen.findByText(m.tooManyAttempts(900))).toBeTruthy();

@@ -5,6 +5,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountMessages as m } from "../../../lib/messages";
 import { createQueryClient } from "../../../lib/query-client";
+import { accountFailure, fakeApi } from "../../../test/fake-api";
 import { SignUpForm } from "./sign-up-form";
 
 function SignUpPage() {
@@ -45,8 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("sign-up form", () => {
   it("checks the spec's rules in order and sends nothing until all pass", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi();
     renderForm();
     await submitAndExpect(m.enterName);
     fireEvent.change(field("Your name"), { target: { value: "Ada" } });
@@ -59,14 +59,13 @@ describe("sign-up form", () => {
     await submitAndExpect(m.retypePassword);
     fireEvent.change(field("Confirm password"), { target: { value: "1234567" } });
     await submitAndExpect(m.passwordMismatch);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     // Values stay so the visitor can correct the one field that was wrong.
     expect(field("Email address").value).toBe("ada@example.com");
   });
 
   it("creates the account, says so and goes to /home", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ token: null }), { status: 200 }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/auth/sign-up/email": { token: null } });
     renderForm();
     fireEvent.change(field("Your name"), { target: { value: "Ada" } });
     fireEvent.change(field("Email address"), { target: { value: "ada@example.com" } });
@@ -75,9 +74,9 @@ describe("sign-up form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText(m.signUpSuccess)).toBeTruthy();
     expect(await screen.findByText("Home page")).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/auth/sign-up/email");
-    expect(JSON.parse(String(init.body))).toMatchObject({
+    const [call] = api.calls;
+    expect(call?.url).toBe("/api/auth/sign-up/email");
+    expect(call?.body).toMatchObject({
       name: "Ada",
       email: "ada@example.com",
       password: "123456",
@@ -85,13 +84,7 @@ describe("sign-up form", () => {
   });
 
   it("shows the server's refusal and keeps the values", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ code: "X", message: "Password is too weak" }), { status: 400 }),
-      ),
-    );
+    fakeApi({ "POST /api/auth/sign-up/email": accountFailure(400, "Password is too weak", { code: "X" }) });
     renderForm();
     fireEvent.change(field("Your name"), { target: { value: "Ada" } });
     fireEvent.change(field("Email address"), { target: { value: "ada@example.com" } });

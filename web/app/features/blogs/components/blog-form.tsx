@@ -1,15 +1,15 @@
 import { type BlogBody, BlogBody as BlogBodySchema, type BlogEntry } from "@agency/contract";
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
+import { Form } from "react-bootstrap";
+import { Field, FormActions } from "../../../components/field";
 import { ImageField } from "../../../components/image-field";
-import { ApiError } from "../../../lib/api";
 import { adminPages as t } from "../../../lib/messages";
+import { useContractForm } from "../../../lib/use-contract-form";
 
-type Field = "title" | "topic" | "slug" | "description" | "body" | "blogLink" | "img";
-type Fields = Record<Field, string>;
+type BlogField = "title" | "topic" | "slug" | "description" | "body" | "blogLink" | "img";
+type Fields = Record<BlogField, string>;
 const empty: Fields = { title: "", topic: "", slug: "", description: "", body: "", blogLink: "", img: "" };
 
-const labels: Record<Field, string> = {
+const labels: Record<BlogField, string> = {
   title: t.blogTitle,
   topic: t.blogTopic,
   slug: t.blogSlug,
@@ -31,74 +31,40 @@ export function BlogForm({
   onCancel,
 }: {
   editing?: BlogEntry;
-  onSubmit: (body: BlogBody) => Promise<void>;
+  onSubmit: (body: BlogBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState<Fields>(editing ? fieldsOf(editing) : empty);
-  const [problems, setProblems] = useState<Partial<Fields>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm({
+    initial: editing ? fieldsOf(editing) : empty,
+    schema: BlogBodySchema,
+    label: (key) => labels[key as BlogField],
+    onSubmit,
+    resetAfterSubmit: !editing,
+  });
+  const { values, problems, set } = form;
   const suffix = editing ? `-edit-${editing._id}` : "";
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = BlogBodySchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Fields> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as Field;
-        found[key] ??= `${labels[key]} ${issue.message}`;
-      }
-      setProblems(found);
-      return;
-    }
-    setProblems({});
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data);
-      if (!editing) setValues(empty);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        const found: Partial<Fields> = {};
-        for (const [key, message] of Object.entries(error.fields)) {
-          if (key in labels) found[key as Field] = `${labels[key as Field]} ${message}`;
-        }
-        setProblems(found);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const control = (
-    key: Field,
+    key: BlogField,
     options: { type?: string; rows?: number; help?: string; wide?: boolean } = {},
   ) => (
-    <Form.Group className={options.wide ? "col-12" : "col-12 col-md-6"} controlId={`blog-${key}${suffix}`}>
-      <Form.Label>{labels[key]}</Form.Label>
-      {options.rows ? (
-        <Form.Control
-          as="textarea"
-          rows={options.rows}
-          value={values[key]}
-          onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-          isInvalid={Boolean(problems[key])}
-          className={key === "body" ? "font-monospace" : undefined}
-        />
-      ) : (
-        <Form.Control
-          type={options.type ?? "text"}
-          value={values[key]}
-          onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-          isInvalid={Boolean(problems[key])}
-        />
-      )}
-      {options.help ? <Form.Text>{options.help}</Form.Text> : null}
-      <Form.Control.Feedback type="invalid">{problems[key]}</Form.Control.Feedback>
-    </Form.Group>
+    <Field
+      className={options.wide ? "col-12" : "col-12 col-md-6"}
+      id={`blog-${key}${suffix}`}
+      label={labels[key]}
+      as={options.rows ? "textarea" : undefined}
+      rows={options.rows}
+      type={options.type ?? "text"}
+      controlClassName={key === "body" ? "font-monospace" : undefined}
+      value={values[key]}
+      onChange={(value) => set({ [key]: value })}
+      help={options.help}
+      problem={problems[key]}
+    />
   );
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={editing ? t.save : t.blogHeading}>
+    <Form noValidate onSubmit={form.submit} aria-label={editing ? t.save : t.blogHeading}>
       <div className="row g-3">
         {control("title")}
         {control("topic")}
@@ -112,21 +78,17 @@ export function BlogForm({
             label={labels.img}
             kind="card"
             value={values.img}
-            onChange={(img) => setValues((current) => ({ ...current, img }))}
+            onChange={(img) => set({ img })}
             problem={problems.img}
           />
         </div>
       </div>
-      <div className="d-flex gap-2 mt-3">
-        <Button type="submit" disabled={busy}>
-          {editing ? t.save : t.publish}
-        </Button>
-        {onCancel ? (
-          <Button variant="outline-secondary" onClick={onCancel}>
-            {t.cancel}
-          </Button>
-        ) : null}
-      </div>
+      <FormActions
+        busy={form.busy}
+        submitLabel={editing ? t.save : t.publish}
+        cancelLabel={t.cancel}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

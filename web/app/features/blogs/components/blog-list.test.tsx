@@ -1,8 +1,9 @@
 import type { Blog } from "@agency/contract";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { blogs as messages } from "../../../lib/messages";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { apiFailure, fakeApi } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { BlogList } from "./blog-list";
 
 const blogs: Blog[] = [
@@ -24,12 +25,11 @@ const blogs: Blog[] = [
 
 describe("blog list", () => {
   it("shows a card per post from GET /api/blogs with image, topic, title and a link", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(blogs));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "GET /api/blogs": blogs });
     renderWithProviders(<BlogList />);
 
     const cards = await screen.findAllByRole("article");
-    expect((fetchMock.mock.calls[0] as unknown[] | undefined)?.[0]).toBe("/api/blogs");
+    expect(api.urls()[0]).toBe("/api/blogs");
     expect(cards).toHaveLength(2);
     const first = within(cards[0] as HTMLElement);
     expect(first.getByRole("heading", { name: blogs[0]?.title })).toBeTruthy();
@@ -42,10 +42,8 @@ describe("blog list", () => {
   });
 
   it("holds the place of a row of cards while the posts load, and announces the loading", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise<Response>(() => {})),
-    );
+    // An answer that never comes.
+    fakeApi({ "GET /api/blogs": () => new Promise<never>(() => {}) });
     const { container } = renderWithProviders(<BlogList />);
 
     expect(screen.getByRole("status").textContent).toContain(messages.loading);
@@ -55,10 +53,7 @@ describe("blog list", () => {
 
   it("loads the first row's images at once and the first one first", async () => {
     const many = Array.from({ length: 4 }, (_, index) => ({ ...blogs[0], _id: `b${index}` }) as Blog);
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(many)),
-    );
+    fakeApi({ "GET /api/blogs": many });
     renderWithProviders(<BlogList />);
 
     const images = (await screen.findAllByRole("article")).map((card) => card.querySelector("img"));
@@ -72,10 +67,7 @@ describe("blog list", () => {
   });
 
   it("shows the server's reason and a retry when the list cannot be loaded", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse({ error: { code: "internal", message: "Database unavailable." } }, 500)),
-    );
+    fakeApi({ "GET /api/blogs": apiFailure(500, "internal", "Database unavailable.") });
     renderWithProviders(<BlogList />);
 
     expect(await screen.findByText(messages.loadFailed)).toBeTruthy();

@@ -1,8 +1,8 @@
 import { type AdminPlan, CreatePlanBody, PlanDetailsBody } from "@agency/contract";
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
+import { Form } from "react-bootstrap";
+import { Field, FormActions } from "../../../components/field";
 import { catalogEditor as t } from "../../../lib/messages";
-import { type Problems, problemsOf, serverProblems } from "./form-problems";
+import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
 
 type Feature = { name: string; detail: string; included: boolean };
 type Fields = {
@@ -72,9 +72,6 @@ function label(path: string): string {
   return labels[path] ?? path;
 }
 
-/** An empty price box is no number at all, so the schema says it is missing. */
-const amount = (value: string) => (value.trim() === "" ? undefined : Number(value));
-
 /**
  * A plan's name, tagline, billing, four features with a tick or a cross each, highlight and colours;
  * a new plan has its prices too (an existing plan's prices change through the price form).
@@ -90,72 +87,60 @@ export function PlanForm({
   onUpdate?: (body: PlanDetailsBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState<Fields>(editing ? fromPlan(editing) : empty());
-  const [problems, setProblems] = useState<Problems>({});
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm<Fields, CreatePlanBody | PlanDetailsBody>({
+    initial: editing ? fromPlan(editing) : empty,
+    schema: editing ? PlanDetailsBody : CreatePlanBody,
+    toBody: ({ oldPrice, newPrice, ...details }) =>
+      editing
+        ? details
+        : { ...details, oldPrice: numberOrUndefined(oldPrice), newPrice: numberOrUndefined(newPrice) },
+    label,
+    onSubmit: async (body) => {
+      if (editing) await onUpdate?.(body as PlanDetailsBody);
+      else await onCreate?.(body as CreatePlanBody);
+    },
+    resetAfterSubmit: !editing,
+  });
+  const { values, problems, set } = form;
   const prefix = editing ? `plan-${editing._id}` : "plan-new";
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { oldPrice, newPrice, ...details } = values;
-    const parsed = editing
-      ? PlanDetailsBody.safeParse(details)
-      : CreatePlanBody.safeParse({ ...details, oldPrice: amount(oldPrice), newPrice: amount(newPrice) });
-    if (!parsed.success) {
-      setProblems(problemsOf(parsed.error, label));
-      return;
-    }
-    setProblems({});
-    setBusy(true);
-    try {
-      if (editing) await onUpdate?.(parsed.data as PlanDetailsBody);
-      else await onCreate?.(parsed.data as CreatePlanBody);
-      if (!editing) setValues(empty());
-    } catch (error) {
-      setProblems(serverProblems(error, label) ?? {});
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const set = (patch: Partial<Fields>) => setValues({ ...values, ...patch });
   const setFeature = (index: number, patch: Partial<Feature>) =>
     set({
       features: values.features.map((feature, at) => (at === index ? { ...feature, ...patch } : feature)),
     });
 
   const text = (key: "service" | "title" | "month" | "oldPrice" | "newPrice", numeric = false) => (
-    <Form.Group className="col-12 col-md-6" controlId={`${prefix}-${key}`}>
-      <Form.Label>{labels[key]}</Form.Label>
-      <Form.Control
-        value={values[key]}
-        inputMode={numeric ? "decimal" : undefined}
-        onChange={(event) => set({ [key]: event.target.value })}
-        isInvalid={Boolean(problems[key])}
-      />
-      <Form.Control.Feedback type="invalid">{problems[key]}</Form.Control.Feedback>
-    </Form.Group>
+    <Field
+      className="col-12 col-md-6"
+      id={`${prefix}-${key}`}
+      label={labels[key]}
+      inputMode={numeric ? "decimal" : undefined}
+      value={values[key]}
+      onChange={(value) => set({ [key]: value })}
+      problem={problems[key]}
+    />
   );
 
   const colour = (key: "backgroundColor" | "color") => (
-    <Form.Group className="col-6 col-md-3" controlId={`${prefix}-${key}`}>
-      <Form.Label>{labels[key]}</Form.Label>
-      <Form.Control
-        value={values[key]}
-        onChange={(event) => set({ [key]: event.target.value })}
-        isInvalid={Boolean(problems[key])}
-      />
-      <Form.Control.Feedback type="invalid">{problems[key]}</Form.Control.Feedback>
-    </Form.Group>
+    <Field
+      className="col-6 col-md-3"
+      id={`${prefix}-${key}`}
+      label={labels[key]}
+      value={values[key]}
+      onChange={(value) => set({ [key]: value })}
+      problem={problems[key]}
+    />
   );
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={editing ? `${t.edit}: ${editing.service}` : t.addPlan}>
+    <Form
+      noValidate
+      onSubmit={form.submit}
+      aria-label={editing ? `${t.edit}: ${editing.service}` : t.addPlan}
+    >
       <div className="row g-3">
         {text("service")}
         {text("title")}
-        <Form.Group className="col-6 col-md-3" controlId={`${prefix}-duration`}>
-          <Form.Label>{t.planBilling}</Form.Label>
+        <Field className="col-6 col-md-3" id={`${prefix}-duration`} label={t.planBilling}>
           <Form.Select
             value={values.duration}
             onChange={(event) => set({ duration: event.target.value as Fields["duration"] })}
@@ -163,7 +148,7 @@ export function PlanForm({
             <option value="monthly">{t.monthly}</option>
             <option value="yearly">{t.yearly}</option>
           </Form.Select>
-        </Form.Group>
+        </Field>
         {text("month")}
         {editing ? null : (
           <>
@@ -178,16 +163,17 @@ export function PlanForm({
               {(["name", "detail"] as const).map((part) => {
                 const path = `features.${index}.${part}`;
                 return (
-                  <Form.Group key={part} className="col-6" controlId={`${prefix}-${path}`}>
-                    <Form.Label className="small">{label(path)}</Form.Label>
-                    <Form.Control
-                      size="sm"
-                      value={feature[part]}
-                      onChange={(event) => setFeature(index, { [part]: event.target.value })}
-                      isInvalid={Boolean(problems[path])}
-                    />
-                    <Form.Control.Feedback type="invalid">{problems[path]}</Form.Control.Feedback>
-                  </Form.Group>
+                  <Field
+                    key={part}
+                    className="col-6"
+                    id={`${prefix}-${path}`}
+                    label={label(path)}
+                    labelClassName="small"
+                    size="sm"
+                    value={feature[part]}
+                    onChange={(value) => setFeature(index, { [part]: value })}
+                    problem={problems[path]}
+                  />
                 );
               })}
               <Form.Check
@@ -211,16 +197,12 @@ export function PlanForm({
           onChange={(event) => set({ highlighted: event.target.checked })}
         />
       </div>
-      <div className="d-flex gap-2 mt-3">
-        <Button type="submit" disabled={busy}>
-          {editing ? t.save : t.create}
-        </Button>
-        {onCancel ? (
-          <Button variant="outline-secondary" onClick={onCancel}>
-            {t.cancel}
-          </Button>
-        ) : null}
-      </div>
+      <FormActions
+        busy={form.busy}
+        submitLabel={editing ? t.save : t.create}
+        cancelLabel={t.cancel}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

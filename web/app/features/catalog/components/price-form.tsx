@@ -1,12 +1,11 @@
 import { type AdminPlan, PlanPriceBody } from "@agency/contract";
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
+import { Form } from "react-bootstrap";
+import { Field, FormActions } from "../../../components/field";
 import { catalogEditor as t } from "../../../lib/messages";
-import { type Problems, problemsOf, serverProblems } from "./form-problems";
+import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
 
 const labels: Record<string, string> = { oldPrice: t.oldPrice, newPrice: t.newPrice };
 const label = (path: string) => labels[path] ?? path;
-const amount = (value: string) => (value.trim() === "" ? undefined : Number(value));
 
 /**
  * A plan's new prices. New orders pay them at once; current subscribers keep renewing at theirs
@@ -21,72 +20,45 @@ export function PriceForm({
   onSubmit: (body: PlanPriceBody) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const [oldPrice, setOldPrice] = useState(String(plan.oldPrice));
-  const [newPrice, setNewPrice] = useState(String(plan.newPrice));
-  const [applyToRenewals, setApplyToRenewals] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm({
+    initial: { oldPrice: String(plan.oldPrice), newPrice: String(plan.newPrice), applyToRenewals: false },
+    schema: PlanPriceBody,
+    toBody: (values) => ({
+      ...values,
+      oldPrice: numberOrUndefined(values.oldPrice),
+      newPrice: numberOrUndefined(values.newPrice),
+    }),
+    label,
+    onSubmit,
+  });
+  const { values, problems, set } = form;
   const prefix = `price-${plan._id}`;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = PlanPriceBody.safeParse({
-      oldPrice: amount(oldPrice),
-      newPrice: amount(newPrice),
-      applyToRenewals,
-    });
-    if (!parsed.success) {
-      setProblems(problemsOf(parsed.error, label));
-      return;
-    }
-    setProblems({});
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      setProblems(serverProblems(error, label) ?? {});
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Form noValidate onSubmit={submit} aria-label={t.priceHeading(plan.service)}>
+    <Form noValidate onSubmit={form.submit} aria-label={t.priceHeading(plan.service)}>
       <p className="fw-semibold mb-2">{t.priceHeading(`${plan.service} (${plan.duration})`)}</p>
       <div className="row g-3">
-        {(
-          [
-            ["oldPrice", oldPrice, setOldPrice],
-            ["newPrice", newPrice, setNewPrice],
-          ] as const
-        ).map(([key, value, setValue]) => (
-          <Form.Group key={key} className="col-6" controlId={`${prefix}-${key}`}>
-            <Form.Label>{labels[key]}</Form.Label>
-            <Form.Control
-              value={value}
-              inputMode="decimal"
-              onChange={(event) => setValue(event.target.value)}
-              isInvalid={Boolean(problems[key])}
-            />
-            <Form.Control.Feedback type="invalid">{problems[key]}</Form.Control.Feedback>
-          </Form.Group>
+        {(["oldPrice", "newPrice"] as const).map((key) => (
+          <Field
+            key={key}
+            className="col-6"
+            id={`${prefix}-${key}`}
+            label={labels[key]}
+            inputMode="decimal"
+            value={values[key]}
+            onChange={(value) => set({ [key]: value })}
+            problem={problems[key]}
+          />
         ))}
         <Form.Check
           className="col-12"
           id={`${prefix}-renewals`}
           label={t.applyToRenewals}
-          checked={applyToRenewals}
-          onChange={(event) => setApplyToRenewals(event.target.checked)}
+          checked={values.applyToRenewals}
+          onChange={(event) => set({ applyToRenewals: event.target.checked })}
         />
       </div>
-      <div className="d-flex gap-2 mt-3">
-        <Button type="submit" disabled={busy}>
-          {t.savePrice}
-        </Button>
-        <Button variant="outline-secondary" onClick={onCancel}>
-          {t.cancel}
-        </Button>
-      </div>
+      <FormActions busy={form.busy} submitLabel={t.savePrice} cancelLabel={t.cancel} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { type AdminService, ServiceBody } from "@agency/contract";
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
+import { Form } from "react-bootstrap";
+import { Field, FormActions } from "../../../components/field";
 import { ImageField } from "../../../components/image-field";
 import { catalogEditor as t } from "../../../lib/messages";
-import { type Problems, problemsOf, serverProblems } from "./form-problems";
+import { useContractForm } from "../../../lib/use-contract-form";
 
 type Fields = { title: string; description: string; image: string };
 const empty: Fields = { title: "", description: "", image: "" };
@@ -24,72 +24,60 @@ export function ServiceForm({
   onSubmit: (body: ServiceBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState<Fields>(
-    editing ? { title: editing.title, description: editing.description, image: editing.image } : empty,
-  );
-  const [problems, setProblems] = useState<Problems>({});
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm({
+    initial: editing
+      ? { title: editing.title, description: editing.description, image: editing.image }
+      : empty,
+    schema: ServiceBody,
+    label,
+    onSubmit,
+    resetAfterSubmit: !editing,
+  });
+  const { values, problems, set } = form;
   const prefix = editing ? `service-${editing._id}` : "service-new";
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ServiceBody.safeParse(values);
-    if (!parsed.success) {
-      setProblems(problemsOf(parsed.error, label));
-      return;
-    }
-    setProblems({});
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data);
-      if (!editing) setValues(empty);
-    } catch (error) {
-      setProblems(serverProblems(error, label) ?? {});
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const field = (key: "title" | "description", as?: "textarea") => (
-    <Form.Group className={as ? "col-12" : "col-12 col-md-6"} controlId={`${prefix}-${key}`}>
-      <Form.Label>{labels[key]}</Form.Label>
-      <Form.Control
-        as={as}
-        rows={as ? 3 : undefined}
-        value={values[key]}
-        onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-        isInvalid={Boolean(problems[key])}
-      />
-      <Form.Control.Feedback type="invalid">{problems[key]}</Form.Control.Feedback>
-    </Form.Group>
-  );
-
   return (
-    <Form noValidate onSubmit={submit} aria-label={editing ? `${t.edit}: ${editing.title}` : t.addService}>
+    <Form
+      noValidate
+      onSubmit={form.submit}
+      aria-label={editing ? `${t.edit}: ${editing.title}` : t.addService}
+    >
       <div className="row g-3">
-        {field("title")}
+        <Field
+          className="col-12 col-md-6"
+          id={`${prefix}-title`}
+          label={labels.title}
+          value={values.title}
+          onChange={(title) => set({ title })}
+          problem={problems.title}
+        />
         <div className="col-12 col-md-6">
           <ImageField
             id={`${prefix}-image`}
             label={labels.image}
             kind="card"
             value={values.image}
-            onChange={(image) => setValues((current) => ({ ...current, image }))}
+            onChange={(image) => set({ image })}
             problem={problems.image}
           />
         </div>
-        {field("description", "textarea")}
+        <Field
+          className="col-12"
+          id={`${prefix}-description`}
+          label={labels.description}
+          as="textarea"
+          rows={3}
+          value={values.description}
+          onChange={(description) => set({ description })}
+          problem={problems.description}
+        />
       </div>
-      <div className="d-flex gap-2 mt-3">
-        <Button type="submit" disabled={busy}>
-          {editing ? t.save : t.create}
-        </Button>
-        {onCancel ? (
-          <Button variant="outline-secondary" onClick={onCancel}>
-            {t.cancel}
-          </Button>
-        ) : null}
-      </div>
+      <FormActions
+        busy={form.busy}
+        submitLabel={editing ? t.save : t.create}
+        cancelLabel={t.cancel}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

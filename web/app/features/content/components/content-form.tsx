@@ -1,9 +1,9 @@
 import type { ImageKind } from "@agency/contract";
-import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
+import { Field } from "../../../components/field";
 import { ImageField } from "../../../components/image-field";
-import { ApiError } from "../../../lib/api";
 import { contentEditor as t } from "../../../lib/messages";
+import { type FormSchema, useContractForm } from "../../../lib/use-contract-form";
 
 /**
  * How one field of a content document is edited: plain text, a list written one item a line, a
@@ -100,14 +100,6 @@ function fieldOf(groups: FieldGroup[], path: string): string | undefined {
     .sort((a, b) => b.length - a.length)[0];
 }
 
-type Schema<T> = {
-  safeParse(
-    data: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-};
-
 /**
  * An editor form for one content document (the site identity, the page texts): checked with the
  * contract's schema here for quick feedback, and again by the server.
@@ -123,60 +115,29 @@ export function ContentForm<T>({
   label: string;
   groups: FieldGroup[];
   initial: T;
-  schema: Schema<T>;
+  schema: FormSchema<T>;
   submitLabel: string;
   onSubmit: (document: T) => Promise<unknown>;
 }) {
   const specs = groups.flatMap((group) => group.fields);
-  const [values, setValues] = useState<Values>(() =>
-    Object.fromEntries(specs.map((spec) => [spec.path, toText(spec, read(initial, spec.path))])),
-  );
-  const [problems, setProblems] = useState<Values>({});
-  const [summary, setSummary] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  function show(found: { path: string; message: string }[]) {
-    const byField: Values = {};
-    for (const { path, message } of found) {
-      const field = fieldOf(groups, path);
-      if (field) byField[field] ??= message;
-    }
-    setProblems(byField);
-    setSummary(found.length > 0 ? t.fixFields : undefined);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Start from the saved document, so fields this form does not show keep their values.
-    const document = structuredClone(initial) as Record<string, unknown>;
-    for (const spec of specs) write(document, spec.path, fromText(spec, values[spec.path] ?? ""));
-    const parsed = schema.safeParse(document);
-    if (!parsed.success) {
-      show(
-        parsed.error.issues.map((issue) => ({
-          path: issue.path.map(String).join("."),
-          message: issue.message,
-        })),
-      );
-      return;
-    }
-    show([]);
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        show(Object.entries(error.fields).map(([path, message]) => ({ path, message })));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const set = (path: string) => (value: string) => setValues((current) => ({ ...current, [path]: value }));
+  const form = useContractForm({
+    initial: (): Values =>
+      Object.fromEntries(specs.map((spec) => [spec.path, toText(spec, read(initial, spec.path))])),
+    schema,
+    toBody: (values) => {
+      // Start from the saved document, so fields this form does not show keep their values.
+      const document = structuredClone(initial) as Record<string, unknown>;
+      for (const spec of specs) write(document, spec.path, fromText(spec, values[spec.path] ?? ""));
+      return document;
+    },
+    fieldOf: (path) => fieldOf(groups, path),
+    onSubmit,
+  });
+  const { values, problems } = form;
+  const set = (path: string) => (value: string) => form.set({ [path]: value });
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={label}>
+    <Form noValidate onSubmit={form.submit} aria-label={label}>
       {groups.map((group, index) => (
         <fieldset key={group.heading ?? index} className="mb-4">
           {group.heading ? <legend className="h6 fw-semibold">{group.heading}</legend> : null}
@@ -200,42 +161,30 @@ export function ContentForm<T>({
               }
               const multiline = ["long", "lines", "paragraphs", "pairs"].includes(spec.kind ?? "text");
               return (
-                <Form.Group
+                <Field
                   key={spec.path}
-                  controlId={id}
+                  id={id}
                   className={multiline ? "col-12" : "col-12 col-md-6"}
-                >
-                  <Form.Label>{spec.label}</Form.Label>
-                  {multiline ? (
-                    <Form.Control
-                      as="textarea"
-                      rows={spec.kind === "paragraphs" ? 6 : 3}
-                      value={values[spec.path] ?? ""}
-                      onChange={(event) => set(spec.path)(event.target.value)}
-                      isInvalid={Boolean(problem)}
-                    />
-                  ) : (
-                    <Form.Control
-                      type={spec.kind === "number" ? "number" : spec.kind === "email" ? "email" : "text"}
-                      step={spec.kind === "number" ? "any" : undefined}
-                      value={values[spec.path] ?? ""}
-                      onChange={(event) => set(spec.path)(event.target.value)}
-                      isInvalid={Boolean(problem)}
-                    />
-                  )}
-                  <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
-                </Form.Group>
+                  label={spec.label}
+                  as={multiline ? "textarea" : undefined}
+                  rows={multiline ? (spec.kind === "paragraphs" ? 6 : 3) : undefined}
+                  type={spec.kind === "number" ? "number" : spec.kind === "email" ? "email" : "text"}
+                  step={spec.kind === "number" ? "any" : undefined}
+                  value={values[spec.path] ?? ""}
+                  onChange={set(spec.path)}
+                  problem={problem}
+                />
               );
             })}
           </div>
         </fieldset>
       ))}
-      {summary ? (
+      {form.invalid ? (
         <p className="text-danger" role="alert">
-          {summary}
+          {t.fixFields}
         </p>
       ) : null}
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={form.busy}>
         {submitLabel}
       </Button>
     </Form>

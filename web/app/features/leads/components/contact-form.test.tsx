@@ -1,12 +1,14 @@
+import type { LeadStored } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import toast from "react-hot-toast";
 import { describe, expect, it, vi } from "vitest";
 import { contact, errors } from "../../../lib/messages";
 import { formToastDurationMs } from "../../../lib/toast";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { apiFailure, fakeApi, networkDown } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { ContactForm } from "./contact-form";
 
-const stored = { success: true, insertedId: "00000000-0000-4000-8000-000000000001" };
+const stored: LeadStored = { success: true, insertedId: "00000000-0000-4000-8000-000000000001" };
 
 function fields() {
   return {
@@ -46,8 +48,7 @@ describe("contact form (SPEC §5)", () => {
     ["the email is missing", { name: "Ada", message: "Hi" }, contact.emailMissing],
     ["the description is empty", { name: "Ada", email: "ada@example.com" }, "Write anything you want..."],
   ])("when %s it shows one error toast, sends nothing and keeps the values", async (_, values, message) => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi();
     const errorToast = vi.spyOn(toast, "error");
     renderWithProviders(<ContactForm />);
     fill(values);
@@ -59,7 +60,7 @@ describe("contact form (SPEC §5)", () => {
       message,
       expect.objectContaining({ duration: formToastDurationMs }),
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     const inputs = fields();
     expect({ name: inputs.name.value, email: inputs.email.value, message: inputs.message.value }).toEqual({
       name: "",
@@ -70,8 +71,7 @@ describe("contact form (SPEC §5)", () => {
   });
 
   it("sends the message to the server, shows the spec's success toast and resets the form", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(stored, 201));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/leads/contact": stored });
     const successToast = vi.spyOn(toast, "success");
     renderWithProviders(<ContactForm />);
     fill({ name: "Ada", email: "ada@example.com", message: "A new landing page, please." });
@@ -82,10 +82,10 @@ describe("contact form (SPEC §5)", () => {
       "Successfully send your message.",
       expect.objectContaining({ duration: formToastDurationMs }),
     );
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/leads/contact");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [call] = api.calls;
+    expect(call?.url).toBe("/api/leads/contact");
+    expect(call?.method).toBe("POST");
+    expect(call?.body).toEqual({
       name: "Ada",
       email: "ada@example.com",
       message: "A new landing page, please.",
@@ -96,12 +96,7 @@ describe("contact form (SPEC §5)", () => {
   });
 
   it("shows an error toast and keeps the values when the server cannot be reached", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        throw new TypeError("fetch failed");
-      }),
-    );
+    fakeApi({ "POST /api/leads/contact": networkDown });
     renderWithProviders(<ContactForm />);
     fill({ name: "Ada", email: "ada@example.com", message: "Hello" });
     send();
@@ -112,12 +107,9 @@ describe("contact form (SPEC §5)", () => {
   });
 
   it("shows the server's reason when it refuses the message, and keeps the values", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse({ error: { code: "rate_limited", message: "Too many requests. Please wait." } }, 429),
-      ),
-    );
+    fakeApi({
+      "POST /api/leads/contact": apiFailure(429, "rate_limited", "Too many requests. Please wait."),
+    });
     renderWithProviders(<ContactForm />);
     fill({ name: "Ada", email: "ada@example.com", message: "Hello" });
     send();

@@ -2,9 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type { ReactElement } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { contact, newsletter, queryForm } from "../../../lib/messages";
-import { jsonResponse, renderWithProviders, withProviders } from "../../../test/render-with-providers";
+import { fakeApi } from "../../../test/fake-api";
+import { renderWithProviders, withProviders } from "../../../test/render-with-providers";
 import { ContactForm } from "./contact-form";
 import { NewsletterForm } from "./newsletter-form";
 import { QueryForm } from "./query-form";
@@ -54,8 +55,7 @@ describe("the lead forms as plain HTML, before and without the page's script", (
   );
 
   it("keeps what was typed before the script ran, and sends that once it runs", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ success: true, insertedId: "x" }, 201));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/leads/contact": { success: true, insertedId: "x" } });
     const ui = <ContactForm />;
     const page = serverRendered(ui);
     const field = (label: string) => within(page).getByLabelText(label) as HTMLInputElement;
@@ -71,9 +71,8 @@ describe("the lead forms as plain HTML, before and without the page's script", (
     expect(field(contact.messageLabel).value).toBe("Typed while the page loaded.");
 
     fireEvent.click(within(page).getByRole("button", { name: contact.submit }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]?.body).toEqual({
       name: "Early Bird",
       email: "early@example.com",
       message: "Typed while the page loaded.",
@@ -89,8 +88,7 @@ describe("the lead forms as plain HTML, before and without the page's script", (
   });
 
   it("shows the broken rule in the page, keeps what was typed, and drops it when sent again", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ success: true, insertedId: "x" }, 201));
-    vi.stubGlobal("fetch", fetchMock);
+    fakeApi({ "POST /api/leads/contact": { success: true, insertedId: "x" } });
     renderWithProviders(
       <ContactForm
         result={{

@@ -3,7 +3,8 @@ import toast from "react-hot-toast";
 import { describe, expect, it, vi } from "vitest";
 import { errors, newsletter } from "../../../lib/messages";
 import { formToastDurationMs } from "../../../lib/toast";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { fakeApi, networkDown } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { NewsletterForm } from "./newsletter-form";
 
 function emailField() {
@@ -17,8 +18,7 @@ function fillAndSend(email: string) {
 
 describe("newsletter form (SPEC §5)", () => {
   it("asks for the email when it is empty and sends nothing", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi();
     const errorToast = vi.spyOn(toast, "error");
     renderWithProviders(<NewsletterForm action="/blogs" />);
     fillAndSend("  ");
@@ -28,29 +28,23 @@ describe("newsletter form (SPEC §5)", () => {
       "Please enter your email",
       expect.objectContaining({ duration: formToastDurationMs }),
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("signs the address up, thanks the visitor and empties the field", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ success: true, insertedId: "x" }, 201));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/newsletter": { success: true, insertedId: "x" } });
     renderWithProviders(<NewsletterForm action="/blogs" />);
     fillAndSend("ada@example.com");
 
     expect(await screen.findByText("Thanks for joining us !")).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/newsletter");
-    expect(JSON.parse(String(init.body))).toEqual({ email: "ada@example.com" });
+    const [call] = api.calls;
+    expect(call?.url).toBe("/api/newsletter");
+    expect(call?.body).toEqual({ email: "ada@example.com" });
     await waitFor(() => expect(emailField().value).toBe(""));
   });
 
   it("keeps the address and shows an error toast when the server cannot be reached", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        throw new TypeError("fetch failed");
-      }),
-    );
+    fakeApi({ "POST /api/newsletter": networkDown });
     renderWithProviders(<NewsletterForm action="/blogs" />);
     fillAndSend("ada@example.com");
 

@@ -3,7 +3,8 @@ import toast from "react-hot-toast";
 import { describe, expect, it, vi } from "vitest";
 import { errors, queryForm } from "../../../lib/messages";
 import { formToastDurationMs } from "../../../lib/toast";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { fakeApi, networkDown } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { QueryForm } from "./query-form";
 
 function fields() {
@@ -28,8 +29,7 @@ describe("query form on the landing page (SPEC §5)", () => {
   ])(
     "when %s it shows its toast for 2000 ms, sends nothing and keeps the values",
     async (_, values, message) => {
-      const fetchMock = vi.fn();
-      vi.stubGlobal("fetch", fetchMock);
+      const api = fakeApi();
       const errorToast = vi.spyOn(toast, "error");
       renderWithProviders(<QueryForm />);
       fillAndSend(values);
@@ -39,15 +39,14 @@ describe("query form on the landing page (SPEC §5)", () => {
         message,
         expect.objectContaining({ duration: formToastDurationMs }),
       );
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(api.calls).toEqual([]);
       expect(fields().website.value).toBe(values.website ?? "");
       expect(fields().email.value).toBe(values.email ?? "");
     },
   );
 
   it("stores the request, shows 'Successfully Send.' and resets the form", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ success: true, insertedId: "x" }, 201));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/leads/query": { success: true, insertedId: "x" } });
     const successToast = vi.spyOn(toast, "success");
     renderWithProviders(<QueryForm />);
     fillAndSend({ website: "ada.example", email: "ada@example.com" });
@@ -57,20 +56,15 @@ describe("query form on the landing page (SPEC §5)", () => {
       "Successfully Send.",
       expect.objectContaining({ duration: formToastDurationMs }),
     );
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/leads/query");
-    expect(JSON.parse(String(init.body))).toEqual({ website: "ada.example", email: "ada@example.com" });
+    const [call] = api.calls;
+    expect(call?.url).toBe("/api/leads/query");
+    expect(call?.body).toEqual({ website: "ada.example", email: "ada@example.com" });
     await waitFor(() => expect(fields().website.value).toBe(""));
     expect(fields().email.value).toBe("");
   });
 
   it("keeps the values and shows an error toast when the server cannot be reached", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        throw new TypeError("fetch failed");
-      }),
-    );
+    fakeApi({ "POST /api/leads/query": networkDown });
     renderWithProviders(<QueryForm />);
     fillAndSend({ website: "ada.example", email: "ada@example.com" });
 

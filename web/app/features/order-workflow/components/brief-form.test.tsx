@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import toast from "react-hot-toast";
 import { describe, expect, it, vi } from "vitest";
 import { briefTexts as t } from "../../../lib/messages";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { apiFailure, type FakeRoutes, fakeApi } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { paidOrder, questions } from "../test/order-fixture";
 import { BriefForm } from "./brief-form";
 
@@ -20,10 +21,10 @@ function send() {
   fireEvent.click(screen.getByRole("button", { name: t.submit }));
 }
 
-function show(fetchMock = vi.fn()) {
-  vi.stubGlobal("fetch", fetchMock);
+function show(routes: FakeRoutes = {}) {
+  const api = fakeApi(routes);
   renderWithProviders(<BriefForm orderId={order._id} questions={questions} />);
-  return fetchMock;
+  return api;
 }
 
 describe("brief form", () => {
@@ -36,7 +37,7 @@ describe("brief form", () => {
   });
 
   it("names each unanswered required question under it, focuses the first and sends nothing", async () => {
-    const fetchMock = show();
+    const api = show();
     const problemToast = vi.spyOn(toast, "error");
     answer(/^Anything else/, "Call after 5");
     send();
@@ -47,63 +48,50 @@ describe("brief form", () => {
     expect(field(/^Your website/).getAttribute("aria-describedby")).toBeTruthy();
     expect(document.activeElement).toBe(field(/^Your website/));
     expect(problemToast).toHaveBeenCalledWith(t.fixBelow, expect.anything());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("treats an answer of spaces as unanswered and refuses a website that is not a web address", async () => {
-    const fetchMock = show();
+    const api = show();
     answer(/^Your website/, "my shop dot com");
     answer(/^Your goals/, "   ");
     send();
 
     expect(await screen.findByText(t.notAWebAddress("Your website"))).toBeTruthy();
     expect(screen.getByText(t.missing("Your goals"))).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("sends the trimmed answers given, leaves an empty optional one out and thanks the customer", async () => {
-    const fetchMock = show(
-      vi.fn(async () =>
-        jsonResponse(
-          paidOrder({
-            brief: {
-              questions,
-              answers: [{ questionId: "q-website", label: "Your website", value: "https://ada.example" }],
-              submittedAt: "2026-11-23T11:00:00.000Z",
-            },
-          }),
-        ),
-      ),
-    );
+    const api = show({
+      "PUT /api/order/:id/brief": paidOrder({
+        brief: {
+          questions,
+          answers: [{ questionId: "q-website", label: "Your website", value: "https://ada.example" }],
+          submittedAt: "2026-11-23T11:00:00.000Z",
+        },
+      }),
+    });
     answer(/^Your website/, "  https://ada.example ");
     answer(/^Your goals/, "More leads\nfrom search");
     send();
 
     expect(await screen.findByText(t.sent)).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe(`/api/order/${order._id}/brief`);
-    expect(init.method).toBe("PUT");
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [call] = api.calls;
+    expect(call?.url).toBe(`/api/order/${order._id}/brief`);
+    expect(call?.method).toBe("PUT");
+    expect(call?.body).toEqual({
       answers: { "q-website": "https://ada.example", "q-goals": "More leads\nfrom search" },
     });
     expect(screen.queryByText(t.missing("Your website"))).toBeNull();
   });
 
   it("shows the server's reason under the question it names, and keeps the answers", async () => {
-    show(
-      vi.fn(async () =>
-        jsonResponse(
-          {
-            error: {
-              code: "bad_request",
-              message: "Some answers need another look.",
-              fields: { "answers.q-goals": "is too vague" },
-            },
-          },
-          400,
-        ),
-      ),
-    );
+    show({
+      "PUT /api/order/:id/brief": apiFailure(400, "bad_request", "Some answers need another look.", {
+        "answers.q-goals": "is too vague",
+      }),
+    });
     answer(/^Your website/, "https://ada.example");
     answer(/^Your goals/, "Sell");
     send();

@@ -1,9 +1,9 @@
 import type { OrderDetail } from "@agency/contract";
 import { type ReactNode, useId, useState } from "react";
 import { Button } from "react-bootstrap";
+import { formatDateTime } from "../../../lib/dates";
 import { linkify } from "../../../lib/linkify";
 import { briefTexts as t } from "../../../lib/messages";
-import { formatDateTime } from "../../../lib/money";
 import type { Audience } from "../api/order-detail";
 import { BriefForm } from "./brief-form";
 

@@ -2,9 +2,10 @@ import { type OrderDetail, orderStateLabels } from "@agency/contract";
 import { useId } from "react";
 import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
+import { formatDateTime } from "../../../lib/dates";
 import { linkify } from "../../../lib/linkify";
 import { orderDetail as t } from "../../../lib/messages";
-import { formatDateTime, money } from "../../../lib/money";
+import { money } from "../../../lib/money";
 import { FileLinks } from "./file-links";
 
 /** Every change of the order's state, oldest first: what, who and when, with a delivery's files. */

@@ -2,8 +2,9 @@ import type { OrderDetail } from "@agency/contract";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
+import { formatDate, formatDateTime } from "../../../lib/dates";
 import { orderDetail as t } from "../../../lib/messages";
-import { formatDate, formatDateTime, money } from "../../../lib/money";
+import { money } from "../../../lib/money";
 import type { Audience } from "../api/order-detail";
 
 /** What was ordered, by whom, for how much, whether it is paid and where the work is. */

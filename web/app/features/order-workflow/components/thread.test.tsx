@@ -1,8 +1,9 @@
 import type { Message } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { threadTexts as t } from "../../../lib/messages";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { apiFailure, fakeApi } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { paidOrder } from "../test/order-fixture";
 import { Thread } from "./thread";
 
@@ -40,26 +41,13 @@ const thread = [
   message({ author: { name: "Grace", role: "admin" }, body: "Upsell the yearly plan.", internal: true }),
 ];
 
-type Route = (url: string, init?: RequestInit) => Response;
-
-function serve(routes: Record<string, Route>) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = `${init?.method ?? "GET"} ${url}`;
-    const route = routes[key];
-    if (!route) throw new Error(`unexpected ${key}`);
-    return route(url, init);
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
-
 const base = `/api/order/${order._id}`;
 
 describe("order thread", () => {
   it("shows messages oldest first, links addresses, never markup, and marks internal notes", async () => {
-    serve({
-      [`GET ${base}/messages`]: () => jsonResponse({ messages: thread }),
-      "GET /api/messages/unread": () => jsonResponse({ total: 0, orders: [] }),
+    fakeApi({
+      "GET /api/order/:id/messages": { messages: thread },
+      "GET /api/messages/unread": { total: 0, orders: [] },
     });
     renderWithProviders(<Thread orderId={order._id} audience="admin" />);
 
@@ -84,23 +72,23 @@ describe("order thread", () => {
   });
 
   it("says why a file was refused, sends only the stored ones and offers no internal note to a customer", async () => {
-    const fetchMock = serve({
-      [`GET ${base}/messages`]: () => jsonResponse({ messages: [] }),
-      "GET /api/messages/unread": () => jsonResponse({ total: 0, orders: [] }),
-      [`POST ${base}/files`]: (_url, init) => {
-        const file = (init?.body as FormData | undefined)?.get("file") as File;
+    const api = fakeApi({
+      "GET /api/order/:id/messages": { messages: [] },
+      "GET /api/messages/unread": { total: 0, orders: [] },
+      "POST /api/order/:id/files": ({ body }) => {
+        const file = (body as FormData).get("file") as File;
         return file.size === 0
-          ? jsonResponse({ error: { code: "bad_request", message: "The file is empty." } }, 400)
-          : jsonResponse({
+          ? apiFailure(400, "bad_request", "The file is empty.")
+          : {
               _id: "f-logo",
               name: file.name,
               size: file.size,
               contentType: file.type,
               createdAt: "2026-11-23T12:00:00.000Z",
               url: "/api/files/f-logo",
-            });
+            };
       },
-      [`POST ${base}/messages`]: () => jsonResponse(message({ body: "Our logo" })),
+      "POST /api/order/:id/messages": message({ body: "Our logo" }),
     });
     renderWithProviders(<Thread orderId={order._id} audience="customer" />);
     expect(await screen.findByText(t.none)).toBeTruthy();
@@ -119,15 +107,8 @@ describe("order thread", () => {
     fireEvent.change(screen.getByLabelText(t.message), { target: { value: "  Our logo  " } });
     fireEvent.click(screen.getByRole("button", { name: t.send }));
 
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([url, init]) => url === `${base}/messages` && init?.method === "POST"),
-      ).toBe(true),
-    );
-    const posted = fetchMock.mock.calls.find(
-      ([url, init]) => url === `${base}/messages` && init?.method === "POST",
-    );
-    expect(JSON.parse(String(posted?.[1]?.body))).toEqual({
+    await waitFor(() => expect(api.urls("POST")).toContain(`${base}/messages`));
+    expect(api.bodies("POST /api/order/:id/messages")[0]).toEqual({
       body: "Our logo",
       internal: false,
       fileIds: ["f-logo"],
@@ -136,14 +117,14 @@ describe("order thread", () => {
   });
 
   it("asks for a message or a file before sending anything", async () => {
-    const fetchMock = serve({
-      [`GET ${base}/messages`]: () => jsonResponse({ messages: [] }),
-      "GET /api/messages/unread": () => jsonResponse({ total: 0, orders: [] }),
+    const api = fakeApi({
+      "GET /api/order/:id/messages": { messages: [] },
+      "GET /api/messages/unread": { total: 0, orders: [] },
     });
     renderWithProviders(<Thread orderId={order._id} audience="customer" />);
     await screen.findByText(t.none);
     fireEvent.click(screen.getByRole("button", { name: t.send }));
     expect(await screen.findByText(t.empty)).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toEqual([]);
+    expect(api.urls("POST")).toEqual([]);
   });
 });

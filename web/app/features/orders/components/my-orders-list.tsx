@@ -6,8 +6,9 @@ import { type DataColumn, DataList } from "../../../components/data-list";
 import { DeleteButton } from "../../../components/delete-button";
 import { OrderStateBadge, UnreadBadge } from "../../../components/order-badges";
 import { confirmAndDelete } from "../../../lib/alerts";
+import { formatDateTime } from "../../../lib/dates";
 import { orderDetail, orderMessages as t } from "../../../lib/messages";
-import { formatDateTime, money } from "../../../lib/money";
+import { money } from "../../../lib/money";
 import { useDeleteOrder } from "../api/orders";
 
 /** What the page shows beside the spec's words for a paid plan: its subscription's state and actions. */

@@ -1,6 +1,7 @@
 import type { RenewalTerms } from "@agency/contract";
+import { formatBillingDate } from "../../../lib/dates";
 import { renewalTermsMessages as t } from "../../../lib/messages";
-import { formatBillingDate, money } from "../../../lib/money";
+import { money } from "../../../lib/money";
 
 /**
  * What paying now charges and what renews when, in one sentence, as the server worked it out

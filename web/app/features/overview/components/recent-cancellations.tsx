@@ -1,8 +1,8 @@
 import { formatOrderNumber, type OverviewCancellation } from "@agency/contract";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
+import { formatDate } from "../../../lib/dates";
 import { overviewPage as t } from "../../../lib/messages";
-import { formatDate } from "../../../lib/money";
 
 const columns: DataColumn<OverviewCancellation>[] = [
   {

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { errorAlert } from "../../../lib/alerts";
 import { paymentMessages as t } from "../../../lib/messages";
 import { createQueryClient } from "../../../lib/query-client";
-import { jsonResponse } from "../../../test/render-with-providers";
+import { apiFailure, fakeApi } from "../../../test/fake-api";
 import StripeCardForm from "./stripe-card-form";
 import { TestCardForm } from "./test-card-form";
 
@@ -88,23 +88,25 @@ describe("card forms", () => {
     confirmCardPayment.mockResolvedValue({
       error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
     });
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi();
     renderPage(StripePage);
     fireEvent.click(payButton());
     await waitFor(() => expect(errorAlert).toHaveBeenCalledWith(t.failedTitle, "Your card was declined."));
     expect(confirmCardPayment).toHaveBeenCalledWith("pi_1_secret_2", {
       payment_method: { card: {}, billing_details: { name: "Ada", email: "ada@example.com" } },
     });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     expect(payButton().hasAttribute("disabled")).toBe(false);
   });
 
   it("test card: the provider's refusal reaches 'Payment Failed ' the same way", async () => {
-    const fetchMock = vi.fn(async () =>
-      jsonResponse({ error: { code: "unprocessable", message: "Your card has insufficient funds." } }, 422),
-    );
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({
+      "POST /api/payments/test/confirm": apiFailure(
+        422,
+        "unprocessable",
+        "Your card has insufficient funds.",
+      ),
+    });
     renderPage(TestCardPage);
     fireEvent.change(screen.getByLabelText(t.cardNumber), { target: { value: "4000 0000 0000 9995" } });
     fireEvent.change(screen.getByLabelText(t.expiry), { target: { value: "12/34" } });
@@ -113,6 +115,6 @@ describe("card forms", () => {
     await waitFor(() =>
       expect(errorAlert).toHaveBeenCalledWith(t.failedTitle, "Your card has insufficient funds."),
     );
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
 import { type AdminPlan, type PromoCode, PromoCodeBody } from "@agency/contract";
-import { type FormEvent, useState } from "react";
-import { Button, Form } from "react-bootstrap";
-import { ApiError } from "../../../lib/api";
+import { Form } from "react-bootstrap";
+import { Field, FormActions } from "../../../components/field";
+import { fromDateTimeLocalInput, toDateTimeLocalInput } from "../../../lib/dates";
 import { promoEditor as t } from "../../../lib/messages";
+import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
 
 type Fields = {
   code: string;
@@ -28,23 +29,13 @@ const empty: Fields = {
   disabled: false,
 };
 
-/** A datetime-local value (the browser's time zone) for an ISO instant, and back. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
-const numberOrUndefined = (value: string) => (value.trim() === "" ? undefined : Number(value));
-
 function fromCode(code: PromoCode): Fields {
   return {
     code: code.code,
     kind: code.kind,
     value: String(code.value),
-    validFrom: toLocalInput(code.validFrom),
-    validTo: toLocalInput(code.validTo),
+    validFrom: toDateTimeLocalInput(code.validFrom),
+    validTo: toDateTimeLocalInput(code.validTo),
     maxUses: code.maxUses === null ? "" : String(code.maxUses),
     planId: code.planId ?? "",
     appliesTo: code.appliesTo,
@@ -75,72 +66,45 @@ export function PromoCodeForm({
   onSubmit: (body: PromoCodeBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState<Fields>(editing ? fromCode(editing) : empty);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const prefix = editing ? `promo-${editing._id}` : "promo-new";
-  const set = (patch: Partial<Fields>) => setValues({ ...values, ...patch });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = PromoCodeBody.safeParse({
+  const form = useContractForm({
+    initial: editing ? fromCode(editing) : empty,
+    schema: PromoCodeBody,
+    toBody: (values: Fields) => ({
       code: values.code,
       kind: values.kind,
       value: numberOrUndefined(values.value),
-      validFrom: fromLocalInput(values.validFrom),
-      validTo: fromLocalInput(values.validTo),
+      validFrom: fromDateTimeLocalInput(values.validFrom),
+      validTo: fromDateTimeLocalInput(values.validTo),
       maxUses: values.maxUses.trim() === "" ? null : Number(values.maxUses),
       planId: values.planId || null,
       appliesTo: values.appliesTo,
       disabled: values.disabled,
-    });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        found[key] ??= `${labels[key] ?? key} ${issue.message}`;
-      }
-      setProblems(found);
-      return;
-    }
-    setProblems({});
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data);
-      if (!editing) setValues(empty);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        setProblems(
-          Object.fromEntries(
-            Object.entries(error.fields).map(([key, message]) => [key, `${labels[key] ?? key} ${message}`]),
-          ),
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+    }),
+    label: (key) => labels[key] ?? key,
+    onSubmit,
+    resetAfterSubmit: !editing,
+  });
+  const { values, problems, set } = form;
+  const prefix = editing ? `promo-${editing._id}` : "promo-new";
 
   const control = (key: "code" | "value" | "maxUses" | "validFrom" | "validTo", type = "text") => (
-    <Form.Group className="col-12 col-md-4" controlId={`${prefix}-${key}`}>
-      <Form.Label>{labels[key]}</Form.Label>
-      <Form.Control
-        type={type}
-        inputMode={key === "value" || key === "maxUses" ? "decimal" : undefined}
-        value={values[key]}
-        onChange={(event) => set({ [key]: event.target.value })}
-        isInvalid={Boolean(problems[key])}
-      />
-      <Form.Control.Feedback type="invalid">{problems[key]}</Form.Control.Feedback>
-    </Form.Group>
+    <Field
+      className="col-12 col-md-4"
+      id={`${prefix}-${key}`}
+      label={labels[key]}
+      type={type}
+      inputMode={key === "value" || key === "maxUses" ? "decimal" : undefined}
+      value={values[key]}
+      onChange={(value) => set({ [key]: value })}
+      problem={problems[key]}
+    />
   );
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={editing ? `${t.edit}: ${editing.code}` : t.add}>
+    <Form noValidate onSubmit={form.submit} aria-label={editing ? `${t.edit}: ${editing.code}` : t.add}>
       <div className="row g-3">
         {control("code")}
-        <Form.Group className="col-6 col-md-4" controlId={`${prefix}-kind`}>
-          <Form.Label>{t.kind}</Form.Label>
+        <Field className="col-6 col-md-4" id={`${prefix}-kind`} label={t.kind}>
           <Form.Select
             value={values.kind}
             onChange={(event) => set({ kind: event.target.value as Fields["kind"] })}
@@ -148,13 +112,12 @@ export function PromoCodeForm({
             <option value="percent">{t.percent}</option>
             <option value="fixed">{t.fixed}</option>
           </Form.Select>
-        </Form.Group>
+        </Field>
         {control("value")}
         {control("validFrom", "datetime-local")}
         {control("validTo", "datetime-local")}
         {control("maxUses")}
-        <Form.Group className="col-12 col-md-4" controlId={`${prefix}-planId`}>
-          <Form.Label>{t.plan}</Form.Label>
+        <Field className="col-12 col-md-4" id={`${prefix}-planId`} label={t.plan} problem={problems.planId}>
           <Form.Select
             value={values.planId}
             onChange={(event) => set({ planId: event.target.value })}
@@ -167,10 +130,8 @@ export function PromoCodeForm({
               </option>
             ))}
           </Form.Select>
-          <Form.Control.Feedback type="invalid">{problems.planId}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="col-12 col-md-4" controlId={`${prefix}-appliesTo`}>
-          <Form.Label>{t.appliesTo}</Form.Label>
+        </Field>
+        <Field className="col-12 col-md-4" id={`${prefix}-appliesTo`} label={t.appliesTo}>
           <Form.Select
             value={values.appliesTo}
             onChange={(event) => set({ appliesTo: event.target.value as Fields["appliesTo"] })}
@@ -178,7 +139,7 @@ export function PromoCodeForm({
             <option value="first">{t.first}</option>
             <option value="every">{t.every}</option>
           </Form.Select>
-        </Form.Group>
+        </Field>
         <Form.Check
           className="col-12 col-md-4 align-self-end"
           id={`${prefix}-disabled`}
@@ -187,16 +148,12 @@ export function PromoCodeForm({
           onChange={(event) => set({ disabled: event.target.checked })}
         />
       </div>
-      <div className="d-flex gap-2 mt-3">
-        <Button type="submit" disabled={busy}>
-          {editing ? t.save : t.create}
-        </Button>
-        {onCancel ? (
-          <Button variant="outline-secondary" onClick={onCancel}>
-            {t.cancel}
-          </Button>
-        ) : null}
-      </div>
+      <FormActions
+        busy={form.busy}
+        submitLabel={editing ? t.save : t.create}
+        cancelLabel={t.cancel}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

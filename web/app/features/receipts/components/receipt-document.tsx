@@ -1,6 +1,7 @@
 import { formatOrderNumber, type Receipt } from "@agency/contract";
+import { formatDate, formatDateTime } from "../../../lib/dates";
 import { receiptPage as t } from "../../../lib/messages";
-import { formatDate, formatDateTime, money } from "../../../lib/money";
+import { money } from "../../../lib/money";
 
 /** One receipt as it prints: who sold what to whom, for how much, with the tax in it and how it was paid. */
 export function ReceiptDocument({ receipt }: { receipt: Receipt }) {

@@ -3,7 +3,8 @@ import toast from "react-hot-toast";
 import { describe, expect, it, vi } from "vitest";
 import { reviewForm } from "../../../lib/messages";
 import { formToastDurationMs } from "../../../lib/toast";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { apiFailure, fakeApi } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { AddReviewForm } from "./add-review-form";
 
 function commentField() {
@@ -17,7 +18,7 @@ function writeAndSend(comment: string) {
 
 describe("add review form (SPEC §5 Review)", () => {
   it("shows the signed-in user's email in a read-only field", () => {
-    vi.stubGlobal("fetch", vi.fn());
+    fakeApi();
     renderWithProviders(<AddReviewForm email="ada@example.com" />);
     const email = screen.getByLabelText(reviewForm.emailLabel) as HTMLInputElement;
     expect(email.value).toBe("ada@example.com");
@@ -25,8 +26,7 @@ describe("add review form (SPEC §5 Review)", () => {
   });
 
   it("asks for a comment when it is empty and sends nothing", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi();
     const errorToast = vi.spyOn(toast, "error");
     renderWithProviders(<AddReviewForm email="ada@example.com" />);
     writeAndSend("   ");
@@ -36,30 +36,24 @@ describe("add review form (SPEC §5 Review)", () => {
       reviewForm.commentMissing,
       expect.objectContaining({ duration: formToastDurationMs }),
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("sends only the comment, thanks the customer and empties the field", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ insertedId: "r1" }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = fakeApi({ "POST /api/reviews": { insertedId: "r1" } });
     renderWithProviders(<AddReviewForm email="ada@example.com" />);
     writeAndSend("  They answered every question within a day.  ");
 
     expect(await screen.findByText(reviewForm.success)).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/reviews");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual({ comment: "They answered every question within a day." });
+    const [call] = api.calls;
+    expect(call?.url).toBe("/api/reviews");
+    expect(call?.method).toBe("POST");
+    expect(call?.body).toEqual({ comment: "They answered every question within a day." });
     await waitFor(() => expect(commentField().value).toBe(""));
   });
 
   it("keeps the comment and shows the server's reason when the review is refused", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse({ error: { code: "rate_limited", message: "Too many requests." } }, 429),
-      ),
-    );
+    fakeApi({ "POST /api/reviews": apiFailure(429, "rate_limited", "Too many requests.") });
     renderWithProviders(<AddReviewForm email="ada@example.com" />);
     writeAndSend("Lovely people");
 

@@ -2,8 +2,8 @@ import type { ManagedReview } from "@agency/contract";
 import { ListGroup } from "react-bootstrap";
 import { DeleteButton } from "../../../components/delete-button";
 import { confirmAndDelete } from "../../../lib/alerts";
+import { formatDateTime } from "../../../lib/dates";
 import { reviewForm as t } from "../../../lib/messages";
-import { formatDateTime } from "../../../lib/money";
 import { useDeleteMyReview } from "../api/reviews";
 
 /** The signed-in customer's own reviews, each deletable after confirmation. */

@@ -1,9 +1,10 @@
 import type { Review } from "@agency/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reviews as messages } from "../../../lib/messages";
 import { stubCarouselApis } from "../../../test/browser-apis";
-import { jsonResponse, renderWithProviders } from "../../../test/render-with-providers";
+import { fakeApi } from "../../../test/fake-api";
+import { renderWithProviders } from "../../../test/render-with-providers";
 import { defaultAvatar, ReviewsCarousel } from "./reviews-carousel";
 
 const reviews: Review[] = [
@@ -26,10 +27,7 @@ const reviews: Review[] = [
 describe("reviews carousel", () => {
   it("shows each review as a slide, with the default avatar when there is no picture", async () => {
     stubCarouselApis();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(reviews)),
-    );
+    fakeApi({ "GET /api/reviews": reviews });
     renderWithProviders(<ReviewsCarousel />);
 
     const region = await screen.findByRole("region", { name: messages.carouselLabel });
@@ -45,10 +43,7 @@ describe("reviews carousel", () => {
 
   it("falls back to the default avatar when a picture fails to load", async () => {
     stubCarouselApis();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(reviews)),
-    );
+    fakeApi({ "GET /api/reviews": reviews });
     renderWithProviders(<ReviewsCarousel />);
 
     const ada = await screen.findByRole("img", { name: messages.pictureOf("Ada Lovelace") });
@@ -60,10 +55,7 @@ describe("reviews carousel", () => {
 
   it("offers previous, next and pause/play controls", async () => {
     stubCarouselApis();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(reviews)),
-    );
+    fakeApi({ "GET /api/reviews": reviews });
     renderWithProviders(<ReviewsCarousel />);
 
     expect(await screen.findByRole("button", { name: messages.previous })).toBeTruthy();

@@ -1,6 +1,6 @@
 import type { Subscription } from "@agency/contract";
+import { formatDate } from "../../../lib/dates";
 import { subscriptionTexts as t } from "../../../lib/messages";
-import { formatDate } from "../../../lib/money";
 
 /** One line for where a paid plan stands: when it renews or ends, or that a renewal failed. */
 export function subscriptionStateText(subscription: Subscription): string {

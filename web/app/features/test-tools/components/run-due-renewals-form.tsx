@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { errorMessage } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/dates";
 import { testModeTexts as t } from "../../../lib/messages";
-import { formatDateTime } from "../../../lib/money";
 import { notifyError } from "../../../lib/toast";
 import { useRunDueRenewals } from "../api/test-tools";
 

@@ -3,11 +3,10 @@ import { Badge, Button } from "react-bootstrap";
 import { type DataColumn, DataList } from "../../../components/data-list";
 import { confirmAction } from "../../../lib/alerts";
 import { ApiError } from "../../../lib/api";
+import { formatDate } from "../../../lib/dates";
 import { usersPage as t } from "../../../lib/messages";
 import { notifyDone, notifyError } from "../../../lib/toast";
 import { useSetAdmin } from "../api/users";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /**
  * SPEC §8: a refused role change (403) says 'Failed to make an admin. ', for a grant or a removal.
@@ -61,7 +60,7 @@ export function UsersList({
           t.customer
         ),
     },
-    { header: t.joined, cell: (user) => dateFormat.format(new Date(user.createdAt)) },
+    { header: t.joined, cell: (user) => formatDate(user.createdAt) },
     {
       header: t.action,
       cell: (user) =>
