@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "react-bootstrap";
 import { catalogEditor as t } from "../../../lib/messages";
 import { saveWithToasts } from "../../../lib/toast";
@@ -60,5 +60,39 @@ export function Card({ children }: { children: ReactNode }) {
     <li className="card border-0 shadow-sm">
       <div className="card-body">{children}</div>
     </li>
+  );
+}
+
+/**
+ * An editor's list: one card per item, then the add button, which opens the add form in place
+ * (`form` gets what to call once the new item is saved, and to close it).
+ */
+export function EditorList<Item extends { _id: string }>({
+  items,
+  row,
+  addLabel,
+  form,
+}: {
+  items: Item[];
+  row: (item: Item, index: number) => ReactNode;
+  addLabel: string;
+  form: (close: () => void) => ReactNode;
+}) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <ul className="list-unstyled d-grid gap-3 mb-3">
+        {items.map((item, index) => (
+          <Card key={item._id}>{row(item, index)}</Card>
+        ))}
+      </ul>
+      {adding ? (
+        <div className="card border-0 shadow-sm">
+          <div className="card-body">{form(() => setAdding(false))}</div>
+        </div>
+      ) : (
+        <Button onClick={() => setAdding(true)}>{addLabel}</Button>
+      )}
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { catalogEditor as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
 import { saveWithToasts } from "../../../lib/toast";
 import { useAllPlans, usePlanEditor } from "../api/editor";
-import { act, Card, MoveButtons, moved } from "./editor-parts";
+import { act, EditorList, MoveButtons, moved } from "./editor-parts";
 import { PlanForm } from "./plan-form";
 import { PriceForm } from "./price-form";
 
@@ -16,7 +16,6 @@ import { PriceForm } from "./price-form";
 export function PlansEditor() {
   const plans = useAllPlans();
   const editor = usePlanEditor();
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<{ id: string; part: "details" | "price" } | null>(null);
 
   if (plans.isPending) return <LoadingScreen />;
@@ -135,30 +134,22 @@ export function PlansEditor() {
   };
 
   return (
-    <>
-      <ul className="list-unstyled d-grid gap-3 mb-3">
-        {plans.data.map((plan, index) => (
-          <Card key={plan._id}>{row(plan, index)}</Card>
-        ))}
-      </ul>
-      {adding ? (
-        <div className="card border-0 shadow-sm">
-          <div className="card-body">
-            <PlanForm
-              onCreate={async (body) => {
-                await saveWithToasts(
-                  () => editor.create.mutateAsync(body),
-                  () => t.added,
-                );
-                setAdding(false);
-              }}
-              onCancel={() => setAdding(false)}
-            />
-          </div>
-        </div>
-      ) : (
-        <Button onClick={() => setAdding(true)}>{t.addPlan}</Button>
+    <EditorList
+      items={plans.data}
+      row={row}
+      addLabel={t.addPlan}
+      form={(close) => (
+        <PlanForm
+          onCreate={async (body) => {
+            await saveWithToasts(
+              () => editor.create.mutateAsync(body),
+              () => t.added,
+            );
+            close();
+          }}
+          onCancel={close}
+        />
       )}
-    </>
+    />
   );
 }

@@ -6,14 +6,13 @@ import { LoadingScreen } from "../../../components/loading-screen";
 import { catalogEditor as t } from "../../../lib/messages";
 import { saveWithToasts } from "../../../lib/toast";
 import { useAllServices, useServiceEditor } from "../api/editor";
-import { act, Card, MoveButtons, moved } from "./editor-parts";
+import { act, EditorList, MoveButtons, moved } from "./editor-parts";
 import { ServiceForm } from "./service-form";
 
 /** The services the public pages show, in their order: edited, added, archived and restored. */
 export function ServicesEditor() {
   const services = useAllServices();
   const editor = useServiceEditor();
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
 
   if (services.isPending) return <LoadingScreen />;
@@ -75,30 +74,22 @@ export function ServicesEditor() {
     );
 
   return (
-    <>
-      <ul className="list-unstyled d-grid gap-3 mb-3">
-        {services.data.map((service, index) => (
-          <Card key={service._id}>{row(service, index)}</Card>
-        ))}
-      </ul>
-      {adding ? (
-        <div className="card border-0 shadow-sm">
-          <div className="card-body">
-            <ServiceForm
-              onSubmit={async (body) => {
-                await saveWithToasts(
-                  () => editor.create.mutateAsync(body),
-                  () => t.added,
-                );
-                setAdding(false);
-              }}
-              onCancel={() => setAdding(false)}
-            />
-          </div>
-        </div>
-      ) : (
-        <Button onClick={() => setAdding(true)}>{t.addService}</Button>
+    <EditorList
+      items={services.data}
+      row={row}
+      addLabel={t.addService}
+      form={(close) => (
+        <ServiceForm
+          onSubmit={async (body) => {
+            await saveWithToasts(
+              () => editor.create.mutateAsync(body),
+              () => t.added,
+            );
+            close();
+          }}
+          onCancel={close}
+        />
       )}
-    </>
+    />
   );
 }
