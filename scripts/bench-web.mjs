@@ -9,15 +9,15 @@
 //    runs: the score difference and the ratio of the largest contentful paints. Both variants go
 //    through the same local proxy, which compresses their HTML alike. And the JavaScript and CSS
 //    bytes Chromium actually received for each page, with the Content-Encoding the server sent.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { startProxy } from "./bench-web-proxy.mjs";
 import { root } from "./build-state.mjs";
 import { buildIfNeeded, startBuiltServer } from "./built-server.mjs";
+import { lighthouse } from "./lighthouse-run.mjs";
 
 const budgetKb = Number(process.env.WEB_BUDGET_KB ?? 140);
 // A hosted blog post (its own budget, for a post that brings code of its own).
@@ -133,60 +133,6 @@ const median = (values) => {
 };
 
 /**
- * One Lighthouse run of a URL; a run Lighthouse itself could not record (a trace without its
- * navigation start, which happens now and then with headless Chromium) is tried again, twice at most.
- */
-async function lighthouse(url, outputDir, index) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await lighthouseOnce(url, outputDir, `${index}-${attempt}`);
-    } catch (error) {
-      if (attempt === 3) throw error;
-      console.error(`${error instanceof Error ? error.message : error}; trying again.`);
-    }
-  }
-}
-
-/**
- * One Lighthouse run (mobile preset, simulated throttling, performance only) of a URL. Not
- * spawnSync: the proxies in this process must keep answering while Lighthouse loads the page.
- */
-async function lighthouseOnce(url, outputDir, index) {
-  const outputPath = path.join(outputDir, `run-${index}.json`);
-  const run = spawn(
-    "npx",
-    [
-      "lighthouse",
-      url,
-      "--only-categories=performance",
-      "--output=json",
-      `--output-path=${outputPath}`,
-      "--chrome-flags=--headless=new --no-sandbox",
-      "--quiet",
-    ],
-    {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, CHROME_PATH: chromiumPath },
-    },
-  );
-  const status = await new Promise((resolve) => run.on("exit", resolve));
-  if (status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${status}).`);
-  const report = JSON.parse(readFileSync(outputPath, "utf8"));
-  if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
-  const metric = (id) => report.audits[id].numericValue;
-  return {
-    score: Math.round(report.categories.performance.score * 100),
-    fcp: metric("first-contentful-paint"),
-    lcp: metric("largest-contentful-paint"),
-    cls: metric("cumulative-layout-shift"),
-    tbt: metric("total-blocking-time"),
-    benchmarkIndex: report.environment.benchmarkIndex,
-    version: report.lighthouseVersion,
-  };
-}
-
-/**
  * The scripts and stylesheets a phone-sized Chromium downloads until the network is idle (the
  * chunks of lazily loaded sections near the viewport included), by encoded body size and
  * Content-Encoding; `upFront` is the part of it that is the page's own first load.
@@ -220,63 +166,6 @@ async function receivedAssets(browser, url, upFront = new Set()) {
   };
 }
 
-/** The HTML without its scripts: what the same page paints with JavaScript turned off. */
-function withoutScripts(html) {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
-    .replace(/<link rel="modulepreload"[^>]*>/g, "");
-}
-
-/**
- * A local proxy in front of the server, one per variant: pages are fetched uncompressed, the
- * no-JS variant's scripts removed, and sent on compressed (brotli) alike; everything else passes
- * through untouched.
- */
-function startProxy(upstream, { scripts }) {
-  const target = new URL(upstream);
-  const proxy = http.createServer((request, response) => {
-    const isPage = (request.headers.accept ?? "").includes("text/html");
-    const headers = { ...request.headers, host: target.host };
-    if (isPage) headers["accept-encoding"] = "identity";
-    const forwarded = http.request(
-      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers },
-      (answer) => {
-        const type = answer.headers["content-type"] ?? "";
-        if (!isPage || !type.startsWith("text/html")) {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-          return;
-        }
-        const chunks = [];
-        answer.on("data", (chunk) => chunks.push(chunk));
-        answer.on("end", () => {
-          const html = Buffer.concat(chunks).toString("utf8");
-          const body = brotliCompressSync(Buffer.from(scripts ? html : withoutScripts(html)));
-          const {
-            "content-length": _length,
-            "transfer-encoding": _chunked,
-            etag: _etag,
-            ...rest
-          } = answer.headers;
-          response.writeHead(answer.statusCode ?? 502, {
-            ...rest,
-            "content-encoding": "br",
-            "content-length": body.length,
-          });
-          response.end(body);
-        });
-      },
-    );
-    request.pipe(forwarded);
-  });
-  return new Promise((resolve) => {
-    proxy.listen(0, "127.0.0.1", () => {
-      const { port } = proxy.address();
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => proxy.close(done)) });
-    });
-  });
-}
-
 const reportsDir = mkdtempSync(path.join(os.tmpdir(), "agency-lighthouse-"));
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -293,8 +182,8 @@ try {
     // Interleaved, so a slower moment of the machine weighs on both variants alike.
     for (let index = 0; index < runs; index++) {
       const name = `${route.replace(/\W/g, "_")}-${index}`;
-      samples.js.push(await lighthouse(`${withJs.url}${route}`, reportsDir, `${name}-js`));
-      samples.noJs.push(await lighthouse(`${noJs.url}${route}`, reportsDir, `${name}-nojs`));
+      samples.js.push(await lighthouse(`${withJs.url}${route}`, reportsDir, `${name}-js`, chromiumPath));
+      samples.noJs.push(await lighthouse(`${noJs.url}${route}`, reportsDir, `${name}-nojs`, chromiumPath));
     }
     const medians = (list) =>
       Object.fromEntries(

@@ -5,23 +5,27 @@
 // BENCH_ONLY=lists: only the admin lists' pages, searches and filters (scripts/bench-lists.mjs),
 // p50/p95/p99 per request, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers.
 // BENCH_ONLY=overview: only the owner's Overview (scripts/bench-overview.mjs), on the same data.
-// BENCH_ONLY=catalog: only GET /api/services and /api/pricing beside the bare route, on a fresh
-// database with the demo content (PGlite in a new directory, or DATABASE_URL), with the settings
-// `npm start` has: LOG_LEVEL info, one JSON line a request written to a file as a deployment would.
+// BENCH_ONLY=catalog: only GET /api/services and /api/pricing beside the bare route
+// (scripts/bench-catalog.mjs), on a fresh database with the demo content (PGlite in a new
+// directory, or DATABASE_URL), with the settings `npm start` has: LOG_LEVEL info, one JSON line a
+// request written to a file as a deployment would.
 // Both servers run on the first core and the load on the second (taskset), so the load generator
 // does not compete with the server it measures; BENCH_PIN=0 lets the system place them. Three
 // rounds, the shop and the bare route in turn; the medians are reported.
 // Not part of the tests: it prints figures and fails only when the server does.
 // BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a proxy instead: see
 // scripts/bench-instances.mjs.
-import { spawn, spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { benchCatalog } from "./bench-catalog.mjs";
 import { benchAdminLists } from "./bench-lists.mjs";
 import { orderBurst } from "./bench-orders.mjs";
 import { benchOverview } from "./bench-overview.mjs";
+import { benchPages } from "./bench-pages.mjs";
+import { benchProcesses, run, waitForHealth } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
 
@@ -46,46 +50,7 @@ const pinned =
 if (pinned) spawnSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const base = `http://127.0.0.1:${port}`;
-const children = [];
-let finished = false;
-
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-}
-
-/** Starts a Node child; its output goes to `stdout` (a file descriptor) when given, else is read for `ready`. */
-function start(args, env, ready, stdout = "pipe") {
-  // taskset runs node in its own place (same process), on the first core.
-  const [command, commandArgs] = pinned
-    ? ["taskset", ["-c", "0", process.execPath, ...args]]
-    : [process.execPath, args];
-  const child = spawn(command, commandArgs, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", stdout, "pipe"],
-  });
-  children.push(child);
-  child.stderr.pipe(process.stderr);
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => {
-      if (!finished) reject(new Error(`${args[0]} exited with ${code}`));
-    });
-    child.stdout?.on("data", (chunk) => {
-      if (ready(String(chunk))) resolve(child);
-    });
-  });
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the server did not start");
-}
+const { children, start, stopAll } = benchProcesses({ pinned });
 
 /** One autocannon run: requests per second, latency percentiles (ms), failures. */
 async function load(options) {
@@ -105,6 +70,7 @@ async function load(options) {
 }
 
 const rows = [];
+/** Prints a row of the table and keeps it; answers it, for figures added to it afterwards. */
 function report(name, shop, bare) {
   const row = {
     name,
@@ -117,6 +83,7 @@ function report(name, shop, bare) {
   };
   rows.push(row);
   console.log(JSON.stringify(row));
+  return row;
 }
 
 async function signIn(email) {
@@ -137,23 +104,6 @@ async function inBatches(items, size, work) {
   for (let i = 0; i < items.length; i += size)
     results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
   return results;
-}
-
-/**
- * The rendered pages: warm, answered from the page cache; cold, each request a new address
- * (`/?n=1`, `/?n=2`...), so React renders the page every time (the catalog data stays cached).
- */
-async function benchPages() {
-  for (const pathname of ["/", "/blogs"]) {
-    await fetch(`${base}${pathname}`);
-    report(`GET ${pathname} (page cache warm)`, await load({ url: `${base}${pathname}` }));
-    let n = 0;
-    const cold = await load({
-      url: `${base}${pathname}`,
-      requests: [{ setupRequest: (request) => ({ ...request, path: `${pathname}?n=${n++}` }) }],
-    });
-    report(`GET ${pathname} (page cache cold: rendered per request)`, cold);
-  }
 }
 
 /** The same bytes as the shop answers for each sample (and an order's answer), from a bare route. */
@@ -178,20 +128,6 @@ async function startBare(samples) {
   const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
   writeFileSync(routesFile, JSON.stringify(bareRoutes));
   await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) => text.includes("ready"));
-}
-
-/** User and system CPU time a process has used so far, in microseconds (Linux, 100 ticks a second). */
-function cpuMicroseconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-}
-
-/** Lines in a log file (0 when absent). */
-function logLines(file) {
-  let count = 0;
-  const text = readFileSync(file);
-  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) count++;
-  return count;
 }
 
 function summary(idleMemory) {
@@ -252,7 +188,7 @@ if (process.env.BENCH_INSTANCES) {
       console.error(error);
       process.exit(1);
     });
-    await waitForHealth();
+    await waitForHealth(base);
     // Resident memory once started on the existing data, before any load.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const status = readFileSync(`/proc/${children[0].pid}/status`, "utf8");
@@ -265,60 +201,26 @@ if (process.env.BENCH_INSTANCES) {
     };
     if (pagesOnly) {
       console.log(`\n${seconds} s per run, ${connections} connections\n`);
-      await benchPages();
+      await benchPages({ base, load, report });
       summary(idleMemory);
     } else if (listsOnly) {
       const cookie = await signIn(benchAdminEmail);
       await benchAdminLists({ base, cookie, customers: customerCount, report: reportList });
       summary(idleMemory);
     } else if (catalogOnly) {
-      const samples = [
-        { name: "GET /api/services", url: "/api/services" },
-        { name: "GET /api/pricing", url: "/api/pricing" },
-      ];
-      await startBare(samples);
-      // Two seconds on each route first, unmeasured, so neither server is timed while it warms up.
-      for (const sample of samples) {
-        await load({ url: `${base}${sample.url}`, duration: 2 });
-        await load({ url: `http://127.0.0.1:${barePort}${sample.url}`, duration: 2 });
-      }
-      console.log(
-        `\n${seconds} s per run, ${connections} connections, LOG_LEVEL=info, ${
-          pinned ? "servers on core 0, load on core 1" : "not pinned"
-        }, medians of ${rounds} rounds\n`,
-      );
-      let requests = 0;
-      const linesBefore = logLines(logFile);
-      // Each server's CPU time per request as well: steadier than requests/s on a busy machine.
-      const [server, bareServer] = children;
-      const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
-      for (const sample of samples) {
-        const shopRuns = [];
-        const bareRuns = [];
-        for (let round = 0; round < rounds; round++) {
-          const shopCpu = cpuMicroseconds(server.pid);
-          const shop = await load({ url: `${base}${sample.url}` });
-          shopRuns.push({ ...shop, us: (cpuMicroseconds(server.pid) - shopCpu) / shop.total });
-          requests += shop.total;
-          const bareCpu = cpuMicroseconds(bareServer.pid);
-          const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
-          bareRuns.push({ ...bare, us: (cpuMicroseconds(bareServer.pid) - bareCpu) / bare.total });
-          console.log(
-            `  ${sample.name} round ${round + 1}: ${Math.round(shop.rps)} req/s (${shopRuns.at(-1).us.toFixed(1)} µs CPU), bare ${Math.round(bare.rps)} (${bareRuns.at(-1).us.toFixed(1)} µs)`,
-          );
-        }
-        const shop = shopRuns.find((run) => run.rps === median(shopRuns.map((r) => r.rps)));
-        const bare = bareRuns.find((run) => run.rps === median(bareRuns.map((r) => r.rps)));
-        report(sample.name, shop, bare);
-        Object.assign(rows.at(-1), {
-          "CPU µs/req": Math.round(median(shopRuns.map((r) => r.us))),
-          "bare CPU µs/req": Math.round(median(bareRuns.map((r) => r.us))),
-        });
-      }
-      const lines = logLines(logFile) - linesBefore;
-      console.log(
-        `server log: ${lines} lines for ${requests} requests (${(lines / requests).toFixed(2)} a request), ${Math.round(statSync(logFile).size / 1024 / 1024)} MB`,
-      );
+      await benchCatalog({
+        base,
+        barePort,
+        servers: children,
+        startBare,
+        load,
+        report,
+        logFile,
+        pinned,
+        rounds,
+        seconds,
+        connections,
+      });
       summary(idleMemory);
     } else if (overviewOnly) {
       await benchOverview({ base, cookie: await signIn(benchAdminEmail), report: reportList });
@@ -338,7 +240,7 @@ if (process.env.BENCH_INSTANCES) {
         const bare = await load({ url: `http://127.0.0.1:${barePort}${sample.url}` });
         report(sample.name, shop, bare);
       }
-      await benchPages();
+      await benchPages({ base, load, report });
 
       // Orders: every buyer orders every plan once, from many signed-in customers at a time.
       const cookies = await inBatches(
@@ -405,8 +307,7 @@ if (process.env.BENCH_INSTANCES) {
       summary(idleMemory);
     }
   } finally {
-    finished = true;
-    for (const child of children) child.kill();
+    stopAll();
     if (logFd !== undefined) closeSync(logFd);
     if (logDir) rmSync(logDir, { recursive: true, force: true });
   }

@@ -1,6 +1,4 @@
 import {
-  AdminOrderList,
-  BriefQuestionList,
   OrderDetail,
   OrderList,
   PaymentList,
@@ -13,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
-import { payWithTestCard, placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
+import { payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
 import { orderBriefs, orderEvents } from "../../db/schema.js";
+import { callAs, type Method, orderDetail, paidCustomerOf } from "./workflow-fixtures.js";
 
 let ctx: TestContext;
 let admin: TestAccount;
@@ -27,31 +26,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = "GET" | "POST" | "PUT";
 const call = (account: TestAccount, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { cookie: account.cookie }, payload });
-
-async function detail(account: TestAccount, orderId: string) {
-  const response = await call(account, "GET", `/api/order/${orderId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return OrderDetail.parse(response.json());
-}
+  callAs(ctx, account, method, url, payload);
+const detail = (account: TestAccount, orderId: string) => orderDetail(ctx, account, orderId);
 
 const move = (orderId: string, payload: object) =>
   call(admin, "POST", `/api/admin/orders/${orderId}/state`, payload);
 
 /** A customer with a paid order of a plan nobody else in this file buys twice. */
-async function paidCustomer(name: string, serviceId = plans.standardMonthly._id) {
-  const customer = await createAccount(ctx, { name });
-  const orderId = await placePaidOrder(ctx, customer, serviceId);
-  return { customer, orderId };
-}
-
-function answersFor(questions: { _id: string; label: string }[], values: Record<string, string>) {
-  return Object.fromEntries(
-    questions.map((question) => [question._id, values[question.label] ?? ""]).filter(([, value]) => value),
-  );
-}
+const paidCustomer = (name: string, serviceId = plans.standardMonthly._id) =>
+  paidCustomerOf(ctx, name, serviceId);
 
 describe("the order workflow", () => {
   it("submits a paid order, by its customer, with the default brief to answer", async () => {
@@ -255,108 +239,5 @@ describe("the order workflow", () => {
     const cancel = await call(admin, "POST", `/api/admin/orders/${orderId}/cancel`, { refund: true });
     expect(cancel.json().error.message).toBe(workflowMessages.notPaid);
     expect(await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).toEqual([]);
-  });
-});
-
-describe("brief questions per plan", () => {
-  it("lets an admin replace a plan's questions; the plan's new orders ask those, others the defaults", async () => {
-    const planId = plans.find("Standard", "yearly")._id;
-    const defaults = BriefQuestionList.parse(
-      (await call(admin, "GET", `/api/admin/plans/${planId}/brief-questions`)).json(),
-    );
-    expect(defaults).toHaveLength(4);
-    const [first] = defaults;
-    const updated = await call(admin, "PUT", `/api/admin/plans/${planId}/brief-questions`, {
-      questions: [
-        { label: "Shop address", kind: "url", required: true },
-        { _id: first?._id, label: "Your website, if any", kind: "url", required: false },
-      ],
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    const questions = BriefQuestionList.parse(updated.json());
-    expect(questions.map((question) => question.label)).toEqual(["Shop address", "Your website, if any"]);
-    // The default question was not changed: it belongs to every other plan.
-    expect(questions[1]?._id).not.toBe(first?._id);
-
-    const { customer, orderId } = await paidCustomer("Plan Customer", planId);
-    expect((await detail(customer, orderId)).brief?.questions.map((question) => question.label)).toEqual([
-      "Shop address",
-      "Your website, if any",
-    ]);
-    const saved = await call(customer, "PUT", `/api/order/${orderId}/brief`, {
-      answers: answersFor(questions, { "Shop address": "https://shop.example.com" }),
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const other = BriefQuestionList.parse(
-      (await call(admin, "GET", `/api/admin/plans/${plans.standardMonthly._id}/brief-questions`)).json(),
-    );
-    expect(other.map((question) => question._id)).toEqual(defaults.map((question) => question._id));
-
-    const bad = await call(admin, "PUT", `/api/admin/plans/${planId}/brief-questions`, {
-      questions: [{ label: "", kind: "colour", required: true }],
-    });
-    expect(bad.statusCode).toBe(400);
-    expect((await call(admin, "GET", `/api/admin/plans/not-an-id/brief-questions`)).statusCode).toBe(404);
-  });
-});
-
-describe("All Orders filters", () => {
-  it("filters by state and finds orders by customer name, e-mail or number, a page at a time", async () => {
-    const other = await createTestApp();
-    try {
-      const otherAdmin = await createAccount(other, { admin: true });
-      const otherPlans = await planIds(other);
-      const zoe = await createAccount(other, {
-        name: "Zoe Quill",
-        email: `zoe.quill-${Date.now()}@example.com`,
-      });
-      const max = await createAccount(other, { name: "Max Stone" });
-      const zoeOrder = await placePaidOrder(other, zoe, otherPlans.standardMonthly._id);
-      await placePaidOrder(other, zoe, otherPlans.premiumYearly._id);
-      await placeOrder(other, max, otherPlans.standardMonthly._id);
-      const list = async (query: string) => {
-        const response = await other.app.inject({
-          method: "GET",
-          url: `/api/orders?${query}`,
-          headers: { cookie: otherAdmin.cookie },
-        });
-        expect(response.statusCode, response.body).toBe(200);
-        return AdminOrderList.parse(response.json());
-      };
-      await other.app.inject({
-        method: "POST",
-        url: `/api/admin/orders/${zoeOrder}/state`,
-        headers: { cookie: otherAdmin.cookie },
-        payload: { state: "in_progress" },
-      });
-
-      const names = (result: AdminOrderList) => result.orders.map((order) => order.name);
-      expect(names(await list("state=in_progress"))).toEqual(["Zoe Quill"]);
-      expect(names(await list("state=submitted"))).toEqual(["Zoe Quill"]);
-      expect(names(await list("state=unpaid"))).toEqual(["Max Stone"]);
-      expect(names(await list("search=zoe.QUILL"))).toEqual(["Zoe Quill", "Zoe Quill"]);
-      expect(names(await list("search=max"))).toEqual(["Max Stone"]);
-      expect(names(await list("search=%25"))).toEqual([]);
-      const byNumber = await list(`search=%23${(await list("state=in_progress")).orders[0]?.number}`);
-      expect(byNumber.orders.map((order) => order._id)).toEqual([zoeOrder]);
-
-      // Keyset pages under a filter: one order a page, following the cursor.
-      const first = await list("search=zoe&size=1");
-      expect(first.orders).toHaveLength(1);
-      expect(first.counts.total).toBe(3);
-      const second = await list(`search=zoe&size=1&after=${first.nextCursor}`);
-      expect(second.orders).toHaveLength(1);
-      expect(second.orders[0]?._id).not.toBe(first.orders[0]?._id);
-      expect(second.nextCursor).toBeNull();
-
-      const bad = await other.app.inject({
-        method: "GET",
-        url: "/api/orders?state=lost",
-        headers: { cookie: otherAdmin.cookie },
-      });
-      expect(bad.statusCode).toBe(400);
-    } finally {
-      await other.close();
-    }
   });
 });

@@ -1,50 +1,25 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import os from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../test/helpers.js";
-import { messageId, startTestSmtp, type TestSmtp } from "../../test/smtp.js";
-import { loadConfig } from "../config.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.js";
 import { jobs, leads } from "../db/schema.js";
 import { createJobRuntime } from "../job-runtime.js";
-import { claimDueJobs, enqueue, type JobPayloads, retryJob } from "./queue.js";
+import { findJob, jobConfig, mail, openJobDatabase, quiet } from "./jobs-fixtures.js";
+import { claimDueJobs, enqueue, retryJob } from "./queue.js";
 import { backoffMs, createWorker, type JobHandlers } from "./worker.js";
-
-const quiet = { info() {}, warn() {}, error() {} };
-
-function mail(to: string, subject = "Hello"): JobPayloads["mail.send"] {
-  return { to, subject, text: "Plain text", html: "<p>HTML</p>" };
-}
 
 let handle: DatabaseHandle;
 let dataDir: string;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  handle = await openTestDatabase();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "agency-jobs-"));
+  ({ handle, dataDir, close } = await openJobDatabase());
 });
-afterEach(async () => {
-  await handle.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterEach(() => close());
 
-function config(env: Record<string, string> = {}) {
-  return loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: "http://localhost:3000",
-    DATA_DIR: dataDir,
-    ...env,
-  });
-}
-
-async function job(id: string) {
-  const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
-  if (!row) throw new Error("no such job");
-  return row;
-}
+const config = (env: Record<string, string> = {}) => jobConfig(dataDir, env);
+const job = (id: string) => findJob(handle.db, id);
 
 describe("the job queue", () => {
   it("keeps a job only when the transaction that queued it commits", async () => {
@@ -249,194 +224,4 @@ describe("the job queue", () => {
     for (const id of ids)
       expect(await job(id)).toMatchObject({ status: "done", attempts: 2, lockedBy: null });
   });
-});
-
-describe("job leases", () => {
-  const lease = { leaseMs: 2000, heartbeatMs: 100, pollMs: 20 };
-
-  /** A handler that runs until the test lets it finish, counting its runs. */
-  function longJob() {
-    let finish: () => void = () => {};
-    const finished = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    const runs: string[] = [];
-    const handlers: JobHandlers = {
-      "mail.send": async (payload) => {
-        runs.push(payload.to);
-        await finished;
-      },
-    };
-    return { handlers, runs, finish };
-  }
-
-  it("keeps a live worker's long job to it past its lease, and never runs a finished job again", async () => {
-    const id = (await enqueue(handle.db, "mail.send", mail("long@example.com"))) ?? "";
-    const { handlers, runs, finish } = longJob();
-    const holder = createWorker({ db: handle.db, handlers, log: quiet, ...lease });
-    holder.start();
-    try {
-      await expect.poll(async () => (await job(id)).status).toBe("running");
-      const claimed = (await job(id)).lockedAt?.getTime() ?? 0;
-      // The job has now run longer than its lease, which the heartbeat has renewed.
-      await expect
-        .poll(async () => ((await job(id)).lockedAt?.getTime() ?? 0) - claimed, {
-          timeout: 10_000,
-          interval: 50,
-        })
-        .toBeGreaterThan(lease.leaseMs);
-
-      // Another worker looking for the jobs of stopped workers leaves it alone.
-      const other = createWorker({ db: handle.db, handlers, log: quiet, ...lease });
-      expect(await other.drain()).toBe(0);
-      expect(await job(id)).toMatchObject({ status: "running", lockedBy: holder.id, attempts: 1 });
-
-      finish();
-      await expect.poll(async () => (await job(id)).status).toBe("done");
-      // However short their lease, workers coming after it find nothing left to run.
-      const impatient = createWorker({ db: handle.db, handlers, log: quiet, leaseMs: 10, heartbeatMs: 5 });
-      expect(await impatient.drain()).toBe(0);
-      expect(runs).toEqual(["long@example.com"]);
-      expect(await job(id)).toMatchObject({ status: "done", attempts: 1 });
-    } finally {
-      finish();
-      await holder.stop();
-    }
-  });
-
-  it("gives the jobs of a worker that died while running them to another once their lease lapses", async () => {
-    const ids: string[] = [];
-    for (let index = 0; index < 4; index++)
-      ids.push((await enqueue(handle.db, "mail.send", mail(`held-${index}@example.com`))) ?? "");
-    // The first worker loses its database the way a killed process does: mid-job, without a word.
-    let killed = false;
-    const dying = new Proxy(handle.db, {
-      get(target, property) {
-        if (killed) throw new Error("the process is gone");
-        return Reflect.get(target, property, target);
-      },
-    });
-    const first = longJob();
-    const victim = createWorker({
-      db: dying,
-      handlers: first.handlers,
-      log: quiet,
-      concurrency: 4,
-      shutdownGraceMs: 10,
-      ...lease,
-    });
-    victim.start();
-    await expect.poll(() => first.runs.length).toBe(4);
-    const claimed = await Promise.all(ids.map(async (id) => (await job(id)).lockedAt?.getTime() ?? 0));
-    // Its leases were renewed while it lived.
-    await expect
-      .poll(async () => (await job(ids[0] ?? "")).lockedAt?.getTime() ?? 0)
-      .toBeGreaterThan(claimed[0] ?? 0);
-    killed = true;
-
-    const ran: string[] = [];
-    const survivor = createWorker({
-      db: handle.db,
-      handlers: { "mail.send": async (p) => void ran.push(p.to) },
-      log: quiet,
-      concurrency: 4,
-      ...lease,
-    });
-    survivor.start();
-    try {
-      await expect.poll(() => ran.length, { timeout: 10_000, interval: 50 }).toBe(4);
-      expect(new Set(ran).size).toBe(4);
-      for (const id of ids) {
-        await expect.poll(async () => (await job(id)).status).toBe("done");
-        expect(await job(id)).toMatchObject({ attempts: 2, lockedBy: null });
-      }
-    } finally {
-      await survivor.stop();
-      first.finish();
-      await victim.stop().catch(() => {});
-    }
-  });
-});
-
-describe("mail through an SMTP server", () => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
-  beforeEach(() => {
-    smtp.received.length = 0;
-    smtp.refusing = false;
-  });
-
-  it("retries while the server refuses and delivers each mail once when it is back", async () => {
-    const runtime = createJobRuntime({
-      db: handle.db,
-      config: config({ SMTP_URL: smtp.url }),
-      log: quiet as never,
-      retryDelayMs: () => 60_000,
-    });
-    const due = () => handle.db.update(jobs).set({ runAt: new Date() });
-    smtp.refusing = true;
-    const ids = [
-      await enqueue(handle.db, "mail.send", mail("one@example.com", "First")),
-      await enqueue(handle.db, "mail.send", mail("two@example.com", "Second")),
-    ];
-    expect(await runtime.worker.drain()).toBe(2);
-    await due();
-    expect(await runtime.worker.drain()).toBe(2);
-    expect(smtp.received).toHaveLength(0);
-    for (const id of ids) {
-      expect(await job(id ?? "")).toMatchObject({ status: "queued", attempts: 2 });
-      expect((await job(id ?? "")).lastError).toMatch(/421|not available/i);
-    }
-
-    smtp.refusing = false;
-    await due();
-    expect(await runtime.worker.drain()).toBe(2);
-    await due();
-    expect(await runtime.worker.drain()).toBe(0);
-    await runtime.stop();
-    expect(smtp.received).toHaveLength(2);
-    expect(new Set(smtp.received.map(messageId)).size).toBe(2);
-    expect(smtp.received.map((raw) => raw.match(/^Subject: (.*)$/m)?.[1]).sort()).toEqual([
-      "First",
-      "Second",
-    ]);
-  });
-
-  // 1,000 on PostgreSQL; a tenth of that on the embedded database, which has one connection anyway.
-  const count = process.env.TEST_DB === "postgres" ? 1000 : 100;
-  it(`two instances on one database send ${count} queued mails, each exactly once`, async () => {
-    await handle.db.transaction(async (tx) => {
-      for (let start = 0; start < count; start += 100) {
-        await tx.insert(jobs).values(
-          Array.from({ length: 100 }, (_, index) => ({
-            kind: "mail.send",
-            payload: mail(`reader${start + index}@example.com`, `Mail ${start + index}`),
-          })),
-        );
-      }
-    });
-    const env = { SMTP_URL: smtp.url, WORKER_CONCURRENCY: "8", WORKER_POLL_MS: "50" };
-    const first = createJobRuntime({ db: handle.db, config: config(env), log: quiet as never });
-    const second = createJobRuntime({ db: handle.db, config: config(env), log: quiet as never });
-    const started = Date.now();
-    const [a, b] = await Promise.all([first.worker.drain(), second.worker.drain()]);
-    const seconds = (Date.now() - started) / 1000;
-    await first.stop();
-    await second.stop();
-
-    expect(a + b).toBe(count);
-    expect(a).toBeGreaterThan(0);
-    expect(b).toBeGreaterThan(0);
-    expect(smtp.received).toHaveLength(count);
-    const subjects = new Set(smtp.received.map((raw) => raw.match(/^Subject: (.*)$/m)?.[1]));
-    expect(subjects.size).toBe(count);
-    const done = await handle.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, "done"));
-    expect(done).toHaveLength(count);
-    console.info(`${count} mails by two workers in ${seconds.toFixed(1)} s (${a} + ${b})`);
-  }, 120_000);
 });

@@ -1,0 +1,59 @@
+// The child processes of `npm run bench`: commands run to their end (build, seed), and the servers,
+// which run until the bench stops them.
+import { spawn, spawnSync } from "node:child_process";
+import { root } from "./build-state.mjs";
+
+export function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+/**
+ * The servers of one bench, in `children` in the order they started. `pinned`: they run on the
+ * first core (taskset), leaving the second to the load generator.
+ */
+export function benchProcesses({ pinned }) {
+  const children = [];
+  let finished = false;
+
+  /** Starts a Node child; its output goes to `stdout` (a file descriptor) when given, else is read for `ready`. */
+  function start(args, env, ready, stdout = "pipe") {
+    // taskset runs node in its own place (same process), on the first core.
+    const [command, commandArgs] = pinned
+      ? ["taskset", ["-c", "0", process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", stdout, "pipe"],
+    });
+    children.push(child);
+    child.stderr.pipe(process.stderr);
+    return new Promise((resolve, reject) => {
+      child.once("exit", (code) => {
+        if (!finished) reject(new Error(`${args[0]} exited with ${code}`));
+      });
+      child.stdout?.on("data", (chunk) => {
+        if (ready(String(chunk))) resolve(child);
+      });
+    });
+  }
+
+  /** Stops every server; their exits from now on are expected, not failures. */
+  function stopAll() {
+    finished = true;
+    for (const child of children) child.kill();
+  }
+
+  return { children, start, stopAll };
+}
+
+export async function waitForHealth(base) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the server did not start");
+}

@@ -1,0 +1,278 @@
+import { defaultPageTexts, defaultSite } from "@agency/contract";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { createAccount, type TestAccount } from "../test/accounts.js";
+import { multipartFile } from "../test/files.js";
+import type { TestContext } from "../test/helpers.js";
+import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
+import { promoCodeBody } from "../test/promo-codes.js";
+import { jobs } from "./db/schema.js";
+
+export type Call = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string;
+  payload?: object;
+  headers?: Record<string, string>;
+};
+
+/** The accounts making the calls, and the records the admin calls act on. */
+export type AccessWorld = {
+  customer: TestAccount;
+  admin: TestAccount;
+  /** The account whose role the admin calls change (not the customer making the calls). */
+  target: TestAccount;
+  orderId: string;
+  /** A paid order, which the admin moves on and then cancels. */
+  paidOrderId: string;
+  planId: string;
+  blogId: string;
+  reviewId: string;
+  /** The job the order below queued. */
+  jobId: string;
+  /** A small PNG for the image upload. */
+  picture: { body: Buffer; contentType: string };
+  serviceId: string;
+  /** A plan nobody ordered, which the admin deletes. */
+  unorderedPlanId: string;
+  promoId: string;
+};
+
+const promo = (code: string) => promoCodeBody(code);
+const plan = {
+  service: "Starter",
+  title: "For a first campaign",
+  duration: "monthly",
+  month: "month",
+  features: [1, 2, 3, 4].map((n) => ({ name: `Feature ${n}`, detail: "Included", included: true })),
+  highlighted: false,
+  backgroundColor: "#ffffff",
+  color: "#1f2a44",
+};
+const service = {
+  title: "Podcasts",
+  description: "Shows people listen to.",
+  image: "/images/services/seo.svg",
+};
+
+/** Makes the accounts and records every admin route below has something real to act on. */
+export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld> {
+  const customer = await createAccount(ctx);
+  const admin = await createAccount(ctx, { admin: true });
+  const target = await createAccount(ctx);
+  const plans = await planIds(ctx);
+  const orderId = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
+  const paidOrderId = await placePaidOrder(ctx, customer, plans.premiumYearly._id);
+  const planId = plans.premiumYearly._id;
+  const blogId = (await ctx.app.inject({ method: "GET", url: "/api/blogs" })).json()[0]._id;
+  const reviewId = (await ctx.app.inject({ method: "GET", url: "/api/reviews" })).json()[0]._id;
+  const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#3355aa" } })
+    .png()
+    .toBuffer();
+  const picture = multipartFile({ name: "logo.png", contentType: "image/png", content: png });
+  const [job] = await ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, "mail.order-placed"));
+  const jobId = job?.id ?? "";
+  const serviceId = (await ctx.app.inject({ method: "GET", url: "/api/services" })).json()[0]._id;
+  const asAdmin = { cookie: admin.cookie };
+  const created = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/catalog/plans",
+    headers: asAdmin,
+    payload: { ...plan, oldPrice: 0, newPrice: 39 },
+  });
+  const unorderedPlanId = created.json().insertedId;
+  const code = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/promo-codes",
+    headers: asAdmin,
+    payload: promo("WELCOME10"),
+  });
+  const promoId = code.json()._id;
+  return {
+    customer,
+    admin,
+    target,
+    orderId,
+    paidOrderId,
+    planId,
+    blogId,
+    reviewId,
+    jobId,
+    picture,
+    serviceId,
+    unorderedPlanId,
+    promoId,
+  };
+}
+
+/** The ids of a catalog list as the admin sees it now, for a reorder that lists each once. */
+async function idsOf(ctx: TestContext, admin: TestAccount, url: string): Promise<string[]> {
+  const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: admin.cookie } });
+  return (response.json() as { _id: string }[]).map((item) => item._id).reverse();
+}
+
+/** A request an admin may make to each admin route, with real ids. */
+export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: string): Promise<Call> {
+  const {
+    admin,
+    target,
+    orderId,
+    paidOrderId,
+    planId,
+    blogId,
+    reviewId,
+    jobId,
+    picture,
+    serviceId,
+    unorderedPlanId,
+    promoId,
+  } = world;
+  const blog = {
+    title: "Spring offers",
+    topic: "News",
+    blogLink: "https://example.com/spring",
+    img: "/images/blogs/landing-page.svg",
+  };
+  const calls: Record<string, Call> = {
+    "GET /api/users": { method: "GET", url: "/api/users" },
+    "PUT /api/user/admin/:email": { method: "PUT", url: `/api/user/admin/${target.email}` },
+    "PUT /api/user/remove-admin/:email": { method: "PUT", url: `/api/user/remove-admin/${target.email}` },
+    "GET /api/orders": { method: "GET", url: "/api/orders" },
+    "GET /api/admin/payment/:id": { method: "GET", url: `/api/admin/payment/${orderId}` },
+    "POST /api/blogs": { method: "POST", url: "/api/blogs", payload: blog },
+    "PUT /api/blogs/:id": { method: "PUT", url: `/api/blogs/${blogId}`, payload: blog },
+    "DELETE /api/blogs/:id": { method: "DELETE", url: `/api/blogs/${blogId}` },
+    "GET /api/admin/blogs": { method: "GET", url: "/api/admin/blogs" },
+    "PUT /api/admin/site/identity": { method: "PUT", url: "/api/admin/site/identity", payload: defaultSite },
+    "PUT /api/admin/site/texts": { method: "PUT", url: "/api/admin/site/texts", payload: defaultPageTexts },
+    "POST /api/admin/images": {
+      method: "POST",
+      url: "/api/admin/images?kind=logo",
+      payload: picture.body,
+      headers: { "content-type": picture.contentType },
+    },
+    "GET /api/admin/leads": { method: "GET", url: "/api/admin/leads" },
+    "GET /api/admin/leads.csv": { method: "GET", url: "/api/admin/leads.csv" },
+    "GET /api/admin/orders.csv": { method: "GET", url: "/api/admin/orders.csv" },
+    "GET /api/admin/users.csv": { method: "GET", url: "/api/admin/users.csv" },
+    "GET /api/admin/payments.csv": { method: "GET", url: "/api/admin/payments.csv" },
+    "GET /api/admin/overview": { method: "GET", url: "/api/admin/overview" },
+    "GET /api/admin/audit": { method: "GET", url: "/api/admin/audit?action=user.role_changed" },
+    "GET /api/admin/audit/verify": { method: "GET", url: "/api/admin/audit/verify" },
+    "GET /api/manage-reviews": { method: "GET", url: "/api/manage-reviews?page=0&size=5" },
+    "PATCH /api/manage-reviews/:id": {
+      method: "PATCH",
+      url: `/api/manage-reviews/${reviewId}`,
+      payload: { hidden: true },
+    },
+    "DELETE /api/review-delete/:id": { method: "DELETE", url: `/api/review-delete/${reviewId}` },
+    "GET /api/admin/jobs": { method: "GET", url: "/api/admin/jobs?status=queued" },
+    "POST /api/admin/jobs/:id/retry": { method: "POST", url: `/api/admin/jobs/${jobId}/retry` },
+    "GET /api/admin/subscriptions/summary": { method: "GET", url: "/api/admin/subscriptions/summary" },
+    "GET /api/admin/test-tools": { method: "GET", url: "/api/admin/test-tools" },
+    "POST /api/admin/test-tools/run-due": {
+      method: "POST",
+      url: "/api/admin/test-tools/run-due",
+      payload: { advanceDays: 0 },
+    },
+    "GET /api/admin/orders/:id": { method: "GET", url: `/api/admin/orders/${paidOrderId}` },
+    "POST /api/admin/orders/:id/state": {
+      method: "POST",
+      url: `/api/admin/orders/${paidOrderId}/state`,
+      payload: { state: "in_progress" },
+    },
+    "POST /api/admin/orders/:id/cancel": {
+      method: "POST",
+      url: `/api/admin/orders/${paidOrderId}/cancel`,
+      payload: { refund: true },
+    },
+    "GET /api/admin/plans/:id/brief-questions": {
+      method: "GET",
+      url: `/api/admin/plans/${planId}/brief-questions`,
+    },
+    "PUT /api/admin/plans/:id/brief-questions": {
+      method: "PUT",
+      url: `/api/admin/plans/${planId}/brief-questions`,
+      payload: { questions: [{ label: "Your website", kind: "url", required: true }] },
+    },
+    "GET /api/admin/catalog/services": { method: "GET", url: "/api/admin/catalog/services" },
+    "POST /api/admin/catalog/services": {
+      method: "POST",
+      url: "/api/admin/catalog/services",
+      payload: service,
+    },
+    "PUT /api/admin/catalog/services/:id": {
+      method: "PUT",
+      url: `/api/admin/catalog/services/${serviceId}`,
+      payload: service,
+    },
+    "POST /api/admin/catalog/services/:id/archive": {
+      method: "POST",
+      url: `/api/admin/catalog/services/${serviceId}/archive`,
+    },
+    "POST /api/admin/catalog/services/:id/restore": {
+      method: "POST",
+      url: `/api/admin/catalog/services/${serviceId}/restore`,
+    },
+    "GET /api/admin/catalog/plans": { method: "GET", url: "/api/admin/catalog/plans" },
+    "POST /api/admin/catalog/plans": {
+      method: "POST",
+      url: "/api/admin/catalog/plans",
+      payload: { ...plan, oldPrice: 0, newPrice: 49 },
+    },
+    "PUT /api/admin/catalog/plans/:id": {
+      method: "PUT",
+      url: `/api/admin/catalog/plans/${unorderedPlanId}`,
+      payload: plan,
+    },
+    "PUT /api/admin/catalog/plans/:id/price": {
+      method: "PUT",
+      url: `/api/admin/catalog/plans/${unorderedPlanId}/price`,
+      payload: { oldPrice: 60, newPrice: 45, applyToRenewals: false },
+    },
+    "DELETE /api/admin/catalog/plans/:id": {
+      method: "DELETE",
+      url: `/api/admin/catalog/plans/${unorderedPlanId}`,
+    },
+    "POST /api/admin/catalog/plans/:id/restore": {
+      method: "POST",
+      url: `/api/admin/catalog/plans/${planId}/restore`,
+    },
+    "GET /api/admin/promo-codes": { method: "GET", url: "/api/admin/promo-codes" },
+    "POST /api/admin/promo-codes": {
+      method: "POST",
+      url: "/api/admin/promo-codes",
+      payload: promo("WELCOME-ACCESS"),
+    },
+    "PUT /api/admin/promo-codes/:id": {
+      method: "PUT",
+      url: `/api/admin/promo-codes/${promoId}`,
+      payload: promo("SPRING"),
+    },
+    "POST /api/admin/promo-codes/:id/disable": {
+      method: "POST",
+      url: `/api/admin/promo-codes/${promoId}/disable`,
+    },
+    "POST /api/admin/promo-codes/:id/enable": {
+      method: "POST",
+      url: `/api/admin/promo-codes/${promoId}/enable`,
+    },
+  };
+  if (route === "PUT /api/admin/catalog/services-order") {
+    return {
+      method: "PUT",
+      url: "/api/admin/catalog/services-order",
+      payload: { ids: await idsOf(ctx, admin, "/api/admin/catalog/services") },
+    };
+  }
+  if (route === "PUT /api/admin/catalog/plans-order") {
+    return {
+      method: "PUT",
+      url: "/api/admin/catalog/plans-order",
+      payload: { ids: await idsOf(ctx, admin, "/api/admin/catalog/plans") },
+    };
+  }
+  const call = calls[route];
+  if (!call)
+    throw new Error(`No admin request written for ${route}: add one to adminCallFor in access-fixtures.ts.`);
+  return call;
+}
