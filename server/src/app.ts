@@ -7,7 +7,6 @@ import { type Clock, daysAhead, isAdjustable, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { createJobRuntime } from "./job-runtime.js";
-import { jobAdminRoutes } from "./jobs/admin-routes.js";
 import { createMailer } from "./mail/mailer.js";
 import { accountRoutes } from "./modules/account/index.js";
 import { auditAdminRoutes } from "./modules/audit/index.js";
@@ -29,6 +28,7 @@ import { currentMailBrand, imageRoutes, siteContentRoutes } from "./modules/cont
 import { exportRoutes } from "./modules/exports/index.js";
 import { fileRoutes } from "./modules/files/index.js";
 import { wireModules } from "./modules/index.js";
+import { jobAdminRoutes } from "./modules/job-queue/index.js";
 import { leadAdminRoutes, leadForms, leadRoutes } from "./modules/leads/index.js";
 import { mailRoutes } from "./modules/mail-preferences/index.js";
 import { messageRoutes } from "./modules/messages/index.js";

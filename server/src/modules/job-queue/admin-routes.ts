@@ -1,10 +1,10 @@
 import { IdParams, isId, JobEntry, JobList, JobsQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../auth/session.js";
-import type { Database } from "../db/client.js";
-import { notFound, refusals } from "../errors.js";
-import { describeJob, type JobFacts, lookUpJobFacts } from "./labels.js";
-import { type JobRow, jobCounts, listJobs, retryJob } from "./queue.js";
+import { requireAdmin } from "../../auth/session.js";
+import type { Database } from "../../db/client.js";
+import { notFound, refusals } from "../../errors.js";
+import { describeJob, type JobFacts, lookUpJobFacts } from "../../jobs/labels.js";
+import { type JobRow, jobCounts, listJobs, retryJob } from "../../jobs/queue.js";
 
 const refused = refusals(401, 403, 404);
 
