@@ -1,7 +1,8 @@
 import { request as playwrightRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { formatBillingDate } from "../web/app/lib/dates";
 import { renewalTermsMessages } from "../web/app/lib/messages";
-import { formatBillingDate, money } from "../web/app/lib/money";
+import { money } from "../web/app/lib/money";
 import { createCustomer, ownerAccount, signInApi } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, screenshot, useBrowser } from "./support/browser";
