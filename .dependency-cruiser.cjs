@@ -38,7 +38,7 @@ module.exports = {
       name: "infrastructure-below-modules",
       severity: "error",
       comment: "Infrastructure serves the modules and never imports them: wire them together in app.ts.",
-      from: { path: infrastructure, pathNot: "\\.test\\.ts$" },
+      from: { path: infrastructure },
       to: { path: "^server/src/modules/" },
     },
   ],

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../test/helpers.js";
-import { writeWebBuild } from "../../test/web-build.js";
-import { jobs, leads } from "../db/schema.js";
-import { tooManyLeadForms } from "../modules/leads/index.js";
-import { crossSiteMessage } from "./same-origin.js";
-import { actionPaths } from "./web-app.js";
+import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { writeWebBuild } from "../../../test/web-build.js";
+import { jobs, leads } from "../../db/schema.js";
+import { crossSiteMessage } from "../../plugins/same-origin.js";
+import { actionPaths } from "../../plugins/web-app.js";
+import { tooManyLeadForms } from "./index.js";
 
 const shop = "http://localhost:3000";
 const form = "application/x-www-form-urlencoded";

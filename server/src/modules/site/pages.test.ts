@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../test/helpers.js";
-import { writeWebBuild } from "../../test/web-build.js";
-import { pricingPlans } from "../db/schema.js";
-import { catalogChanged } from "../modules/catalog/index.js";
-import { saveSiteIdentity } from "../modules/content/index.js";
-import { routeMatcher } from "./web-app.js";
+import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { writeWebBuild } from "../../../test/web-build.js";
+import { pricingPlans } from "../../db/schema.js";
+import { routeMatcher } from "../../plugins/web-app.js";
+import { catalogChanged } from "../catalog/index.js";
+import { saveSiteIdentity } from "../content/index.js";
 
 describe("which paths are screens of the app", () => {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "routes-")), "route-patterns.json");
