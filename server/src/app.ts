@@ -45,7 +45,7 @@ import { authzPlugin } from "./plugins/authz.js";
 import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
-import { loggerOptions, OneLinePerRequest } from "./plugins/logging.js";
+import { requestLogging } from "./plugins/logging.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
@@ -73,8 +73,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   wireModules();
   const app = Fastify({
-    logger: loggerOptions(config, undefined, undefined, logStream),
-    logController: new OneLinePerRequest(),
+    ...requestLogging(config, logStream),
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     bodyLimit: 1024 * 1024,
   });
