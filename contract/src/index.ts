@@ -20,6 +20,7 @@ export * from "./promo.js";
 export * from "./reviews.js";
 export * from "./site.js";
 export * from "./subscriptions.js";
+export * from "./team.js";
 export * from "./text.js";
 export * from "./users.js";
 export * from "./workflow.js";

@@ -72,11 +72,25 @@ export async function signIn(ctx: TestContext, email: string, password: string) 
 /** A verified, signed-in customer (or admin), ready to call the API with its cookie. */
 export async function createAccount(
   ctx: TestContext,
-  options: Partial<{ email: string; password: string; name: string; admin: boolean }> = {},
+  options: Partial<{
+    email: string;
+    password: string;
+    name: string;
+    admin: boolean;
+    /** A team role ("owner", "admin", "staff" or a custom role's id), with a custom role's permissions. */
+    role: string;
+    permissions: string;
+  }> = {},
 ): Promise<TestAccount> {
   const account = await signUp(ctx, options);
   await verifyByMail(ctx, account.email);
-  if (options.admin) await ctx.db.update(user).set({ role: "admin" }).where(eq(user.email, account.email));
+  const role = options.role ?? (options.admin ? "admin" : undefined);
+  if (role) {
+    await ctx.db
+      .update(user)
+      .set({ role, permissions: options.permissions ?? null })
+      .where(eq(user.email, account.email));
+  }
   const response = await signIn(ctx, account.email, account.password);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const [row] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, account.email));

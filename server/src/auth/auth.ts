@@ -104,8 +104,10 @@ export function createAuth({ config, db, mailer, secret, brand, applyConfiguredA
     }),
     user: {
       additionalFields: {
-        // "admin" or null (SPEC §3). Never settable through sign-up or profile updates.
+        // The team role, or null for a customer (see auth/permissions.ts). Never settable through
+        // sign-up or profile updates; nor is a custom role's permission list, kept beside it.
         role: { type: "string", required: false, input: false },
+        permissions: { type: "string", required: false, input: false },
         lastLoginAt: { type: "date", required: false, input: false },
       },
       // A new address is confirmed by mail to it before it replaces the old one (the link is

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { notFound } from "../errors.js";
-import { isAdmin, type SessionUser } from "./session.js";
+import { isTeamMember, type SessionUser } from "./session.js";
 
 /**
  * Who may see which order: its customer, or an admin. Every module that reads an order for a
@@ -15,7 +15,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export async function findVisibleOrder(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
   if (!isId(id)) throw notFound("The order");
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row || (row.userId !== caller.id && !isAdmin(caller))) throw notFound("The order");
+  if (!row || (row.userId !== caller.id && !isTeamMember(caller))) throw notFound("The order");
   return row;
 }
 

@@ -4,7 +4,10 @@ export type SessionUser = {
   email: string;
   name: string;
   image: string | null;
+  /** The team role ("owner", "admin", "staff" or a custom role's id); null for a customer. */
   role: string | null;
+  /** A custom role's permissions (see auth/permissions.ts). */
+  permissions?: string | null;
   emailVerified: boolean;
   createdAt: Date;
   lastLoginAt: Date | null;
@@ -12,6 +15,7 @@ export type SessionUser = {
 
 export type SignedIn = { user: SessionUser; session: { id: string; token: string; expiresAt: Date } };
 
-export function isAdmin(user: SessionUser): boolean {
-  return user.role === "admin";
+/** A member of the agency's team (any role), as opposed to a customer. */
+export function isTeamMember(user: Pick<SessionUser, "role">): boolean {
+  return Boolean(user.role);
 }

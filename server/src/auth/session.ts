@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.js";
 import { CLIENT_IP_HEADER } from "./auth.js";
 import { sessionCredential } from "./session-cache.js";
-import { isAdmin, type SessionUser, type SignedIn } from "./session-user.js";
+import { isTeamMember, type SessionUser, type SignedIn } from "./session-user.js";
 
 /**
  * Who is calling: the signed-in account of a request and the checks routes make on it.
@@ -19,7 +19,7 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export { isAdmin, type SessionUser, type SignedIn } from "./session-user.js";
+export { isTeamMember, type SessionUser, type SignedIn } from "./session-user.js";
 
 const sessions = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
 
@@ -53,9 +53,10 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return (await requireSession(request)).user;
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+/** The signed-in member of the team (any role; routes check their permission before the handler). */
+export async function requireMember(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!isAdmin(user)) throw new AppError("forbidden", "This needs an admin account.");
+  if (!isTeamMember(user)) throw new AppError("forbidden", "This needs an admin account.");
   return user;
 }
 

@@ -1,5 +1,7 @@
 // Accounts: Better Auth's core tables with the admin plugin's fields, and the record of role changes.
-// Column names follow Better Auth's defaults; the role column holds "admin" or null (SPEC §3 User).
+// Column names follow Better Auth's defaults. The role column holds the team role ("owner",
+// "admin", "staff" or a custom role's id) or null for a customer (SPEC §3 User's "admin" is any
+// team role); see docs/decisions/023.
 
 import { relations, sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
@@ -14,6 +16,10 @@ export const user = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
     role: text("role"),
+    /** A custom role's permissions, copied here when the role is given or edited (comma-separated). */
+    permissions: text("permissions"),
+    /** A suspended member cannot sign in; their work and history stay. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),

@@ -36,6 +36,8 @@ export const pricingPlans = pgTable(
     position: integer("position").notNull().default(0),
     /** Until an admin edits the plan's brief questions, it asks the default ones (plan_id null). */
     ownBriefQuestions: boolean("own_brief_questions").notNull().default(false),
+    /** Days the agency takes to deliver once the brief is in (the order's due date). */
+    turnaroundDays: integer("turnaround_days").notNull().default(7),
     /**
      * A plan that has orders is archived instead of deleted: it leaves the public pages and cannot
      * be ordered, and its orders and subscriptions keep it.
@@ -46,5 +48,6 @@ export const pricingPlans = pgTable(
   (table) => [
     check("pricing_plans_duration_check", sql`${table.duration} in ('monthly', 'yearly')`),
     check("pricing_plans_prices_check", sql`${table.newPriceCents} >= 0 and ${table.oldPriceCents} >= 0`),
+    check("pricing_plans_turnaround_check", sql`${table.turnaroundDays} between 1 and 365`),
   ],
 );

@@ -58,6 +58,10 @@ export const orders = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
     /** The agency's work on it (see order_events); null while unpaid. */
     state: text("state", { enum: orderStates }),
+    /** The team member doing the work (null: nobody yet); their account stays when they leave. */
+    assigneeId: text("assignee_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    /** When the work is due: the plan's turnaround from the brief, or as a member set it. */
+    dueAt: timestamp("due_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -88,5 +92,8 @@ export const orders = pgTable(
     index("orders_created_at_id_idx").on(table.createdAt, table.id),
     // The Overview's orders bought per plan over twelve months: those months' entries only.
     index("orders_payment_time_plan_idx").on(table.paymentTime, table.planId),
+    // A member's assigned orders, newest first, and the board's columns per assignee.
+    index("orders_assignee_created_at_id_idx").on(table.assigneeId, table.createdAt, table.id),
+    index("orders_assignee_state_idx").on(table.assigneeId, table.state),
   ],
 );

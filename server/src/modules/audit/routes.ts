@@ -1,6 +1,6 @@
 import { AuditList, AuditQuery, AuditVerification } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { listAudit } from "./list.js";
@@ -13,7 +13,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     "/admin/audit",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "audit.view" },
       schema: {
         tags: ["admin"],
         summary:
@@ -23,7 +23,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return listAudit(db, request.query);
     },
   );
@@ -31,7 +31,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     "/admin/audit/verify",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "audit.view" },
       schema: {
         tags: ["admin"],
         summary: "Check the audit log's hash chain: whether any entry was changed, removed or inserted",
@@ -39,7 +39,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return verifyAuditChain(db);
     },
   );

@@ -1,6 +1,6 @@
 import { BlogBody, BlogEntryList, BlogSaved, BlogUpdated, DeleteResult, IdParams } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { auditActorOf } from "../audit/index.js";
@@ -13,7 +13,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     "/admin/blogs",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "The blog posts as written (slug, description, Markdown body, own link), newest first",
@@ -21,7 +21,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return blogs.listBlogEntries(db);
     },
   );
@@ -29,7 +29,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     "/blogs",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Publish a blog post",
@@ -38,7 +38,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return reply.status(201).send(await blogs.createBlog(db, request.body));
     },
   );
@@ -46,7 +46,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.put(
     "/blogs/:id",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Edit a blog post",
@@ -56,7 +56,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return blogs.updateBlog(db, request.params.id, request.body);
     },
   );
@@ -64,7 +64,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.delete(
     "/blogs/:id",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Delete a blog post",
@@ -73,7 +73,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return blogs.deleteBlog(db, actor, request.params.id);
     },
   );

@@ -14,7 +14,7 @@ import {
   ServiceBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { auditActorOf } from "../audit/index.js";
@@ -22,7 +22,7 @@ import * as editor from "./admin.js";
 import * as plans from "./admin-plans.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
-const admin = { access: "admin" as const };
+const admin = { access: "team" as const, permission: "catalog.edit" as const };
 const tags = ["admin"];
 
 /** DESIGN "Beyond the spec" 13: the owner edits services, plans and prices in the dashboard. */
@@ -38,7 +38,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return editor.listAllServices(db);
     },
   );
@@ -55,7 +55,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return reply.status(201).send(await editor.createService(db, actor, request.body));
     },
   );
@@ -73,7 +73,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return editor.updateService(db, actor, request.params.id, request.body);
     },
   );
@@ -94,7 +94,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         },
       },
       async (request) => {
-        const actor = auditActorOf(await requireAdmin(request));
+        const actor = auditActorOf(await requireMember(request));
         return editor.setServiceArchived(db, actor, request.params.id, archived);
       },
     );
@@ -112,7 +112,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return editor.reorderServices(db, actor, request.body.ids);
     },
   );
@@ -128,7 +128,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return plans.listAllPlans(db);
     },
   );
@@ -145,7 +145,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return reply.status(201).send(await plans.createPlan(db, actor, request.body));
     },
   );
@@ -163,7 +163,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return plans.updatePlan(db, actor, request.params.id, request.body);
     },
   );
@@ -181,7 +181,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return plans.changePlanPrice(db, actor, request.params.id, request.body);
     },
   );
@@ -198,7 +198,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return plans.removePlan(db, actor, request.params.id);
     },
   );
@@ -215,7 +215,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return plans.restorePlan(db, actor, request.params.id);
     },
   );
@@ -232,7 +232,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return plans.reorderPlans(db, actor, request.body.ids);
     },
   );

@@ -11,7 +11,7 @@ import {
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound, refusals } from "../../errors.js";
 import type { FileStorage } from "../../storage/storage.js";
@@ -43,7 +43,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ db: Database; site: Site
   app.put(
     "/admin/site/identity",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Save the site identity: name, logo, contacts, address, map and social links",
@@ -52,7 +52,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ db: Database; site: Site
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return saveSiteIdentity(db, actor, site, request.body);
     },
   );
@@ -60,7 +60,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ db: Database; site: Site
   app.put(
     "/admin/site/texts",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Save the landing and about pages' texts",
@@ -69,7 +69,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ db: Database; site: Site
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return savePageTexts(db, actor, site, request.body);
     },
   );
@@ -85,7 +85,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; maxBytes
   app.post(
     "/admin/images",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Upload a picture (multipart, field `file`): resized for its kind and stored for good",
@@ -95,7 +95,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; maxBytes
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      await requireMember(request);
       const { body } = await readUpload(request, {
         missing: new AppError("bad_request", contentMessages.noImage, { file: "missing" }),
         tooLarge: new AppError("too_large", contentMessages.imageTooLarge(maxBytes), {

@@ -1,7 +1,7 @@
 import { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { auditActorOf } from "../audit/index.js";
@@ -15,7 +15,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.get(
     "/admin/orders.csv",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "money.view" },
       schema: {
         tags: ["admin"],
         summary: "Every order All Orders lists with the same filters, as a CSV file",
@@ -24,7 +24,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       await recordExport(db, actor, "export.orders", "orders", request.query);
       return sendCsv(reply, "orders", ordersCsv(db, request.query));
     },
@@ -33,7 +33,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.get(
     "/admin/users.csv",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "customers.view" },
       schema: {
         tags: ["admin"],
         summary:
@@ -43,7 +43,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       await recordExport(db, actor, "export.customers", "customers", request.query);
       return sendCsv(reply, "customers", customersCsv(db, request.query));
     },
@@ -52,7 +52,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.get(
     "/admin/payments.csv",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "money.view" },
       schema: {
         tags: ["admin"],
         summary: "Every payment and refund, newest first, with its receipt number, as a CSV file",
@@ -61,7 +61,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       await recordExport(db, actor, "export.payments", "payments", request.query);
       return sendCsv(reply, "payments", paymentsCsv(db, request.query));
     },

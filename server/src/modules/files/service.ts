@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type FileMeta, isId, uploadContentTypes, workflowMessages } from "@agency/contract";
 import { and, eq, isNull } from "drizzle-orm";
 import { findVisibleOrder } from "../../auth/order-access.js";
-import { isAdmin, type SessionUser } from "../../auth/session.js";
+import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { files, messages, orders } from "../../db/schema.js";
@@ -107,7 +107,7 @@ export async function findDownloadableFile(db: Database, caller: SessionUser, id
     .leftJoin(messages, eq(messages.id, files.messageId))
     .where(eq(files.id, id));
   if (!row) throw notFound("The file");
-  if (isAdmin(caller)) return row.file;
+  if (isTeamMember(caller)) return row.file;
   const { file } = row;
   const attached = file.eventId !== null || (file.messageId !== null && row.internal === false);
   const ownUpload = file.messageId === null && file.eventId === null && file.uploaderId === caller.id;

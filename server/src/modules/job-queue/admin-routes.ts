@@ -1,6 +1,6 @@
 import { IdParams, isId, JobEntry, JobList, JobsQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { notFound, refusals } from "../../errors.js";
 import { describeJob, type JobFacts, lookUpJobFacts } from "../../jobs/labels.js";
@@ -33,7 +33,7 @@ export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     "/admin/jobs",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "shop.operate" },
       schema: {
         tags: ["admin"],
         summary: "Mail and other background jobs, newest first, with counts per status",
@@ -42,7 +42,7 @@ export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       const { status, page, size } = request.query;
       const [{ rows, total }, counts] = await Promise.all([
         listJobs(db, { status, limit: size, offset: page * size }),
@@ -56,7 +56,7 @@ export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.post(
     "/admin/jobs/:id/retry",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "shop.operate" },
       schema: {
         tags: ["admin"],
         summary: "Run a failed or waiting job again now",
@@ -65,7 +65,7 @@ export const jobAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       if (!isId(request.params.id)) throw notFound("The job");
       const row = await retryJob(db, request.params.id);
       if (!row) throw notFound("The job");

@@ -1,7 +1,7 @@
 import { LeadList, LeadsCsvQuery, LeadsQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { auditActorOf } from "../audit/index.js";
@@ -15,7 +15,7 @@ export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     "/admin/leads",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "customers.view" },
       schema: {
         tags: ["admin"],
         summary: "Stored contact messages, query-form requests and newsletter sign-ups, newest first",
@@ -24,7 +24,7 @@ export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return listLeads(db, request.query);
     },
   );
@@ -32,7 +32,7 @@ export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     "/admin/leads.csv",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "customers.view" },
       schema: {
         tags: ["admin"],
         summary: "The same leads as a CSV file",
@@ -41,7 +41,7 @@ export const leadAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       const kind = request.query.kind;
       await recordExport(db, actor, "export.leads", "leads", { kind: kind ?? "all" });
       return sendCsv(reply, `leads-${kind ?? "all"}`, leadsCsv(db, kind));

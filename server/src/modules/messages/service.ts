@@ -7,7 +7,7 @@ import {
 } from "@agency/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { findVisibleOrder } from "../../auth/order-access.js";
-import { isAdmin, type SessionUser } from "../../auth/session.js";
+import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { messageReads, messages, orders } from "../../db/schema.js";
@@ -56,7 +56,9 @@ export async function listMessages(db: Database, caller: SessionUser, orderId: s
   const rows = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.orderId, order.id), isAdmin(caller) ? undefined : eq(messages.internal, false)))
+    .where(
+      and(eq(messages.orderId, order.id), isTeamMember(caller) ? undefined : eq(messages.internal, false)),
+    )
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const newest = rows.at(-1);
   if (newest) await markRead(db, caller.id, order.id, newest.createdAt);
@@ -76,7 +78,7 @@ export async function postMessage(
   body: PostMessageBody,
 ): Promise<Message> {
   const order = await findVisibleOrder(db, caller, orderId);
-  const admin = isAdmin(caller);
+  const admin = isTeamMember(caller);
   if (body.internal && !admin) throw new AppError("forbidden", workflowMessages.internalForAdmins);
   const now = clock.now();
   const row = await db.transaction(async (tx) => {
@@ -128,7 +130,7 @@ export async function unreadCounts(db: Database, caller: SessionUser): Promise<U
     sql`${messages.authorId} is distinct from ${caller.id}`,
     sql`(${reads.readAt} is null or ${messages.createdAt} > ${reads.readAt})`,
   ];
-  if (!isAdmin(caller)) conditions.push(eq(orders.userId, caller.id), eq(messages.internal, false));
+  if (!isTeamMember(caller)) conditions.push(eq(orders.userId, caller.id), eq(messages.internal, false));
   const rows = await db
     .select({ orderId: messages.orderId, unread: sql<number>`count(*)::int` })
     .from(messages)

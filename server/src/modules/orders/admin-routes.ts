@@ -1,6 +1,6 @@
 import { AdminOrderList, AdminOrdersQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { listAllOrders } from "./admin.js";
@@ -11,7 +11,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     "/orders",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "orders.work" },
       schema: {
         tags: ["admin"],
         summary: "All orders, newest first, a page at a time, with counts of total, paid and unpaid",
@@ -20,7 +20,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return listAllOrders(db, request.query);
     },
   );

@@ -1,6 +1,6 @@
 import { type OrderState, type ParticipantRole, workflowMessages } from "@agency/contract";
 import { and, eq, isNull } from "drizzle-orm";
-import { isAdmin, type SessionUser } from "../../auth/session.js";
+import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
@@ -16,7 +16,7 @@ export type Actor = { id: string | null; name: string; role: ParticipantRole; em
 /** The caller acting for the agency (admin routes) or as the order's customer (customer routes). */
 export function actorOf(
   user: SessionUser,
-  role: ParticipantRole = isAdmin(user) ? "admin" : "customer",
+  role: ParticipantRole = isTeamMember(user) ? "admin" : "customer",
 ): Actor {
   return { id: user.id, name: user.name, role, email: user.email };
 }

@@ -9,7 +9,7 @@ import {
 } from "@agency/contract";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { findOwnOrder } from "../../auth/order-access.js";
-import { isAdmin, type SessionUser } from "../../auth/session.js";
+import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import { aheadMs, type Clock, systemClock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
@@ -208,7 +208,7 @@ export async function listOrders(
 ): Promise<Order[]> {
   const wanted = email?.trim().toLowerCase();
   const own = !wanted || wanted === caller.email.toLowerCase();
-  if (!own && !isAdmin(caller)) throw new AppError("forbidden", "You can only see your own orders.");
+  if (!own && !isTeamMember(caller)) throw new AppError("forbidden", "You can only see your own orders.");
   const rows = await db
     .select()
     .from(orders)

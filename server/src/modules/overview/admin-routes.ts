@@ -1,6 +1,6 @@
 import { Overview } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
@@ -18,7 +18,7 @@ export const overviewAdminRoutes: FastifyPluginAsyncZod<{ db: Database; clock: C
   app.get(
     "/admin/overview",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "money.view" },
       schema: {
         tags: ["admin"],
         summary:
@@ -27,7 +27,7 @@ export const overviewAdminRoutes: FastifyPluginAsyncZod<{ db: Database; clock: C
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return overview();
     },
   );

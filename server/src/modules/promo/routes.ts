@@ -7,7 +7,7 @@ import {
   PromoQuoteBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin, requireUser } from "../../auth/session.js";
+import { requireMember, requireUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
@@ -15,7 +15,7 @@ import { auditActorOf } from "../audit/index.js";
 import * as promo from "./service.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
-const admin = { access: "admin" as const };
+const admin = { access: "team" as const, permission: "catalog.edit" as const };
 const tags = ["admin"];
 
 /** SPEC §5 promo box, with codes the owner creates (DESIGN "Beyond the spec" 9). */
@@ -52,7 +52,7 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> 
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return promo.listPromoCodes(db);
     },
   );
@@ -69,7 +69,7 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> 
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return reply.status(201).send(await promo.createPromoCode(db, actor, request.body));
     },
   );
@@ -87,7 +87,7 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> 
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return promo.updatePromoCode(db, actor, request.params.id, request.body);
     },
   );
@@ -108,7 +108,7 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> 
         },
       },
       async (request) => {
-        const actor = auditActorOf(await requireAdmin(request));
+        const actor = auditActorOf(await requireMember(request));
         return promo.setPromoDisabled(db, actor, request.params.id, disabled);
       },
     );

@@ -11,7 +11,13 @@ import {
   ReviewVisibilityBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountRateLimitKey, getSignedIn, isAdmin, requireAdmin, requireUser } from "../../auth/session.js";
+import {
+  accountRateLimitKey,
+  getSignedIn,
+  isTeamMember,
+  requireMember,
+  requireUser,
+} from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { auditActorOf } from "../audit/index.js";
@@ -44,7 +50,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async (request) => {
       const signedIn = await getSignedIn(request);
-      return reviewsService.countReviews(db, signedIn !== null && isAdmin(signedIn.user));
+      return reviewsService.countReviews(db, signedIn !== null && isTeamMember(signedIn.user));
     },
   );
 
@@ -93,7 +99,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.get(
     "/manage-reviews",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Every review, newest first, a page at a time (pages start at 0)",
@@ -102,7 +108,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return reviewsService.listReviewPage(db, request.query);
     },
   );
@@ -110,7 +116,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.patch(
     "/manage-reviews/:id",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Hide a review from the public pages, or show it again, without deleting it",
@@ -120,7 +126,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return reviewsService.setReviewHidden(db, actor, request.params.id, request.body.hidden);
     },
   );
@@ -128,7 +134,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.delete(
     "/review-delete/:id",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "content.edit" },
       schema: {
         tags: ["admin"],
         summary: "Delete any review",
@@ -137,7 +143,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireAdmin(request));
+      const actor = auditActorOf(await requireMember(request));
       return reviewsService.deleteReview(db, actor, request.params.id);
     },
   );

@@ -1,7 +1,7 @@
 import { RunDueRenewalsBody, RunDueRenewalsResult, TestClock } from "@agency/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import { type AdjustableClock, DAY_MS, daysAhead } from "../../clock.js";
 import { refusals } from "../../errors.js";
 
@@ -23,7 +23,7 @@ export const testToolRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/test-tools",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "shop.operate" },
       schema: {
         tags,
         summary: "Test mode: where the billing clock stands",
@@ -31,7 +31,7 @@ export const testToolRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return clockNow();
     },
   );
@@ -39,7 +39,7 @@ export const testToolRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/test-tools/run-due",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "shop.operate" },
       schema: {
         tags,
         summary: "Test mode: move the billing clock forward and run the renewals that fell due",
@@ -48,7 +48,7 @@ export const testToolRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       clock.advance(request.body.advanceDays * DAY_MS);
       const runtime = jobRuntime(request.log);
       try {

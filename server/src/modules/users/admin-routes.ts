@@ -1,6 +1,6 @@
 import { EmailParams, ModifiedCount, UserList, UserListQuery } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { listUsers } from "./admin.js";
@@ -13,7 +13,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     "/users",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "customers.view" },
       schema: {
         tags: ["admin"],
         summary: "All user accounts, newest first, a page at a time",
@@ -22,7 +22,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return listUsers(db, request.query);
     },
   );
@@ -34,7 +34,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     app.put(
       path,
       {
-        config: { access: "admin" },
+        config: { access: "team", permission: "team.manage" },
         schema: {
           tags: ["admin"],
           summary: admin ? "Make an account admin" : "Remove an account's admin access",
@@ -43,7 +43,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         },
       },
       async (request) => {
-        const actor = await requireAdmin(request);
+        const actor = await requireMember(request);
         const result = await setAdminRole(
           db,
           { id: actor.id, email: actor.email },

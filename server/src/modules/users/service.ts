@@ -1,6 +1,6 @@
 import type { AdminStatus, UserToken, UserTokenBody } from "@agency/contract";
 import { eq, sql } from "drizzle-orm";
-import { isAdmin, type SignedIn } from "../../auth/session.js";
+import { isTeamMember, type SignedIn } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { user as users } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
@@ -26,8 +26,8 @@ export async function adminStatus(
   caller: SignedIn["user"],
   email: string,
 ): Promise<AdminStatus> {
-  if (sameEmail(email, caller.email)) return { admin: isAdmin(caller) };
-  if (!isAdmin(caller)) throw new AppError("forbidden", "You can only look up your own admin status.");
+  if (sameEmail(email, caller.email)) return { admin: isTeamMember(caller) };
+  if (!isTeamMember(caller)) throw new AppError("forbidden", "You can only look up your own admin status.");
   const [row] = await db
     .select({ role: users.role })
     .from(users)

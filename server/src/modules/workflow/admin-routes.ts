@@ -8,7 +8,7 @@ import {
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findOrder } from "../../auth/order-access.js";
-import { requireAdmin } from "../../auth/session.js";
+import { requireMember } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
@@ -31,7 +31,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/orders/:id",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "orders.work" },
       schema: {
         tags: ["admin"],
         summary: "One order with its state, history, brief and refunds",
@@ -40,7 +40,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return orderDetail(db, await findOrder(db, request.params.id));
     },
   );
@@ -48,7 +48,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/admin/orders/:id/state",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "orders.work" },
       schema: {
         tags: ["admin"],
         summary: "Move an order on: start the work, deliver (with files), or reopen a delivery",
@@ -57,13 +57,13 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: OrderDetail, ...refused },
       },
     },
-    async (request) => changeOrderState(db, await requireAdmin(request), request.params.id, request.body),
+    async (request) => changeOrderState(db, await requireMember(request), request.params.id, request.body),
   );
 
   app.post(
     "/admin/orders/:id/cancel",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "orders.refund" },
       schema: {
         tags: ["admin"],
         summary: "Cancel an order before it is complete, optionally refunding its latest payment",
@@ -77,7 +77,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
         db,
         await cancelOrder(
           { db, provider, receipts, billing, now: () => clock.now() },
-          await requireAdmin(request),
+          await requireMember(request),
           request.params.id,
           request.body,
         ),
@@ -87,7 +87,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/plans/:id/brief-questions",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "catalog.edit" },
       schema: {
         tags: ["admin"],
         summary: "A plan's brief questions, in order",
@@ -96,7 +96,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return planBriefQuestions(db, request.params.id);
     },
   );
@@ -104,7 +104,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
   app.put(
     "/admin/plans/:id/brief-questions",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "catalog.edit" },
       schema: {
         tags: ["admin"],
         summary: "Replace a plan's brief questions (answers already given keep theirs)",
@@ -114,7 +114,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return updatePlanBriefQuestions(db, request.params.id, request.body);
     },
   );

@@ -11,7 +11,7 @@ import {
   TestCardPaymentResult,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountRateLimitKey, requireAdmin, requireUser } from "../../../auth/session.js";
+import { accountRateLimitKey, requireMember, requireUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { refusals } from "../../../errors.js";
 import type { PaymentProvider } from "../../../payment-providers/provider.js";
@@ -83,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/payment/:id",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "money.view" },
       schema: {
         tags: ["admin"],
         summary: "An order's payment details",
@@ -91,7 +91,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         response: { 200: AdminPaymentDetails, ...refused },
       },
     },
-    async (request) => paymentsService.paymentDetails(db, await requireAdmin(request), request.params.id),
+    async (request) => paymentsService.paymentDetails(db, await requireMember(request), request.params.id),
   );
 
   if (provider.name === "test") {

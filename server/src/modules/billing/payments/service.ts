@@ -8,7 +8,7 @@ import {
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { findOwnOrder, findVisibleOrder } from "../../../auth/order-access.js";
-import { isAdmin, type SessionUser } from "../../../auth/session.js";
+import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { orders, payments, receipts, user } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
@@ -223,7 +223,7 @@ export function toPayment(row: PaymentRow): Payment {
 /** SPEC §7 GET /payment-history/{email}: one's own payments; admins may look at anyone's. */
 export async function paymentHistory(db: Database, caller: SessionUser, email: string): Promise<Payment[]> {
   const wanted = email.trim().toLowerCase();
-  if (wanted !== caller.email.toLowerCase() && !isAdmin(caller)) {
+  if (wanted !== caller.email.toLowerCase() && !isTeamMember(caller)) {
     throw new AppError("forbidden", "You can only see your own payments.");
   }
   const rows = await db

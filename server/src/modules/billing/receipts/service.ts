@@ -1,6 +1,6 @@
 import { centsToDollars, isId, type Receipt, type ReceiptSummary } from "@agency/contract";
 import { desc, eq } from "drizzle-orm";
-import { isAdmin, type SessionUser } from "../../../auth/session.js";
+import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { receipts } from "../../../db/schema.js";
 import { notFound } from "../../../errors.js";
@@ -54,7 +54,7 @@ export async function listOwnReceipts(db: Database, caller: SessionUser): Promis
 }
 
 const visible = (row: Row | undefined, caller: SessionUser): row is Row =>
-  Boolean(row && (row.userId === caller.id || isAdmin(caller)));
+  Boolean(row && (row.userId === caller.id || isTeamMember(caller)));
 
 /** A receipt its customer or an admin may open; to anyone else it does not exist. */
 export async function findVisibleReceipt(db: Database, caller: SessionUser, id: string): Promise<Receipt> {

@@ -9,7 +9,7 @@ import {
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findVisibleOrder } from "../../../auth/order-access.js";
-import { accountRateLimitKey, requireAdmin, requireUser } from "../../../auth/session.js";
+import { accountRateLimitKey, requireMember, requireUser } from "../../../auth/session.js";
 import type { Clock } from "../../../clock.js";
 import type { Config } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
@@ -165,7 +165,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/admin/subscriptions/summary",
     {
-      config: { access: "admin" },
+      config: { access: "team", permission: "money.view" },
       schema: {
         tags: ["admin"],
         summary: "Monthly recurring revenue and subscriptions by state",
@@ -173,7 +173,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireMember(request);
       return subscriptionSummary(db);
     },
   );
