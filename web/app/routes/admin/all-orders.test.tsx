@@ -25,6 +25,7 @@ function order(number: number, overrides: Partial<Order> = {}): Order {
     paymentTime: "2026-11-23T10:00:00.000Z",
     subscription: null,
     state: "submitted",
+    period: { number: 1, startedAt: "2026-11-23T10:00:00.000Z" },
     ...overrides,
   };
 }
