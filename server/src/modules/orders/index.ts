@@ -8,7 +8,6 @@ export {
   openWaitingPeriod,
   periodsOfOrder,
   renewOrderPeriod,
-  renewedNote,
   submitPaidOrder,
 } from "./periods.js";
 export { ordersWithSubscriptions } from "./present.js";

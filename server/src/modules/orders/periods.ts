@@ -8,7 +8,11 @@ import { moveOrder } from "./history.js";
 /** The order as the events name it: its customer acts in the history for the payments. */
 type OrderOfEvent = { id: string; userId: string; name: string };
 
-const customerOf = (order: OrderOfEvent) => ({ id: order.userId, name: order.name, role: "customer" as const });
+const customerOf = (order: OrderOfEvent) => ({
+  id: order.userId,
+  name: order.name,
+  role: "customer" as const,
+});
 
 /** The history's words when a renewal opens the next period. */
 export const renewedNote = (number: number) => `Renewed: period ${number} opened`;
@@ -163,9 +167,7 @@ export async function currentPeriodsOf(
           )
           .orderBy(orderPeriods.orderId, desc(orderPeriods.number));
   const byOrder = new Map(found.map((row) => [row.orderId, toPeriod(row)]));
-  return new Map(
-    rows.map((row) => [row.id, row.paid ? (byOrder.get(row.id) ?? firstPeriodOf(row)) : null]),
-  );
+  return new Map(rows.map((row) => [row.id, row.paid ? (byOrder.get(row.id) ?? firstPeriodOf(row)) : null]));
 }
 
 /** The order's opened work periods, oldest first. */

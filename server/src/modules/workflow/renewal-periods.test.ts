@@ -94,7 +94,10 @@ describe("a renewal opens the order's next work period", () => {
     });
     // Everything of the first period keeps its label, its delivery first of all.
     const delivery = renewed.history.find((entry) => entry.state === "delivered");
-    expect(delivery).toMatchObject({ period: 1, files: [expect.objectContaining({ name: "period-one.txt" })] });
+    expect(delivery).toMatchObject({
+      period: 1,
+      files: [expect.objectContaining({ name: "period-one.txt" })],
+    });
     expect(renewed.history.filter((entry) => entry.period === 1).map((entry) => entry.state)).toEqual([
       "submitted",
       "in_progress",
@@ -117,7 +120,9 @@ describe("a renewal opens the order's next work period", () => {
     // My Orders and the admin's lists say which period is worked on.
     const mine = OrderList.parse((await call(customer, "GET", "/api/order")).json());
     expect(mine.find((order) => order._id === orderId)?.period).toEqual(renewed.period);
-    const all = AdminOrderList.parse((await call(admin, "GET", "/api/orders?state=submitted&size=100")).json());
+    const all = AdminOrderList.parse(
+      (await call(admin, "GET", "/api/orders?state=submitted&size=100")).json(),
+    );
     expect(all.orders.find((order) => order._id === orderId)?.period).toEqual(renewed.period);
     const asAdmin = OrderDetail.parse((await call(admin, "GET", `/api/admin/orders/${orderId}`)).json());
     expect(asAdmin).toMatchObject({ period: renewed.period, state: "submitted" });
@@ -130,9 +135,9 @@ describe("a renewal opens the order's next work period", () => {
       carriedOver: true,
       confirmedAt: expect.any(String),
     });
-    expect((await call(customer, "POST", `/api/order/${orderId}/messages`, { body: "Again" })).json()).toMatchObject(
-      { period: 2 },
-    );
+    expect(
+      (await call(customer, "POST", `/api/order/${orderId}/messages`, { body: "Again" })).json(),
+    ).toMatchObject({ period: 2 });
     const second = await deliverAndApprove(customer, orderId, "period-two.txt");
     const deliveries = second.history.filter((entry) => entry.state === "delivered");
     expect(deliveries.map((entry) => [entry.period, entry.files.map((file) => file.name)])).toEqual([
@@ -142,7 +147,9 @@ describe("a renewal opens the order's next work period", () => {
 
     // The customer is told the new period starts.
     await runJobs(ctx);
-    const subjects = (await outbox(ctx)).filter((mail) => mail.to === customer.email).map((mail) => mail.subject);
+    const subjects = (await outbox(ctx))
+      .filter((mail) => mail.to === customer.email)
+      .map((mail) => mail.subject);
     expect(subjects).toContain(`Order #${renewed.number}: period 2 starts`);
   });
 
@@ -229,7 +236,8 @@ describe("a renewal opens the order's next work period", () => {
     await answerBrief(customer, orderId);
     await deliverAndApprove(customer, orderId, "tools.txt");
     const subscription = await mySubscription(ctx, customer, orderId);
-    const days = Math.ceil((Date.parse(subscription.currentPeriodEnd) - ctx.clock.now().getTime()) / 86_400_000) + 1;
+    const days =
+      Math.ceil((Date.parse(subscription.currentPeriodEnd) - ctx.clock.now().getTime()) / 86_400_000) + 1;
     const ran = await call(admin, "POST", "/api/admin/test-tools/run-due", { advanceDays: days });
     expect(ran.statusCode, ran.body).toBe(200);
     const order = await detail(customer, orderId);

@@ -14,7 +14,13 @@ import type { Database } from "../../db/client.js";
 import { orderEvents, payments, receipts } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { attachFiles, filesAttachedTo } from "../files/index.js";
-import { actorOf, moveOrder, openWaitingPeriod, ordersWithSubscriptions, periodsOfOrder } from "../orders/index.js";
+import {
+  actorOf,
+  moveOrder,
+  openWaitingPeriod,
+  ordersWithSubscriptions,
+  periodsOfOrder,
+} from "../orders/index.js";
 import { briefOfOrder } from "./brief-questions.js";
 
 async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEntry[]> {
@@ -22,7 +28,8 @@ async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEnt
     .select()
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+    // Changes written in one transaction share its time: a period's entries come before the next one's.
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.period), asc(orderEvents.id));
   const filesByEvent = await filesAttachedTo(
     db,
     "eventId",

@@ -109,7 +109,11 @@ describe("Stripe Billing subscriptions", () => {
       expect((await deliver(event("invoice.paid", invoice))).statusCode).toBe(200);
     }
     const order = (
-      await ctx.app.inject({ method: "GET", url: `/api/order/${orderId}`, headers: { cookie: customer.cookie } })
+      await ctx.app.inject({
+        method: "GET",
+        url: `/api/order/${orderId}`,
+        headers: { cookie: customer.cookie },
+      })
     ).json();
     const start = new Date((second.lines.data[0]?.period.start ?? 0) * 1000).toISOString();
     expect(order).toMatchObject({ state: "submitted", period: { number: 2, startedAt: start } });
