@@ -13,6 +13,15 @@ import { Phone } from "./phone.js";
 import { Subscription } from "./subscriptions.js";
 import { Brief, OrderHistoryEntry, OrderState, Refund } from "./workflow.js";
 
+/**
+ * A paid order's work period: 1 is the purchase, and each renewal of a monthly or yearly plan
+ * opens the next. `startedAt` is the first day paid for.
+ */
+export const OrderPeriod = z
+  .object({ number: z.number().int().positive(), startedAt: z.string() })
+  .meta({ id: "OrderPeriod" });
+export type OrderPeriod = z.infer<typeof OrderPeriod>;
+
 /** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
 export const Order = z
   .object({
@@ -37,6 +46,8 @@ export const Order = z
     subscription: Subscription.nullable(),
     /** Where the paid order is in the agency's work; null while unpaid. */
     state: OrderState.nullable(),
+    /** The work period being worked on; null while unpaid. */
+    period: OrderPeriod.nullable(),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof Order>;
@@ -95,6 +106,8 @@ export const OrderDetail = Order.extend({
   /** Null while the order is unpaid. */
   brief: Brief.nullable(),
   refunds: z.array(Refund),
+  /** Every work period opened so far, oldest first (the history and messages name theirs). */
+  periods: z.array(OrderPeriod),
 }).meta({ id: "OrderDetail" });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -118,12 +118,18 @@ export type UpdateBriefQuestionsBody = z.infer<typeof UpdateBriefQuestionsBody>;
 export const BriefAnswer = z.object({ questionId: z.string(), label: z.string(), value: z.string() });
 export type BriefAnswer = z.infer<typeof BriefAnswer>;
 
-/** The order's brief: the plan's questions, and the customer's answers once given. */
+/**
+ * The order's brief: the plan's questions, and the customer's answers once given. After a renewal
+ * the answers are carried over from the period before (`carriedOver`) until the customer confirms
+ * them or edits them for the current period (`confirmedAt`).
+ */
 export const Brief = z
   .object({
     questions: BriefQuestionList,
     answers: z.array(BriefAnswer).nullable(),
     submittedAt: z.string().nullable(),
+    carriedOver: z.boolean(),
+    confirmedAt: z.string().nullable(),
   })
   .meta({ id: "Brief" });
 export type Brief = z.infer<typeof Brief>;
@@ -147,6 +153,8 @@ export const Message = z
     author: Participant,
     body: z.string(),
     internal: z.boolean(),
+    /** The order's work period it was written in. */
+    period: z.number().int().positive(),
     createdAt: z.string(),
     files: z.array(FileMeta),
   })
@@ -192,6 +200,8 @@ export const OrderHistoryEntry = z
     note: z.string().nullable(),
     /** The delivered files, on a move to delivered. */
     files: z.array(FileMeta),
+    /** The order's work period the change belongs to (a renewal opens the next one). */
+    period: z.number().int().positive(),
   })
   .meta({ id: "OrderHistoryEntry" });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
@@ -228,6 +238,7 @@ export type RequestChangesBody = z.infer<typeof RequestChangesBody>;
 export const workflowMessages = {
   notPaid: "This order is not paid yet.",
   briefClosed: "The brief can only be changed before the work starts.",
+  noBriefToConfirm: "There is no brief to confirm yet: please answer it.",
   notAllowed: "This order cannot move to that state now.",
   notDelivered: "This order has not been delivered.",
   notCancellable: "This order can no longer be cancelled.",

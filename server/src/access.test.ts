@@ -91,6 +91,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/admin/test-tools/run-due": "team:shop.operate",
   "GET /api/order/:id": "user",
   "PUT /api/order/:id/brief": "user",
+  "POST /api/order/:id/brief/confirm": "user",
   "POST /api/order/:id/approve": "user",
   "POST /api/order/:id/request-changes": "user",
   "GET /api/order/:id/messages": "user",

@@ -9,7 +9,15 @@ import type { Database } from "./db/client.js";
  */
 export type DomainEvents = {
   /** A payment was recorded for an unpaid order (by the customer who ordered it). */
-  "order.paid": { order: { id: string; userId: string; name: string } };
+  "order.paid": { order: { id: string; userId: string; name: string }; paidAt: Date };
+  /**
+   * A renewal of the order's plan was paid (the offline provider's charge or a Stripe invoice):
+   * the subscription moved on to the period from `start` to `end`. Emitted once per period paid.
+   */
+  "subscription.renewed": {
+    order: { id: string; userId: string; name: string };
+    period: { start: Date; end: Date };
+  };
 };
 
 export type DomainEventHandler<K extends keyof DomainEvents> = (

@@ -40,6 +40,13 @@ const customerText: Record<
   }),
 };
 
+/** A renewal opened the order's next period: its brief, carried over, waits for the customer. */
+const renewedText = (number: string, period: number) => ({
+  subject: `Order ${number}: period ${period} starts`,
+  heading: `Period ${period} of your order starts`,
+  line: `Your plan renewed, so we start the work of period ${period} on order ${number}. Please confirm your brief on the order's page, or change it, so we can start.`,
+});
+
 function orderPageUrls(publicUrl: string, orderId: string) {
   return {
     customer: `${publicUrl}/dashboard/my-orders/${orderId}`,
@@ -67,7 +74,8 @@ async function orderStateChanged(ctx: NotificationContext, eventId: string): Pro
     ["State", orderStateLabels[event.toState]],
   ];
   if (event.note) details.push(["Note", event.note]);
-  const text = customerText[event.toState](number);
+  const renewed = event.toState === "submitted" && event.fromState === "complete";
+  const text = renewed ? renewedText(number, event.period) : customerText[event.toState](number);
   const paragraphs = [text.line];
   if (event.toState === "in_progress" && event.fromState === "delivered") {
     paragraphs[0] = `We are working on order ${number} again.`;
@@ -94,7 +102,8 @@ async function orderStateChanged(ctx: NotificationContext, eventId: string): Pro
       action: { label: "Open the order", url: urls.customer },
     }),
   ];
-  if (event.actorRole === "customer" && event.fromState !== null) {
+  // The customer's own moves: approving a delivery, or sending it back.
+  if (event.actorRole === "customer" && event.fromState === "delivered") {
     const approved = event.toState === "complete";
     mails.push(
       ...(await ownerMails(ctx, () => ({

@@ -1,5 +1,5 @@
 import { onDomainEvent } from "../events.js";
-import { submitPaidOrder } from "./orders/index.js";
+import { renewOrderPeriod, submitPaidOrder } from "./orders/index.js";
 
 let wired = false;
 
@@ -11,5 +11,8 @@ export function wireModules(): void {
   if (wired) return;
   wired = true;
   // Billing records the payment; the order's work starts ("submitted") in the same transaction.
-  onDomainEvent("order.paid", (tx, { order }) => submitPaidOrder(tx, order));
+  onDomainEvent("order.paid", (tx, { order, paidAt }) => submitPaidOrder(tx, order, paidAt));
+  // Billing records a renewal; the order's next work period is recorded in the same transaction,
+  // and opens ("submitted" again) once the previous period's work is complete.
+  onDomainEvent("subscription.renewed", (tx, event) => renewOrderPeriod(tx, event));
 }

@@ -57,6 +57,7 @@ const answers = {
   "GET /api/order/:id": "OrderDetail",
   "GET /api/order/:id/terms": "RenewalTerms",
   "PUT /api/order/:id/brief": "OrderDetail",
+  "POST /api/order/:id/brief/confirm": "OrderDetail",
   "GET /api/order/:id/messages": "MessageList",
   "POST /api/order/:id/messages": "Message",
   "POST /api/order/:id/files": "FileMeta",

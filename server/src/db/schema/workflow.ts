@@ -20,6 +20,36 @@ import { orderStates, orders } from "./orders.js";
 
 export const participantRoles = ["customer", "admin"] as const;
 
+/**
+ * The work an order's customer paid for, one period at a time: period 1 is the purchase, and each
+ * renewal of a monthly or yearly plan adds the next. A renewal paid while the previous period's
+ * work is still under way waits (`opened_at` null) until that work is complete. The brief is
+ * carried over from the period before; the customer confirms it (or edits it) for this period.
+ * The history, messages and files of an order record the period they were written in.
+ */
+export const orderPeriods = pgTable(
+  "order_periods",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 1 for the purchase, one more per renewal. */
+    number: integer("number").notNull(),
+    /** The first day paid for (the payment, or the renewal's period start). */
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** When its work opened (the order went back to "submitted"); null while it waits. */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    /** The brief's answers for this period: carried over when it opened, then as confirmed or edited. */
+    brief: jsonb("brief").$type<StoredBriefAnswer[]>(),
+    briefConfirmedAt: timestamp("brief_confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.number] }),
+    check("order_periods_number_check", sql`${table.number} > 0`),
+  ],
+);
+
 /** Every change of an order's state: from, to, who (their name and role then), when, and why. */
 export const orderEvents = pgTable(
   "order_events",
@@ -34,6 +64,8 @@ export const orderEvents = pgTable(
     actorName: text("actor_name").notNull(),
     actorRole: text("actor_role", { enum: participantRoles }).notNull(),
     note: text("note"),
+    /** The order's work period this change belongs to (see order_periods). */
+    period: integer("period").notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
@@ -81,6 +113,8 @@ export const messages = pgTable(
     authorRole: text("author_role", { enum: participantRoles }).notNull(),
     body: text("body").notNull(),
     internal: boolean("internal").notNull().default(false),
+    /** The order's work period it was written in. */
+    period: integer("period").notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [index("messages_order_created_at_idx").on(table.orderId, table.createdAt)],
@@ -119,6 +153,8 @@ export const files = pgTable(
     contentType: text("content_type").notNull(),
     messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
     eventId: uuid("event_id").references(() => orderEvents.id, { onDelete: "set null" }),
+    /** The order's work period it was uploaded in. */
+    period: integer("period").notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [

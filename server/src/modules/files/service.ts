@@ -5,6 +5,7 @@ import { findVisibleOrder } from "../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
+import { currentPeriodOf } from "../../db/order-periods.js";
 import { files, messages, orders } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
@@ -74,6 +75,7 @@ export async function storeUpload(
           name,
           size: upload.body.length,
           contentType,
+          period: currentPeriodOf(order.id),
         })
         .returning();
       if (!inserted) throw new Error("The file was not recorded.");

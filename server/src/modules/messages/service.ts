@@ -10,6 +10,7 @@ import { findVisibleOrder } from "../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
+import { currentPeriodOf } from "../../db/order-periods.js";
 import { messageReads, messages, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
@@ -31,6 +32,7 @@ async function withFiles(db: Database, rows: MessageRow[]): Promise<Message[]> {
     author: { name: row.authorName, role: row.authorRole },
     body: row.body,
     internal: row.internal,
+    period: row.period,
     createdAt: row.createdAt.toISOString(),
     files: byMessage.get(row.id) ?? [],
   }));
@@ -91,6 +93,7 @@ export async function postMessage(
         authorRole: admin ? "admin" : "customer",
         body: body.body ?? "",
         internal: Boolean(body.internal),
+        period: currentPeriodOf(order.id),
         createdAt: now,
       })
       .returning();

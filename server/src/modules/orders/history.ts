@@ -2,6 +2,7 @@ import { type OrderState, type ParticipantRole, workflowMessages } from "@agency
 import { and, eq, isNull } from "drizzle-orm";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
+import { currentPeriodOf } from "../../db/order-periods.js";
 import { orderEvents, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
@@ -57,6 +58,7 @@ export async function moveOrder(
       actorName: actor.name,
       actorRole: actor.role,
       note: input.note || null,
+      period: currentPeriodOf(orderId),
     })
     .returning();
   if (!event) throw new Error("The order's history was not written.");
@@ -70,14 +72,4 @@ export async function moveOrder(
     after: { state: to, ...(input.note && actor.role === "admin" ? { note: input.note } : {}) },
   });
   return event;
-}
-
-/** A payment was recorded for an unpaid order: the work is submitted, by the customer who paid. */
-export function submitPaidOrder(tx: Database, order: { id: string; userId: string; name: string }) {
-  return moveOrder(tx, {
-    orderId: order.id,
-    from: null,
-    to: "submitted",
-    actor: { id: order.userId, name: order.name, role: "customer" },
-  });
 }

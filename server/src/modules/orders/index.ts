@@ -1,6 +1,14 @@
 export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
 export { cancelOrder } from "./cancel.js";
-export { actorOf, moveOrder, submitPaidOrder } from "./history.js";
+export { actorOf, moveOrder } from "./history.js";
+export {
+  confirmPeriodBrief,
+  currentPeriodRow,
+  openWaitingPeriod,
+  periodsOfOrder,
+  renewOrderPeriod,
+  submitPaidOrder,
+} from "./periods.js";
 export { ordersWithSubscriptions } from "./present.js";
 export { orderRoutes } from "./routes.js";

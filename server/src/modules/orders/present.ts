@@ -1,10 +1,15 @@
-import { centsToDollars, type Order, type Subscription } from "@agency/contract";
+import { centsToDollars, type Order, type OrderPeriod, type Subscription } from "@agency/contract";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
 import { subscriptionsOfOrders } from "../billing/index.js";
+import { currentPeriodsOf } from "./periods.js";
 
 /** An order as the API shows it. */
-export function toOrder(row: OrderRow, subscription: Subscription | null = null): Order {
+export function toOrder(
+  row: OrderRow,
+  subscription: Subscription | null = null,
+  period: OrderPeriod | null = null,
+): Order {
   return {
     _id: row.id,
     number: row.number,
@@ -23,14 +28,21 @@ export function toOrder(row: OrderRow, subscription: Subscription | null = null)
     paymentTime: row.paymentTime?.toISOString() ?? null,
     subscription,
     state: row.state,
+    period,
   };
 }
 
-/** Orders as the API shows them, each with its subscription (one query for all of them). */
+/**
+ * Orders as the API shows them, each with its subscription and current work period (one query
+ * for each, for all of them).
+ */
 export async function ordersWithSubscriptions(db: Database, rows: OrderRow[]): Promise<Order[]> {
-  const byOrder = await subscriptionsOfOrders(
-    db,
-    rows.filter((row) => row.paid).map((row) => row.id),
-  );
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? null));
+  const [byOrder, periods] = await Promise.all([
+    subscriptionsOfOrders(
+      db,
+      rows.filter((row) => row.paid).map((row) => row.id),
+    ),
+    currentPeriodsOf(db, rows),
+  ]);
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? null, periods.get(row.id) ?? null));
 }

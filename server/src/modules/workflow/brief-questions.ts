@@ -4,6 +4,7 @@ import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
 import { briefQuestions, orderBriefs, pricingPlans } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
+import { currentPeriodRow } from "../orders/index.js";
 
 export type QuestionRow = typeof briefQuestions.$inferSelect;
 
@@ -75,14 +76,22 @@ export async function updatePlanBriefQuestions(
   return planBriefQuestions(db, planId);
 }
 
+/**
+ * The brief as the order's page shows it. After a renewal the answers are those of the period
+ * before (`carriedOver`) until the customer confirms or edits them for this one (`confirmedAt`).
+ */
 export async function briefOfOrder(db: Database, order: OrderRow): Promise<Brief> {
-  const [questions, [brief]] = await Promise.all([
+  const [questions, [brief], period] = await Promise.all([
     questionRowsOfPlan(db, order.planId),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, order.id)),
+    currentPeriodRow(db, order.id),
   ]);
+  const answers = brief?.answers ?? null;
   return {
     questions: questions.map(toBriefQuestion),
-    answers: brief?.answers ?? null,
+    answers,
     submittedAt: brief?.submittedAt.toISOString() ?? null,
+    carriedOver: answers !== null && (period?.number ?? 1) > 1,
+    confirmedAt: (period ? period.briefConfirmedAt : brief?.submittedAt)?.toISOString() ?? null,
   };
 }

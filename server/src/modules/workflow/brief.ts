@@ -1,9 +1,11 @@
 import { type OrderDetail, type SubmitBriefBody, workflowMessages } from "@agency/contract";
+import { eq } from "drizzle-orm";
 import { findOrder } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { orderBriefs, type StoredBriefAnswer } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { confirmPeriodBrief } from "../orders/index.js";
 import { type QuestionRow, questionRowsOfPlan } from "./brief-questions.js";
 import { findOwnPaidOrder, orderDetail } from "./service.js";
 
@@ -40,7 +42,10 @@ function checkAnswers(questions: QuestionRow[], answers: SubmitBriefBody["answer
   return stored;
 }
 
-/** Customer: the brief's answers, given (or changed) while the order waits for the work to start. */
+/**
+ * Customer: the brief's answers, given (or changed) while the order waits for the work to start.
+ * They are the brief of the current work period too, confirmed now.
+ */
 export async function submitBrief(
   db: Database,
   caller: SessionUser,
@@ -50,9 +55,34 @@ export async function submitBrief(
   const row = await findOwnPaidOrder(db, caller, id);
   if (row.state !== "submitted") throw new AppError("conflict", workflowMessages.briefClosed);
   const answers = checkAnswers(await questionRowsOfPlan(db, row.planId), body.answers);
-  await db
-    .insert(orderBriefs)
-    .values({ orderId: row.id, answers })
-    .onConflictDoUpdate({ target: orderBriefs.orderId, set: { answers, submittedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(orderBriefs)
+      .values({ orderId: row.id, answers })
+      .onConflictDoUpdate({ target: orderBriefs.orderId, set: { answers, submittedAt: new Date() } });
+    await confirmPeriodBrief(tx, row.id, answers);
+  });
+  return orderDetail(db, await findOrder(db, row.id));
+}
+
+/**
+ * Customer: the brief carried over from the period before is right for this one as it is. It is
+ * checked against the plan's questions as they are now (a question added since must be answered
+ * with an edit), and kept as this period's brief.
+ */
+export async function confirmBrief(db: Database, caller: SessionUser, id: string): Promise<OrderDetail> {
+  const row = await findOwnPaidOrder(db, caller, id);
+  if (row.state !== "submitted") throw new AppError("conflict", workflowMessages.briefClosed);
+  const [brief] = await db.select().from(orderBriefs).where(eq(orderBriefs.orderId, row.id));
+  if (!brief) throw new AppError("conflict", workflowMessages.noBriefToConfirm);
+  const given = Object.fromEntries(brief.answers.map((answer) => [answer.questionId, answer.value]));
+  const questions = await questionRowsOfPlan(db, row.planId);
+  const known = new Set(questions.map((question) => question.id));
+  // Answers to questions removed since are left out, as an edit would leave them.
+  const answers = checkAnswers(
+    questions,
+    Object.fromEntries(Object.entries(given).filter(([questionId]) => known.has(questionId))),
+  );
+  await db.transaction((tx) => confirmPeriodBrief(tx, row.id, answers));
   return orderDetail(db, await findOrder(db, row.id));
 }

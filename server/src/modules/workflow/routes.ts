@@ -4,7 +4,7 @@ import { findVisibleOrder } from "../../auth/order-access.js";
 import { requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { submitBrief } from "./brief.js";
+import { confirmBrief, submitBrief } from "./brief.js";
 import { approveDelivery, orderDetail, requestChanges } from "./service.js";
 
 const refused = refusals(400, 401, 404, 409);
@@ -39,6 +39,20 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request) => submitBrief(db, await requireUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/order/:id/brief/confirm",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["orders"],
+        summary: "Confirm the brief carried over from the period before, as it is (its customer)",
+        params: IdParams,
+        response: { 200: OrderDetail, ...refused },
+      },
+    },
+    async (request) => confirmBrief(db, await requireUser(request), request.params.id),
   );
 
   app.post(

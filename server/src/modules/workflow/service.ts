@@ -14,7 +14,13 @@ import type { Database } from "../../db/client.js";
 import { orderEvents, payments, receipts } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { attachFiles, filesAttachedTo } from "../files/index.js";
-import { actorOf, moveOrder, ordersWithSubscriptions } from "../orders/index.js";
+import {
+  actorOf,
+  moveOrder,
+  openWaitingPeriod,
+  ordersWithSubscriptions,
+  periodsOfOrder,
+} from "../orders/index.js";
 import { briefOfOrder } from "./brief-questions.js";
 
 async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEntry[]> {
@@ -22,7 +28,8 @@ async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEnt
     .select()
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+    // Changes written in one transaction share its time: a period's entries come before the next one's.
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.period), asc(orderEvents.id));
   const filesByEvent = await filesAttachedTo(
     db,
     "eventId",
@@ -35,6 +42,7 @@ async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEnt
     by: { name: event.actorName, role: event.actorRole },
     note: event.note,
     files: filesByEvent.get(event.id) ?? [],
+    period: event.period,
   }));
 }
 
@@ -53,16 +61,17 @@ async function refundsOf(db: Database, orderId: string): Promise<Refund[]> {
   }));
 }
 
-/** An order with its history, brief and refunds, as its customer and the admins see it. */
+/** An order with its history, brief, refunds and work periods, as its customer and the admins see it. */
 export async function orderDetail(db: Database, row: OrderRow): Promise<OrderDetail> {
-  const [[order], history, brief, refunds] = await Promise.all([
+  const [[order], history, brief, refunds, periods] = await Promise.all([
     ordersWithSubscriptions(db, [row]),
     historyOf(db, row.id),
     row.paid ? briefOfOrder(db, row) : null,
     refundsOf(db, row.id),
+    periodsOfOrder(db, row),
   ]);
   if (!order) throw notFound("The order");
-  return { ...order, history, brief, refunds };
+  return { ...order, history, brief, refunds, periods };
 }
 
 /** The caller's own paid order, for the customer's moves (an admin acts through the admin calls). */
@@ -102,13 +111,22 @@ export async function changeOrderState(
   return orderDetail(db, await findOrder(db, row.id));
 }
 
-/** Customer: approve the delivery (delivered → complete). */
+/**
+ * Customer: approve the delivery (delivered → complete). A renewal paid while this work was under
+ * way opens its period now, in the same transaction (the order is "submitted" again).
+ */
 export async function approveDelivery(db: Database, caller: SessionUser, id: string): Promise<OrderDetail> {
   const row = await findOwnPaidOrder(db, caller, id);
   if (row.state !== "delivered") throw new AppError("conflict", workflowMessages.notDelivered);
-  await db.transaction((tx) =>
-    moveOrder(tx, { orderId: row.id, from: "delivered", to: "complete", actor: actorOf(caller, "customer") }),
-  );
+  await db.transaction(async (tx) => {
+    await moveOrder(tx, {
+      orderId: row.id,
+      from: "delivered",
+      to: "complete",
+      actor: actorOf(caller, "customer"),
+    });
+    await openWaitingPeriod(tx, row);
+  });
   return orderDetail(db, await findOrder(db, row.id));
 }
 

@@ -34,6 +34,14 @@ export const orderDetail = {
   unread: (count: number) => `${count} unread ${count === 1 ? "message" : "messages"}`,
 } as const;
 
+/** A plan's renewals open work periods: period 1 is the purchase, each renewal the next. */
+export const periodTexts = {
+  name: (number: number) => `Period ${number}`,
+  since: (date: string) => `since ${date}`,
+  /** My Orders' line for an order past its first period: "Period 2 · since Dec 1, 2026". */
+  label: (number: number, date: string) => `Period ${number} · since ${date}`,
+} as const;
+
 export const briefTexts = {
   heading: "Brief",
   lead: "Tell us about your project so we can start. Questions marked required need an answer.",
@@ -54,6 +62,13 @@ export const briefTexts = {
   noAnswer: "—",
   nextStep: "Next, tell us about your project:",
   fillBrief: (number: string) => `Fill in the brief for order ${number}`,
+  carriedOver: (period: number) =>
+    `Your plan renewed. These are your answers from the last period: are they still right for period ${period}?`,
+  confirm: "Confirm brief",
+  confirming: "Confirming…",
+  confirmed: "Thank you! Your brief is confirmed.",
+  confirmedOn: (date: string) => `Confirmed ${date}`,
+  notConfirmed: "Carried over from the last period; the customer has not confirmed it yet.",
 } as const;
 
 export const threadTexts = {

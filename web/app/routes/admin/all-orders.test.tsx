@@ -2,7 +2,7 @@ import type { AdminOrderList, Order } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { adminPages, orderDetail, orderFilters } from "../../lib/messages";
+import { adminPages, orderDetail, orderFilters, periodTexts } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { type FakeApi, fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
@@ -25,11 +25,15 @@ function order(number: number, overrides: Partial<Order> = {}): Order {
     paymentTime: "2026-11-23T10:00:00.000Z",
     subscription: null,
     state: "submitted",
+    period: { number: 1, startedAt: "2026-11-23T10:00:00.000Z" },
     ...overrides,
   };
 }
 
-const delivered = order(1002, { state: "delivered" });
+const delivered = order(1002, {
+  state: "delivered",
+  period: { number: 2, startedAt: "2026-12-23T10:00:00.000Z" },
+});
 const everyOrder = [delivered, order(1001)];
 
 /** The server's answer: every order, or the ones the state filter and search ask for. */
@@ -76,6 +80,9 @@ describe("All Orders' filters", () => {
     expect(link.getAttribute("href")).toBe(`/dashboard/admin/orders/${delivered._id}`);
     const row = link.closest("tr") as HTMLElement;
     expect(within(row).getByText("Delivered")).toBeTruthy();
+    // A renewed order says which work period is delivered; a first period says nothing of it.
+    expect(within(row).getByText(periodTexts.name(2))).toBeTruthy();
+    expect(screen.queryByText(periodTexts.name(1))).toBeNull();
     expect(await within(row).findByText(orderDetail.unread(3))).toBeTruthy();
   });
 

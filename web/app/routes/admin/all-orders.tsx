@@ -17,6 +17,7 @@ import {
   orderDetail,
   orderFilters,
   orderMessages,
+  periodTexts,
   subscriptionTexts,
   adminPages as t,
 } from "../../lib/messages";
@@ -63,7 +64,19 @@ const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] 
   },
   {
     header: orderDetail.state,
-    cell: (order) => (order.state ? <OrderStateBadge state={order.state} /> : "—"),
+    cell: (order) =>
+      order.state ? (
+        <>
+          <OrderStateBadge state={order.state} />
+          {order.period && order.period.number > 1 ? (
+            <span className="small text-body-secondary text-nowrap ms-1">
+              {periodTexts.name(order.period.number)}
+            </span>
+          ) : null}
+        </>
+      ) : (
+        "—"
+      ),
   },
   {
     header: t.subscription,

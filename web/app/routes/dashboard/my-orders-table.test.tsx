@@ -46,6 +46,7 @@ function paidOrder(sub: Subscription | null): Order {
     paymentTime: "2026-11-23T10:00:00.000Z",
     subscription: sub,
     state: "submitted",
+    period: { number: 1, startedAt: "2026-11-23T10:00:00.000Z" },
   };
 }
 
@@ -80,6 +81,18 @@ describe("My Orders' status line", () => {
     if (!row) throw new Error("row missing");
     expect(statusLine(row)).toBe("Payment Done · Work In progress");
     expect(within(row).getByText(orderMessages.started)).toBeTruthy();
+  });
+
+  it("says which work period a renewed order is in, and nothing of periods before the first renewal", () => {
+    fakeApi();
+    show([
+      { ...paidOrder(null), number: 1002, period: { number: 2, startedAt: "2026-12-01T10:00:00.000Z" } },
+      { ...paidOrder(null), number: 1001 },
+    ]);
+    const [, renewed, first] = screen.getAllByRole("row");
+    if (!renewed || !first) throw new Error("rows missing");
+    expect(statusLine(renewed)).toBe("Payment Done · Work Not started · Period 2 · since Dec 1, 2026");
+    expect(statusLine(first)).toBe("Payment Done · Work Not started");
   });
 
   it("keeps the spec's Pending alone for an unpaid order", () => {

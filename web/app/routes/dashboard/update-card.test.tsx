@@ -46,6 +46,7 @@ const order: Order = {
   paymentTime: "2026-10-23T10:00:00.000Z",
   subscription,
   state: "submitted",
+  period: { number: 1, startedAt: "2026-10-23T10:00:00.000Z" },
 };
 
 function stubServer(cardLink: string | null) {

@@ -124,7 +124,7 @@ export async function recordPayment(
       .update(orders)
       .set({ paid: true, transactionId: intent.id, paymentTime: intent.time })
       .where(eq(orders.id, order.id));
-    await emitDomainEvent(tx, "order.paid", { order });
+    await emitDomainEvent(tx, "order.paid", { order, paidAt: intent.time });
     return { modifiedCount: 1, paid: true as const, transactionId: intent.id };
   });
 }

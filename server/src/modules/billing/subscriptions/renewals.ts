@@ -5,6 +5,7 @@ import type { Clock } from "../../../clock.js";
 import type { Database } from "../../../db/client.js";
 import { orders, subscriptions } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
+import { emitDomainEvent } from "../../../events.js";
 import { enqueue, type JobPayloads } from "../../../jobs/queue.js";
 import { CURRENCY } from "../../../payment-providers/provider.js";
 import type { SavedCharge, TestProvider } from "../../../payment-providers/test-provider.js";
@@ -75,6 +76,7 @@ async function renewed(
     .where(eq(subscriptions.id, row.id))
     .returning();
   if (next) await scheduleRenewal(tx, next, end);
+  await emitDomainEvent(tx, "subscription.renewed", { order, period: { start, end } });
 }
 
 /** A renewal was declined: retried on the schedule, and after the last retry the subscription ends. */

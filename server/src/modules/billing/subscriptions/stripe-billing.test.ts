@@ -6,7 +6,7 @@ import { outbox, runJobs } from "../../../../test/jobs.js";
 import { openPayment, placeOrder, planIds } from "../../../../test/orders.js";
 import { createStripeTestApp } from "../../../../test/stripe.js";
 import { mySubscription, runJobsAt, subscriptionAction } from "../../../../test/subscriptions.js";
-import { payments } from "../../../db/schema.js";
+import { orderPeriods, orders, payments } from "../../../db/schema.js";
 
 let stripeApp: Awaited<ReturnType<typeof createStripeTestApp>>;
 let fake: typeof stripeApp.fake;
@@ -98,6 +98,27 @@ describe("Stripe Billing subscriptions", () => {
       })
     ).json();
     expect(history.filter((payment: { renewal: boolean }) => payment.renewal)).toHaveLength(2);
+  });
+
+  it("opens the order's next work period once per renewal invoice", async () => {
+    const { customer, orderId, stripeSubscription } = await subscribed();
+    // The first period's work is done (as the workflow would leave it).
+    await ctx.db.update(orders).set({ state: "complete" }).where(eq(orders.id, orderId));
+    const second = fake.payInvoice(fake.renew(stripeSubscription.id).id);
+    for (const invoice of [second, second]) {
+      expect((await deliver(event("invoice.paid", invoice))).statusCode).toBe(200);
+    }
+    const order = (
+      await ctx.app.inject({
+        method: "GET",
+        url: `/api/order/${orderId}`,
+        headers: { cookie: customer.cookie },
+      })
+    ).json();
+    const start = new Date((second.lines.data[0]?.period.start ?? 0) * 1000).toISOString();
+    expect(order).toMatchObject({ state: "submitted", period: { number: 2, startedAt: start } });
+    expect(order.history.at(-1)).toMatchObject({ note: "Renewed: period 2 opened", period: 2 });
+    expect(await ctx.db.select().from(orderPeriods).where(eq(orderPeriods.orderId, orderId))).toHaveLength(2);
   });
 
   it("records the first payment when a renewal's event arrives before the first invoice's", async () => {

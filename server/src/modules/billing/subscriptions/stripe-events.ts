@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Clock } from "../../../clock.js";
 import type { Database } from "../../../db/client.js";
 import { orders, payments, subscriptions } from "../../../db/schema.js";
+import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import { addPayment } from "../payments/ledger.js";
@@ -104,6 +105,7 @@ async function invoicePaid(ctx: BillingEventContext, invoice: Stripe.Invoice): P
         lastError: null,
       })
       .where(eq(subscriptions.id, row.id));
+    await emitDomainEvent(tx, "subscription.renewed", { order, period: { start, end } });
   });
 }
 

@@ -1,6 +1,6 @@
 import type { SubmitBriefBody, UpdateBriefQuestionsBody } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPut } from "../../../lib/api";
+import { apiGet, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { showChangedOrder } from "./order-detail";
 
@@ -10,6 +10,15 @@ export function useSubmitBrief(orderId: string) {
   return useMutation({
     mutationFn: (body: SubmitBriefBody) =>
       apiPut(`/order/${encodeURIComponent(orderId)}/brief`, (c) => c.OrderDetail, body),
+    onSuccess: (detail) => showChangedOrder(queryClient, "customer", detail),
+  });
+}
+
+/** Customer: the brief carried over from the period before is right as it is. */
+export function useConfirmBrief(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost(`/order/${encodeURIComponent(orderId)}/brief/confirm`, (c) => c.OrderDetail),
     onSuccess: (detail) => showChangedOrder(queryClient, "customer", detail),
   });
 }

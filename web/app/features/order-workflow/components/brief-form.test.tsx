@@ -69,6 +69,8 @@ describe("brief form", () => {
           questions,
           answers: [{ questionId: "q-website", label: "Your website", value: "https://ada.example" }],
           submittedAt: "2026-11-23T11:00:00.000Z",
+          carriedOver: false,
+          confirmedAt: "2026-11-23T11:00:00.000Z",
         },
       }),
     });

@@ -3,7 +3,8 @@ import { formatOrderNumber } from "@agency/contract";
 import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
 import { QueryView } from "../../../components/query-view";
-import { orderDetail as t } from "../../../lib/messages";
+import { formatBillingDate } from "../../../lib/dates";
+import { periodTexts, orderDetail as t } from "../../../lib/messages";
 import { type Audience, useOrderDetail } from "../api/order-detail";
 import { AdminActions } from "./admin-actions";
 import { BriefSection } from "./brief-section";
@@ -48,6 +49,11 @@ function OrderPage({ order, audience, receiptLink }: Omit<Props, "orderId"> & { 
           {t.heading(number)}
         </h1>
         {order.state ? <OrderStateBadge state={order.state} /> : null}
+        {order.period && order.period.number > 1 ? (
+          <span className="small text-body-secondary">
+            {periodTexts.label(order.period.number, formatBillingDate(order.period.startedAt))}
+          </span>
+        ) : null}
       </div>
       <div className="row g-3">
         <div className="col-12 col-xl-5 d-grid gap-3 align-content-start">

@@ -15,6 +15,7 @@ function message(overrides: Partial<Message>): Message {
     author: { name: "Ada", role: "customer" },
     body: "",
     internal: false,
+    period: 1,
     createdAt: "2026-11-23T11:00:00.000Z",
     files: [],
     ...overrides,

@@ -32,10 +32,13 @@ export function paidOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
         by: { name: "Ada", role: "customer" },
         note: null,
         files: [],
+        period: 1,
       },
     ],
-    brief: { questions, answers: null, submittedAt: null },
+    brief: { questions, answers: null, submittedAt: null, carriedOver: false, confirmedAt: null },
     refunds: [],
+    period: { number: 1, startedAt: "2026-11-23T10:00:00.000Z" },
+    periods: [{ number: 1, startedAt: "2026-11-23T10:00:00.000Z" }],
     ...overrides,
   };
 }

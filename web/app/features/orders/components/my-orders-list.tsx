@@ -6,8 +6,8 @@ import { type DataColumn, DataList } from "../../../components/data-list";
 import { DeleteButton } from "../../../components/delete-button";
 import { OrderStateBadge, UnreadBadge } from "../../../components/order-badges";
 import { confirmAndDelete } from "../../../lib/alerts";
-import { formatDateTime } from "../../../lib/dates";
-import { orderDetail, orderMessages as t } from "../../../lib/messages";
+import { formatBillingDate, formatDateTime } from "../../../lib/dates";
+import { orderDetail, periodTexts, orderMessages as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
 import { useDeleteOrder } from "../api/orders";
 
@@ -98,6 +98,12 @@ export function MyOrdersList({
                 state={order.state}
                 label={order.state === "submitted" ? t.notStarted : undefined}
               />
+            </span>
+          ) : null}
+          {order.period && order.period.number > 1 ? (
+            <span className="text-nowrap">
+              <span aria-hidden="true"> · </span>
+              {periodTexts.label(order.period.number, formatBillingDate(order.period.startedAt))}
             </span>
           ) : null}
           {subscriptionState?.(order)}

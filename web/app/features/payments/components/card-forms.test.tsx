@@ -39,6 +39,7 @@ const order: Order = {
   paymentTime: null,
   subscription: null,
   state: null,
+  period: null,
 };
 
 function intent(provider: "stripe" | "test"): PaymentIntent {

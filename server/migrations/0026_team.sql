@@ -22,11 +22,11 @@ CREATE TABLE "team_roles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "assignee_id" text;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "pricing_plans" ADD COLUMN "turnaround_days" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "permissions" text;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "suspended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "pricing_plans" ADD COLUMN "turnaround_days" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "assignee_id" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_invited_by_user_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_accepted_by_user_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "team_invitations_open_email_unique" ON "team_invitations" USING btree (lower("email")) WHERE "team_invitations"."accepted_at" is null and "team_invitations"."revoked_at" is null;--> statement-breakpoint
