@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type FileMeta, isId, uploadContentTypes, workflowMessages } from "@agency/contract";
 import { and, eq, isNull } from "drizzle-orm";
-import { findVisibleOrder } from "../../auth/order-access.js";
+import { findVisibleOrder, maySeeOrder } from "../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
@@ -96,20 +96,29 @@ export async function storeUpload(
 }
 
 /**
- * Who may download a file: admins, any on any order; the order's customer, a file on one of the
+ * Who may download a file: the team, any on an order they may see (see `maySeeOrder`); the order's customer, a file on one of the
  * agency's public messages or deliveries or their own, never one on an internal note, nor an
  * admin's upload that is not attached yet.
  */
 export async function findDownloadableFile(db: Database, caller: SessionUser, id: string): Promise<FileRow> {
   if (!isId(id)) throw notFound("The file");
   const [row] = await db
-    .select({ file: files, customerId: orders.userId, internal: messages.internal })
+    .select({
+      file: files,
+      customerId: orders.userId,
+      assigneeId: orders.assigneeId,
+      internal: messages.internal,
+    })
     .from(files)
     .innerJoin(orders, eq(orders.id, files.orderId))
     .leftJoin(messages, eq(messages.id, files.messageId))
     .where(eq(files.id, id));
   if (!row) throw notFound("The file");
-  if (isTeamMember(caller)) return row.file;
+  if (isTeamMember(caller)) {
+    if (!maySeeOrder(caller, { userId: row.customerId, assigneeId: row.assigneeId }))
+      throw notFound("The file");
+    return row.file;
+  }
   const { file } = row;
   const attached = file.eventId !== null || (file.messageId !== null && row.internal === false);
   const ownUpload = file.messageId === null && file.eventId === null && file.uploaderId === caller.id;

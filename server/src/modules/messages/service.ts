@@ -6,7 +6,8 @@ import {
   workflowMessages,
 } from "@agency/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import { findVisibleOrder } from "../../auth/order-access.js";
+import { findVisibleOrder, seesOnlyAssigned } from "../../auth/order-access.js";
+import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
@@ -82,6 +83,10 @@ export async function postMessage(
   const order = await findVisibleOrder(db, caller, orderId);
   const admin = isTeamMember(caller);
   if (body.internal && !admin) throw new AppError("forbidden", workflowMessages.internalForAdmins);
+  // The team writes to a customer only with a role that may; internal notes are for any member.
+  if (admin && !body.internal && !can(caller, "messages.send")) {
+    throw new AppError("forbidden", "Your role does not allow messaging customers.");
+  }
   const now = clock.now();
   const row = await db.transaction(async (tx) => {
     const [message] = await tx
@@ -134,6 +139,7 @@ export async function unreadCounts(db: Database, caller: SessionUser): Promise<U
     sql`(${reads.readAt} is null or ${messages.createdAt} > ${reads.readAt})`,
   ];
   if (!isTeamMember(caller)) conditions.push(eq(orders.userId, caller.id), eq(messages.internal, false));
+  else if (seesOnlyAssigned(caller)) conditions.push(eq(orders.assigneeId, caller.id));
   const rows = await db
     .select({ orderId: messages.orderId, unread: sql<number>`count(*)::int` })
     .from(messages)

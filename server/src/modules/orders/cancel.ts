@@ -37,7 +37,7 @@ export async function cancelOrder(
   body: CancelOrderBody,
 ): Promise<OrderRow> {
   const { db } = ctx;
-  const row = await findOrder(db, id);
+  const row = await findOrder(db, id, caller);
   if (!row.state) throw new AppError("conflict", workflowMessages.notPaid);
   if (!cancellableStates.includes(row.state)) throw new AppError("conflict", workflowMessages.notCancellable);
 

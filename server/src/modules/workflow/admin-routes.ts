@@ -40,8 +40,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireMember(request);
-      return orderDetail(db, await findOrder(db, request.params.id));
+      return orderDetail(db, await findOrder(db, request.params.id, await requireMember(request)));
     },
   );
 

@@ -89,7 +89,7 @@ export async function changeOrderState(
   id: string,
   body: ChangeOrderStateBody,
 ): Promise<OrderDetail> {
-  const row = await findOrder(db, id);
+  const row = await findOrder(db, id, caller);
   if (!row.state) throw new AppError("conflict", workflowMessages.notPaid);
   if (!adminTransitions[row.state].includes(body.state)) {
     throw new AppError("conflict", workflowMessages.notAllowed);
