@@ -7,6 +7,7 @@ export const accountDataMessages = {
   deletionMailed: "We sent a link to confirm the deletion to your e-mail address.",
   deletionLinkInvalid: "That deletion link is invalid or has expired.",
   lastAdmin: "The last admin cannot delete their account. Make someone else an admin first.",
+  ownerDelete: "The owner cannot delete their account. Hand ownership to another member of the team first.",
   activePlans: "Cancel your running plans before deleting your account.",
   deletedAccountAdmin: "A deleted account cannot be made an admin.",
 } as const;

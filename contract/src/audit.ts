@@ -7,6 +7,10 @@ import { listSearch, MatchCount, PageCursors, pageQuery, rangeInOrder, rangeOutO
  */
 export const auditActions = [
   "user.role_changed",
+  "team.role_created",
+  "team.role_updated",
+  "team.role_deleted",
+  "team.ownership_transferred",
   "account.deleted",
   "service.created",
   "service.updated",
@@ -45,6 +49,7 @@ export type AuditAction = z.infer<typeof AuditAction>;
 
 export const auditSubjectTypes = [
   "user",
+  "team_role",
   "service",
   "plan",
   "promo_code",

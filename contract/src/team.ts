@@ -96,3 +96,19 @@ export const TeamAccess = z.object({
   permissions: z.array(z.enum(permissions)),
 });
 export type TeamAccess = z.infer<typeof TeamAccess>;
+
+export const teamMessages = {
+  unknownRole: "There is no such role.",
+  ownerRole: "The owner's role changes only when the owner hands ownership over.",
+  notMember: "Only a member of the team can take this role.",
+  onlyOwner: "Only the owner can hand ownership over.",
+  suspended: "A suspended member cannot take this role.",
+};
+
+/** A member's new role: "admin", "staff" or a custom role's id (never "owner": see HandOverBody). */
+export const MemberRoleBody = z.object({ role: z.string().min(1).max(64) });
+export type MemberRoleBody = z.infer<typeof MemberRoleBody>;
+
+/** The owner hands ownership to another member, and becomes an Admin. */
+export const HandOverBody = z.object({ memberId: z.string().min(1).max(64) });
+export type HandOverBody = z.infer<typeof HandOverBody>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listSearch, MatchCount, PageCursors, pageQuery, rangeInOrder, rangeOutOfOrder } from "./common.js";
+import { permissions } from "./team.js";
 
 export const EmailParams = z.object({ email: z.string().max(320) });
 export type EmailParams = z.infer<typeof EmailParams>;
@@ -14,7 +15,12 @@ export type UserTokenBody = z.infer<typeof UserTokenBody>;
 export const UserToken = z.object({ token: z.string() });
 export type UserToken = z.infer<typeof UserToken>;
 
-export const AdminStatus = z.object({ admin: z.boolean() });
+/** SPEC §7 GET /admin/{email}; asking about oneself also tells one's team role and its permissions. */
+export const AdminStatus = z.object({
+  admin: z.boolean(),
+  role: z.string().nullable().optional(),
+  permissions: z.array(z.enum(permissions)).optional(),
+});
 export type AdminStatus = z.infer<typeof AdminStatus>;
 
 /** Better Auth's answer to starting Google or Facebook sign-in: where to send the browser. */
@@ -50,6 +56,8 @@ export const UserSummary = z
     email: z.string(),
     displayName: z.string(),
     role: z.enum(["admin"]).nullable(),
+    /** The team role behind "admin": "owner", "admin", "staff" or a custom role's id. */
+    teamRole: z.string().nullable().optional(),
     createdAt: z.string(),
   })
   .meta({ id: "UserSummary" });

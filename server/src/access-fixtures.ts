@@ -35,6 +35,11 @@ export type AccessWorld = {
   /** A plan nobody ordered, which the admin deletes. */
   unorderedPlanId: string;
   promoId: string;
+  /** A staff member whose role the team calls change, and who is handed the shop. */
+  member: TestAccount;
+  /** Custom roles: one to edit, one to delete. */
+  editorsRoleId: string;
+  spareRoleId: string;
 };
 
 const promo = (code: string) => promoCodeBody(code);
@@ -87,7 +92,22 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     payload: promo("WELCOME10"),
   });
   const promoId = code.json()._id;
+  const member = await createAccount(ctx, { role: "staff" });
+  const role = async (name: string) =>
+    (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/team/roles",
+        headers: asAdmin,
+        payload: { name, permissions: ["content.edit"] },
+      })
+    ).json().key as string;
+  const editorsRoleId = await role("Editors");
+  const spareRoleId = await role("Spare");
   return {
+    member,
+    editorsRoleId,
+    spareRoleId,
     customer,
     admin,
     target,
@@ -125,6 +145,9 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     serviceId,
     unorderedPlanId,
     promoId,
+    member,
+    editorsRoleId,
+    spareRoleId,
   } = world;
   const blog = {
     title: "Spring offers",
@@ -252,6 +275,24 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/disable`,
     },
+    "GET /api/team/roles": { method: "GET", url: "/api/team/roles" },
+    "POST /api/team/roles": {
+      method: "POST",
+      url: "/api/team/roles",
+      payload: { name: "Writers", permissions: ["content.edit", "messages.send"] },
+    },
+    "PUT /api/team/roles/:key": {
+      method: "PUT",
+      url: `/api/team/roles/${editorsRoleId}`,
+      payload: { name: "Editors", permissions: ["content.edit", "catalog.edit"] },
+    },
+    "DELETE /api/team/roles/:key": { method: "DELETE", url: `/api/team/roles/${spareRoleId}` },
+    "PUT /api/team/members/:id/role": {
+      method: "PUT",
+      url: `/api/team/members/${member.id}/role`,
+      payload: { role: editorsRoleId },
+    },
+    "POST /api/team/owner": { method: "POST", url: "/api/team/owner", payload: { memberId: member.id } },
     "POST /api/admin/promo-codes/:id/enable": {
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,

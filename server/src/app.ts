@@ -37,6 +37,7 @@ import { overviewAdminRoutes } from "./modules/overview/index.js";
 import { promoRoutes } from "./modules/promo/index.js";
 import { reviewRoutes } from "./modules/reviews/index.js";
 import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
+import { teamRoutes } from "./modules/team/index.js";
 import { testToolRoutes } from "./modules/test-tools/index.js";
 import { applyConfiguredAdmin, userAdminRoutes, userRoutes } from "./modules/users/index.js";
 import { workflowAdminRoutes, workflowRoutes } from "./modules/workflow/index.js";
@@ -132,6 +133,7 @@ export async function buildApp({
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
       await api.register(promoRoutes, { db, clock });
+      await api.register(teamRoutes, { db });
       if (testToolsClock)
         await api.register(testToolRoutes, {
           clock: testToolsClock,

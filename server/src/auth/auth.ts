@@ -188,16 +188,24 @@ export function createAuth({ config, db, mailer, secret, brand, applyConfiguredA
               adminEmail !== undefined &&
               newUser.email.toLowerCase() === adminEmail &&
               newUser.emailVerified === true;
-            return { data: { ...newUser, role: isConfiguredAdmin ? "admin" : null } };
+            if (!isConfiguredAdmin) return { data: { ...newUser, role: null } };
+            // The shop's first admin is its owner (docs/decisions/023).
+            const [owner] = await db
+              .select({ id: user.id })
+              .from(user)
+              .where(eq(user.role, "owner"))
+              .limit(1);
+            return { data: { ...newUser, role: owner ? "admin" : "owner" } };
           },
           after: async (created) => {
-            if ((created as { role?: string | null }).role !== "admin") return;
+            const role = (created as { role?: string | null }).role;
+            if (!role) return;
             await db.insert(roleChanges).values({
               actorLabel: "ADMIN_EMAIL",
               targetId: created.id,
               targetEmail: created.email,
               fromRole: null,
-              toRole: "admin",
+              toRole: role,
             });
           },
         },

@@ -1,5 +1,5 @@
 import { formatOrderNumber } from "@agency/contract";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { leads, orders, payments, receipts, subscriptions, user } from "../db/schema.js";
 import { enqueue } from "../jobs/queue.js";
@@ -17,13 +17,19 @@ export type NotificationContext = {
   secret: () => Promise<string>;
 };
 
-/** Owner notifications go to NOTIFY_EMAIL, or else to every admin, minus those who turned them off. */
+/**
+ * Owner notifications go to NOTIFY_EMAIL, or else to the owner and every Admin, minus those who
+ * turned them off.
+ */
 export async function ownerAddresses(ctx: NotificationContext): Promise<string[]> {
   const addresses = ctx.notifyEmail
     ? [ctx.notifyEmail]
-    : (await ctx.db.select({ email: user.email }).from(user).where(eq(user.role, "admin"))).map(
-        (row) => row.email,
-      );
+    : (
+        await ctx.db
+          .select({ email: user.email })
+          .from(user)
+          .where(inArray(user.role, ["owner", "admin"]))
+      ).map((row) => row.email);
   return withoutOptOuts(ctx.db, [...new Set(addresses)]);
 }
 

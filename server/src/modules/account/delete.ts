@@ -85,12 +85,8 @@ export async function anonymiseAccount(db: Database, actor: AuditActor, userId: 
       .for("update");
     if (!target) throw new AppError("not_found", "The account was not found.");
 
-    if (target.role === "admin") {
-      // The same lock as role changes take, so two admins deleting themselves at once cannot both succeed.
-      await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).for("update");
-      const [admins] = await tx.select({ value: count() }).from(user).where(eq(user.role, "admin"));
-      if ((admins?.value ?? 0) <= 1) throw new AppError("conflict", accountDataMessages.lastAdmin);
-    }
+    // The owner hands the shop over first: it always has one.
+    if (target.role === "owner") throw new AppError("conflict", accountDataMessages.ownerDelete);
 
     // A running plan would keep charging a card no one can manage any more.
     const [running] = await tx
@@ -150,13 +146,13 @@ export async function anonymiseAccount(db: Database, actor: AuditActor, userId: 
           sql`position(${JSON.stringify(oldEmail)} in lower(${jobs.payload}::text)) > 0`,
         ),
       );
-    if (target.role === "admin") {
+    if (target.role) {
       await tx.insert(roleChanges).values({
         actorId: null,
         actorLabel: "account deleted",
         targetId: userId,
         targetEmail: newEmail,
-        fromRole: "admin",
+        fromRole: target.role,
         toRole: null,
       });
     }

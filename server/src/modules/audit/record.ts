@@ -14,11 +14,9 @@ export type AuditActor =
   | { type: "customer"; id: string }
   | { type: "system"; label: string };
 
-/** The signed-in caller as an actor: an admin or a customer, by their role. */
+/** The signed-in caller as an actor: a member of the team ("admin") or a customer, by their role. */
 export function auditActorOf(user: Pick<SessionUser, "id" | "email" | "role">): AuditActor {
-  return user.role === "admin"
-    ? { type: "admin", id: user.id, email: user.email }
-    : { type: "customer", id: user.id };
+  return user.role ? { type: "admin", id: user.id, email: user.email } : { type: "customer", id: user.id };
 }
 
 /**

@@ -121,7 +121,7 @@ export async function* customersCsv(db: Database, query: UsersExportQuery): Asyn
     account.createdAt,
     account.name,
     account.email,
-    account.role === "admin" ? "admin" : "customer",
+    account.role ? "admin" : "customer",
     account.emailVerified,
     account.orders,
     account.paidOrders,

@@ -1,5 +1,5 @@
 import { centsToDollars, type Overview, type OverviewPlan } from "@agency/contract";
-import { and, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads, planMonths, pricingPlans, user } from "../../db/schema.js";
@@ -103,13 +103,7 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
     db
       .select({ month: monthOf(user.createdAt), count: sql`count(*)`.mapWith(Number) })
       .from(user)
-      .where(
-        and(
-          gte(user.createdAt, from),
-          lt(user.createdAt, monthsEnd),
-          or(isNull(user.role), ne(user.role, "admin")),
-        ),
-      )
+      .where(and(gte(user.createdAt, from), lt(user.createdAt, monthsEnd), isNull(user.role)))
       .groupBy(sql`1`),
     db
       .select({

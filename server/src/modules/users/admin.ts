@@ -1,5 +1,5 @@
 import type { UserList, UserListQuery, UsersExportQuery } from "@agency/contract";
-import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
@@ -9,11 +9,8 @@ import { user } from "../../db/schema.js";
 /** The role filter, the days and the search (the start of the e-mail, the name or a word of it). */
 export function adminUserFilter(query: UsersExportQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    query.role === "admin"
-      ? eq(user.role, "admin")
-      : query.role === "customer"
-        ? or(isNull(user.role), ne(user.role, "admin"))
-        : undefined,
+    // "admin" is every member of the team (SPEC §3's admin), "customer" everyone else.
+    query.role === "admin" ? isNotNull(user.role) : query.role === "customer" ? isNull(user.role) : undefined,
     ...createdOnDays(user.createdAt, query),
     query.q ? nameOrEmailSearch(user, query.q) : undefined,
   ];
@@ -57,7 +54,8 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Use
       _id: row.id,
       email: row.email,
       displayName: row.name,
-      role: row.role === "admin" ? "admin" : null,
+      role: row.role ? "admin" : null,
+      teamRole: row.role,
       createdAt: row.createdAt.toISOString(),
     })),
     total: counts.users,

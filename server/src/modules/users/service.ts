@@ -1,5 +1,6 @@
 import type { AdminStatus, UserToken, UserTokenBody } from "@agency/contract";
 import { eq, sql } from "drizzle-orm";
+import { permissionsOf } from "../../auth/permissions.js";
 import { isTeamMember, type SignedIn } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { user as users } from "../../db/schema.js";
@@ -26,12 +27,14 @@ export async function adminStatus(
   caller: SignedIn["user"],
   email: string,
 ): Promise<AdminStatus> {
-  if (sameEmail(email, caller.email)) return { admin: isTeamMember(caller) };
+  if (sameEmail(email, caller.email)) {
+    return { admin: isTeamMember(caller), role: caller.role, permissions: [...permissionsOf(caller)] };
+  }
   if (!isTeamMember(caller)) throw new AppError("forbidden", "You can only look up your own admin status.");
   const [row] = await db
     .select({ role: users.role })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
   if (!row) throw new AppError("not_found", `No account uses ${email}.`);
-  return { admin: row.role === "admin" };
+  return { admin: Boolean(row.role) };
 }

@@ -1,0 +1,140 @@
+import { teamMessages } from "@agency/contract";
+import { eq, inArray } from "drizzle-orm";
+import { isOwner, storedPermissions } from "../../auth/permissions.js";
+import type { SessionUser } from "../../auth/session.js";
+import type { Database } from "../../db/client.js";
+import { roleChanges, user } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
+import { findRole } from "./roles.js";
+
+/** Who changed a role: a member of the team, or the system (the command line, ADMIN_EMAIL). */
+export type RoleActor = { id: string; email: string } | { label: string };
+
+export type RoleTarget = { id: string; email: string; role: string | null; suspendedAt: Date | null };
+
+function auditActor(actor: RoleActor): AuditActor {
+  return "id" in actor
+    ? { type: "admin", id: actor.id, email: actor.email }
+    : { type: "system", label: actor.label };
+}
+
+function actorFields(actor: RoleActor) {
+  return "id" in actor
+    ? { actorId: actor.id, actorLabel: actor.email }
+    : { actorId: null, actorLabel: actor.label };
+}
+
+/**
+ * Gives `target` the role `toRole` (null: a customer again), with its permissions, and records who
+ * did it (role_changes and the audit log, before and after). The owner's role is not changed here
+ * (see `handOverOwnership`), and "owner" is only given with `allowOwner` (the shop's first admin).
+ * Answers whether anything changed. Run it in the caller's transaction, with the target locked.
+ */
+export async function changeRole(
+  tx: Database,
+  actor: RoleActor,
+  target: RoleTarget,
+  toRole: string | null,
+  { allowOwner = false } = {},
+): Promise<boolean> {
+  if (target.role === toRole) return false;
+  if (target.role === "owner" || (toRole === "owner" && !allowOwner)) {
+    throw new AppError("conflict", teamMessages.ownerRole);
+  }
+  const role = toRole ? await findRole(tx, toRole) : undefined;
+  if (toRole && !role)
+    throw new AppError("bad_request", teamMessages.unknownRole, { role: teamMessages.unknownRole });
+  if (toRole && target.suspendedAt) throw new AppError("conflict", teamMessages.suspended);
+  await tx
+    .update(user)
+    .set({ role: toRole, permissions: toRole && role ? storedPermissions(toRole, role.permissions) : null })
+    .where(eq(user.id, target.id));
+  await tx.insert(roleChanges).values({
+    ...actorFields(actor),
+    targetId: target.id,
+    targetEmail: target.email,
+    fromRole: target.role,
+    toRole,
+  });
+  await recordAudit(tx, {
+    actor: auditActor(actor),
+    action: "user.role_changed",
+    subject: { type: "user", id: target.id },
+    before: { role: target.role },
+    after: { role: toRole },
+  });
+  return true;
+}
+
+const targetColumns = { id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt };
+
+/** A team member's new role, chosen on the team page. */
+export async function setMemberRole(
+  db: Database,
+  actor: SessionUser,
+  memberId: string,
+  toRole: string,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select(targetColumns).from(user).where(eq(user.id, memberId)).for("update");
+    if (!target?.role) throw notFound("The member");
+    const changed = await changeRole(tx, { id: actor.id, email: actor.email }, target, toRole);
+    return { modifiedCount: changed ? 1 : 0 };
+  });
+}
+
+/**
+ * The owner hands the shop to another active member, and stays on the team as an Admin. There is
+ * one owner at all times: both rows are locked and changed in one transaction.
+ */
+export async function handOverOwnership(db: Database, actor: SessionUser, memberId: string): Promise<void> {
+  if (!isOwner(actor)) throw new AppError("forbidden", teamMessages.onlyOwner);
+  if (memberId === actor.id) return;
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select(targetColumns)
+      .from(user)
+      .where(inArray(user.id, [actor.id, memberId]))
+      .orderBy(user.id)
+      .for("update");
+    const owner = rows.find((row) => row.id === actor.id);
+    const next = rows.find((row) => row.id === memberId);
+    if (owner?.role !== "owner") throw new AppError("forbidden", teamMessages.onlyOwner);
+    if (!next?.role)
+      throw new AppError("bad_request", teamMessages.notMember, { memberId: teamMessages.notMember });
+    if (next.suspendedAt) throw new AppError("conflict", teamMessages.suspended);
+    const by = { id: actor.id, email: actor.email };
+    await tx.update(user).set({ role: "owner", permissions: null }).where(eq(user.id, next.id));
+    await tx.update(user).set({ role: "admin", permissions: null }).where(eq(user.id, owner.id));
+    await tx.insert(roleChanges).values([
+      {
+        ...actorFields(by),
+        targetId: next.id,
+        targetEmail: next.email,
+        fromRole: next.role,
+        toRole: "owner",
+      },
+      {
+        ...actorFields(by),
+        targetId: owner.id,
+        targetEmail: owner.email,
+        fromRole: "owner",
+        toRole: "admin",
+      },
+    ]);
+    await recordAudit(tx, {
+      actor: auditActor(by),
+      action: "team.ownership_transferred",
+      subject: { type: "user", id: next.id },
+      before: { owner: owner.id, role: next.role },
+      after: { owner: next.id, previousOwnerRole: "admin" },
+    });
+  });
+}
+
+/** Whether the shop has an owner yet (the first admin becomes it). */
+export async function hasOwner(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.role, "owner")).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,172 @@
+import {
+  builtInRoleKeys,
+  builtInRoles,
+  isBuiltInRole,
+  isId,
+  type Permission,
+  permissions,
+  roleMessages,
+  type TeamRole,
+  type TeamRoleBody,
+} from "@agency/contract";
+import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { storedPermissions } from "../../auth/permissions.js";
+import type { Database } from "../../db/client.js";
+import { teamInvitations, teamRoles, user } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
+
+/**
+ * The shop's roles: the three built in (Owner, Admin, Staff) and the owner's own, each with how
+ * many members hold it. A custom role's permissions are copied onto its members' accounts (see
+ * auth/permissions.ts), so editing the role rewrites them in the same transaction.
+ */
+export async function listRoles(db: Database): Promise<TeamRole[]> {
+  const [custom, held] = await Promise.all([
+    db.select().from(teamRoles).orderBy(sql`lower(${teamRoles.name})`),
+    db
+      .select({ role: user.role, members: count() })
+      .from(user)
+      .where(isNotNull(user.role))
+      .groupBy(user.role),
+  ]);
+  const members = new Map(held.map((row) => [row.role, row.members]));
+  return [
+    ...builtInRoleKeys.map((key) => ({
+      key,
+      name: builtInRoles[key].name,
+      permissions: [...builtInRoles[key].permissions],
+      builtIn: true,
+      members: members.get(key) ?? 0,
+    })),
+    ...custom.map((role) => ({
+      key: role.id,
+      name: role.name,
+      permissions: ordered(role.permissions),
+      builtIn: false,
+      members: members.get(role.id) ?? 0,
+    })),
+  ];
+}
+
+/** The permissions in the order the contract lists them, unknown names dropped. */
+function ordered(list: readonly string[]): Permission[] {
+  return permissions.filter((permission) => list.includes(permission));
+}
+
+/** A role's name and permissions by its key, or undefined when there is no such role. */
+export async function findRole(
+  db: Database,
+  key: string,
+): Promise<{ key: string; name: string; permissions: Permission[] } | undefined> {
+  if (isBuiltInRole(key))
+    return { key, ...builtInRoles[key], permissions: [...builtInRoles[key].permissions] };
+  if (!isId(key)) return undefined;
+  const [row] = await db.select().from(teamRoles).where(eq(teamRoles.id, key));
+  return row ? { key: row.id, name: row.name, permissions: ordered(row.permissions) } : undefined;
+}
+
+async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+      (error as { code?: string }).code;
+    if (code === "23505")
+      throw new AppError("conflict", roleMessages.nameTaken, { name: roleMessages.nameTaken });
+    throw error;
+  }
+}
+
+export async function createRole(db: Database, actor: AuditActor, body: TeamRoleBody): Promise<TeamRole> {
+  return withUniqueName(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(teamRoles)
+        .values({ name: body.name, permissions: ordered(body.permissions) })
+        .returning();
+      if (!row) throw new Error("The role was not written.");
+      await recordAudit(tx, {
+        actor,
+        action: "team.role_created",
+        subject: { type: "team_role", id: row.id, label: row.name },
+        after: { name: row.name, permissions: row.permissions },
+      });
+      return {
+        key: row.id,
+        name: row.name,
+        permissions: ordered(row.permissions),
+        builtIn: false,
+        members: 0,
+      };
+    }),
+  );
+}
+
+/** Renames a custom role or changes its permissions, for its members at once. */
+export async function updateRole(
+  db: Database,
+  actor: AuditActor,
+  key: string,
+  body: TeamRoleBody,
+): Promise<TeamRole> {
+  if (isBuiltInRole(key)) throw new AppError("conflict", roleMessages.builtIn);
+  if (!isId(key)) throw notFound("The role");
+  return withUniqueName(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(teamRoles).where(eq(teamRoles.id, key)).for("update");
+      if (!before) throw notFound("The role");
+      const list = ordered(body.permissions);
+      const [row] = await tx
+        .update(teamRoles)
+        .set({ name: body.name, permissions: list, updatedAt: new Date() })
+        .where(eq(teamRoles.id, key))
+        .returning();
+      if (!row) throw notFound("The role");
+      const members = await tx
+        .update(user)
+        .set({ permissions: storedPermissions(key, list) })
+        .where(eq(user.role, key))
+        .returning({ id: user.id });
+      await recordAudit(tx, {
+        actor,
+        action: "team.role_updated",
+        subject: { type: "team_role", id: row.id, label: row.name },
+        before: { name: before.name, permissions: ordered(before.permissions) },
+        after: { name: row.name, permissions: list },
+      });
+      return { key: row.id, name: row.name, permissions: list, builtIn: false, members: members.length };
+    }),
+  );
+}
+
+/** Deletes a custom role nobody holds and no open invitation offers. */
+export async function deleteRole(db: Database, actor: AuditActor, key: string): Promise<void> {
+  if (isBuiltInRole(key)) throw new AppError("conflict", roleMessages.builtIn);
+  if (!isId(key)) throw notFound("The role");
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(teamRoles).where(eq(teamRoles.id, key)).for("update");
+    if (!row) throw notFound("The role");
+    const [held] = await tx.select({ value: count() }).from(user).where(eq(user.role, key));
+    const [offered] = await tx
+      .select({ value: count() })
+      .from(teamInvitations)
+      .where(
+        and(
+          eq(teamInvitations.role, key),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+        ),
+      );
+    if ((held?.value ?? 0) > 0 || (offered?.value ?? 0) > 0)
+      throw new AppError("conflict", roleMessages.inUse);
+    await tx.delete(teamRoles).where(eq(teamRoles.id, key));
+    await recordAudit(tx, {
+      actor,
+      action: "team.role_deleted",
+      subject: { type: "team_role", id: row.id, label: row.name },
+      before: { name: row.name, permissions: ordered(row.permissions) },
+    });
+  });
+}
