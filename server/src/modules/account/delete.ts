@@ -85,8 +85,19 @@ export async function anonymiseAccount(db: Database, actor: AuditActor, userId: 
       .for("update");
     if (!target) throw new AppError("not_found", "The account was not found.");
 
-    // The owner hands the shop over first: it always has one.
+    // The owner hands the shop over first: it always has one, and someone to run it.
     if (target.role === "owner") throw new AppError("conflict", accountDataMessages.ownerDelete);
+    if (target.role === "admin") {
+      // The same lock as role changes take, so two admins deleting themselves at once cannot both succeed.
+      const runners = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(inArray(user.role, ["owner", "admin"]))
+        .for("update");
+      if (runners.every((row) => row.id === target.id)) {
+        throw new AppError("conflict", accountDataMessages.lastAdmin);
+      }
+    }
 
     // A running plan would keep charging a card no one can manage any more.
     const [running] = await tx

@@ -10,20 +10,22 @@ describe("the admin command", () => {
   });
   afterAll(() => ctx.close());
 
-  it("grants and revokes the admin role by e-mail address", async () => {
+  it("grants and revokes the admin role by e-mail address; the first admin is the owner", async () => {
     const first = await createAccount(ctx);
     const second = await createAccount(ctx);
     expect(await runAdminCommand(ctx.db, ["grant", first.email])).toBe(`${first.email} is now an admin.`);
     expect(await runAdminCommand(ctx.db, ["grant", second.email])).toBe(`${second.email} is now an admin.`);
-    expect(await runAdminCommand(ctx.db, ["revoke", first.email])).toBe(
-      `${first.email} is no longer an admin.`,
+    expect(await runAdminCommand(ctx.db, ["revoke", second.email])).toBe(
+      `${second.email} is no longer an admin.`,
     );
+    // The owner keeps the role until they hand ownership over.
+    await expect(runAdminCommand(ctx.db, ["revoke", first.email])).rejects.toThrow(/last admin/);
     const status = await ctx.app.inject({
       method: "GET",
-      url: `/api/admin/${second.email}`,
-      headers: { cookie: second.cookie },
+      url: `/api/admin/${first.email}`,
+      headers: { cookie: first.cookie },
     });
-    expect(status.json()).toEqual({ admin: true });
+    expect(status.json()).toMatchObject({ admin: true, role: "owner" });
   });
 
   it("explains its usage and refuses unknown addresses", async () => {

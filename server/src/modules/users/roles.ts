@@ -1,5 +1,5 @@
 import { accountDataMessages, isDeletedAccountEmail } from "@agency/contract";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
@@ -10,8 +10,8 @@ export type { RoleActor };
 /**
  * SPEC §6 "Make admin" / "Remove admin": gives an account the Admin role, or makes it a customer
  * again, and records who did it. Returns how many accounts changed (0 when the role was already as
- * asked). The shop's first admin becomes its owner; the owner keeps the role until they hand
- * ownership over, so the shop always has one.
+ * asked). The first admin named by the system becomes the shop's owner; the owner keeps the role
+ * until they hand ownership over, so the shop always has one.
  */
 export async function setAdminRole(
   db: Database,
@@ -31,16 +31,28 @@ export async function setAdminRole(
     if (admin && isDeletedAccountEmail(target.email)) {
       throw new AppError("conflict", accountDataMessages.deletedAccountAdmin);
     }
-    if (!admin && target.role === "owner") {
-      throw new AppError(
-        "conflict",
-        "The last admin cannot lose admin access. Make someone else an admin first.",
-      );
+    if (!admin && target.role) {
+      // The owner keeps the role, and someone always runs the shop: the owner and Admin rows are
+      // locked so two admins removing each other at once cannot both succeed.
+      const runners = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(inArray(user.role, ["owner", "admin"]))
+        .for("update");
+      if (target.role === "owner" || runners.every((row) => row.id === target.id)) {
+        throw new AppError(
+          "conflict",
+          "The last admin cannot lose admin access. Make someone else an admin first.",
+        );
+      }
     }
-    // Lock the owner's row too, so two first admins at once cannot both become the owner.
-    const owner = admin
-      ? await tx.select({ id: user.id }).from(user).where(eq(user.role, "owner")).for("update")
-      : [{ id: "" }];
+    // The first admin the system names (ADMIN_EMAIL, the command line) is the owner; the owner's
+    // row is locked, so two at once cannot both become it.
+    const system = !("id" in actor);
+    const owner =
+      admin && system
+        ? await tx.select({ id: user.id }).from(user).where(eq(user.role, "owner")).for("update")
+        : [{ id: "" }];
     const toRole = admin ? (owner.length === 0 ? "owner" : "admin") : null;
     const changed = await changeRole(tx, actor, target, toRole, { allowOwner: true });
     return { modifiedCount: changed ? 1 : 0 };

@@ -28,7 +28,8 @@ export async function adminStatus(
   email: string,
 ): Promise<AdminStatus> {
   if (sameEmail(email, caller.email)) {
-    return { admin: isTeamMember(caller), role: caller.role, permissions: [...permissionsOf(caller)] };
+    if (!isTeamMember(caller)) return { admin: false };
+    return { admin: true, role: caller.role, permissions: [...permissionsOf(caller)] };
   }
   if (!isTeamMember(caller)) throw new AppError("forbidden", "You can only look up your own admin status.");
   const [row] = await db
