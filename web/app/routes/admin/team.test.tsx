@@ -76,6 +76,7 @@ describe("the team page", () => {
     const mine = await row("adam@example.com");
     expect(within(mine).getByText(`Adam Admin ${t.you}`)).toBeTruthy();
     expect(within(mine).queryByRole("button")).toBeNull();
+    expect(within(mine).queryByRole("combobox")).toBeNull();
     const sue = await row("sue@example.com");
     expect(within(sue).getByText(t.suspended)).toBeTruthy();
     expect(within(sue).getByText(t.never)).toBeTruthy();

@@ -67,7 +67,8 @@ export function MembersList({
   }
 
   const roleCell = (member: TeamMember) => {
-    if (member.role === "owner" || member.suspended) return member.roleName;
+    // Nobody changes their own role from here: one slip could lock them out of this page.
+    if (member.role === "owner" || member.suspended || member.id === viewer.id) return member.roleName;
     return (
       <Form.Select
         size="sm"
