@@ -21,6 +21,7 @@ export * from "./reviews.js";
 export * from "./site.js";
 export * from "./subscriptions.js";
 export * from "./team.js";
+export * from "./team-members.js";
 export * from "./text.js";
 export * from "./users.js";
 export * from "./workflow.js";

@@ -40,6 +40,12 @@ export type AccessWorld = {
   /** Custom roles: one to edit, one to delete. */
   editorsRoleId: string;
   spareRoleId: string;
+  /** Staff members: one suspended (then let back in), one removed from the team. */
+  suspendee: TestAccount;
+  leaver: TestAccount;
+  /** Open invitations: one sent again, one withdrawn. */
+  invitationId: string;
+  revocableInvitationId: string;
 };
 
 const promo = (code: string) => promoCodeBody(code);
@@ -104,7 +110,24 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     ).json().key as string;
   const editorsRoleId = await role("Editors");
   const spareRoleId = await role("Spare");
+  const suspendee = await createAccount(ctx, { role: "staff" });
+  const leaver = await createAccount(ctx, { role: "staff" });
+  const invite = async (email: string) =>
+    (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/team/invitations",
+        headers: asAdmin,
+        payload: { email, role: "staff" },
+      })
+    ).json().id as string;
+  const invitationId = await invite("invited-access@example.com");
+  const revocableInvitationId = await invite("revocable-access@example.com");
   return {
+    suspendee,
+    leaver,
+    invitationId,
+    revocableInvitationId,
     member,
     editorsRoleId,
     spareRoleId,
@@ -148,6 +171,10 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     member,
     editorsRoleId,
     spareRoleId,
+    suspendee,
+    leaver,
+    invitationId,
+    revocableInvitationId,
   } = world;
   const blog = {
     title: "Spring offers",
@@ -293,6 +320,29 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       payload: { role: editorsRoleId },
     },
     "POST /api/team/owner": { method: "POST", url: "/api/team/owner", payload: { memberId: member.id } },
+    "GET /api/team/members": { method: "GET", url: "/api/team/members" },
+    "POST /api/team/members/:id/suspend": {
+      method: "POST",
+      url: `/api/team/members/${suspendee.id}/suspend`,
+    },
+    "POST /api/team/members/:id/unsuspend": {
+      method: "POST",
+      url: `/api/team/members/${suspendee.id}/unsuspend`,
+    },
+    "DELETE /api/team/members/:id": { method: "DELETE", url: `/api/team/members/${leaver.id}` },
+    "POST /api/team/invitations": {
+      method: "POST",
+      url: "/api/team/invitations",
+      payload: { email: "invited-by-call@example.com", role: "staff" },
+    },
+    "POST /api/team/invitations/:id/resend": {
+      method: "POST",
+      url: `/api/team/invitations/${invitationId}/resend`,
+    },
+    "POST /api/team/invitations/:id/revoke": {
+      method: "POST",
+      url: `/api/team/invitations/${revocableInvitationId}/revoke`,
+    },
     "POST /api/admin/promo-codes/:id/enable": {
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,

@@ -129,6 +129,15 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "DELETE /api/team/roles/:key": "team:team.manage",
   "PUT /api/team/members/:id/role": "team:team.manage",
   "POST /api/team/owner": "team:team.manage",
+  "GET /api/team/members": "team:team.manage",
+  "POST /api/team/members/:id/suspend": "team:team.manage",
+  "POST /api/team/members/:id/unsuspend": "team:team.manage",
+  "DELETE /api/team/members/:id": "team:team.manage",
+  "POST /api/team/invitations": "team:team.manage",
+  "POST /api/team/invitations/:id/resend": "team:team.manage",
+  "POST /api/team/invitations/:id/revoke": "team:team.manage",
+  "GET /api/team/invitations/lookup": "public",
+  "POST /api/team/invitations/accept": "public",
 };
 
 /** A role the owner made: the books, without the work. */

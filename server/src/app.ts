@@ -133,7 +133,14 @@ export async function buildApp({
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
       await api.register(promoRoutes, { db, clock });
-      await api.register(teamRoutes, { db });
+      await api.register(teamRoutes, {
+        db,
+        brand,
+        publicRateLimit: {
+          max: config.auth.rateLimit.max,
+          timeWindow: config.auth.rateLimit.windowSeconds * 1000,
+        },
+      });
       if (testToolsClock)
         await api.register(testToolRoutes, {
           clock: testToolsClock,

@@ -14,7 +14,7 @@ export class AppError extends Error {
 
 export const notFound = (what = "The requested item") => new AppError("not_found", `${what} was not found.`);
 
-type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
+type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429;
 
 /** A route's documented refusals: each status answers with the one error shape. */
 export function refusals<const Status extends RefusalStatus>(

@@ -17,6 +17,7 @@ export default [
     route("sign-up", "routes/account/sign-up.tsx"),
     route("forgot__password", "routes/account/forgot-password.tsx"),
     route("reset__password", "routes/account/reset-password.tsx"),
+    route("team/join/:token", "routes/account/join-team.tsx"),
     route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
     route("unsubscribe", "routes/public/unsubscribe.tsx"),
     layout("routes/guards/require-user.tsx", { id: "require-user-checkout" }, [
@@ -57,6 +58,7 @@ export default [
         route("promo-codes", "routes/admin/promo-codes.tsx"),
         route("site-content", "routes/admin/site-content.tsx"),
         route("test-tools", "routes/admin/test-tools.tsx"),
+        route("team", "routes/admin/team.tsx"),
       ]),
     ]),
   ]),

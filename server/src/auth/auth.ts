@@ -1,3 +1,4 @@
+import { memberMessages } from "@agency/contract";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -78,6 +79,9 @@ export function credentialRateLimits({ max, windowSeconds }: { max: number; wind
   };
 }
 
+/** The tables Better Auth writes, by its model names. */
+export const authSchema = { user, session, account, verification, rateLimit };
+
 export type AuthOptions = {
   config: Config;
   db: Database;
@@ -100,7 +104,7 @@ export function createAuth({ config, db, mailer, secret, brand, applyConfiguredA
     trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: authSchema,
     }),
     user: {
       additionalFields: {
@@ -229,6 +233,19 @@ export function createAuth({ config, db, mailer, secret, brand, applyConfiguredA
       },
       session: {
         create: {
+          // A suspended (or removed) member of the team cannot sign in, by any method.
+          before: async (created) => {
+            const [holder] = await db
+              .select({ suspendedAt: user.suspendedAt })
+              .from(user)
+              .where(eq(user.id, created.userId));
+            if (holder?.suspendedAt) {
+              throw new APIError("FORBIDDEN", {
+                message: memberMessages.suspendedSignIn,
+                code: "ACCOUNT_SUSPENDED",
+              });
+            }
+          },
           after: async (created) => {
             await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, created.userId));
           },

@@ -64,6 +64,14 @@ export const queryKeys = {
     all: ["users"] as const,
     page: (page: number, start: string) => ["users", page, start] as const,
   },
+  /** The team page: members with the open invitations, and the roles. */
+  team: {
+    all: ["team"] as const,
+    members: ["team", "members"] as const,
+    roles: ["team", "roles"] as const,
+  },
+  /** What a mailed invitation link offers (the join page). */
+  invitation: (token: string) => ["team-invitation", token] as const,
   leads: (kind: string, page: number, start: string) => ["leads", kind, page, start] as const,
   /** The audit log (admin): every page of it, and one page of a filter. */
   audit: {

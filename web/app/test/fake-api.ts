@@ -85,6 +85,21 @@ const answers = {
   "GET /api/admin/test-tools": "TestClock",
   "POST /api/admin/test-tools/run-due": "RunDueRenewalsResult",
   "POST /api/admin/images": "UploadedImage",
+  "GET /api/team/members": "TeamMemberList",
+  "PUT /api/team/members/:id/role": "ModifiedCount",
+  "POST /api/team/members/:id/suspend": "ModifiedCount",
+  "POST /api/team/members/:id/unsuspend": "ModifiedCount",
+  "DELETE /api/team/members/:id": "DeleteResult",
+  "POST /api/team/owner": "ModifiedCount",
+  "GET /api/team/roles": "TeamRoleList",
+  "POST /api/team/roles": "TeamRole",
+  "PUT /api/team/roles/:key": "TeamRole",
+  "DELETE /api/team/roles/:key": "DeleteResult",
+  "POST /api/team/invitations": "TeamInvitation",
+  "POST /api/team/invitations/:id/resend": "TeamInvitation",
+  "POST /api/team/invitations/:id/revoke": "ModifiedCount",
+  "GET /api/team/invitations/lookup": "InvitationLookup",
+  "POST /api/team/invitations/accept": "AcceptedInvitation",
 } as const satisfies Record<string, SchemaName | null>;
 
 export type ApiRoute = keyof typeof answers;

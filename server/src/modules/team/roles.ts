@@ -66,6 +66,15 @@ export async function findRole(
   return row ? { key: row.id, name: row.name, permissions: ordered(row.permissions) } : undefined;
 }
 
+/** Every role's name by its key, built in and custom. */
+export async function roleNames(db: Database): Promise<Map<string, string>> {
+  const custom = await db.select({ id: teamRoles.id, name: teamRoles.name }).from(teamRoles);
+  return new Map([
+    ...builtInRoleKeys.map((key) => [key, builtInRoles[key].name] as const),
+    ...custom.map((role) => [role.id, role.name] as const),
+  ]);
+}
+
 async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -1,10 +1,17 @@
 import {
+  AcceptedInvitation,
+  AcceptInvitationBody,
   DeleteResult,
   HandOverBody,
   IdParams,
+  InvitationBody,
+  InvitationLookup,
+  InvitationLookupQuery,
   MemberRoleBody,
   ModifiedCount,
   RoleKeyParams,
+  TeamInvitation,
+  TeamMemberList,
   TeamRole,
   TeamRoleBody,
   TeamRoleList,
@@ -13,16 +20,33 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
+import type { MailBrandSource } from "../../mail/layout.js";
 import { auditActorOf } from "../audit/index.js";
+import {
+  acceptInvitation,
+  lookUpInvitation,
+  resendInvitation,
+  revokeInvitation,
+  sendInvitation,
+} from "./invitations.js";
 import { handOverOwnership, setMemberRole } from "./members.js";
+import { listTeam, removeMember, suspendMember, unsuspendMember } from "./membership.js";
 import { createRole, deleteRole, listRoles, updateRole } from "./roles.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const manage = { access: "team" as const, permission: "team.manage" as const };
 const tags = ["team"];
 
-/** The team's roles and who holds which (docs/decisions/023). */
-export const teamRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+type Options = {
+  db: Database;
+  /** The shop's name and logo for the invitation mail and the join page. */
+  brand: MailBrandSource;
+  /** The public invitation calls' limit per client address (the sign-in calls' limit). */
+  publicRateLimit: { max: number; timeWindow: number };
+};
+
+/** The team: its members, their roles and the invitations that bring new ones in (docs/decisions/023). */
+export const teamRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, brand, publicRateLimit }) => {
   app.get(
     "/team/roles",
     {
@@ -131,5 +155,142 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       app.sessionCache.clear();
       return { modifiedCount: 2 };
     },
+  );
+
+  app.get(
+    "/team/members",
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "The team's members and the invitations still open",
+        response: { 200: TeamMemberList, ...refused },
+      },
+    },
+    async (request) => {
+      await requireMember(request);
+      return listTeam(db);
+    },
+  );
+
+  app.post(
+    "/team/members/:id/suspend",
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Suspend a member: their sessions end and they cannot sign in",
+        params: IdParams,
+        response: { 200: ModifiedCount, ...refused },
+      },
+    },
+    async (request) => {
+      const result = await suspendMember(db, await requireMember(request), request.params.id);
+      app.sessionCache.clear();
+      return result;
+    },
+  );
+
+  app.post(
+    "/team/members/:id/unsuspend",
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Let a suspended member sign in again",
+        params: IdParams,
+        response: { 200: ModifiedCount, ...refused },
+      },
+    },
+    async (request) => unsuspendMember(db, await requireMember(request), request.params.id),
+  );
+
+  app.delete(
+    "/team/members/:id",
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Remove a member from the team (their name stays on their work)",
+        params: IdParams,
+        response: { 200: DeleteResult, ...refused },
+      },
+    },
+    async (request) => {
+      await removeMember(db, await requireMember(request), request.params.id);
+      app.sessionCache.clear();
+      return { deletedCount: 1 };
+    },
+  );
+
+  app.post(
+    "/team/invitations",
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Invite an address to the team with a role, by mail",
+        body: InvitationBody,
+        response: { 201: TeamInvitation, ...refused },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await sendInvitation(db, brand, await requireMember(request), request.body)),
+  );
+
+  app.post(
+    "/team/invitations/:id/resend",
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Send an invitation again with a new link, good for 7 more days",
+        params: IdParams,
+        response: { 200: TeamInvitation, ...refused },
+      },
+    },
+    async (request) => resendInvitation(db, brand, await requireMember(request), request.params.id),
+  );
+
+  app.post(
+    "/team/invitations/:id/revoke",
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Withdraw an invitation",
+        params: IdParams,
+        response: { 200: ModifiedCount, ...refused },
+      },
+    },
+    async (request) => revokeInvitation(db, await requireMember(request), request.params.id),
+  );
+
+  app.get(
+    "/team/invitations/lookup",
+    {
+      config: { access: "public", rateLimit: publicRateLimit },
+      schema: {
+        tags,
+        summary: "What a mailed invitation link offers (404 unknown, 410 used, withdrawn or expired)",
+        querystring: InvitationLookupQuery,
+        response: { 200: InvitationLookup, ...refusals(400, 404, 410, 429) },
+      },
+    },
+    async (request) => lookUpInvitation(db, brand, request.query.token),
+  );
+
+  app.post(
+    "/team/invitations/accept",
+    {
+      config: { access: "public", rateLimit: publicRateLimit },
+      schema: {
+        tags,
+        summary: "Accept an invitation: the account is made with the role, then its owner signs in",
+        body: AcceptInvitationBody,
+        response: { 201: AcceptedInvitation, ...refusals(400, 404, 409, 410, 429) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await acceptInvitation(db, app.auth, request.body)),
   );
 };

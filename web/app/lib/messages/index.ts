@@ -12,4 +12,5 @@ export * from "./mail";
 export * from "./overview";
 export * from "./public";
 export * from "./shop";
+export * from "./team";
 export * from "./workflow";

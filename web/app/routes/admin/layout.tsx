@@ -1,6 +1,8 @@
-import { Link, Outlet } from "react-router";
-import { DashboardFrame, menuButtonClassName } from "../../components/dashboard-frame";
+import type { Permission } from "@agency/contract";
+import { Link, Navigate, Outlet, useLocation } from "react-router";
+import { DashboardFrame, type MenuLink, menuButtonClassName } from "../../components/dashboard-frame";
 import { UnreadBadge } from "../../components/order-badges";
+import { useAdminStatus, useSession } from "../../features/auth/api/auth";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useSiteSettings } from "../../features/site/api/site";
@@ -16,6 +18,7 @@ import {
   orderDetail,
   overviewPage,
   promoEditor,
+  teamPage,
   testModeTexts,
 } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
@@ -25,33 +28,73 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Admin dashboard", siteOf(matches)) }, { name: "robots", content: "noindex" }];
 }
 
-function menu(unread: number, testTools: boolean) {
+type AdminLink = MenuLink & { permission: Permission };
+
+/** Each page, for the members whose role has the permission its calls need (the server checks them). */
+function menu(unread: number, testTools: boolean): AdminLink[] {
   return [
-    { to: "/dashboard/admin/overview", label: overviewPage.menu },
-    { to: "/dashboard/admin/all__user", label: dashboardMenu.allUsers, alsoOn: "/dashboard/admin" },
+    { to: "/dashboard/admin/overview", label: overviewPage.menu, permission: "money.view" },
+    {
+      to: "/dashboard/admin/all__user",
+      label: dashboardMenu.allUsers,
+      alsoOn: "/dashboard/admin",
+      permission: "customers.view",
+    },
     {
       to: "/dashboard/admin/all__orders",
       label: dashboardMenu.allOrders,
       alsoUnder: "/dashboard/admin/orders",
       badge: <UnreadBadge count={unread} label={orderDetail.unread(unread)} />,
+      permission: "orders.work",
     },
-    { to: "/dashboard/admin/manage__reviews", label: dashboardMenu.manageReviews },
-    { to: "/dashboard/admin/catalog", label: catalogEditor.menu },
-    { to: "/dashboard/admin/promo-codes", label: promoEditor.menu },
-    { to: "/dashboard/admin/add__blog", label: adminPages.addBlog },
-    { to: "/dashboard/admin/site-content", label: contentEditor.menu },
-    { to: "/dashboard/admin/leads", label: adminPages.leads },
-    { to: "/dashboard/admin/audit", label: auditPage.menu },
-    { to: "/dashboard/admin/jobs", label: jobsPage.menu },
-    { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu },
-    ...(testTools ? [{ to: "/dashboard/admin/test-tools", label: testModeTexts.menu }] : []),
+    {
+      to: "/dashboard/admin/manage__reviews",
+      label: dashboardMenu.manageReviews,
+      permission: "content.edit",
+    },
+    { to: "/dashboard/admin/catalog", label: catalogEditor.menu, permission: "catalog.edit" },
+    { to: "/dashboard/admin/promo-codes", label: promoEditor.menu, permission: "catalog.edit" },
+    { to: "/dashboard/admin/add__blog", label: adminPages.addBlog, permission: "content.edit" },
+    { to: "/dashboard/admin/site-content", label: contentEditor.menu, permission: "content.edit" },
+    { to: "/dashboard/admin/leads", label: adminPages.leads, permission: "customers.view" },
+    { to: "/dashboard/admin/team", label: teamPage.menu, permission: "team.manage" },
+    { to: "/dashboard/admin/audit", label: auditPage.menu, permission: "audit.view" },
+    { to: "/dashboard/admin/jobs", label: jobsPage.menu, permission: "shop.operate" },
+    { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu, permission: "catalog.edit" },
+    ...(testTools
+      ? [
+          {
+            to: "/dashboard/admin/test-tools",
+            label: testModeTexts.menu,
+            permission: "shop.operate" as const,
+          },
+        ]
+      : []),
   ];
+}
+
+/** The signed-in member's permissions; undefined while unknown (then every page is listed). */
+function usePermissions(): ReadonlySet<Permission> | undefined {
+  const session = useSession();
+  const status = useAdminStatus(session.data?.user.email);
+  const list = status.data?.permissions;
+  return list ? new Set(list) : undefined;
 }
 
 /** SPEC §2 admin menu, with the way back to the user dashboard. */
 export default function AdminLayout() {
   const unread = useUnreadCounts();
   const settings = useSiteSettings();
+  const permissions = usePermissions();
+  const { pathname } = useLocation();
+  const links = menu(unread.data?.total ?? 0, settings.data?.testMode?.testTools === true).filter(
+    (link) => !permissions || permissions.has(link.permission),
+  );
+  // The admin area opens on All Users; a member who may not see customers opens on their first page.
+  const home = pathname.replace(/\/+$/, "") === "/dashboard/admin";
+  if (home && permissions && !permissions.has("customers.view") && links[0]) {
+    return <Navigate to={links[0].to} replace />;
+  }
   const back = (
     <div className="mt-4 pt-3 border-top border-secondary">
       <Link to="/dashboard" className="nav-link text-white px-3">
@@ -62,7 +105,7 @@ export default function AdminLayout() {
   return (
     <DashboardFrame
       label={dashboardMenu.adminMenu}
-      links={menu(unread.data?.total ?? 0, settings.data?.testMode?.testTools === true)}
+      links={links}
       logOut={<SignOutButton label={dashboardMenu.logOut} className={menuButtonClassName} />}
       footer={back}
       notice={<TestModeBand />}

@@ -1,0 +1,124 @@
+import { memberMessages, type TeamMemberList } from "@agency/contract";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { SessionUser } from "../../auth/session.js";
+import type { Database } from "../../db/client.js";
+import { session, teamInvitations, user } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { auditActorOf, recordAudit } from "../audit/index.js";
+import { toInvitation } from "./invitations.js";
+import { changeRole } from "./members.js";
+import { roleNames } from "./roles.js";
+
+/** The team page: every member (the owner first, then by name) and the invitations still open. */
+export async function listTeam(db: Database): Promise<TeamMemberList> {
+  const [names, members, invitations] = await Promise.all([
+    roleNames(db),
+    db
+      .select()
+      .from(user)
+      .where(isNotNull(user.role))
+      .orderBy(sql`${user.role} = 'owner' desc`, sql`lower(${user.name})`, asc(user.id)),
+    db
+      .select()
+      .from(teamInvitations)
+      .where(and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+      .orderBy(asc(teamInvitations.createdAt)),
+  ]);
+  const now = new Date();
+  return {
+    members: members.map((member) => ({
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      role: member.role ?? "",
+      roleName: names.get(member.role ?? "") ?? member.role ?? "",
+      suspended: member.suspendedAt !== null,
+      suspendedAt: member.suspendedAt?.toISOString() ?? null,
+      lastSignInAt: member.lastLoginAt?.toISOString() ?? null,
+      joinedAt: member.createdAt.toISOString(),
+    })),
+    invitations: invitations.map((row) => toInvitation(row, names.get(row.role) ?? row.role, now)),
+  };
+}
+
+const targetColumns = { id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt };
+type Target = { id: string; email: string; role: string | null; suspendedAt: Date | null };
+
+/** The member acted on, locked; the owner and the caller themselves are refused. */
+async function lockMember(tx: Database, actor: SessionUser, memberId: string): Promise<Target> {
+  const [target] = await tx.select(targetColumns).from(user).where(eq(user.id, memberId)).for("update");
+  if (!target?.role) throw notFound("The member");
+  if (target.role === "owner") throw new AppError("conflict", memberMessages.ownerProtected);
+  if (target.id === actor.id) throw new AppError("conflict", memberMessages.notYourself);
+  return target;
+}
+
+/**
+ * Suspends a member: their sessions end now and they cannot sign in (auth.ts refuses a new
+ * session) until unsuspended; their work and history stay. Suspending again changes nothing.
+ */
+export async function suspendMember(
+  db: Database,
+  actor: SessionUser,
+  memberId: string,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, actor, memberId);
+    if (target.suspendedAt) return { modifiedCount: 0 };
+    await tx.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, target.id));
+    await tx.delete(session).where(eq(session.userId, target.id));
+    await recordAudit(tx, {
+      actor: auditActorOf(actor),
+      action: "team.member_suspended",
+      subject: { type: "user", id: target.id },
+      before: { suspended: false },
+      after: { suspended: true },
+    });
+    return { modifiedCount: 1 };
+  });
+}
+
+/** Lets a suspended member sign in again, with the role they had. */
+export async function unsuspendMember(
+  db: Database,
+  actor: SessionUser,
+  memberId: string,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, actor, memberId);
+    if (!target.suspendedAt) return { modifiedCount: 0 };
+    await tx.update(user).set({ suspendedAt: null }).where(eq(user.id, target.id));
+    await recordAudit(tx, {
+      actor: auditActorOf(actor),
+      action: "team.member_unsuspended",
+      subject: { type: "user", id: target.id },
+      before: { suspended: true },
+      after: { suspended: false },
+    });
+    return { modifiedCount: 1 };
+  });
+}
+
+/**
+ * Removes a member from the team: no role any more and suspended, so the account cannot sign in
+ * (nor pass as a customer's), while their name stays on the orders, messages and history they
+ * touched.
+ */
+export async function removeMember(db: Database, actor: SessionUser, memberId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockMember(tx, actor, memberId);
+    await tx
+      .update(user)
+      .set({ suspendedAt: target.suspendedAt ?? new Date() })
+      .where(eq(user.id, target.id));
+    await tx.delete(session).where(eq(session.userId, target.id));
+    await changeRole(tx, { id: actor.id, email: actor.email }, target, null);
+    await recordAudit(tx, {
+      actor: auditActorOf(actor),
+      action: "team.member_removed",
+      subject: { type: "user", id: target.id },
+      before: { role: target.role, suspended: target.suspendedAt !== null },
+      after: { role: null, suspended: true },
+    });
+  });
+}
