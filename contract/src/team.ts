@@ -96,3 +96,10 @@ export const TeamAccess = z.object({
   permissions: z.array(z.enum(permissions)),
 });
 export type TeamAccess = z.infer<typeof TeamAccess>;
+
+/** A member who may be given an order: active, with a role that works on orders. */
+export const TeamAssignee = z.object({ id: z.string(), name: z.string(), email: z.string() }).meta({
+  id: "TeamAssignee",
+});
+export type TeamAssignee = z.infer<typeof TeamAssignee>;
+export const TeamAssigneeList = z.array(TeamAssignee);

@@ -14,7 +14,15 @@ export type UserTokenBody = z.infer<typeof UserTokenBody>;
 export const UserToken = z.object({ token: z.string() });
 export type UserToken = z.infer<typeof UserToken>;
 
-export const AdminStatus = z.object({ admin: z.boolean() });
+/**
+ * SPEC §7 GET /admin/{email}: whether the account is on the team. On one's own account, also the
+ * team role and what it allows (the screens show only what the caller may do).
+ */
+export const AdminStatus = z.object({
+  admin: z.boolean(),
+  role: z.string().nullable().optional(),
+  permissions: z.array(z.string()).optional(),
+});
 export type AdminStatus = z.infer<typeof AdminStatus>;
 
 /** Better Auth's answer to starting Google or Facebook sign-in: where to send the browser. */

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { permissions } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -127,7 +128,7 @@ describe("accounts", () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(viaToken.statusCode).toBe(200);
-    expect(viaToken.json()).toEqual({ admin: false });
+    expect(viaToken.json()).toEqual({ admin: false, role: null, permissions: [] });
 
     const someoneElse = await ctx.app.inject({
       method: "PUT",
@@ -164,7 +165,8 @@ describe("accounts", () => {
       url: `/api/admin/${admin.email}`,
       headers: { cookie: admin.cookie },
     });
-    expect(ownAdmin.json()).toEqual({ admin: true });
+    // Their own lookup also says what their role lets them do.
+    expect(ownAdmin.json()).toEqual({ admin: true, role: "admin", permissions: [...permissions] });
   });
 
   it("makes the ADMIN_EMAIL account an admin and records it", async () => {
@@ -174,7 +176,7 @@ describe("accounts", () => {
       url: "/api/admin/owner@example.com",
       headers: { cookie: owner.cookie },
     });
-    expect(status.json()).toEqual({ admin: true });
+    expect(status.json()).toMatchObject({ admin: true, role: "admin" });
     const audit = await ctx.db
       .select()
       .from(roleChanges)

@@ -23,7 +23,7 @@ describe("the admin command", () => {
       url: `/api/admin/${second.email}`,
       headers: { cookie: second.cookie },
     });
-    expect(status.json()).toEqual({ admin: true });
+    expect(status.json()).toMatchObject({ admin: true, role: "admin" });
   });
 
   it("explains its usage and refuses unknown addresses", async () => {

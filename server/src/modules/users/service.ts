@@ -1,5 +1,6 @@
 import type { AdminStatus, UserToken, UserTokenBody } from "@agency/contract";
 import { eq, sql } from "drizzle-orm";
+import { permissionsOf } from "../../auth/permissions.js";
 import { isTeamMember, type SignedIn } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { user as users } from "../../db/schema.js";
@@ -20,13 +21,22 @@ export function issueToken(signedIn: SignedIn, email: string, body: UserTokenBod
   return { token: signedIn.session.token };
 }
 
-/** SPEC §7 GET /admin/{email}: the caller may ask about themselves; admins may ask about anyone. */
+/**
+ * SPEC §7 GET /admin/{email}: the caller may ask about themselves (and learns their team role and
+ * its permissions, so the screens offer only what they may do); admins may ask about anyone.
+ */
 export async function adminStatus(
   db: Database,
   caller: SignedIn["user"],
   email: string,
 ): Promise<AdminStatus> {
-  if (sameEmail(email, caller.email)) return { admin: isTeamMember(caller) };
+  if (sameEmail(email, caller.email)) {
+    return {
+      admin: isTeamMember(caller),
+      role: caller.role ?? null,
+      permissions: [...permissionsOf(caller)],
+    };
+  }
   if (!isTeamMember(caller)) throw new AppError("forbidden", "You can only look up your own admin status.");
   const [row] = await db
     .select({ role: users.role })
