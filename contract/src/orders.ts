@@ -131,10 +131,9 @@ export const OrderStateFilter = z.enum([
 export type OrderStateFilter = z.infer<typeof OrderStateFilter>;
 
 /** All Orders' assignee filter: a member's id, "none" (unassigned) or "me" (the caller's). */
-export const AssigneeFilter = z.union(
-  [z.enum(["none", "me"]), z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)],
-  { error: 'must be a member\'s id, "none" or "me"' },
-);
+export const AssigneeFilter = z.union([z.enum(["none", "me"]), z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)], {
+  error: 'must be a member\'s id, "none" or "me"',
+});
 export type AssigneeFilter = z.infer<typeof AssigneeFilter>;
 
 const orderFilters = {

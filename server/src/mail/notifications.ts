@@ -1,15 +1,7 @@
 import { formatOrderNumber } from "@agency/contract";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import {
-  leads,
-  orders,
-  payments,
-  receipts,
-  subscriptions,
-  type TeamMailTopic,
-  user,
-} from "../db/schema.js";
+import { leads, orders, payments, receipts, subscriptions, type TeamMailTopic, user } from "../db/schema.js";
 import { enqueue } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
 import { formatCard, formatDate, formatMoney, formatPeriod } from "./format.js";

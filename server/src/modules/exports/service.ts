@@ -31,7 +31,11 @@ const orderColumns = [
  * Every order All Orders would list to the caller with these filters, newest first (a member who
  * sees only their assigned orders exports only those).
  */
-export function ordersCsv(db: Database, caller: SessionUser, query: OrdersExportQuery): AsyncGenerator<string> {
+export function ordersCsv(
+  db: Database,
+  caller: SessionUser,
+  query: OrdersExportQuery,
+): AsyncGenerator<string> {
   const batches = newestFirstBatches(orders, wholeRows(db, orders), adminOrderFilter(query, caller));
   return csvChunks(orderColumns, batches, (order) => [
     order.number,
