@@ -1,13 +1,21 @@
 import { formatOrderNumber, type OrderState, orderStateLabels } from "@agency/contract";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, max } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { messageReads, messages, orderEvents, orders, payments, user } from "../db/schema.js";
+import {
+  messageReads,
+  messages,
+  orderEvents,
+  orders,
+  payments,
+  type TeamMailTopic,
+  user,
+} from "../db/schema.js";
 import type { JobPayloads } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
 import { formatDate, formatMoney } from "./format.js";
-import { type OutgoingMail, renderMail } from "./layout.js";
+import { type MailContent, type OutgoingMail, renderMail } from "./layout.js";
 import { type NotificationContext, ownerMails, queueMails } from "./notifications.js";
-import { optionalMailLinks, wantingTeamMail, wantsOptionalMail } from "./preferences.js";
+import { optionalMailLinks, wantingTeamMail, wantsOptionalMail, withoutOptOuts } from "./preferences.js";
 
 /** What the customer reads when their order moves (the note, if any, follows). */
 const customerText: Record<
@@ -103,11 +111,11 @@ async function orderStateChanged(ctx: NotificationContext, eventId: string): Pro
       action: { label: "Open the order", url: urls.customer },
     }),
   ];
-  // The customer's own moves: approving a delivery, or sending it back.
+  // The customer's own moves: approving a delivery, or sending it back (to whom does the work).
   if (event.actorRole === "customer" && event.fromState === "delivered") {
     const approved = event.toState === "complete";
     mails.push(
-      ...(await ownerMails(ctx, () => ({
+      ...(await agencyMails(ctx, order.assigneeId, () => ({
         subject: approved ? `Order ${number} approved` : `Order ${number}: changes requested`,
         heading: approved ? `${order.name} approved order ${number}` : `${order.name} asked for changes`,
         paragraphs: [
@@ -192,30 +200,51 @@ async function orderMessages(
       }),
     ];
   }
-  const content = () => ({
-    subject: `New message from ${order.name} on order ${number}`,
-    heading: `${order.name} wrote on order ${number}`,
-    paragraphs: quoted,
-    details: [
-      ["Order", number],
-      ["Customer", `${order.name} <${order.email}>`],
-    ] as Array<[string, string]>,
-    action: { label: "Reply on the order", url: urls.admin },
-  });
-  if (!assignee) return ownerMails(ctx, content, "order-messages");
-  const [wanting] = await wantingTeamMail(ctx.db, [assignee], "order-messages");
-  if (!wanting) return [];
-  const secret = await ctx.secret();
-  return [
-    renderMail(ctx.brand, {
-      ...content(),
-      to: wanting.email,
-      optional: optionalMailLinks(secret, ctx.brand.publicUrl, wanting.email),
+  return agencyMails(
+    ctx,
+    assignee?.id ?? null,
+    () => ({
+      subject: `New message from ${order.name} on order ${number}`,
+      heading: `${order.name} wrote on order ${number}`,
+      paragraphs: quoted,
+      details: [
+        ["Order", number],
+        ["Customer", `${order.name} <${order.email}>`],
+      ],
+      action: { label: "Reply on the order", url: urls.admin },
     }),
-  ];
+    "order-messages",
+  );
 }
 
 type Member = { id: string; email: string; name: string };
+
+/**
+ * A notice for the agency about an order: to the member it is assigned to while they are on the
+ * team, or else to the owner and admins (see `ownerMails`). Each reader may have turned it off.
+ */
+async function agencyMails(
+  ctx: NotificationContext,
+  assigneeId: string | null,
+  content: () => Omit<MailContent, "to" | "optional">,
+  topic?: TeamMailTopic,
+): Promise<OutgoingMail[]> {
+  const assignee = assigneeId ? await activeMember(ctx.db, assigneeId) : null;
+  if (!assignee) return ownerMails(ctx, content, topic);
+  const wanting = topic
+    ? await wantingTeamMail(ctx.db, [assignee], topic)
+    : (await withoutOptOuts(ctx.db, [assignee.email])).length > 0
+      ? [assignee]
+      : [];
+  const secret = await ctx.secret();
+  return wanting.map((member) =>
+    renderMail(ctx.brand, {
+      ...content(),
+      to: member.email,
+      optional: optionalMailLinks(secret, ctx.brand.publicUrl, member.email),
+    }),
+  );
+}
 
 /** A member of the team who is not suspended, by id; null for anyone else. */
 async function activeMember(db: Database, id: string): Promise<Member | null> {

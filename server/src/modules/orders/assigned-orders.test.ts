@@ -1,9 +1,10 @@
-import { AdminOrderList, UnreadCounts } from "@agency/contract";
+import { AdminOrderList, Overview, PaymentList, UnreadCounts } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../../../test/accounts.js";
+import { authHeaders, createAccount, type TestAccount } from "../../../test/accounts.js";
 import { uploadFile } from "../../../test/files.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placePaidOrder, planIds } from "../../../test/orders.js";
+import { mySubscription } from "../../../test/subscriptions.js";
 
 /**
  * A member whose role does not see every order (no "orders.all") works only on the orders
@@ -158,6 +159,35 @@ describe("a member who sees only the orders assigned to them", () => {
     expect(leadUnread.orders.map((entry) => entry.orderId).sort()).toEqual(
       [staffOrders[0], bookkeeperOrder].sort(),
     );
+  });
+
+  it("reads only those orders' payments and cancellations", async () => {
+    const [alma, , cora] = customers as [TestAccount, TestAccount, TestAccount];
+    const history = async (account: TestAccount, customer: TestAccount) =>
+      PaymentList.parse((await call(account, "GET", `/api/payment-history/${customer.email}`)).json());
+    expect(await history(staff, alma)).toHaveLength(1);
+    expect(await history(staff, cora)).toEqual([]);
+    expect(await history(lead, cora)).toHaveLength(1);
+
+    for (const [customer, orderId] of [
+      [alma, staffOrders[0] ?? ""],
+      [cora, bookkeeperOrder],
+    ] as const) {
+      const subscription = await mySubscription(ctx, customer, orderId);
+      const cancelled = await ctx.app.inject({
+        method: "POST",
+        url: `/api/subscriptions/${subscription._id}/cancel`,
+        headers: authHeaders(ctx, customer.cookie),
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    const cancellationsSeenBy = async (account: TestAccount) => {
+      const response = await call(account, "GET", "/api/admin/overview");
+      expect(response.statusCode, response.body).toBe(200);
+      return Overview.parse(response.json()).recentCancellations.map((item) => item.orderId);
+    };
+    expect(await cancellationsSeenBy(bookkeeper)).toEqual([bookkeeperOrder]);
+    expect((await cancellationsSeenBy(lead)).sort()).toEqual([staffOrders[0], bookkeeperOrder].sort());
   });
 
   it("sees the orders once assigned, and loses them when reassigned", async () => {

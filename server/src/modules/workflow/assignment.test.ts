@@ -275,6 +275,21 @@ describe("mail about customers' messages follows the work", () => {
     await ctx.db.update(orders).set({ assigneeId: null }).where(eq(orders.id, orderId));
   });
 
+  it("tells the assignee, not the owner and admins, that the customer approved the delivery", async () => {
+    const { customer, orderId } = await paidCustomerOf(ctx, "Abe Approver", plans.premiumYearly._id);
+    const worker = await createAccount(ctx, { role: "staff", name: "Wes Worker" });
+    expect((await assign(admin, orderId, worker.id)).statusCode).toBe(200);
+    for (const state of ["in_progress", "delivered"]) {
+      const moved = await call(worker, "POST", `/api/admin/orders/${orderId}/state`, { state });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    expect((await call(customer, "POST", `/api/order/${orderId}/approve`)).statusCode).toBe(200);
+    await runJobs(ctx);
+    const subject = `Order #${(await teamDetail(orderId)).number} approved`;
+    expect(await mailsTo(worker, subject)).toHaveLength(1);
+    for (const member of [owner, admin]) expect(await mailsTo(member, subject)).toEqual([]);
+  });
+
   it("shows a customer no team settings, and ignores them from a customer", async () => {
     const customer = await createAccount(ctx);
     const saved = await call(customer, "PUT", "/api/mail/preferences", {
