@@ -1,21 +1,13 @@
 import { formatOrderNumber, type OrderState, orderStateLabels } from "@agency/contract";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, max } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import {
-  messageReads,
-  messages,
-  orderEvents,
-  orders,
-  payments,
-  type TeamMailTopic,
-  user,
-} from "../db/schema.js";
+import { and, desc, eq, gt, inArray, isNotNull, lte, max } from "drizzle-orm";
+import { messageReads, messages, orderEvents, orders, payments, user } from "../db/schema.js";
 import type { JobPayloads } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
+import { activeMember, agencyMails } from "./agency-recipients.js";
 import { formatDate, formatMoney } from "./format.js";
-import { type MailContent, type OutgoingMail, renderMail } from "./layout.js";
-import { type NotificationContext, ownerMails, queueMails } from "./notifications.js";
-import { optionalMailLinks, wantingTeamMail, wantsOptionalMail, withoutOptOuts } from "./preferences.js";
+import { type OutgoingMail, renderMail } from "./layout.js";
+import { type NotificationContext, queueMails } from "./notifications.js";
+import { optionalMailLinks, wantingTeamMail, wantsOptionalMail } from "./preferences.js";
 
 /** What the customer reads when their order moves (the note, if any, follows). */
 const customerText: Record<
@@ -215,44 +207,6 @@ async function orderMessages(
     }),
     "order-messages",
   );
-}
-
-type Member = { id: string; email: string; name: string };
-
-/**
- * A notice for the agency about an order: to the member it is assigned to while they are on the
- * team, or else to the owner and admins (see `ownerMails`). Each reader may have turned it off.
- */
-async function agencyMails(
-  ctx: NotificationContext,
-  assigneeId: string | null,
-  content: () => Omit<MailContent, "to" | "optional">,
-  topic?: TeamMailTopic,
-): Promise<OutgoingMail[]> {
-  const assignee = assigneeId ? await activeMember(ctx.db, assigneeId) : null;
-  if (!assignee) return ownerMails(ctx, content, topic);
-  const wanting = topic
-    ? await wantingTeamMail(ctx.db, [assignee], topic)
-    : (await withoutOptOuts(ctx.db, [assignee.email])).length > 0
-      ? [assignee]
-      : [];
-  const secret = await ctx.secret();
-  return wanting.map((member) =>
-    renderMail(ctx.brand, {
-      ...content(),
-      to: member.email,
-      optional: optionalMailLinks(secret, ctx.brand.publicUrl, member.email),
-    }),
-  );
-}
-
-/** A member of the team who is not suspended, by id; null for anyone else. */
-async function activeMember(db: Database, id: string): Promise<Member | null> {
-  const [row] = await db
-    .select({ id: user.id, email: user.email, name: user.name })
-    .from(user)
-    .where(and(eq(user.id, id), isNotNull(user.role), isNull(user.suspendedAt)));
-  return row ?? null;
 }
 
 /**
