@@ -36,6 +36,8 @@ export const auditActions = [
   "promo.disabled",
   "promo.enabled",
   "order.state_changed",
+  "order.assigned",
+  "order.due_changed",
   "order.deleted",
   "payment.refunded",
   "review.hidden",

@@ -64,6 +64,13 @@ export const PlanFeature = z.object({
 });
 export type PlanFeature = z.infer<typeof PlanFeature>;
 
+/** How many days the agency has for a period's work, from the brief (or the period's start). */
+export const TurnaroundDays = z
+  .number({ error: (issue) => (issue.input === undefined ? "is required" : "must be a number") })
+  .int("must be a whole number of days")
+  .min(1, "must be at least 1 day")
+  .max(365, "must be at most 365 days");
+
 /** Everything about a plan but its prices, which change through their own call. */
 export const PlanDetailsBody = z.object({
   /** The plan's name, e.g. "Standard". */
@@ -77,6 +84,8 @@ export const PlanDetailsBody = z.object({
   highlighted: z.boolean(),
   backgroundColor: ColourHex,
   color: ColourHex,
+  /** Days from the brief to the due date (7 for a new plan when left out; kept when left out of an edit). */
+  turnaroundDays: TurnaroundDays.optional(),
 });
 export type PlanDetailsBody = z.infer<typeof PlanDetailsBody>;
 
@@ -104,6 +113,8 @@ export const AdminPlan = PricingPlan.extend({
   orders: z.number().int().nonnegative(),
   /** Subscriptions that will renew (active or past due). */
   subscribers: z.number().int().nonnegative(),
+  /** Days from the brief to the due date. */
+  turnaroundDays: z.number().int().positive(),
 }).meta({ id: "AdminPlan" });
 export type AdminPlan = z.infer<typeof AdminPlan>;
 export const AdminPlanList = z.array(AdminPlan);

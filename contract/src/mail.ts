@@ -1,5 +1,14 @@
 import { z } from "zod";
 
+/**
+ * The mails a team member may turn off (while optional mail is on): customers' new messages on the
+ * orders they work on (the unassigned ones for the owner and admins), and orders assigned to them.
+ */
+export const TeamMailPreferences = z
+  .object({ orderMessages: z.boolean(), orderAssigned: z.boolean() })
+  .meta({ id: "TeamMailPreferences" });
+export type TeamMailPreferences = z.infer<typeof TeamMailPreferences>;
+
 /** A customer's e-mail settings. Order confirmations, receipts and account mail always go. */
 export const MailPreferences = z
   .object({
@@ -8,6 +17,8 @@ export const MailPreferences = z
     optionalMail: z.boolean(),
     /** none, pending (the confirmation link was mailed), or subscribed. */
     newsletter: z.enum(["none", "pending", "subscribed"]),
+    /** A team member's work mails (absent for a customer). */
+    team: TeamMailPreferences.optional(),
   })
   .meta({ id: "MailPreferences" });
 export type MailPreferences = z.infer<typeof MailPreferences>;
@@ -17,6 +28,8 @@ export const UpdateMailPreferences = z
     optionalMail: z.boolean(),
     /** false ends the subscription; true starts one (confirmed by a mailed link). */
     newsletter: z.boolean().optional(),
+    /** A team member's work mails; each one left out stays as it is. */
+    team: TeamMailPreferences.partial().optional(),
   })
   .meta({ id: "UpdateMailPreferences" });
 export type UpdateMailPreferences = z.infer<typeof UpdateMailPreferences>;

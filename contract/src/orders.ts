@@ -22,6 +22,10 @@ export const OrderPeriod = z
   .meta({ id: "OrderPeriod" });
 export type OrderPeriod = z.infer<typeof OrderPeriod>;
 
+/** The team member an order is assigned to, as the team's screens name them. */
+export const OrderAssignee = z.object({ id: z.string(), name: z.string() }).meta({ id: "OrderAssignee" });
+export type OrderAssignee = z.infer<typeof OrderAssignee>;
+
 /** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
 export const Order = z
   .object({
@@ -48,6 +52,10 @@ export const Order = z
     state: OrderState.nullable(),
     /** The work period being worked on; null while unpaid. */
     period: OrderPeriod.nullable(),
+    /** The team's calls only: who does the work (null: nobody yet). */
+    assignee: OrderAssignee.nullable().optional(),
+    /** The team's calls only: when the work of the current period is due (null: no date yet). */
+    dueAt: z.string().nullable().optional(),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof Order>;
@@ -122,8 +130,15 @@ export const OrderStateFilter = z.enum([
 ]);
 export type OrderStateFilter = z.infer<typeof OrderStateFilter>;
 
+/** All Orders' assignee filter: a member's id, "none" (unassigned) or "me" (the caller's). */
+export const AssigneeFilter = z.union([z.enum(["none", "me"]), z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)], {
+  error: 'must be a member\'s id, "none" or "me"',
+});
+export type AssigneeFilter = z.infer<typeof AssigneeFilter>;
+
 const orderFilters = {
   state: OrderStateFilter.optional(),
+  assignee: AssigneeFilter.optional(),
   search: z.string().trim().max(200, "must be at most 200 characters").optional(),
   paid: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
   plan: FilterId.optional(),
@@ -132,8 +147,8 @@ const orderFilters = {
 
 /**
  * Admin: every order, a page at a time, with counts over all orders (SPEC §2 all orders).
- * `state` narrows the list, and so do `paid` ("true" or "false"), `plan` (a plan id) and the
- * days `from`/`to`; `q` (or `search`, its older name) finds the start of a customer's e-mail,
+ * `state` narrows the list, and so do `paid` ("true" or "false"), `plan` (a plan id), `assignee`
+ * (a member's id, "none" or "me") and the days `from`/`to`; `q` (or `search`, its older name) finds the start of a customer's e-mail,
  * of their name or a word in it, or an order number ("1001" or "#1001"). The counts stay those
  * of every order; `matches` counts the narrowed list.
  */
@@ -159,3 +174,34 @@ export const AdminOrderList = z.object({
   matches: MatchCount.optional(),
 });
 export type AdminOrderList = z.infer<typeof AdminOrderList>;
+
+// ─── Assignment and due dates (the team) ───────────────────────────────────────────────────────
+
+export const assignmentMessages = {
+  notAssignable: "Only an active team member whose role works on orders can be assigned.",
+  dueAt: "must be a date and time (ISO 8601), or null",
+} as const;
+
+/** PUT /admin/orders/{id}/assignee: the member who does the work, or null to unassign. */
+export const AssignOrderBody = z.object({
+  assigneeId: z.string().trim().min(1).max(100).nullable(),
+});
+export type AssignOrderBody = z.infer<typeof AssignOrderBody>;
+
+const earliestDue = Date.UTC(2000, 0, 1);
+const latestDue = Date.UTC(2100, 0, 1);
+
+/**
+ * When the work is due: an instant (`2026-12-01T17:00:00Z`, `2026-12-01T17:00:00+02:00`) or a day
+ * (`2026-12-01`, the end of that day in UTC).
+ */
+export const DueAt = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: assignmentMessages.dueAt })
+  .transform((value) => new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value))
+  .refine((date) => date.getTime() >= earliestDue && date.getTime() < latestDue, {
+    message: "must be between the years 2000 and 2099",
+  });
+
+/** PUT /admin/orders/{id}/due: the new due date, or null for none. */
+export const OrderDueBody = z.object({ dueAt: DueAt.nullable() });
+export type OrderDueBody = z.input<typeof OrderDueBody>;

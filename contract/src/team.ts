@@ -112,3 +112,10 @@ export type MemberRoleBody = z.infer<typeof MemberRoleBody>;
 /** The owner hands ownership to another member, and becomes an Admin. */
 export const HandOverBody = z.object({ memberId: z.string().min(1).max(64) });
 export type HandOverBody = z.infer<typeof HandOverBody>;
+
+/** A member who may be given an order: active, with a role that works on orders. */
+export const TeamAssignee = z.object({ id: z.string(), name: z.string(), email: z.string() }).meta({
+  id: "TeamAssignee",
+});
+export type TeamAssignee = z.infer<typeof TeamAssignee>;
+export const TeamAssigneeList = z.array(TeamAssignee);

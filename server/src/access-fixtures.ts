@@ -230,6 +230,17 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       url: `/api/admin/orders/${paidOrderId}/state`,
       payload: { state: "in_progress" },
     },
+    "PUT /api/admin/orders/:id/assignee": {
+      method: "PUT",
+      url: `/api/admin/orders/${paidOrderId}/assignee`,
+      payload: { assigneeId: admin.id },
+    },
+    "PUT /api/admin/orders/:id/due": {
+      method: "PUT",
+      url: `/api/admin/orders/${paidOrderId}/due`,
+      payload: { dueAt: "2026-12-01T17:00:00Z" },
+    },
+    "GET /api/team/assignees": { method: "GET", url: "/api/team/assignees" },
     "POST /api/admin/orders/:id/cancel": {
       method: "POST",
       url: `/api/admin/orders/${paidOrderId}/cancel`,

@@ -80,6 +80,10 @@ export const jobDescriptions: {
       ? { label: `New messages mail${forOrder(order)}`, to: order?.email ?? null }
       : { label: `Owner notice of new messages${forOrder(order)}`, to: null };
   },
+  "mail.order-assigned": ({ orderId }, facts) => ({
+    label: `Assignment notice${forOrder(facts.order(orderId))}`,
+    to: null,
+  }),
   "mail.plan-price-changed": ({ subscriptionId }, facts) => {
     const order = facts.subscriptionOrder(subscriptionId);
     return { label: `Price change mail${forOrder(order)}`, to: order?.email ?? null };

@@ -33,6 +33,8 @@ export interface JobPayloads {
    * it runs (at the end of a 10-minute window; keyed by thread, recipient and window).
    */
   "mail.order-messages": { orderId: string; recipient: "customer" | "agency"; until: string };
+  /** An order was assigned to a team member: their notice (`assignedBy` is who gave it, by name). */
+  "mail.order-assigned": { orderId: string; assigneeId: string; assignedBy: string };
   /** A plan's new price now applies to this subscription's renewals: its customer's notice. */
   "mail.plan-price-changed": { subscriptionId: string; oldPriceCents: number; newPriceCents: number };
   /** An upload no message or delivery took within a day: it is removed with its bytes. */

@@ -1,12 +1,12 @@
 import { formatOrderNumber } from "@agency/contract";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { leads, orders, payments, receipts, subscriptions, user } from "../db/schema.js";
+import { leads, orders, payments, receipts, subscriptions, type TeamMailTopic, user } from "../db/schema.js";
 import { enqueue } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
 import { formatCard, formatDate, formatMoney, formatPeriod } from "./format.js";
 import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
-import { mailToken, optionalMailLinks, withoutOptOuts } from "./preferences.js";
+import { mailToken, optionalMailLinks, wantingTeamMail, withoutOptOuts } from "./preferences.js";
 
 export type NotificationContext = {
   db: Database;
@@ -17,28 +17,32 @@ export type NotificationContext = {
   secret: () => Promise<string>;
 };
 
+/** The shop's owner and admins who are not suspended. */
+export async function activeOwnersAndAdmins(db: Database): Promise<{ id: string; email: string }[]> {
+  return db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(and(inArray(user.role, ["owner", "admin"]), isNull(user.suspendedAt)));
+}
+
 /**
- * Owner notifications go to NOTIFY_EMAIL, or else to the owner and every Admin, minus those who
- * turned them off.
+ * Owner notifications go to NOTIFY_EMAIL, or else to the owner and every admin, minus those who
+ * turned them off (optional mail, or this kind of work mail when one is named).
  */
-export async function ownerAddresses(ctx: NotificationContext): Promise<string[]> {
-  const addresses = ctx.notifyEmail
-    ? [ctx.notifyEmail]
-    : (
-        await ctx.db
-          .select({ email: user.email })
-          .from(user)
-          .where(inArray(user.role, ["owner", "admin"]))
-      ).map((row) => row.email);
-  return withoutOptOuts(ctx.db, [...new Set(addresses)]);
+export async function ownerAddresses(ctx: NotificationContext, topic?: TeamMailTopic): Promise<string[]> {
+  if (ctx.notifyEmail) return withoutOptOuts(ctx.db, [ctx.notifyEmail]);
+  const members = await activeOwnersAndAdmins(ctx.db);
+  if (topic) return (await wantingTeamMail(ctx.db, members, topic)).map((member) => member.email);
+  return withoutOptOuts(ctx.db, [...new Set(members.map((member) => member.email))]);
 }
 
 export async function ownerMails(
   ctx: NotificationContext,
   content: (to: string) => Omit<Parameters<typeof renderMail>[1], "to" | "optional">,
+  topic?: TeamMailTopic,
 ): Promise<OutgoingMail[]> {
   const secret = await ctx.secret();
-  return (await ownerAddresses(ctx)).map((to) =>
+  return (await ownerAddresses(ctx, topic)).map((to) =>
     renderMail(ctx.brand, {
       ...content(to),
       to,

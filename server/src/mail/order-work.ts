@@ -1,12 +1,13 @@
 import { formatOrderNumber, type OrderState, orderStateLabels } from "@agency/contract";
-import { and, desc, eq, gt, isNotNull, lte, max } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, lte, max } from "drizzle-orm";
 import { messageReads, messages, orderEvents, orders, payments, user } from "../db/schema.js";
 import type { JobPayloads } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
-import { formatMoney } from "./format.js";
+import { activeMember, agencyMails } from "./agency-recipients.js";
+import { formatDate, formatMoney } from "./format.js";
 import { type OutgoingMail, renderMail } from "./layout.js";
-import { type NotificationContext, ownerMails, queueMails } from "./notifications.js";
-import { optionalMailLinks, wantsOptionalMail } from "./preferences.js";
+import { type NotificationContext, queueMails } from "./notifications.js";
+import { optionalMailLinks, wantingTeamMail, wantsOptionalMail } from "./preferences.js";
 
 /** What the customer reads when their order moves (the note, if any, follows). */
 const customerText: Record<
@@ -102,11 +103,11 @@ async function orderStateChanged(ctx: NotificationContext, eventId: string): Pro
       action: { label: "Open the order", url: urls.customer },
     }),
   ];
-  // The customer's own moves: approving a delivery, or sending it back.
+  // The customer's own moves: approving a delivery, or sending it back (to whom does the work).
   if (event.actorRole === "customer" && event.fromState === "delivered") {
     const approved = event.toState === "complete";
     mails.push(
-      ...(await ownerMails(ctx, () => ({
+      ...(await agencyMails(ctx, order.assigneeId, () => ({
         subject: approved ? `Order ${number} approved` : `Order ${number}: changes requested`,
         heading: approved ? `${order.name} approved order ${number}` : `${order.name} asked for changes`,
         paragraphs: [
@@ -128,7 +129,8 @@ const quotedMessages = 5;
 /**
  * The messages on a thread that one side has not read by the end of a 10-minute window, in one
  * mail. Internal notes never go into any mail: the customer's side reads only the agency's public
- * messages, and the agency's side only the customer's.
+ * messages, and the agency's side only the customer's. The agency's side is the member the order
+ * is assigned to, or else the owner and admins; each may have turned these mails off.
  */
 async function orderMessages(
   ctx: NotificationContext,
@@ -137,6 +139,8 @@ async function orderMessages(
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return [];
   const toCustomer = recipient === "customer";
+  // The agency's side is the member doing the work, or the owner and admins while nobody is.
+  const assignee = toCustomer || !order.assigneeId ? null : await activeMember(ctx.db, order.assigneeId);
   const [read] = await ctx.db
     .select({ readAt: max(messageReads.readAt) })
     .from(messageReads)
@@ -144,7 +148,11 @@ async function orderMessages(
     .where(
       and(
         eq(messageReads.orderId, orderId),
-        toCustomer ? eq(messageReads.userId, order.userId) : eq(user.role, "admin"),
+        toCustomer
+          ? eq(messageReads.userId, order.userId)
+          : assignee
+            ? eq(messageReads.userId, assignee.id)
+            : inArray(user.role, ["owner", "admin"]),
       ),
     );
   const unread = await ctx.db
@@ -184,16 +192,56 @@ async function orderMessages(
       }),
     ];
   }
-  return ownerMails(ctx, () => ({
-    subject: `New message from ${order.name} on order ${number}`,
-    heading: `${order.name} wrote on order ${number}`,
-    paragraphs: quoted,
-    details: [
-      ["Order", number],
-      ["Customer", `${order.name} <${order.email}>`],
-    ],
-    action: { label: "Reply on the order", url: urls.admin },
-  }));
+  return agencyMails(
+    ctx,
+    assignee?.id ?? null,
+    () => ({
+      subject: `New message from ${order.name} on order ${number}`,
+      heading: `${order.name} wrote on order ${number}`,
+      paragraphs: quoted,
+      details: [
+        ["Order", number],
+        ["Customer", `${order.name} <${order.email}>`],
+      ],
+      action: { label: "Reply on the order", url: urls.admin },
+    }),
+    "order-messages",
+  );
+}
+
+/**
+ * The member an order was assigned to hears of it, unless it went to someone else before this ran,
+ * they left the team, or they turned these mails off.
+ */
+async function orderAssigned(
+  ctx: NotificationContext,
+  { orderId, assigneeId, assignedBy }: JobPayloads["mail.order-assigned"],
+): Promise<OutgoingMail[]> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.assigneeId !== assigneeId) return [];
+  const member = await activeMember(ctx.db, assigneeId);
+  if (!member) return [];
+  const [wanting] = await wantingTeamMail(ctx.db, [member], "order-assigned");
+  if (!wanting) return [];
+  const number = formatOrderNumber(order.number);
+  const secret = await ctx.secret();
+  return [
+    renderMail(ctx.brand, {
+      to: wanting.email,
+      subject: `Order ${number} is assigned to you`,
+      heading: `Order ${number} is assigned to you`,
+      paragraphs: [`${assignedBy} assigned order ${number} to you.`],
+      details: [
+        ["Order", number],
+        ["Plan", `${order.service} (${order.serviceDuration})`],
+        ["Customer", `${order.name} <${order.email}>`],
+        ["State", order.state ? orderStateLabels[order.state] : "Not paid yet"],
+        ["Due", order.dueAt ? formatDate(order.dueAt) : "No due date yet"],
+      ],
+      action: { label: "Open the order", url: orderPageUrls(ctx.brand.publicUrl, order.id).admin },
+      optional: optionalMailLinks(secret, ctx.brand.publicUrl, wanting.email),
+    }),
+  ];
 }
 
 export function orderWorkHandlers(ctx: NotificationContext): JobHandlers {
@@ -202,5 +250,7 @@ export function orderWorkHandlers(ctx: NotificationContext): JobHandlers {
       queueMails(ctx.db, job.id, await orderStateChanged(ctx, eventId)),
     "mail.order-messages": async (payload, job) =>
       queueMails(ctx.db, job.id, await orderMessages(ctx, payload)),
+    "mail.order-assigned": async (payload, job) =>
+      queueMails(ctx.db, job.id, await orderAssigned(ctx, payload)),
   };
 }

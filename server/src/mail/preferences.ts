@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { mailOptOuts } from "../db/schema.js";
+import { mailOptOuts, type TeamMailTopic, teamMailOptOuts } from "../db/schema.js";
 
 /** A link token that proves the mail reached this address: only the shop can compute it. */
 export function mailToken(secret: string, purpose: string, value: string): string {
@@ -56,4 +56,64 @@ export async function withoutOptOuts(db: Database, emails: string[]): Promise<st
     .where(inArray(mailOptOuts.email, lowered));
   const opted = new Set(out.map((row) => row.email));
   return emails.filter((email) => !opted.has(email.toLowerCase()));
+}
+
+/** Turns one kind of a team member's work mail on or off. */
+export async function setTeamMail(
+  db: Database,
+  userId: string,
+  topic: TeamMailTopic,
+  wanted: boolean,
+): Promise<void> {
+  if (wanted) {
+    await db
+      .delete(teamMailOptOuts)
+      .where(and(eq(teamMailOptOuts.userId, userId), eq(teamMailOptOuts.topic, topic)));
+  } else {
+    await db.insert(teamMailOptOuts).values({ userId, topic }).onConflictDoNothing();
+  }
+}
+
+/** The kinds of work mail the member turned off. */
+export async function teamMailTurnedOff(db: Database, userId: string): Promise<Set<TeamMailTopic>> {
+  const rows = await db
+    .select({ topic: teamMailOptOuts.topic })
+    .from(teamMailOptOuts)
+    .where(eq(teamMailOptOuts.userId, userId));
+  return new Set(rows.map((row) => row.topic));
+}
+
+/**
+ * The members of `members` who take this kind of work mail: they did not turn it off, nor
+ * optional mail as a whole (the mail's unsubscribe link turns that off).
+ */
+export async function wantingTeamMail<T extends { id: string; email: string }>(
+  db: Database,
+  members: T[],
+  topic: TeamMailTopic,
+): Promise<T[]> {
+  if (members.length === 0) return [];
+  const off = await db
+    .select({ userId: teamMailOptOuts.userId })
+    .from(teamMailOptOuts)
+    .where(
+      and(
+        inArray(
+          teamMailOptOuts.userId,
+          members.map((member) => member.id),
+        ),
+        eq(teamMailOptOuts.topic, topic),
+      ),
+    );
+  const turnedOff = new Set(off.map((row) => row.userId));
+  const wanting = members.filter((member) => !turnedOff.has(member.id));
+  const addresses = new Set(
+    (
+      await withoutOptOuts(
+        db,
+        wanting.map((member) => member.email),
+      )
+    ).map((email) => email.toLowerCase()),
+  );
+  return wanting.filter((member) => addresses.has(member.email.toLowerCase()));
 }

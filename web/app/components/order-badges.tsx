@@ -1,5 +1,7 @@
 import { type OrderState, orderStateLabels } from "@agency/contract";
 import { Badge } from "react-bootstrap";
+import { formatDate, formatDateTime } from "../lib/dates";
+import { assignmentTexts } from "../lib/messages";
 
 const tones: Record<OrderState, { bg: string; text?: "dark" }> = {
   submitted: { bg: "info", text: "dark" },
@@ -36,5 +38,37 @@ export function UnreadBadge({ count, label }: { count: number; label: string }) 
       <span aria-hidden="true">{count}</span>
       <span className="visually-hidden">{label}</span>
     </Badge>
+  );
+}
+
+/** States in which a due date no longer presses: the work is handed over, done or stopped. */
+const settled: ReadonlySet<OrderState> = new Set(["delivered", "complete", "cancelled"]);
+
+/** Whether the order's work is late: due before `now` and not delivered, complete or cancelled. */
+export function isOverdue(
+  order: { dueAt?: string | null; state: OrderState | null },
+  now: number = Date.now(),
+): boolean {
+  if (!order.dueAt || (order.state && settled.has(order.state))) return false;
+  return new Date(order.dueAt).getTime() < now;
+}
+
+/** When the work is due, in red and said to be overdue when it is late; a dash without a date. */
+export function DueDate({
+  order,
+  withTime = false,
+  empty = "—",
+}: {
+  order: { dueAt?: string | null; state: OrderState | null };
+  withTime?: boolean;
+  empty?: string;
+}) {
+  if (!order.dueAt) return <>{empty}</>;
+  const when = withTime ? formatDateTime(order.dueAt) : formatDate(order.dueAt);
+  if (!isOverdue(order)) return <>{when}</>;
+  return (
+    <span className="text-danger fw-semibold" data-overdue="true">
+      {when} <span className="small">({assignmentTexts.overdue})</span>
+    </span>
   );
 }

@@ -88,6 +88,8 @@ export const queryKeys = {
     thread: (orderId: string) => ["order-messages", orderId] as const,
     unread: ["unread-messages"] as const,
     briefQuestions: (planId: string | undefined) => ["brief-questions", planId] as const,
+    /** The members an order may be assigned to. */
+    assignees: ["team-assignees"] as const,
   },
   mailPreferences: ["mail-preferences"] as const,
   newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,

@@ -1,7 +1,7 @@
 // The agency's team: the owner's own roles and the invitations that bring members in.
 
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
 import { createdAt, updatedAt } from "./common.js";
 
@@ -46,5 +46,25 @@ export const teamInvitations = pgTable(
       .on(sql`lower(${table.email})`)
       .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
     index("team_invitations_created_at_idx").on(table.createdAt),
+  ],
+);
+
+/** The work mails a member may turn off: customers' messages on their orders, orders given to them. */
+export const teamMailTopics = ["order-messages", "order-assigned"] as const;
+export type TeamMailTopic = (typeof teamMailTopics)[number];
+
+/** A member who turned one kind of work mail off (a row per member and kind; none: they get it). */
+export const teamMailOptOuts = pgTable(
+  "team_mail_opt_outs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    topic: text("topic", { enum: teamMailTopics }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.topic] }),
+    check("team_mail_opt_outs_topic_check", sql`${table.topic} in ('order-messages', 'order-assigned')`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditSubjectType } from "@agency/contract";
-import type { SessionUser } from "../../auth/session.js";
+import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import { type Database, notificationsOf } from "../../db/client.js";
 import { auditHead, auditLog } from "../../db/schema.js";
 import { asStoredJson, canonicalJson, hashOf } from "./chain.js";
@@ -14,9 +14,11 @@ export type AuditActor =
   | { type: "customer"; id: string }
   | { type: "system"; label: string };
 
-/** The signed-in caller as an actor: a member of the team ("admin") or a customer, by their role. */
+/** The signed-in caller as an actor: a member of the team (any role) or a customer. */
 export function auditActorOf(user: Pick<SessionUser, "id" | "email" | "role">): AuditActor {
-  return user.role ? { type: "admin", id: user.id, email: user.email } : { type: "customer", id: user.id };
+  return isTeamMember(user)
+    ? { type: "admin", id: user.id, email: user.email }
+    : { type: "customer", id: user.id };
 }
 
 /**

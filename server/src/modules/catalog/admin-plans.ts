@@ -38,6 +38,7 @@ function toAdminPlan(row: { plan: PlanRow; orders: number; subscribers: number }
     archived: row.plan.archivedAt !== null,
     orders: row.orders,
     subscribers: row.subscribers,
+    turnaroundDays: row.plan.turnaroundDays,
   };
 }
 
@@ -71,6 +72,8 @@ function detailColumns(body: PlanDetailsBody) {
     highlighted: body.highlighted,
     backgroundColor: body.backgroundColor,
     color: body.color,
+    // Left out: a new plan takes the default (7 days) and an edited one keeps its own.
+    ...(body.turnaroundDays === undefined ? {} : { turnaroundDays: body.turnaroundDays }),
   };
 }
 
@@ -91,6 +94,7 @@ function planFields(row: PlanRow) {
     color: row.color,
     oldPrice: centsToDollars(row.oldPriceCents),
     newPrice: centsToDollars(row.newPriceCents),
+    turnaroundDays: row.turnaroundDays,
     archived: row.archivedAt !== null,
   };
 }

@@ -24,9 +24,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireMember(request));
-      await recordExport(db, actor, "export.orders", "orders", request.query);
-      return sendCsv(reply, "orders", ordersCsv(db, request.query));
+      const caller = await requireMember(request);
+      await recordExport(db, auditActorOf(caller), "export.orders", "orders", request.query);
+      return sendCsv(reply, "orders", ordersCsv(db, caller, request.query));
     },
   );
 

@@ -1,5 +1,6 @@
 import type { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
 import { and, count, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, escapeLike } from "../../db/list-search.js";
@@ -26,9 +27,16 @@ const orderColumns = [
   "state",
 ] as const;
 
-/** Every order All Orders would list with these filters, newest first. */
-export function ordersCsv(db: Database, query: OrdersExportQuery): AsyncGenerator<string> {
-  const batches = newestFirstBatches(orders, wholeRows(db, orders), adminOrderFilter(query));
+/**
+ * Every order All Orders would list to the caller with these filters, newest first (a member who
+ * sees only their assigned orders exports only those).
+ */
+export function ordersCsv(
+  db: Database,
+  caller: SessionUser,
+  query: OrdersExportQuery,
+): AsyncGenerator<string> {
+  const batches = newestFirstBatches(orders, wholeRows(db, orders), adminOrderFilter(query, caller));
   return csvChunks(orderColumns, batches, (order) => [
     order.number,
     order.createdAt,

@@ -6,11 +6,17 @@ import {
 } from "@agency/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../../auth/session.js";
+import { isTeamMember, requireUser, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { leads } from "../../db/schema.js";
 import { AppError, refusals } from "../../errors.js";
-import { checkMailToken, setOptionalMail, wantsOptionalMail } from "../../mail/preferences.js";
+import {
+  checkMailToken,
+  setOptionalMail,
+  setTeamMail,
+  teamMailTurnedOff,
+  wantsOptionalMail,
+} from "../../mail/preferences.js";
 import { accountHolder } from "../audit/index.js";
 import { signUpForNewsletter } from "../leads/index.js";
 import { leaveNewsletter, unsubscribe } from "./service.js";
@@ -26,11 +32,20 @@ async function newsletterStatus(db: Database, email: string): Promise<MailPrefer
   return row.confirmedAt ? "subscribed" : "pending";
 }
 
-async function preferences(db: Database, email: string): Promise<MailPreferences> {
+async function teamPreferences(db: Database, caller: SessionUser): Promise<MailPreferences["team"]> {
+  if (!isTeamMember(caller)) return undefined;
+  const off = await teamMailTurnedOff(db, caller.id);
+  return { orderMessages: !off.has("order-messages"), orderAssigned: !off.has("order-assigned") };
+}
+
+async function preferences(db: Database, caller: SessionUser): Promise<MailPreferences> {
+  const { email } = caller;
+  const team = await teamPreferences(db, caller);
   return {
     email,
     optionalMail: await wantsOptionalMail(db, email),
     newsletter: await newsletterStatus(db, email),
+    ...(team ? { team } : {}),
   };
 }
 
@@ -48,7 +63,7 @@ export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secr
         response: { 200: MailPreferences, ...refused },
       },
     },
-    async (request) => preferences(db, (await requireUser(request)).email),
+    async (request) => preferences(db, await requireUser(request)),
   );
 
   app.put(
@@ -57,7 +72,7 @@ export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secr
       config: { access: "user" },
       schema: {
         tags: ["mail"],
-        summary: "Turn optional mail and the newsletter on or off",
+        summary: "Turn optional mail, the newsletter and a team member's work mails on or off",
         body: UpdateMailPreferences,
         response: { 200: MailPreferences, ...refused },
       },
@@ -65,14 +80,23 @@ export const mailRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, secr
     async (request) => {
       const caller = await requireUser(request);
       const { email } = caller;
-      const { optionalMail, newsletter } = request.body;
+      const { optionalMail, newsletter, team } = request.body;
       await setOptionalMail(db, email, optionalMail);
       if (newsletter === false) {
         await leaveNewsletter(db, accountHolder(caller), email);
       } else if (newsletter === true) {
         await signUpForNewsletter(db, { email });
       }
-      return preferences(db, email);
+      // Work mails are the team's: a customer's `team` changes nothing.
+      if (team && isTeamMember(caller)) {
+        if (team.orderMessages !== undefined) {
+          await setTeamMail(db, caller.id, "order-messages", team.orderMessages);
+        }
+        if (team.orderAssigned !== undefined) {
+          await setTeamMail(db, caller.id, "order-assigned", team.orderAssigned);
+        }
+      }
+      return preferences(db, caller);
     },
   );
 

@@ -1,11 +1,18 @@
 import type { AdminOrderList, AdminOrdersQuery, OrdersExportQuery } from "@agency/contract";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { seesOnlyAssigned } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage, wholeRows } from "../../db/keyset.js";
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
-import { ordersWithSubscriptions } from "./present.js";
+import { ordersForTeam } from "./present.js";
+
+/** The orders the caller may list: every one, or only those assigned to them (see `seesOnlyAssigned`). */
+function visibleToCaller(caller: SessionUser): SQL | undefined {
+  return seesOnlyAssigned(caller) ? eq(orders.assigneeId, caller.id) : undefined;
+}
 
 /**
  * The filters and the search: an order number ("1001", "#1001") matches that order; any other
@@ -13,8 +20,11 @@ import { ordersWithSubscriptions } from "./present.js";
  * Each combination is served by an index that keeps the newest-first order (see migration 0019
  * and docs/decisions/017), so a page reads its own rows, not every order that matches.
  */
-export function adminOrderFilter(query: OrdersExportQuery): SQL | undefined {
+function chosenFilter(query: OrdersExportQuery, caller: SessionUser): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
+  if (query.assignee === "none") conditions.push(isNull(orders.assigneeId));
+  else if (query.assignee === "me") conditions.push(eq(orders.assigneeId, caller.id));
+  else if (query.assignee !== undefined) conditions.push(eq(orders.assigneeId, query.assignee));
   if (query.state === "unpaid") conditions.push(eq(orders.paid, false));
   else if (query.state !== undefined) conditions.push(eq(orders.state, query.state));
   if (query.paid !== undefined) conditions.push(eq(orders.paid, query.paid === "true"));
@@ -29,21 +39,45 @@ export function adminOrderFilter(query: OrdersExportQuery): SQL | undefined {
   return present.length === 0 ? undefined : and(...present);
 }
 
+/** The orders the caller's list shows with these filters: those they may see, narrowed as asked. */
+export function adminOrderFilter(query: OrdersExportQuery, caller: SessionUser): SQL | undefined {
+  const visible = visibleToCaller(caller);
+  const chosen = chosenFilter(query, caller);
+  return visible && chosen ? and(visible, chosen) : (visible ?? chosen);
+}
+
+/** The counts of the orders the caller sees: every order's (kept by triggers), or their own. */
+async function countsFor(db: Database, caller: SessionUser): Promise<{ total: number; paid: number }> {
+  const visible = visibleToCaller(caller);
+  if (!visible) {
+    const counts = await readRowCounts(db, ["orders", "orders_paid"]);
+    return { total: counts.orders, paid: counts.orders_paid };
+  }
+  const [row] = await db
+    .select({ total: count(), paid: sql<number>`count(*) filter (where ${orders.paid})`.mapWith(Number) })
+    .from(orders)
+    .where(visible);
+  return { total: row?.total ?? 0, paid: row?.paid ?? 0 };
+}
+
 /**
- * One page of orders, newest first, and the counts over every order (kept by triggers); a
+ * One page of orders, newest first, and the counts over every order the caller sees; a
  * searched or filtered list also says how many orders match, up to 1,000.
  */
-export async function listAllOrders(db: Database, query: AdminOrdersQuery): Promise<AdminOrderList> {
-  const filter = adminOrderFilter(query);
-  const [page, counts, matches] = await Promise.all([
+export async function listAllOrders(
+  db: Database,
+  caller: SessionUser,
+  query: AdminOrdersQuery,
+): Promise<AdminOrderList> {
+  const filter = adminOrderFilter(query, caller);
+  const narrowed = chosenFilter(query, caller) !== undefined;
+  const [page, { total, paid }, matches] = await Promise.all([
     newestFirstPage(orders, query, wholeRows(db, orders), filter),
-    readRowCounts(db, ["orders", "orders_paid"]),
-    filter ? countMatches(db, orders, filter) : undefined,
+    countsFor(db, caller),
+    narrowed && filter ? countMatches(db, orders, filter) : undefined,
   ]);
-  const total = counts.orders;
-  const paid = counts.orders_paid;
   return {
-    orders: await ordersWithSubscriptions(db, page.rows),
+    orders: await ordersForTeam(db, page.rows),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
     counts: { total, paid, unpaid: total - paid },

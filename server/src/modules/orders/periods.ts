@@ -14,6 +14,13 @@ const customerOf = (order: OrderOfEvent) => ({
   role: "customer" as const,
 });
 
+/**
+ * SQL: the moment the order's work is due when it starts now: now plus its plan's turnaround
+ * (in the order's own UPDATE, so `plan_id` is the order's).
+ */
+const dueFromNow = sql`now() + make_interval(days => (select p.turnaround_days from pricing_plans p
+  where p.id = ${orders.planId}))`;
+
 /** The history's words when a renewal opens the next period. */
 export const renewedNote = (number: number) => `Renewed: period ${number} opened`;
 
@@ -90,6 +97,8 @@ export async function openWaitingPeriod(tx: Database, order: OrderOfEvent): Prom
     .update(orderPeriods)
     .set({ openedAt: sql`now()`, brief: brief?.answers ?? null, briefConfirmedAt: null })
     .where(and(eq(orderPeriods.orderId, order.id), eq(orderPeriods.number, waiting.number)));
+  // The period's work is due its plan's turnaround after it opened (now(): the same moment).
+  await tx.update(orders).set({ dueAt: dueFromNow }).where(eq(orders.id, order.id));
   // Written after the period opened, so the entry belongs to the new period.
   await moveOrder(tx, {
     orderId: order.id,
@@ -116,9 +125,14 @@ export async function currentPeriodRow(db: Database, orderId: string): Promise<P
 
 /**
  * The customer confirmed the brief for the current period, as it is or with new answers: the
- * period keeps its copy and when it was confirmed.
+ * period keeps its copy and when it was confirmed. An order without a due date for this period
+ * (the first: a renewal's period has one from when it opened) is due its plan's turnaround from now.
  */
 export async function confirmPeriodBrief(tx: Database, orderId: string, answers: StoredBriefAnswer[]) {
+  await tx
+    .update(orders)
+    .set({ dueAt: dueFromNow })
+    .where(and(eq(orders.id, orderId), isNull(orders.dueAt)));
   const current = await currentPeriodRow(tx, orderId);
   if (!current) return;
   await tx

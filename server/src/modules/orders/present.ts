@@ -1,6 +1,14 @@
-import { centsToDollars, type Order, type OrderPeriod, type Subscription } from "@agency/contract";
+import {
+  centsToDollars,
+  type Order,
+  type OrderAssignee,
+  type OrderPeriod,
+  type Subscription,
+} from "@agency/contract";
+import { inArray } from "drizzle-orm";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
+import { user } from "../../db/schema.js";
 import { subscriptionsOfOrders } from "../billing/index.js";
 import { currentPeriodsOf } from "./periods.js";
 
@@ -45,4 +53,26 @@ export async function ordersWithSubscriptions(db: Database, rows: OrderRow[]): P
     currentPeriodsOf(db, rows),
   ]);
   return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? null, periods.get(row.id) ?? null));
+}
+
+/** The assignees of `rows` by id, with their names now (one query). */
+async function assigneesOf(db: Database, rows: OrderRow[]): Promise<Map<string, OrderAssignee>> {
+  const ids = [...new Set(rows.map((row) => row.assigneeId).filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids));
+  return new Map(found.map((member) => [member.id, member]));
+}
+
+/** Orders as the team sees them: as `ordersWithSubscriptions`, with who does the work and by when. */
+export async function ordersForTeam(db: Database, rows: OrderRow[]): Promise<Order[]> {
+  const [shown, assignees] = await Promise.all([ordersWithSubscriptions(db, rows), assigneesOf(db, rows)]);
+  return shown.map((order, index) => {
+    const row = rows[index];
+    const assigneeId = row?.assigneeId;
+    return {
+      ...order,
+      assignee: assigneeId ? (assignees.get(assigneeId) ?? null) : null,
+      dueAt: row?.dueAt?.toISOString() ?? null,
+    };
+  });
 }

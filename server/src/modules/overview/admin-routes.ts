@@ -26,9 +26,6 @@ export const overviewAdminRoutes: FastifyPluginAsyncZod<{ db: Database; clock: C
         response: { 200: Overview, ...refused },
       },
     },
-    async (request) => {
-      await requireMember(request);
-      return overview();
-    },
+    async (request) => overview(await requireMember(request)),
   );
 };

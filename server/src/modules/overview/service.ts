@@ -1,5 +1,7 @@
 import type { Overview } from "@agency/contract";
 import { desc } from "drizzle-orm";
+import { seesOnlyAssigned } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { payments } from "../../db/schema.js";
@@ -40,9 +42,13 @@ export function overviewSource(
   let pending: { newestPayment: string; promise: Promise<OverviewFigures> } | undefined;
 
   // The latest cancellations are read on every call (a few rows down an index): an owner who
-  // was just told of one finds it here at once, not when the figures are next worked out.
-  return async function overview(): Promise<Overview> {
-    const [figures, cancellations] = await Promise.all([cachedFigures(), recentCancellations(db)]);
+  // was just told of one finds it here at once, not when the figures are next worked out. They
+  // name orders, so a member who sees only their assigned orders is shown those of theirs.
+  return async function overview(caller: SessionUser): Promise<Overview> {
+    const [figures, cancellations] = await Promise.all([
+      cachedFigures(),
+      recentCancellations(db, seesOnlyAssigned(caller) ? { assigneeId: caller.id } : {}),
+    ]);
     return { ...figures, recentCancellations: cancellations };
   };
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { permissions } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,7 +165,8 @@ describe("accounts", () => {
       url: `/api/admin/${admin.email}`,
       headers: { cookie: admin.cookie },
     });
-    expect(ownAdmin.json()).toMatchObject({ admin: true, role: "admin" });
+    // Their own lookup also says what their role lets them do.
+    expect(ownAdmin.json()).toEqual({ admin: true, role: "admin", permissions: [...permissions] });
   });
 
   it("makes the ADMIN_EMAIL account an admin and records it", async () => {

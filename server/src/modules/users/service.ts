@@ -21,7 +21,10 @@ export function issueToken(signedIn: SignedIn, email: string, body: UserTokenBod
   return { token: signedIn.session.token };
 }
 
-/** SPEC §7 GET /admin/{email}: the caller may ask about themselves; admins may ask about anyone. */
+/**
+ * SPEC §7 GET /admin/{email}: the caller may ask about themselves (and learns their team role and
+ * its permissions, so the screens offer only what they may do); admins may ask about anyone.
+ */
 export async function adminStatus(
   db: Database,
   caller: SignedIn["user"],

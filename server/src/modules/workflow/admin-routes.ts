@@ -1,9 +1,11 @@
 import {
+  AssignOrderBody,
   BriefQuestionList,
   CancelOrderBody,
   ChangeOrderStateBody,
   IdParams,
   OrderDetail,
+  OrderDueBody,
   UpdateBriefQuestionsBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -14,7 +16,7 @@ import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import type { BillingSync, PaymentProvider } from "../../payment-providers/provider.js";
 import type { ReceiptSettings } from "../billing/index.js";
-import { cancelOrder } from "../orders/index.js";
+import { assignOrder, cancelOrder, setOrderDue } from "../orders/index.js";
 import { planBriefQuestions, updatePlanBriefQuestions } from "./brief-questions.js";
 import { changeOrderState, orderDetail } from "./service.js";
 
@@ -40,7 +42,46 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      return orderDetail(db, await findOrder(db, request.params.id, await requireMember(request)));
+      const row = await findOrder(db, request.params.id, await requireMember(request));
+      return orderDetail(db, row, { team: true });
+    },
+  );
+
+  app.put(
+    "/admin/orders/:id/assignee",
+    {
+      config: { access: "team", permission: "orders.assign" },
+      schema: {
+        tags: ["admin"],
+        summary: "Assign an order to a member whose role works on orders (they are mailed), or unassign it",
+        params: IdParams,
+        body: AssignOrderBody,
+        response: { 200: OrderDetail, ...refused },
+      },
+    },
+    async (request) => {
+      const caller = await requireMember(request);
+      const row = await assignOrder(db, caller, request.params.id, request.body.assigneeId);
+      return orderDetail(db, row, { team: true });
+    },
+  );
+
+  app.put(
+    "/admin/orders/:id/due",
+    {
+      config: { access: "team", permission: "orders.assign" },
+      schema: {
+        tags: ["admin"],
+        summary: "Change when an order's work is due, or clear the date",
+        params: IdParams,
+        body: OrderDueBody,
+        response: { 200: OrderDetail, ...refused },
+      },
+    },
+    async (request) => {
+      const caller = await requireMember(request);
+      const row = await setOrderDue(db, caller, request.params.id, request.body.dueAt);
+      return orderDetail(db, row, { team: true });
     },
   );
 
@@ -80,6 +121,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
           request.params.id,
           request.body,
         ),
+        { team: true },
       ),
   );
 

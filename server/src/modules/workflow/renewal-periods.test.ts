@@ -153,6 +153,26 @@ describe("a renewal opens the order's next work period", () => {
     expect(subjects).toContain(`Order #${renewed.number}: period 2 starts`);
   });
 
+  it("gives the new period its own due date: the plan's turnaround from when it opened", async () => {
+    const { customer, orderId } = await paidCustomerOf(ctx, "Dora Deadline", plans.standardMonthly._id);
+    await answerBrief(customer, orderId);
+    const far = await call(admin, "PUT", `/api/admin/orders/${orderId}/due`, { dueAt: "2030-01-01" });
+    expect(far.statusCode, far.body).toBe(200);
+    await deliverAndApprove(customer, orderId, "dated.txt");
+    const before = Date.now();
+    await renew(customer, orderId);
+    const after = Date.now();
+    const dueOf = async () =>
+      OrderDetail.parse((await call(admin, "GET", `/api/admin/orders/${orderId}`)).json()).dueAt;
+    const dueAt = await dueOf();
+    const week = 7 * 24 * 60 * 60 * 1000;
+    expect(new Date(dueAt ?? "").getTime()).toBeGreaterThanOrEqual(before + week - 1000);
+    expect(new Date(dueAt ?? "").getTime()).toBeLessThanOrEqual(after + week + 1000);
+    // Confirming the carried-over brief keeps the period's date.
+    expect((await call(customer, "POST", `/api/order/${orderId}/brief/confirm`)).statusCode).toBe(200);
+    expect(await dueOf()).toBe(dueAt);
+  });
+
   it("keeps the work of the paid period going: the next period opens once it is approved", async () => {
     const { customer, orderId } = await paidCustomerOf(ctx, "Ivan Inprogress", plans.standardMonthly._id);
     await answerBrief(customer, orderId);

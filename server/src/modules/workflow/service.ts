@@ -18,6 +18,7 @@ import {
   actorOf,
   moveOrder,
   openWaitingPeriod,
+  ordersForTeam,
   ordersWithSubscriptions,
   periodsOfOrder,
 } from "../orders/index.js";
@@ -61,10 +62,17 @@ async function refundsOf(db: Database, orderId: string): Promise<Refund[]> {
   }));
 }
 
-/** An order with its history, brief, refunds and work periods, as its customer and the admins see it. */
-export async function orderDetail(db: Database, row: OrderRow): Promise<OrderDetail> {
+/**
+ * An order with its history, brief, refunds and work periods, as its customer and the team see it;
+ * the team's view (`team`) also says who does the work and by when.
+ */
+export async function orderDetail(
+  db: Database,
+  row: OrderRow,
+  { team = false }: { team?: boolean } = {},
+): Promise<OrderDetail> {
   const [[order], history, brief, refunds, periods] = await Promise.all([
-    ordersWithSubscriptions(db, [row]),
+    team ? ordersForTeam(db, [row]) : ordersWithSubscriptions(db, [row]),
     historyOf(db, row.id),
     row.paid ? briefOfOrder(db, row) : null,
     refundsOf(db, row.id),
@@ -108,7 +116,7 @@ export async function changeOrderState(
     });
     await attachFiles(tx, { orderId: row.id, uploaderId: caller.id, fileIds, eventId: event.id });
   });
-  return orderDetail(db, await findOrder(db, row.id));
+  return orderDetail(db, await findOrder(db, row.id), { team: true });
 }
 
 /**

@@ -46,6 +46,8 @@ export const auditPage = {
     "promo.disabled": "Promo code disabled",
     "promo.enabled": "Promo code enabled",
     "order.state_changed": "Order state changed",
+    "order.assigned": "Order assigned",
+    "order.due_changed": "Order due date changed",
     "order.deleted": "Unpaid order deleted",
     "payment.refunded": "Payment refunded",
     "review.hidden": "Review hidden",

@@ -37,6 +37,13 @@ export const notificationsPage = {
   optionalMailHint: "Notices about your orders' progress, messages and renewal reminders.",
   newsletter: "Newsletter",
   newsletterHint: "One e-mail a month with marketing ideas you can use the same day.",
+  teamHeading: "Your work",
+  teamLead: "Mails about the orders you work on (they go while Updates and reminders is on).",
+  orderMessages: "New messages on my orders",
+  orderMessagesHint:
+    "A customer wrote on an order assigned to you (owners and admins: on an order nobody is assigned to).",
+  orderAssigned: "Orders assigned to me",
+  orderAssignedHint: "Someone on the team gave you an order to work on.",
   pending: (email: string) =>
     `Check your inbox: open the link we mailed to ${email} to confirm your newsletter subscription.`,
   save: "Save",

@@ -148,7 +148,30 @@ export const workflowActions = {
   },
 } as const;
 
+/** Who on the team does an order's work, and by when. */
+export const assignmentTexts = {
+  heading: "Assignment",
+  assignee: "Assignee",
+  nobody: "Nobody yet",
+  nobodyOption: "Nobody",
+  due: "Due",
+  noDue: "No due date",
+  overdue: "Overdue",
+  dueInput: "Due date",
+  saveDue: "Save due date",
+  clearDue: "Clear due date",
+  assigned: (name: string) => `The order is assigned to ${name}.`,
+  unassigned: "The order is assigned to nobody.",
+  dueSaved: "The due date is saved.",
+  dueCleared: "The due date is cleared.",
+  teamFailed: "We couldn't load the team, so the assignee cannot be changed now.",
+} as const;
+
 export const orderFilters = {
+  assignee: "Assignee",
+  anyone: "Anyone's orders",
+  me: "Assigned to me",
+  nobody: "Unassigned",
   state: "Progress",
   all: "All",
   unpaid: "Unpaid",

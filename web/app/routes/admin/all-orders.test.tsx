@@ -2,7 +2,7 @@ import type { AdminOrderList, Order } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { adminPages, orderDetail, orderFilters, periodTexts } from "../../lib/messages";
+import { adminPages, assignmentTexts, orderDetail, orderFilters, periodTexts } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { type FakeApi, fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
@@ -33,8 +33,13 @@ function order(number: number, overrides: Partial<Order> = {}): Order {
 const delivered = order(1002, {
   state: "delivered",
   period: { number: 2, startedAt: "2026-12-23T10:00:00.000Z" },
+  assignee: { id: "m-sam", name: "Sam Staff" },
+  // Past, but delivered: not late any more.
+  dueAt: "2026-01-05T12:00:00.000Z",
 });
-const everyOrder = [delivered, order(1001)];
+/** Still being worked on, and its date has passed. */
+const late = order(1001, { state: "in_progress", assignee: null, dueAt: "2026-01-02T12:00:00.000Z" });
+const everyOrder = [delivered, late];
 
 /** The server's answer: every order, or the ones the state filter and search ask for. */
 function stubServer() {
@@ -48,7 +53,7 @@ function stubServer() {
       canceled: 0,
     },
     "GET /api/orders": ({ query }): AdminOrderList => {
-      const narrowed = query.has("state") || query.has("search");
+      const narrowed = query.has("state") || query.has("search") || query.has("assignee");
       return {
         orders: narrowed ? [delivered] : everyOrder,
         nextCursor: null,
@@ -84,6 +89,24 @@ describe("All Orders' filters", () => {
     expect(within(row).getByText(periodTexts.name(2))).toBeTruthy();
     expect(screen.queryByText(periodTexts.name(1))).toBeNull();
     expect(await within(row).findByText(orderDetail.unread(3))).toBeTruthy();
+  });
+
+  it("shows who works on each order and by when, a late one in red, and lists the caller's own", async () => {
+    const api = stubServer();
+    show();
+    const lateRow = (await screen.findByText("customer-1001@example.com")).closest("tr") as HTMLElement;
+    expect(within(lateRow).getByText(`(${assignmentTexts.overdue})`)).toBeTruthy();
+    expect(lateRow.querySelector("[data-overdue]")?.className).toContain("text-danger");
+    const deliveredRow = screen.getByText("customer-1002@example.com").closest("tr") as HTMLElement;
+    expect(within(deliveredRow).getByText("Sam Staff")).toBeTruthy();
+    expect(deliveredRow.querySelector("[data-overdue]")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: orderFilters.me }));
+    await waitFor(() => expect(listCalls(api)).toContain("/api/orders?page=0&assignee=me&size=20"));
+    expect(new URLSearchParams(window.location.search).get("assignee")).toBe("me");
+    expect(screen.getByRole("link", { name: adminPages.exportOrders }).getAttribute("href")).toBe(
+      "/api/admin/orders.csv?assignee=me",
+    );
   });
 
   it("asks the server for one state, and for a search, from the first page", async () => {

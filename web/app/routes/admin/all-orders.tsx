@@ -5,7 +5,7 @@ import { CsvLink } from "../../components/csv-link";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { OrderStateBadge, UnreadBadge } from "../../components/order-badges";
+import { DueDate, OrderStateBadge, UnreadBadge } from "../../components/order-badges";
 import { Pager } from "../../components/pager";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { ORDERS_PAGE_SIZE, type OrderFilter, useAllOrders } from "../../features/orders/api/orders";
@@ -14,6 +14,7 @@ import { RecurringRevenue } from "../../features/subscriptions/components/recurr
 import { nextRenewal } from "../../features/subscriptions/components/subscription-state";
 import { formatDateTime } from "../../lib/dates";
 import {
+  assignmentTexts,
   orderDetail,
   orderFilters,
   orderMessages,
@@ -79,6 +80,15 @@ const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] 
       ),
   },
   {
+    header: assignmentTexts.assignee,
+    cell: (order) => order.assignee?.name ?? "—",
+  },
+  {
+    header: assignmentTexts.due,
+    cell: (order) => <DueDate order={order} />,
+    className: "text-nowrap",
+  },
+  {
     header: t.subscription,
     cell: (order) => (order.subscription ? subscriptionTexts.statusLabel[order.subscription.status] : "—"),
   },
@@ -96,7 +106,7 @@ const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] 
   },
 ];
 
-const filterKeys = ["state", "search"] as const;
+const filterKeys = ["state", "assignee", "search"] as const;
 
 /**
  * SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages,
@@ -107,18 +117,22 @@ export default function AllOrders() {
   // The state and search live in the address, so a narrowed list can be reloaded or shared.
   const [inAddress, setInAddress] = useUrlFilters(filterKeys);
   const state = OrderStateFilter.safeParse(inAddress.state);
+  const assignee =
+    inAddress.assignee === "me" || inAddress.assignee === "none" ? inAddress.assignee : undefined;
   const filter: OrderFilter = {
     state: state.success ? state.data : undefined,
+    assignee,
     search: inAddress.search,
   };
-  const setFilter = (next: OrderFilter) => setInAddress({ state: next.state, search: next.search });
+  const setFilter = (next: OrderFilter) =>
+    setInAddress({ state: next.state, assignee: next.assignee, search: next.search });
   const orders = useAllOrders(position, filter);
   const unread = useUnreadCounts();
   if (orders.isPending) return <LoadingScreen />;
   if (orders.isError) return <LoadError message={t.ordersFailed} query={orders} />;
   const { counts, nextCursor } = orders.data;
   const page = position.page;
-  const narrowed = Boolean(filter.state || filter.search);
+  const narrowed = Boolean(filter.state || filter.assignee || filter.search);
   // The counts are over every order; a narrowed list knows only whether a next page follows.
   const pages = narrowed ? page + (nextCursor ? 2 : 1) : Math.ceil(counts.total / ORDERS_PAGE_SIZE);
   const unreadByOrder = Object.fromEntries(

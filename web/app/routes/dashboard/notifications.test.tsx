@@ -47,6 +47,30 @@ describe("notification settings", () => {
     expect(optionalMailSwitch().checked).toBe(false);
   });
 
+  it("lets a team member turn the mails about their work off", async () => {
+    const member: MailPreferences = { ...stored, team: { orderMessages: true, orderAssigned: true } };
+    const api = stubServer(member, (body) => ({ ...member, ...body }) as MailPreferences);
+    renderWithProviders(<Notifications />);
+
+    const messages = (await screen.findByRole("switch", { name: t.orderMessages })) as HTMLInputElement;
+    expect(messages.checked).toBe(true);
+    fireEvent.click(screen.getByRole("switch", { name: t.orderAssigned }));
+    fireEvent.click(screen.getByRole("button", { name: t.save }));
+
+    await screen.findByText(t.saved);
+    expect(savedBodies(api)).toEqual([
+      ["/api/mail/preferences", { optionalMail: true, team: { orderMessages: true, orderAssigned: false } }],
+    ]);
+    expect((screen.getByRole("switch", { name: t.orderAssigned }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("shows a customer no switches about the team's work", async () => {
+    stubServer(stored, () => stored);
+    renderWithProviders(<Notifications />);
+    await screen.findByRole("switch", { name: t.optionalMail });
+    expect(screen.queryByRole("switch", { name: t.orderMessages })).toBeNull();
+  });
+
   it("asks the customer to check their inbox after turning the newsletter on", async () => {
     const api = stubServer(stored, () => ({ ...stored, newsletter: "pending" }));
     renderWithProviders(<Notifications />);

@@ -7,7 +7,7 @@ import {
   type TestCardPaymentBody,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { findOwnOrder, findVisibleOrder } from "../../../auth/order-access.js";
+import { findOwnOrder, findVisibleOrder, seesOnlyAssigned } from "../../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { orders, payments, receipts, user } from "../../../db/schema.js";
@@ -220,10 +220,14 @@ export function toPayment(row: PaymentRow): Payment {
   };
 }
 
-/** SPEC §7 GET /payment-history/{email}: one's own payments; admins may look at anyone's. */
+/**
+ * SPEC §7 GET /payment-history/{email}: one's own payments; admins may look at anyone's (a member
+ * who sees only their assigned orders, at those orders' payments).
+ */
 export async function paymentHistory(db: Database, caller: SessionUser, email: string): Promise<Payment[]> {
   const wanted = email.trim().toLowerCase();
-  if (wanted !== caller.email.toLowerCase() && !isTeamMember(caller)) {
+  const own = wanted === caller.email.toLowerCase();
+  if (!own && !isTeamMember(caller)) {
     throw new AppError("forbidden", "You can only see your own payments.");
   }
   const rows = await db
@@ -232,7 +236,12 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .innerJoin(user, eq(user.id, payments.userId))
-    .where(eq(sql`lower(${user.email})`, wanted))
+    .where(
+      and(
+        eq(sql`lower(${user.email})`, wanted),
+        !own && seesOnlyAssigned(caller) ? eq(orders.assigneeId, caller.id) : undefined,
+      ),
+    )
     .orderBy(desc(payments.paymentTime), desc(payments.createdAt));
   return rows.map(toPayment);
 }

@@ -250,8 +250,14 @@ export async function subscriptionSummary(db: Database): Promise<SubscriptionSum
   };
 }
 
-/** The customers' latest cancellations that still stand, newest first, with their reasons. */
-export async function recentCancellations(db: Database, limit = 5): Promise<OverviewCancellation[]> {
+/**
+ * The customers' latest cancellations that still stand, newest first, with their reasons; only
+ * those of orders assigned to `assigneeId` when it is given (a member who sees only those).
+ */
+export async function recentCancellations(
+  db: Database,
+  { limit = 5, assigneeId }: { limit?: number; assigneeId?: string } = {},
+): Promise<OverviewCancellation[]> {
   const rows = await db
     .select({
       orderId: orders.id,
@@ -264,7 +270,12 @@ export async function recentCancellations(db: Database, limit = 5): Promise<Over
     })
     .from(subscriptions)
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .where(isNotNull(subscriptions.canceledAt))
+    .where(
+      and(
+        isNotNull(subscriptions.canceledAt),
+        assigneeId === undefined ? undefined : eq(orders.assigneeId, assigneeId),
+      ),
+    )
     .orderBy(desc(subscriptions.canceledAt), desc(subscriptions.id))
     .limit(limit);
   return rows.map((row) => ({

@@ -8,7 +8,14 @@ import { PlanForm } from "./plan-form";
 import { PriceForm } from "./price-form";
 import { ServiceForm } from "./service-form";
 
-const plan: AdminPlan = { ...premiumMonthly, position: 1, archived: false, orders: 2, subscribers: 1 };
+const plan: AdminPlan = {
+  ...premiumMonthly,
+  position: 1,
+  archived: false,
+  orders: 2,
+  subscribers: 1,
+  turnaroundDays: 14,
+};
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -77,6 +84,7 @@ describe("the plan form", () => {
       service: "Starter",
       oldPrice: 59,
       newPrice: 29.5,
+      turnaroundDays: 7,
       features: [
         { name: "F0", detail: "D0", included: true },
         { name: "F1", detail: "D1", included: true },
@@ -84,6 +92,29 @@ describe("the plan form", () => {
         { name: "F3", detail: "D3", included: false },
       ],
     });
+  });
+
+  it("shows a plan's turnaround, refuses one out of 1 to 365 days and saves a new one", async () => {
+    const onUpdate = vi.fn(async () => {});
+    render(<PlanForm editing={plan} onUpdate={onUpdate} />);
+    expect((screen.getByLabelText(t.turnaround) as HTMLInputElement).value).toBe("14");
+    const wrong: [value: string, problem: string][] = [
+      ["0", "must be at least 1 day"],
+      ["366", "must be at most 365 days"],
+      ["2.5", "must be a whole number of days"],
+      ["", "is required"],
+    ];
+    for (const [value, problem] of wrong) {
+      type(t.turnaround, value);
+      submit(t.save);
+      expect(await screen.findByText(`${t.turnaround} ${problem}`)).toBeTruthy();
+    }
+    expect(onUpdate).not.toHaveBeenCalled();
+    type(t.turnaround, "21");
+    submit(t.save);
+    await waitFor(() =>
+      expect(onUpdate).toHaveBeenCalledWith(expect.objectContaining({ turnaroundDays: 21 })),
+    );
   });
 
   it("shows the server's refusal of a field beside it", async () => {

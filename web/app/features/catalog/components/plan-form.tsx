@@ -1,4 +1,4 @@
-import { type AdminPlan, CreatePlanBody, PlanDetailsBody } from "@agency/contract";
+import { type AdminPlan, CreatePlanBody, PlanDetailsBody, TurnaroundDays } from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
 import { catalogEditor as t } from "../../../lib/messages";
@@ -16,7 +16,12 @@ type Fields = {
   highlighted: boolean;
   backgroundColor: string;
   color: string;
+  turnaroundDays: string;
 };
+
+// The editor always says the turnaround (the API keeps a plan's own when a call leaves it out).
+const detailsSchema = PlanDetailsBody.extend({ turnaroundDays: TurnaroundDays });
+const createSchema = CreatePlanBody.extend({ turnaroundDays: TurnaroundDays });
 
 const blankFeature = (): Feature => ({ name: "", detail: "", included: true });
 const empty = (): Fields => ({
@@ -30,6 +35,7 @@ const empty = (): Fields => ({
   highlighted: false,
   backgroundColor: "#ffffff",
   color: "#1f2a44",
+  turnaroundDays: "7",
 });
 
 function fromPlan(plan: AdminPlan): Fields {
@@ -48,6 +54,7 @@ function fromPlan(plan: AdminPlan): Fields {
     highlighted: plan.highlighted,
     backgroundColor: plan.backgroundColor,
     color: plan.color,
+    turnaroundDays: String(plan.turnaroundDays),
   };
 }
 
@@ -61,6 +68,7 @@ const labels: Record<string, string> = {
   features: "Features",
   backgroundColor: t.backgroundColor,
   color: t.textColor,
+  turnaroundDays: t.turnaround,
 };
 
 function label(path: string): string {
@@ -89,11 +97,13 @@ export function PlanForm({
 }) {
   const form = useContractForm<Fields, CreatePlanBody | PlanDetailsBody>({
     initial: editing ? fromPlan(editing) : empty,
-    schema: editing ? PlanDetailsBody : CreatePlanBody,
-    toBody: ({ oldPrice, newPrice, ...details }) =>
-      editing
+    schema: editing ? detailsSchema : createSchema,
+    toBody: ({ oldPrice, newPrice, turnaroundDays, ...fields }) => {
+      const details = { ...fields, turnaroundDays: numberOrUndefined(turnaroundDays) };
+      return editing
         ? details
-        : { ...details, oldPrice: numberOrUndefined(oldPrice), newPrice: numberOrUndefined(newPrice) },
+        : { ...details, oldPrice: numberOrUndefined(oldPrice), newPrice: numberOrUndefined(newPrice) };
+    },
     label,
     onSubmit: async (body) => {
       if (editing) await onUpdate?.(body as PlanDetailsBody);
@@ -189,6 +199,18 @@ export function PlanForm({
         {problems.features ? <div className="col-12 text-danger small">{problems.features}</div> : null}
         {colour("backgroundColor")}
         {colour("color")}
+        <Field
+          className="col-6 col-md-3"
+          id={`${prefix}-turnaroundDays`}
+          label={t.turnaround}
+          help={t.turnaroundHint}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          value={values.turnaroundDays}
+          onChange={(value) => set({ turnaroundDays: value })}
+          problem={problems.turnaroundDays}
+        />
         <Form.Check
           className="col-12 col-md-6 align-self-end"
           id={`${prefix}-highlighted`}

@@ -88,7 +88,8 @@ export function PlansEditor() {
           <p className="small mb-0">
             <strong>{money(plan.newPrice)}</strong>{" "}
             <del className="text-body-secondary">{money(plan.oldPrice)}</del> / {plan.month} ·{" "}
-            {t.ordersCount(plan.orders)} · {t.subscribersCount(plan.subscribers)}
+            {t.ordersCount(plan.orders)} · {t.subscribersCount(plan.subscribers)} ·{" "}
+            {t.turnaroundDays(plan.turnaroundDays)}
           </p>
           <p className="small text-body-secondary mb-0">
             {plan.serviceName.map((feature, at) => `${plan.included[at] ? "✓" : "✗"} ${feature}`).join("  ")}

@@ -7,8 +7,9 @@ import { notifyError, notifySuccess } from "../../../lib/toast";
 import { useSaveMailPreferences } from "../api/mail";
 
 /**
- * Optional mail and the newsletter, saved together. The newsletter is sent only when it changed:
- * ticking it starts a sign-up the owner confirms from a mailed link, unticking it ends one.
+ * Optional mail and the newsletter, saved together, and a team member's work mails. The newsletter
+ * is sent only when it changed: ticking it starts a sign-up the owner confirms from a mailed link,
+ * unticking it ends one.
  */
 export function PreferencesForm({ preferences }: { preferences: MailPreferences }) {
   const id = useId();
@@ -16,6 +17,7 @@ export function PreferencesForm({ preferences }: { preferences: MailPreferences 
   const [optionalMail, setOptionalMail] = useState(preferences.optionalMail);
   const subscribed = preferences.newsletter !== "none";
   const [newsletter, setNewsletter] = useState(subscribed);
+  const [team, setTeam] = useState(preferences.team);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,6 +26,7 @@ export function PreferencesForm({ preferences }: { preferences: MailPreferences 
       await save.mutateAsync({
         optionalMail,
         ...(newsletter === subscribed ? {} : { newsletter }),
+        ...(team ? { team } : {}),
       });
       notifySuccess(t.saved, "mail-preferences");
     } catch (error) {
@@ -53,6 +56,26 @@ export function PreferencesForm({ preferences }: { preferences: MailPreferences 
           </p>
         ) : null}
       </PreferenceSwitch>
+      {team ? (
+        <fieldset className="mb-2">
+          <legend className="h6 mb-1">{t.teamHeading}</legend>
+          <p className="small text-body-secondary">{t.teamLead}</p>
+          <PreferenceSwitch
+            id={`${id}-order-messages`}
+            label={t.orderMessages}
+            hint={t.orderMessagesHint}
+            checked={team.orderMessages}
+            onChange={(orderMessages) => setTeam({ ...team, orderMessages })}
+          />
+          <PreferenceSwitch
+            id={`${id}-order-assigned`}
+            label={t.orderAssigned}
+            hint={t.orderAssignedHint}
+            checked={team.orderAssigned}
+            onChange={(orderAssigned) => setTeam({ ...team, orderAssigned })}
+          />
+        </fieldset>
+      ) : null}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? t.saving : t.save}
       </Button>

@@ -7,6 +7,7 @@ import { formatBillingDate } from "../../../lib/dates";
 import { periodTexts, orderDetail as t } from "../../../lib/messages";
 import { type Audience, useOrderDetail } from "../api/order-detail";
 import { AdminActions } from "./admin-actions";
+import { AssignmentCard } from "./assignment";
 import { BriefSection } from "./brief-section";
 import { CustomerActions } from "./customer-actions";
 import { OrderHistory } from "./history";
@@ -18,22 +19,31 @@ type Props = {
   audience: Audience;
   /** Where a credit note opens, for the customer's refunds. */
   receiptLink?: (receiptId: string) => string;
+  /** The team: whether the caller's role may assign the order and change its due date. */
+  canAssign?: boolean;
 };
 
 /**
  * One order with its work, for its customer or the agency: summary, next step, history, brief
  * and the thread with its files.
  */
-export function OrderDetailView({ orderId, audience, receiptLink }: Props) {
+export function OrderDetailView({ orderId, audience, receiptLink, canAssign = false }: Props) {
   const detail = useOrderDetail(audience, orderId);
   return (
     <QueryView query={detail} failed={t.loadFailed}>
-      {(order) => <OrderPage order={order} audience={audience} receiptLink={receiptLink} />}
+      {(order) => (
+        <OrderPage order={order} audience={audience} receiptLink={receiptLink} canAssign={canAssign} />
+      )}
     </QueryView>
   );
 }
 
-function OrderPage({ order, audience, receiptLink }: Omit<Props, "orderId"> & { order: OrderDetail }) {
+function OrderPage({
+  order,
+  audience,
+  receiptLink,
+  canAssign = false,
+}: Omit<Props, "orderId"> & { order: OrderDetail }) {
   const number = formatOrderNumber(order.number);
   const back =
     audience === "admin"
@@ -58,6 +68,7 @@ function OrderPage({ order, audience, receiptLink }: Omit<Props, "orderId"> & { 
       <div className="row g-3">
         <div className="col-12 col-xl-5 d-grid gap-3 align-content-start">
           <OrderSummary order={order} audience={audience} />
+          {audience === "admin" ? <AssignmentCard order={order} canAssign={canAssign} /> : null}
           {order.paid ? (
             audience === "admin" ? (
               <AdminActions order={order} />

@@ -6,8 +6,8 @@ import { queryKeys } from "../../../lib/query-keys";
 
 export const ORDERS_PAGE_SIZE = 20;
 
-/** All Orders narrowed to a state, or to what a search finds. */
-export type OrderFilter = { state?: OrderStateFilter; search?: string };
+/** All Orders narrowed to a state, to the caller's or unassigned orders, or to what a search finds. */
+export type OrderFilter = { state?: OrderStateFilter; assignee?: "me" | "none"; search?: string };
 
 /** SPEC §7 GET /pricing/{id}: the plan being checked out. */
 export function planQueryOptions(id: string) {

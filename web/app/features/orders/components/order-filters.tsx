@@ -16,7 +16,16 @@ const states: (OrderStateFilter | "all")[] = [
   "cancelled",
 ];
 
-/** All Orders' state filter and search (a customer's name or e-mail, or an order number). */
+const assignees: { value: "all" | "me" | "none"; label: string }[] = [
+  { value: "all", label: t.anyone },
+  { value: "me", label: t.me },
+  { value: "none", label: t.nobody },
+];
+
+/**
+ * All Orders' state and assignee filters and search (a customer's name or e-mail, or an order
+ * number).
+ */
 export function OrderFilters({
   filter,
   onChange,
@@ -85,6 +94,12 @@ export function OrderFilters({
         }))}
         value={filter.state ?? "all"}
         onChange={(value) => onChange({ ...filter, state: value === "all" ? undefined : value })}
+      />
+      <FilterButtons
+        legend={t.assignee}
+        options={assignees}
+        value={filter.assignee ?? "all"}
+        onChange={(value) => onChange({ ...filter, assignee: value === "all" ? undefined : value })}
       />
     </div>
   );

@@ -1,0 +1,118 @@
+import { assignmentMessages, formatOrderNumber, type TeamAssignee } from "@agency/contract";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { findOrder, type OrderRow } from "../../auth/order-access.js";
+import { can } from "../../auth/permissions.js";
+import type { SessionUser } from "../../auth/session.js";
+import type { Database } from "../../db/client.js";
+import { orders, user } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
+import { auditActorOf, recordAudit } from "../audit/index.js";
+
+/**
+ * Who does an order's work and by when. An order goes to an active member of the team (not
+ * suspended) whose role works on orders; they are mailed, and each change is in the audit log.
+ */
+
+const memberColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  permissions: user.permissions,
+};
+
+/** The members an order may be given to, by name. */
+export async function listAssignees(db: Database): Promise<TeamAssignee[]> {
+  const members = await db
+    .select(memberColumns)
+    .from(user)
+    .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
+    .orderBy(asc(user.name), asc(user.id));
+  return members
+    .filter((member) => can(member, "orders.work"))
+    .map(({ id, name, email }) => ({ id, name, email }));
+}
+
+async function assignableMember(db: Database, id: string): Promise<{ id: string; name: string }> {
+  const [member] = await db
+    .select(memberColumns)
+    .from(user)
+    .where(and(eq(user.id, id), isNotNull(user.role), isNull(user.suspendedAt)));
+  if (!member || !can(member, "orders.work")) {
+    throw new AppError("bad_request", assignmentMessages.notAssignable, {
+      assigneeId: "must be an active team member whose role works on orders",
+    });
+  }
+  return { id: member.id, name: member.name };
+}
+
+const orderSubject = (row: Pick<OrderRow, "id" | "number">) => ({
+  type: "order" as const,
+  id: row.id,
+  label: formatOrderNumber(row.number),
+});
+
+/**
+ * Gives the order to a member (or to nobody, with null). The caller must see the order; the
+ * member gets a mail unless they assigned it to themselves. Assigning it to whom it is already
+ * assigned changes nothing.
+ */
+export async function assignOrder(
+  db: Database,
+  caller: SessionUser,
+  orderId: string,
+  assigneeId: string | null,
+): Promise<OrderRow> {
+  const row = await findOrder(db, orderId, caller);
+  const assignee = assigneeId ? await assignableMember(db, assigneeId) : null;
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, row.id)).for("update");
+    if (!current) throw notFound("The order");
+    if (current.assigneeId === (assignee?.id ?? null)) return;
+    await tx
+      .update(orders)
+      .set({ assigneeId: assignee?.id ?? null })
+      .where(eq(orders.id, row.id));
+    if (assignee && assignee.id !== caller.id) {
+      await enqueue(tx, "mail.order-assigned", {
+        orderId: row.id,
+        assigneeId: assignee.id,
+        assignedBy: caller.name,
+      });
+    }
+    await recordAudit(tx, {
+      actor: auditActorOf(caller),
+      action: "order.assigned",
+      subject: orderSubject(current),
+      // Members by id: the log outlives accounts and keeps no one's name.
+      before: { assigneeId: current.assigneeId },
+      after: { assigneeId: assignee?.id ?? null },
+    });
+  });
+  return findOrder(db, row.id);
+}
+
+/** Sets when the order's work is due (null: no date). The change is in the audit log. */
+export async function setOrderDue(
+  db: Database,
+  caller: SessionUser,
+  orderId: string,
+  dueAt: Date | null,
+): Promise<OrderRow> {
+  const row = await findOrder(db, orderId, caller);
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, row.id)).for("update");
+    if (!current) throw notFound("The order");
+    if ((current.dueAt?.getTime() ?? null) === (dueAt?.getTime() ?? null)) return;
+    await tx.update(orders).set({ dueAt }).where(eq(orders.id, row.id));
+    await recordAudit(tx, {
+      actor: auditActorOf(caller),
+      action: "order.due_changed",
+      subject: orderSubject(current),
+      before: { dueAt: current.dueAt },
+      after: { dueAt },
+    });
+  });
+  return findOrder(db, row.id);
+}
