@@ -1,0 +1,144 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  accountPages,
+  assignmentTexts,
+  joinPage,
+  teamPage,
+  threadTexts,
+  workflowActions,
+} from "../web/app/lib/messages";
+import { createCustomer, mailed, newAccount, signInAsOwner, signInContext } from "./support/accounts";
+import { expectAccessible } from "./support/axe";
+import { baseUrl, hydrated, screenshot, useBrowser } from "./support/browser";
+import { buyAndPay } from "./support/checkout";
+
+const browser = useBrowser();
+
+function toast(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text });
+}
+
+async function confirmDialog(page: Page) {
+  await page.locator(".swal2-confirm").click();
+  await page.locator(".swal2-container").waitFor({ state: "detached" });
+}
+
+/** A second browser, signed in as someone else, with its page errors counted as failures. */
+async function openContext(context: BrowserContext, name: string): Promise<Page> {
+  const owner = context.browser();
+  if (!owner) throw new Error("no browser");
+  const other = await owner.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  const page = await other.newPage();
+  page.on("pageerror", (error) => browser.errors.push(`${name} page: ${error.message}`));
+  return page;
+}
+
+async function send(page: Page, text: string) {
+  const form = page.getByRole("form", { name: threadTexts.newMessage });
+  await form.getByLabel(threadTexts.message, { exact: true }).fill(text);
+  await form.getByRole("button", { name: threadTexts.send }).click();
+  await toast(page, threadTexts.sent).waitFor();
+}
+
+describe("the agency's team", () => {
+  it("the owner invites a designer as Staff and assigns an order; the designer sees only that order, messages the customer and delivers, and cannot open the money, exports or the team", async () => {
+    const { page, context } = browser;
+
+    // Two customers pay for plans: one order goes to the designer, the other stays with nobody.
+    await createCustomer(context);
+    await buyAndPay(page, "Standard");
+    const theirs = await createCustomer(context);
+    await buyAndPay(page, "Premium");
+    await page.goto("/dashboard/my-orders");
+    await hydrated(page);
+    const number = ((await page.getByRole("row").filter({ hasText: "Premium" }).first().textContent()) ?? "")
+      .match(/#\d+/)?.[0];
+    expect(number).toBeTruthy();
+
+    // The owner invites the designer from the team page.
+    const owner = await openContext(context, "owner");
+    await signInAsOwner(owner.context());
+    await owner.goto("/dashboard/admin/team");
+    await owner.getByRole("heading", { name: teamPage.heading, level: 1 }).waitFor();
+    await hydrated(owner);
+    const designer = newAccount("designer");
+    const invite = owner.getByRole("form", { name: teamPage.inviteHeading });
+    await invite.getByLabel(teamPage.inviteEmail).fill(designer.email);
+    await invite.getByLabel(teamPage.inviteRole).selectOption({ label: "Staff" });
+    await invite.getByRole("button", { name: teamPage.sendInvitation }).click();
+    await toast(owner, teamPage.invitationSent(designer.email)).waitFor();
+    await expectAccessible(owner, "team page");
+    await screenshot(owner, "team-page-1280");
+
+    // The designer joins from the mailed link, in a browser of their own.
+    const mail = await mailed(designer.email, /invited to join/);
+    expect(mail.link).toBeTruthy();
+    const staff = await openContext(context, "designer");
+    await staff.goto(new URL(mail.link ?? "").pathname);
+    await staff.getByRole("heading", { name: joinPage.heading, level: 1 }).waitFor();
+    await hydrated(staff);
+    await staff.getByLabel(joinPage.name, { exact: true }).fill(designer.name);
+    await staff.getByLabel(joinPage.password, { exact: true }).fill(designer.password);
+    await staff.getByLabel(accountPages.confirmPassword, { exact: true }).fill(designer.password);
+    await staff.getByRole("button", { name: joinPage.submit }).click();
+    await staff.waitForURL("**/login**");
+    await toast(staff, joinPage.joined).waitFor();
+
+    // The owner assigns the Premium order to the designer.
+    await owner.goto("/dashboard/admin/all__orders");
+    await hydrated(owner);
+    const row = owner.getByRole("row").filter({ hasText: theirs.email });
+    await row.getByRole("link", { name: `Open order ${number}` }).click();
+    await owner.waitForURL("**/dashboard/admin/orders/*");
+    const orderPath = new URL(owner.url()).pathname;
+    await owner.getByLabel(assignmentTexts.assignee, { exact: true }).selectOption({ label: designer.name });
+    await toast(owner, assignmentTexts.assigned(designer.name)).waitFor();
+    await mailed(designer.email, new RegExp(`Order ${number} is assigned to you`));
+
+    // The designer signs in and sees that order only.
+    await signInContext(staff.context(), designer);
+    await staff.goto("/dashboard/admin/all__orders");
+    await hydrated(staff);
+    await staff.getByRole("row").filter({ hasText: theirs.email }).waitFor();
+    // The heading row and the one assigned order.
+    await expect.poll(() => staff.getByRole("row").count()).toBe(2);
+    await screenshot(staff, "staff-orders-1280");
+
+    // They message the customer, start the work and deliver it.
+    await staff.goto(orderPath);
+    await hydrated(staff);
+    await send(staff, "Hello from your designer: first drafts this week.");
+    await staff.getByRole("button", { name: workflowActions.start }).click();
+    await confirmDialog(staff);
+    await toast(staff, workflowActions.started).waitFor();
+    const deliver = staff.getByRole("form", { name: workflowActions.deliverHeading });
+    await deliver.getByLabel(workflowActions.deliverNote).fill("The first drafts.");
+    await deliver.getByRole("button", { name: workflowActions.deliver, exact: true }).click();
+    await confirmDialog(staff);
+    await toast(staff, workflowActions.delivered).waitFor();
+    await expectAccessible(staff, "order page as staff");
+
+    // The customer reads the designer's message.
+    await page.goto("/dashboard/my-orders");
+    await hydrated(page);
+    await page.getByRole("row").filter({ hasText: "Premium" }).getByRole("link").first().click();
+    await page.getByText("Hello from your designer: first drafts this week.").waitFor();
+    await page.getByText("The first drafts.").waitFor();
+
+    // Money, exports and the team are not theirs: the menu leaves them out and the server refuses them.
+    await staff.goto("/dashboard/admin/all__orders");
+    await hydrated(staff);
+    expect(await staff.getByRole("link", { name: teamPage.menu, exact: true }).count()).toBe(0);
+    expect(await staff.getByRole("link", { name: "Overview", exact: true }).count()).toBe(0);
+    for (const url of ["/api/admin/overview", "/api/admin/orders.csv", "/api/team/members"]) {
+      const response = await staff.request.get(url);
+      expect([url, response.status()]).toEqual([url, 403]);
+    }
+    await staff.goto("/dashboard/admin/team");
+    await staff.getByText(/Your role does not allow this|We couldn't load the team/).first().waitFor();
+
+    await owner.context().close();
+    await staff.context().close();
+  });
+});
