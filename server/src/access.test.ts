@@ -102,6 +102,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/orders/:id": "team:orders.work",
   "POST /api/admin/orders/:id/state": "team:orders.work",
   "POST /api/admin/orders/:id/cancel": "team:orders.refund",
+  "GET /api/admin/board": "team:orders.work",
   "GET /api/admin/plans/:id/brief-questions": "team:catalog.edit",
   "PUT /api/admin/plans/:id/brief-questions": "team:catalog.edit",
   "GET /api/admin/catalog/services": "team:catalog.edit",

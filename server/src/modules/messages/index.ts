@@ -1,1 +1,2 @@
 export { messageRoutes } from "./routes.js";
+export { unreadMessagesOf } from "./service.js";

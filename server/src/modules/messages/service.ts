@@ -6,6 +6,7 @@ import {
   workflowMessages,
 } from "@agency/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { findVisibleOrder, seesOnlyAssigned } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
@@ -129,16 +130,36 @@ export async function postMessage(
 }
 
 /**
+ * Which messages are unread for the caller: others' messages written after `readAt` (when the
+ * caller last read the thread; null if never), internal notes only for the team.
+ */
+function unreadBy(caller: SessionUser, readAt: SQL | AnyPgColumn): SQL[] {
+  return [
+    sql`${messages.authorId} is distinct from ${caller.id}`,
+    sql`(${readAt} is null or ${messages.createdAt} > ${readAt})`,
+    ...(isTeamMember(caller) ? [] : [eq(messages.internal, false)]),
+  ];
+}
+
+/**
+ * SQL: how many messages on the order's thread the caller has not read (as `unreadCounts` counts
+ * them), for a list that shows its own few orders (the work board's cards).
+ */
+export function unreadMessagesOf(caller: SessionUser, orderId: SQL | AnyPgColumn): SQL<number> {
+  const readAt = sql`(select ${messageReads.readAt} from ${messageReads}
+    where ${messageReads.userId} = ${caller.id} and ${messageReads.orderId} = ${orderId})`;
+  return sql<number>`(select count(*)::int from ${messages}
+    where ${messages.orderId} = ${orderId} and ${and(...unreadBy(caller, readAt))})`;
+}
+
+/**
  * Others' messages after the caller last read each thread: a customer's own orders (internal
  * notes never count), every order for an admin.
  */
 export async function unreadCounts(db: Database, caller: SessionUser): Promise<UnreadCounts> {
   const reads = db.select().from(messageReads).where(eq(messageReads.userId, caller.id)).as("reads");
-  const conditions: SQL[] = [
-    sql`${messages.authorId} is distinct from ${caller.id}`,
-    sql`(${reads.readAt} is null or ${messages.createdAt} > ${reads.readAt})`,
-  ];
-  if (!isTeamMember(caller)) conditions.push(eq(orders.userId, caller.id), eq(messages.internal, false));
+  const conditions: SQL[] = unreadBy(caller, reads.readAt);
+  if (!isTeamMember(caller)) conditions.push(eq(orders.userId, caller.id));
   else if (seesOnlyAssigned(caller)) conditions.push(eq(orders.assigneeId, caller.id));
   const rows = await db
     .select({ orderId: messages.orderId, unread: sql<number>`count(*)::int` })
