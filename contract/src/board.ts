@@ -61,7 +61,10 @@ export const BoardColumn = z.object({
   state: z.enum(boardColumns),
   /** Up to `boardColumnLimit` cards: by due date (none last), the complete column newest first. */
   cards: z.array(BoardCard),
-  /** How many orders the column holds, counted up to 1,000 (`more`: "1,000+"). */
+  /**
+   * How many orders the column holds: counted up to 1,000 (`more`: "1,000+") in the columns being
+   * worked on, exactly in the complete one.
+   */
   total: MatchCount,
 });
 export type BoardColumn = z.infer<typeof BoardColumn>;

@@ -21,6 +21,7 @@ import { unreadMessagesOf } from "../messages/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
 const activeStates = ["submitted", "in_progress", "delivered"] as const satisfies BoardColumnState[];
+type ActiveState = (typeof activeStates)[number];
 
 /**
  * A state as an SQL literal: the board's indexes hold only the states being worked on, and the
@@ -53,22 +54,27 @@ const cardFields = sql`${orders.id} as id, ${orders.number} as number, ${orders.
 
 /** One column's cards: the most urgent first (no due date last). */
 function activeColumn(state: OrderState, filter: SQL): SQL {
-  return sql`(select ${cardFields}, null::timestamptz as completed_at from ${orders}
+  return sql`(select ${cardFields}, null::timestamptz as completed_at, null::int as completed_total
+    from ${orders}
     where ${orders.state} = ${stateLiteral(state)} and ${filter}
     order by ${orders.dueAt} asc nulls last, ${orders.number} asc
     limit ${boardColumnLimit})`;
 }
 
-/** The complete column's cards: completed in the window, newest first. */
+/**
+ * The complete column's cards: completed in the window, newest first. Sorting them reads every
+ * completion of the window, so they are counted on the way (exactly, not up to a thousand).
+ */
 function completeColumn(since: Date, filter: SQL): SQL {
-  return sql`(select ${cardFields}, done.completed_at from ${completedSince(since)} done
+  return sql`(select ${cardFields}, done.completed_at, (count(*) over ())::int as completed_total
+    from ${completedSince(since)} done
     join ${orders} on ${orders.id} = done.order_id
     where ${orders.state} = ${stateLiteral("complete")} and ${filter}
     order by done.completed_at desc, ${orders.number} desc
     limit ${boardColumnLimit})`;
 }
 
-/** SQL: how many orders a column holds, counted up to `maxMatchCount` (a thousand index entries at most). */
+/** SQL: how many orders a column holds, counted up to `maxMatchCount` (that many index entries at most). */
 function columnCount(from: SQL, where: SQL): SQL<number> {
   return sql<number>`(select count(*)::int from (select 1 from ${from} where ${where}
     limit ${maxMatchCount + 1}) counted)`;
@@ -86,6 +92,7 @@ type CardRow = {
   assignee_name: string | null;
   due_at: Date | string | null;
   completed_at: Date | string | null;
+  completed_total: number | null;
   period: number;
   unread: number;
 };
@@ -100,27 +107,23 @@ async function readCards(db: Database, caller: SessionUser, since: Date, filter:
     completeColumn(since, filter),
   ];
   const result = await db.execute(sql`
-    select cards.*, assignee.name as assignee_name,
+    select cards.*,
+      (select ${user.name} from ${user} where ${user.id} = cards.assignee_id) as assignee_name,
       ${currentPeriodOf(sql`cards.id`)} as period,
       ${unreadMessagesOf(caller, sql`cards.id`)} as unread
-    from (${sql.join(columns, sql` union all `)}) cards
-    left join ${user} assignee on assignee.id = cards.assignee_id`);
+    from (${sql.join(columns, sql` union all `)}) cards`);
   return rowsOf<CardRow>(result);
 }
 
-/** How many orders each column holds (up to a thousand), in one statement. */
-async function readTotals(db: Database, since: Date, filter: SQL): Promise<Record<BoardColumnState, number>> {
-  const active = activeStates.map(
+/** How many orders each column being worked on holds (up to a thousand), in one statement. */
+async function readActiveTotals(db: Database, filter: SQL): Promise<Record<ActiveState, number>> {
+  const counts = activeStates.map(
     (state) =>
       sql`${columnCount(sql`${orders}`, sql`${orders.state} = ${stateLiteral(state)} and ${filter}`)} as ${sql.identifier(state)}`,
   );
-  const complete = columnCount(
-    sql`${completedSince(since)} done join ${orders} on ${orders.id} = done.order_id`,
-    sql`${orders.state} = ${stateLiteral("complete")} and ${filter}`,
-  );
-  const result = await db.execute(sql`select ${sql.join(active, sql`, `)}, ${complete} as complete`);
-  const [row] = rowsOf<Record<BoardColumnState, number>>(result);
-  return row ?? { submitted: 0, in_progress: 0, delivered: 0, complete: 0 };
+  const result = await db.execute(sql`select ${sql.join(counts, sql`, `)}`);
+  const [row] = rowsOf<Record<ActiveState, number>>(result);
+  return row ?? { submitted: 0, in_progress: 0, delivered: 0 };
 }
 
 /** The team, for the assignee filter: every member with a role, by name. */
@@ -177,12 +180,16 @@ export async function boardOf(
   const since = new Date(now.getTime() - boardCompleteDays * 24 * 60 * 60 * 1000);
   const filter = filterOf(caller, query);
   const onlyAssigned = seesOnlyAssigned(caller);
-  const [rows, totals, members] = await Promise.all([
+  const [rows, activeTotals, members] = await Promise.all([
     readCards(db, caller, since, filter),
-    readTotals(db, since, filter),
+    readActiveTotals(db, filter),
     onlyAssigned ? [] : readMembers(db),
   ]);
   const cards = rows.map((row) => toCard(row, now));
+  const totals = {
+    ...activeTotals,
+    complete: rows.find((row) => row.state === "complete")?.completed_total ?? 0,
+  };
   return {
     columns: boardColumns.map((state) => {
       const total = Number(totals[state]);
@@ -191,7 +198,10 @@ export async function boardOf(
         cards: cards
           .filter((card) => card.state === state)
           .sort(state === "complete" ? newestFirst : byUrgency),
-        total: { count: Math.min(total, maxMatchCount), more: total > maxMatchCount },
+        total:
+          state === "complete"
+            ? { count: total, more: false }
+            : { count: Math.min(total, maxMatchCount), more: total > maxMatchCount },
       };
     }),
     members,
