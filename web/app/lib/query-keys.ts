@@ -89,6 +89,11 @@ export const queryKeys = {
     unread: ["unread-messages"] as const,
     briefQuestions: (planId: string | undefined) => ["brief-questions", planId] as const,
   },
+  /** The work board: every view of it, and one filtered view (its query string). */
+  board: {
+    all: ["work-board"] as const,
+    view: (query: string) => ["work-board", query] as const,
+  },
   mailPreferences: ["mail-preferences"] as const,
   newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,
 } as const;

@@ -66,6 +66,7 @@ const answers = {
   "GET /api/admin/orders/:id": "OrderDetail",
   "POST /api/admin/orders/:id/state": "OrderDetail",
   "POST /api/admin/orders/:id/cancel": "OrderDetail",
+  "GET /api/admin/board": "Board",
   "POST /api/create-payment-intent": "PaymentIntent",
   "POST /api/payments/test/confirm": "TestCardPaymentResult",
   "GET /api/payment-history/:email": "PaymentList",

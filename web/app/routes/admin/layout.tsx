@@ -10,6 +10,7 @@ import { TestModeBand } from "../../features/site/components/test-mode-band";
 import {
   adminPages,
   auditPage,
+  boardPage,
   briefQuestionsPage,
   catalogEditor,
   contentEditor,
@@ -40,6 +41,7 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
       alsoOn: "/dashboard/admin",
       permission: "customers.view",
     },
+    { to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
     {
       to: "/dashboard/admin/all__orders",
       label: dashboardMenu.allOrders,
