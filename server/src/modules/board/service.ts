@@ -17,7 +17,7 @@ import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { orderEvents, orders, user } from "../../db/schema.js";
-import { unreadMessagesOf } from "../messages/index.js";
+import { unreadOfOrders } from "../messages/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
 const activeStates = ["submitted", "in_progress", "delivered"] as const satisfies BoardColumnState[];
@@ -107,11 +107,13 @@ async function readCards(db: Database, caller: SessionUser, since: Date, filter:
     completeColumn(since, filter),
   ];
   const result = await db.execute(sql`
+    with cards as (${sql.join(columns, sql` union all `)})
     select cards.*,
       (select ${user.name} from ${user} where ${user.id} = cards.assignee_id) as assignee_name,
       ${currentPeriodOf(sql`cards.id`)} as period,
-      ${unreadMessagesOf(caller, sql`cards.id`)} as unread
-    from (${sql.join(columns, sql` union all `)}) cards`);
+      coalesce(unread.unread, 0) as unread
+    from cards
+    left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id`);
   return rowsOf<CardRow>(result);
 }
 

@@ -1,2 +1,2 @@
 export { messageRoutes } from "./routes.js";
-export { unreadMessagesOf } from "./service.js";
+export { unreadOfOrders } from "./service.js";

@@ -142,14 +142,17 @@ function unreadBy(caller: SessionUser, readAt: SQL | AnyPgColumn): SQL[] {
 }
 
 /**
- * SQL: how many messages on the order's thread the caller has not read (as `unreadCounts` counts
- * them), for a list that shows its own few orders (the work board's cards).
+ * SQL: a table of `order_id` and `unread`, the messages the caller has not read on each of the
+ * orders `orderIds` selects that has any (counted as `unreadCounts` counts them), for a list that
+ * shows its own few orders (the work board's cards).
  */
-export function unreadMessagesOf(caller: SessionUser, orderId: SQL | AnyPgColumn): SQL<number> {
-  const readAt = sql`(select ${messageReads.readAt} from ${messageReads}
-    where ${messageReads.userId} = ${caller.id} and ${messageReads.orderId} = ${orderId})`;
-  return sql<number>`(select count(*)::int from ${messages}
-    where ${messages.orderId} = ${orderId} and ${and(...unreadBy(caller, readAt))})`;
+export function unreadOfOrders(caller: SessionUser, orderIds: SQL): SQL {
+  return sql`(select ${messages.orderId} as order_id, count(*)::int as unread
+    from ${messages}
+    left join ${messageReads}
+      on ${messageReads.userId} = ${caller.id} and ${messageReads.orderId} = ${messages.orderId}
+    where ${messages.orderId} in (${orderIds}) and ${and(...unreadBy(caller, messageReads.readAt))}
+    group by ${messages.orderId})`;
 }
 
 /**
