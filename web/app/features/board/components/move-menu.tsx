@@ -65,7 +65,8 @@ export function MoveMenu({ card, onMove }: Props) {
                 type="button"
                 className="btn btn-sm btn-primary"
                 onClick={() => {
-                  setOpen(false);
+                  // The confirmation gives the focus back here if the move is called off.
+                  close();
                   onMove(card, to);
                 }}
               >
