@@ -80,3 +80,14 @@ export const Board = z
   })
   .meta({ id: "Board" });
 export type Board = z.infer<typeof Board>;
+
+/** The active columns' order: the earliest due date first, then no due date, then by number. */
+export function byUrgency(
+  a: Pick<BoardCard, "dueAt" | "number">,
+  b: Pick<BoardCard, "dueAt" | "number">,
+): number {
+  if (a.dueAt === b.dueAt) return a.number - b.number;
+  if (a.dueAt === null) return 1;
+  if (b.dueAt === null) return -1;
+  return a.dueAt < b.dueAt ? -1 : 1;
+}

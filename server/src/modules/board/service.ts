@@ -7,6 +7,7 @@ import {
   boardColumnLimit,
   boardColumns,
   boardCompleteDays,
+  byUrgency,
   maxMatchCount,
   type OrderState,
 } from "@agency/contract";
@@ -40,7 +41,7 @@ function filterOf(caller: SessionUser, query: BoardQuery): SQL {
   return and(...conditions) ?? sql`true`;
 }
 
-/** SQL: the orders completed (moved to complete, and complete still) since `since`, with when. */
+/** SQL: the orders moved to complete since `since`, each with the latest such move. */
 function completedSince(since: Date): SQL {
   return sql`(select ${orderEvents.orderId} as order_id, max(${orderEvents.createdAt}) as completed_at
     from ${orderEvents}
@@ -154,16 +155,6 @@ function toCard(row: CardRow, now: Date): BoardCard {
   };
 }
 
-const byUrgency = (a: BoardCard, b: BoardCard) =>
-  a.dueAt === b.dueAt
-    ? a.number - b.number
-    : a.dueAt === null
-      ? 1
-      : b.dueAt === null
-        ? -1
-        : a.dueAt < b.dueAt
-          ? -1
-          : 1;
 const newestFirst = (a: BoardCard, b: BoardCard) =>
   (b.completedAt ?? "").localeCompare(a.completedAt ?? "") || b.number - a.number;
 

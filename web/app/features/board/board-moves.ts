@@ -4,6 +4,7 @@ import {
   type BoardCard,
   type BoardColumnState,
   boardColumns,
+  byUrgency,
   type ChangeOrderStateBody,
 } from "@agency/contract";
 
@@ -29,14 +30,6 @@ export function moveTargetOf(column: BoardColumnState): MoveTarget | null {
 
 export function mayMove(card: Pick<BoardCard, "state">, to: MoveTarget): boolean {
   return movesFrom(card).includes(to);
-}
-
-/** Most urgent first: the earliest due date, then no due date, then by number. */
-export function byUrgency(a: BoardCard, b: BoardCard): number {
-  if (a.dueAt === b.dueAt) return a.number - b.number;
-  if (a.dueAt === null) return 1;
-  if (b.dueAt === null) return -1;
-  return a.dueAt < b.dueAt ? -1 : 1;
 }
 
 /**
