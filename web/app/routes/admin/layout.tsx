@@ -41,7 +41,6 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
       alsoOn: "/dashboard/admin",
       permission: "customers.view",
     },
-    { to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
     {
       to: "/dashboard/admin/all__orders",
       label: dashboardMenu.allOrders,
@@ -49,6 +48,7 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
       badge: <UnreadBadge count={unread} label={orderDetail.unread(unread)} />,
       permission: "orders.work",
     },
+    { to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
     {
       to: "/dashboard/admin/manage__reviews",
       label: dashboardMenu.manageReviews,
