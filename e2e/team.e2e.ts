@@ -52,8 +52,9 @@ describe("the agency's team", () => {
     await buyAndPay(page, "Premium");
     await page.goto("/dashboard/my-orders");
     await hydrated(page);
-    const number = ((await page.getByRole("row").filter({ hasText: "Premium" }).first().textContent()) ?? "")
-      .match(/#\d+/)?.[0];
+    const number = (
+      (await page.getByRole("row").filter({ hasText: "Premium" }).first().textContent()) ?? ""
+    ).match(/#\d+/)?.[0];
     expect(number).toBeTruthy();
 
     // The owner invites the designer from the team page.
@@ -136,7 +137,10 @@ describe("the agency's team", () => {
       expect([url, response.status()]).toEqual([url, 403]);
     }
     await staff.goto("/dashboard/admin/team");
-    await staff.getByText(/Your role does not allow this|We couldn't load the team/).first().waitFor();
+    await staff
+      .getByText(/Your role does not allow this|We couldn't load the team/)
+      .first()
+      .waitFor();
 
     await owner.context().close();
     await staff.context().close();

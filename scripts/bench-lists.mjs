@@ -10,8 +10,8 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** `requests` requests, `concurrency` at a time, each to the path `next()` gives. */
-export async function measure(base, cookie, next, count = requests) {
+/** `requests` requests, `concurrency` at a time, each to the path `next()` gives (with `headers`). */
+export async function measure(base, cookie, next, count = requests, headers = {}) {
   const times = [];
   let failures = 0;
   let sent = 0;
@@ -22,7 +22,7 @@ export async function measure(base, cookie, next, count = requests) {
         sent += 1;
         const path = next();
         const begin = performance.now();
-        const response = await fetch(`${base}${path}`, { headers: { cookie } });
+        const response = await fetch(`${base}${path}`, { headers: { ...headers, cookie } });
         await response.arrayBuffer();
         times.push(performance.now() - begin);
         if (!response.ok) failures += 1;

@@ -5,6 +5,9 @@
 // BENCH_ONLY=lists: only the admin lists' pages, searches and filters (scripts/bench-lists.mjs),
 // p50/p95/p99 per request, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers.
 // BENCH_ONLY=overview: only the owner's Overview (scripts/bench-overview.mjs), on the same data.
+// BENCH_ONLY=board: only the work board (scripts/bench-board.mjs), on the same orders with BENCH_STAFF
+// (50) staff members they are assigned across: as an admin, as a staff member, and All Orders as
+// that member, p50/p95/p99 per request, each beside a bare route serving the same bytes.
 // BENCH_ONLY=catalog: only GET /api/services and /api/pricing beside the bare route
 // (scripts/bench-catalog.mjs), on a fresh database with the demo content (PGlite in a new
 // directory, or DATABASE_URL), with the settings `npm start` has: LOG_LEVEL info, one JSON line a
@@ -20,6 +23,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { benchBoard, benchStaffEmail } from "./bench-board.mjs";
 import { benchCatalog } from "./bench-catalog.mjs";
 import { benchAdminLists } from "./bench-lists.mjs";
 import { orderBurst } from "./bench-orders.mjs";
@@ -41,6 +45,7 @@ const pagesOnly = process.env.BENCH_ONLY === "pages";
 const listsOnly = process.env.BENCH_ONLY === "lists";
 const overviewOnly = process.env.BENCH_ONLY === "overview";
 const catalogOnly = process.env.BENCH_ONLY === "catalog";
+const boardOnly = process.env.BENCH_ONLY === "board";
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const pinned =
   catalogOnly &&
@@ -106,6 +111,13 @@ async function inBatches(items, size, work) {
   return results;
 }
 
+/** A bare Fastify server on `barePort` answering each route (method, url, contentType, base64 body). */
+async function serveBare(bareRoutes) {
+  const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
+  writeFileSync(routesFile, JSON.stringify(bareRoutes));
+  await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) => text.includes("ready"));
+}
+
 /** The same bytes as the shop answers for each sample (and an order's answer), from a bare route. */
 async function startBare(samples) {
   const bareRoutes = [];
@@ -125,9 +137,7 @@ async function startBare(samples) {
     contentType: "application/json; charset=utf-8",
     body: Buffer.from(JSON.stringify(orderReply)).toString("base64"),
   });
-  const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
-  writeFileSync(routesFile, JSON.stringify(bareRoutes));
-  await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) => text.includes("ready"));
+  await serveBare(bareRoutes);
 }
 
 function summary(idleMemory) {
@@ -160,16 +170,22 @@ if (process.env.BENCH_INSTANCES) {
         ["scripts/seed-orders.mjs", String(orderCount), String(buyers), String(customerCount)],
         dbEnv,
       );
-      // The Overview computed from the database every time, before the server holds the database.
-      const computed = spawnSync(process.execPath, ["scripts/bench-overview.mjs"], {
-        cwd: root,
-        env: { ...process.env, ...dbEnv },
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      if (computed.status !== 0) throw new Error("scripts/bench-overview.mjs failed");
-      rows.push(JSON.parse(computed.stdout.trim().split("\n").at(-1)));
-      console.log(computed.stdout.trim());
+      if (boardOnly) {
+        // The team and their assignments, before the server holds the database.
+        console.log("Seeding the team and their work...");
+        run(process.execPath, ["scripts/bench-board.mjs"], dbEnv);
+      } else {
+        // The Overview computed from the database every time, before the server holds the database.
+        const computed = spawnSync(process.execPath, ["scripts/bench-overview.mjs"], {
+          cwd: root,
+          env: { ...process.env, ...dbEnv },
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+        if (computed.status !== 0) throw new Error("scripts/bench-overview.mjs failed");
+        rows.push(JSON.parse(computed.stdout.trim().split("\n").at(-1)));
+        console.log(computed.stdout.trim());
+      }
     }
 
     start(
@@ -220,6 +236,16 @@ if (process.env.BENCH_INSTANCES) {
         rounds,
         seconds,
         connections,
+      });
+      summary(idleMemory);
+    } else if (boardOnly) {
+      await benchBoard({
+        base,
+        bareBase: `http://127.0.0.1:${barePort}`,
+        adminCookie: await signIn(benchAdminEmail),
+        staffCookie: await signIn(benchStaffEmail(1)),
+        serveBare,
+        report: reportList,
       });
       summary(idleMemory);
     } else if (overviewOnly) {

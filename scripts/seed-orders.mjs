@@ -20,7 +20,7 @@ export const buyerEmail = (i) => `bench-buyer-${i}@example.com`;
 
 const server = (file) => import(pathToFileURL(path.join(root, "server/dist", file)).href);
 
-async function passwordHash() {
+export async function passwordHash() {
   const resolve = createRequire(path.join(root, "server/package.json")).resolve;
   const { hashPassword } = await import(pathToFileURL(resolve("better-auth/crypto")).href);
   return hashPassword(benchPassword);
@@ -45,7 +45,10 @@ const lastNames = [
  * With `varied`, the names mix first and last names (so a name search finds some, not all).
  * Account g signed up g * `apart` seconds ago.
  */
-async function insertAccounts(db, { prefix, email, name, role, count, hash, varied = false, apart = 1 }) {
+export async function insertAccounts(
+  db,
+  { prefix, email, name, role, count, hash, varied = false, apart = 1 },
+) {
   const first = sql.join(
     firstNames.map((each) => sql`${each}`),
     sql`, `,

@@ -4,6 +4,7 @@ export * from "./account.js";
 export * from "./address.js";
 export * from "./audit.js";
 export * from "./blogs.js";
+export * from "./board.js";
 export * from "./catalog.js";
 export * from "./catalog-admin.js";
 export * from "./common.js";

@@ -246,6 +246,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       url: `/api/admin/orders/${paidOrderId}/cancel`,
       payload: { refund: true },
     },
+    "GET /api/admin/board": { method: "GET", url: `/api/admin/board?assignee=me&plan=${planId}` },
     "GET /api/admin/plans/:id/brief-questions": {
       method: "GET",
       url: `/api/admin/plans/${planId}/brief-questions`,

@@ -105,6 +105,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "PUT /api/admin/orders/:id/assignee": "team:orders.assign",
   "PUT /api/admin/orders/:id/due": "team:orders.assign",
   "GET /api/team/assignees": "team:orders.assign",
+
+  "GET /api/admin/board": "team:orders.work",
   "GET /api/admin/plans/:id/brief-questions": "team:catalog.edit",
   "PUT /api/admin/plans/:id/brief-questions": "team:catalog.edit",
   "GET /api/admin/catalog/services": "team:catalog.edit",

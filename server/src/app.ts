@@ -18,6 +18,7 @@ import {
   subscriptionRoutes,
 } from "./modules/billing/index.js";
 import { blogAdminRoutes, blogRoutes, blogsFileRoute } from "./modules/blogs/index.js";
+import { boardRoutes } from "./modules/board/index.js";
 import {
   catalogAdminRoutes,
   catalogGeneration,
@@ -154,6 +155,7 @@ export async function buildApp({
       await api.register(jobAdminRoutes, { db });
       await api.register(workflowRoutes, { db });
       await api.register(messageRoutes, { db, clock });
+      await api.register(boardRoutes, { db, clock });
       await api.register(accountRoutes, { db, config, mailer, storage, brand });
       await api.register(fileRoutes, {
         db,

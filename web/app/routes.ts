@@ -47,6 +47,7 @@ export default [
         route("overview", "routes/admin/overview.tsx"),
         route("manage__reviews", "routes/admin/manage-reviews.tsx"),
         route("all__orders", "routes/admin/all-orders.tsx"),
+        route("board", "routes/admin/board.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),
         route("leads", "routes/admin/leads.tsx"),
         route("audit", "routes/admin/audit-log.tsx"),

@@ -91,6 +91,11 @@ export const queryKeys = {
     /** The members an order may be assigned to. */
     assignees: ["team-assignees"] as const,
   },
+  /** The work board: every view of it, and one filtered view (its query string). */
+  board: {
+    all: ["work-board"] as const,
+    view: (query: string) => ["work-board", query] as const,
+  },
   mailPreferences: ["mail-preferences"] as const,
   newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,
 } as const;

@@ -69,6 +69,8 @@ const answers = {
   "PUT /api/admin/orders/:id/assignee": "OrderDetail",
   "PUT /api/admin/orders/:id/due": "OrderDetail",
   "GET /api/team/assignees": "TeamAssigneeList",
+
+  "GET /api/admin/board": "Board",
   "POST /api/create-payment-intent": "PaymentIntent",
   "POST /api/payments/test/confirm": "TestCardPaymentResult",
   "GET /api/payment-history/:email": "PaymentList",

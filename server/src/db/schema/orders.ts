@@ -95,5 +95,16 @@ export const orders = pgTable(
     // A member's assigned orders, newest first, and the board's columns per assignee.
     index("orders_assignee_created_at_id_idx").on(table.assigneeId, table.createdAt, table.id),
     index("orders_assignee_state_idx").on(table.assigneeId, table.state),
+    // The work board's columns (the states being worked on): most urgent first, in all, per
+    // assignee and per plan, each read a hundred entries deep (see modules/board).
+    index("orders_board_state_due_idx")
+      .on(table.state, table.dueAt, table.number)
+      .where(sql`${table.state} in ('submitted', 'in_progress', 'delivered')`),
+    index("orders_board_assignee_due_idx")
+      .on(table.assigneeId, table.state, table.dueAt, table.number)
+      .where(sql`${table.state} in ('submitted', 'in_progress', 'delivered')`),
+    index("orders_board_plan_due_idx")
+      .on(table.planId, table.state, table.dueAt, table.number)
+      .where(sql`${table.state} in ('submitted', 'in_progress', 'delivered')`),
   ],
 );

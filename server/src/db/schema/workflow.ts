@@ -68,7 +68,13 @@ export const orderEvents = pgTable(
     period: integer("period").notNull().default(1),
     createdAt: createdAt(),
   },
-  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+  (table) => [
+    index("order_events_order_idx").on(table.orderId, table.createdAt),
+    // The work board's complete column: the orders completed in the last days, newest first.
+    index("order_events_completed_idx")
+      .on(table.createdAt, table.orderId)
+      .where(sql`${table.toState} = 'complete'`),
+  ],
 );
 
 /** The intake questions: a plan's own, or the defaults (plan_id null) for plans without. */

@@ -1,1 +1,2 @@
 export { messageRoutes } from "./routes.js";
+export { unreadOfOrders } from "./service.js";

@@ -6,6 +6,7 @@ import {
   workflowMessages,
 } from "@agency/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { findVisibleOrder, seesOnlyAssigned } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
@@ -129,16 +130,39 @@ export async function postMessage(
 }
 
 /**
+ * Which messages are unread for the caller: others' messages written after `readAt` (when the
+ * caller last read the thread; null if never), internal notes only for the team.
+ */
+function unreadBy(caller: SessionUser, readAt: SQL | AnyPgColumn): SQL[] {
+  return [
+    sql`${messages.authorId} is distinct from ${caller.id}`,
+    sql`(${readAt} is null or ${messages.createdAt} > ${readAt})`,
+    ...(isTeamMember(caller) ? [] : [eq(messages.internal, false)]),
+  ];
+}
+
+/**
+ * SQL: a table of `order_id` and `unread`, the messages the caller has not read on each of the
+ * orders `orderIds` selects that has any (counted as `unreadCounts` counts them), for a list that
+ * shows its own few orders (the work board's cards).
+ */
+export function unreadOfOrders(caller: SessionUser, orderIds: SQL): SQL {
+  return sql`(select ${messages.orderId} as order_id, count(*)::int as unread
+    from ${messages}
+    left join ${messageReads}
+      on ${messageReads.userId} = ${caller.id} and ${messageReads.orderId} = ${messages.orderId}
+    where ${messages.orderId} in (${orderIds}) and ${and(...unreadBy(caller, messageReads.readAt))}
+    group by ${messages.orderId})`;
+}
+
+/**
  * Others' messages after the caller last read each thread: a customer's own orders (internal
  * notes never count), every order for an admin.
  */
 export async function unreadCounts(db: Database, caller: SessionUser): Promise<UnreadCounts> {
   const reads = db.select().from(messageReads).where(eq(messageReads.userId, caller.id)).as("reads");
-  const conditions: SQL[] = [
-    sql`${messages.authorId} is distinct from ${caller.id}`,
-    sql`(${reads.readAt} is null or ${messages.createdAt} > ${reads.readAt})`,
-  ];
-  if (!isTeamMember(caller)) conditions.push(eq(orders.userId, caller.id), eq(messages.internal, false));
+  const conditions: SQL[] = unreadBy(caller, reads.readAt);
+  if (!isTeamMember(caller)) conditions.push(eq(orders.userId, caller.id));
   else if (seesOnlyAssigned(caller)) conditions.push(eq(orders.assigneeId, caller.id));
   const rows = await db
     .select({ orderId: messages.orderId, unread: sql<number>`count(*)::int` })

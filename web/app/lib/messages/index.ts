@@ -6,6 +6,7 @@
 export * from "./account";
 export * from "./account-data";
 export * from "./audit";
+export * from "./board";
 export * from "./catalog";
 export * from "./content";
 export * from "./mail";

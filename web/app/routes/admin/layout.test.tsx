@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   adminPages,
   auditPage,
+  boardPage,
   catalogEditor,
   dashboardMenu,
   jobsPage,
@@ -76,6 +77,7 @@ describe("the admin menu", () => {
     await waitFor(() => expect(screen.queryByRole("link", { name: overviewPage.menu })).toBeNull());
     const labels = await menuLabels();
     expect(labels).toContain(dashboardMenu.allOrders);
+    expect(labels).toContain(boardPage.menu);
     expect(labels).toContain(teamPage.menu);
     for (const hidden of [
       overviewPage.menu,

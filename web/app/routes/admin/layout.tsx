@@ -10,6 +10,7 @@ import { TestModeBand } from "../../features/site/components/test-mode-band";
 import {
   adminPages,
   auditPage,
+  boardPage,
   briefQuestionsPage,
   catalogEditor,
   contentEditor,
@@ -47,6 +48,7 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
       badge: <UnreadBadge count={unread} label={orderDetail.unread(unread)} />,
       permission: "orders.work",
     },
+    { to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
     {
       to: "/dashboard/admin/manage__reviews",
       label: dashboardMenu.manageReviews,

@@ -1,0 +1,4 @@
+CREATE INDEX "orders_board_state_due_idx" ON "orders" USING btree ("state","due_at","number") WHERE "orders"."state" in ('submitted', 'in_progress', 'delivered');--> statement-breakpoint
+CREATE INDEX "orders_board_assignee_due_idx" ON "orders" USING btree ("assignee_id","state","due_at","number") WHERE "orders"."state" in ('submitted', 'in_progress', 'delivered');--> statement-breakpoint
+CREATE INDEX "orders_board_plan_due_idx" ON "orders" USING btree ("plan_id","state","due_at","number") WHERE "orders"."state" in ('submitted', 'in_progress', 'delivered');--> statement-breakpoint
+CREATE INDEX "order_events_completed_idx" ON "order_events" USING btree ("created_at","order_id") WHERE "order_events"."to_state" = 'complete';

@@ -1,0 +1,1 @@
+export { boardRoutes } from "./routes.js";

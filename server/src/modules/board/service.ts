@@ -1,0 +1,203 @@
+import {
+  type Board,
+  type BoardCard,
+  type BoardColumnState,
+  type BoardMember,
+  type BoardQuery,
+  boardColumnLimit,
+  boardColumns,
+  boardCompleteDays,
+  byUrgency,
+  maxMatchCount,
+  type OrderState,
+} from "@agency/contract";
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { seesOnlyAssigned } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
+import type { Clock } from "../../clock.js";
+import type { Database } from "../../db/client.js";
+import { currentPeriodOf } from "../../db/order-periods.js";
+import { orderEvents, orders, user } from "../../db/schema.js";
+import { unreadOfOrders } from "../messages/index.js";
+
+/** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
+const activeStates = ["submitted", "in_progress", "delivered"] as const satisfies BoardColumnState[];
+type ActiveState = (typeof activeStates)[number];
+
+/**
+ * A state as an SQL literal: the board's indexes hold only the states being worked on, and the
+ * planner uses such a partial index only when it can see the state in the query itself.
+ */
+const stateLiteral = (state: OrderState) => sql.raw(`'${state}'`);
+
+/** The orders the caller asked for and may see: the assignee and plan filters, and the visibility rule. */
+function filterOf(caller: SessionUser, query: BoardQuery): SQL {
+  const conditions: SQL[] = [];
+  if (seesOnlyAssigned(caller)) conditions.push(eq(orders.assigneeId, caller.id));
+  if (query.assignee === "none") conditions.push(isNull(orders.assigneeId));
+  else if (query.assignee === "me") conditions.push(eq(orders.assigneeId, caller.id));
+  else if (query.assignee) conditions.push(eq(orders.assigneeId, query.assignee));
+  if (query.plan) conditions.push(eq(orders.planId, query.plan));
+  return and(...conditions) ?? sql`true`;
+}
+
+/** SQL: the orders moved to complete since `since`, each with the latest such move. */
+function completedSince(since: Date): SQL {
+  return sql`(select ${orderEvents.orderId} as order_id, max(${orderEvents.createdAt}) as completed_at
+    from ${orderEvents}
+    where ${orderEvents.toState} = ${stateLiteral("complete")} and ${orderEvents.createdAt} >= ${since.toISOString()}::timestamptz
+    group by ${orderEvents.orderId})`;
+}
+
+const cardFields = sql`${orders.id} as id, ${orders.number} as number, ${orders.state} as state,
+  ${orders.name} as customer, ${orders.planId} as plan_id, ${orders.service} as service,
+  ${orders.serviceDuration} as duration, ${orders.assigneeId} as assignee_id, ${orders.dueAt} as due_at`;
+
+/** One column's cards: the most urgent first (no due date last). */
+function activeColumn(state: OrderState, filter: SQL): SQL {
+  return sql`(select ${cardFields}, null::timestamptz as completed_at, null::int as completed_total
+    from ${orders}
+    where ${orders.state} = ${stateLiteral(state)} and ${filter}
+    order by ${orders.dueAt} asc nulls last, ${orders.number} asc
+    limit ${boardColumnLimit})`;
+}
+
+/**
+ * The complete column's cards: completed in the window, newest first. Sorting them reads every
+ * completion of the window, so they are counted on the way (exactly, not up to a thousand).
+ */
+function completeColumn(since: Date, filter: SQL): SQL {
+  return sql`(select ${cardFields}, done.completed_at, (count(*) over ())::int as completed_total
+    from ${completedSince(since)} done
+    join ${orders} on ${orders.id} = done.order_id
+    where ${orders.state} = ${stateLiteral("complete")} and ${filter}
+    order by done.completed_at desc, ${orders.number} desc
+    limit ${boardColumnLimit})`;
+}
+
+/** SQL: how many orders a column holds, counted up to `maxMatchCount` (that many index entries at most). */
+function columnCount(from: SQL, where: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${from} where ${where}
+    limit ${maxMatchCount + 1}) counted)`;
+}
+
+type CardRow = {
+  id: string;
+  number: number;
+  state: OrderState;
+  customer: string;
+  plan_id: string;
+  service: string;
+  duration: string;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  due_at: Date | string | null;
+  completed_at: Date | string | null;
+  completed_total: number | null;
+  period: number;
+  unread: number;
+};
+
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** The cards of every column, each with its assignee's name, unread messages and work period. */
+async function readCards(db: Database, caller: SessionUser, since: Date, filter: SQL): Promise<CardRow[]> {
+  const columns = [
+    ...activeStates.map((state) => activeColumn(state, filter)),
+    completeColumn(since, filter),
+  ];
+  const result = await db.execute(sql`
+    with cards as (${sql.join(columns, sql` union all `)})
+    select cards.*,
+      (select ${user.name} from ${user} where ${user.id} = cards.assignee_id) as assignee_name,
+      ${currentPeriodOf(sql`cards.id`)} as period,
+      coalesce(unread.unread, 0) as unread
+    from cards
+    left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id`);
+  return rowsOf<CardRow>(result);
+}
+
+/** How many orders each column being worked on holds (up to a thousand), in one statement. */
+async function readActiveTotals(db: Database, filter: SQL): Promise<Record<ActiveState, number>> {
+  const counts = activeStates.map(
+    (state) =>
+      sql`${columnCount(sql`${orders}`, sql`${orders.state} = ${stateLiteral(state)} and ${filter}`)} as ${sql.identifier(state)}`,
+  );
+  const result = await db.execute(sql`select ${sql.join(counts, sql`, `)}`);
+  const [row] = rowsOf<Record<ActiveState, number>>(result);
+  return row ?? { submitted: 0, in_progress: 0, delivered: 0 };
+}
+
+/** The team, for the assignee filter: every member with a role, by name. */
+async function readMembers(db: Database): Promise<BoardMember[]> {
+  return db
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
+    .orderBy(sql`lower(${user.name})`, user.id);
+}
+
+function toCard(row: CardRow, now: Date): BoardCard {
+  const dueAt = instant(row.due_at);
+  return {
+    _id: row.id,
+    number: Number(row.number),
+    state: row.state,
+    customer: row.customer,
+    plan: { id: row.plan_id, service: row.service, duration: row.duration },
+    assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null,
+    dueAt: dueAt?.toISOString() ?? null,
+    overdue: dueAt !== null && dueAt < now && row.state !== "complete",
+    unread: Number(row.unread),
+    period: Number(row.period),
+    completedAt: instant(row.completed_at)?.toISOString() ?? null,
+  };
+}
+
+const newestFirst = (a: BoardCard, b: BoardCard) =>
+  (b.completedAt ?? "").localeCompare(a.completedAt ?? "") || b.number - a.number;
+
+/**
+ * The work board for the caller: the orders submitted, in progress and delivered, and those
+ * completed in the last `boardCompleteDays` days, each column bounded and counted. A member who
+ * sees only the orders assigned to them sees only those.
+ */
+export async function boardOf(
+  db: Database,
+  clock: Clock,
+  caller: SessionUser,
+  query: BoardQuery,
+): Promise<Board> {
+  const now = clock.now();
+  const since = new Date(now.getTime() - boardCompleteDays * 24 * 60 * 60 * 1000);
+  const filter = filterOf(caller, query);
+  const onlyAssigned = seesOnlyAssigned(caller);
+  const [rows, activeTotals, members] = await Promise.all([
+    readCards(db, caller, since, filter),
+    readActiveTotals(db, filter),
+    onlyAssigned ? [] : readMembers(db),
+  ]);
+  const cards = rows.map((row) => toCard(row, now));
+  const totals = {
+    ...activeTotals,
+    complete: rows.find((row) => row.state === "complete")?.completed_total ?? 0,
+  };
+  return {
+    columns: boardColumns.map((state) => {
+      const total = Number(totals[state]);
+      return {
+        state,
+        cards: cards
+          .filter((card) => card.state === state)
+          .sort(state === "complete" ? newestFirst : byUrgency),
+        total:
+          state === "complete"
+            ? { count: total, more: false }
+            : { count: Math.min(total, maxMatchCount), more: total > maxMatchCount },
+      };
+    }),
+    members,
+    onlyAssigned,
+  };
+}
