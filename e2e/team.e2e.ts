@@ -3,8 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   accountPages,
   assignmentTexts,
+  boardPage,
   joinPage,
+  periodTexts,
   teamPage,
+  testModeTexts,
   threadTexts,
   workflowActions,
 } from "../web/app/lib/messages";
@@ -126,6 +129,28 @@ describe("the agency's team", () => {
     await page.getByRole("row").filter({ hasText: "Premium" }).getByRole("link").first().click();
     await page.getByText("Hello from your designer: first drafts this week.").waitFor();
     await page.getByText("The first drafts.").waitFor();
+    await page.getByRole("button", { name: workflowActions.approve }).click();
+    await confirmDialog(page);
+    await toast(page, workflowActions.approved).waitFor();
+
+    // A month later the plan renews ("Run due renewals now"), and the order is back on the
+    // designer's board, waiting for the new period's work.
+    await owner.goto("/dashboard/admin/test-tools");
+    await owner.getByRole("heading", { name: testModeTexts.heading, level: 1 }).waitFor();
+    await hydrated(owner);
+    await owner.getByLabel(testModeTexts.advanceDays).fill("32");
+    await owner.getByRole("button", { name: testModeTexts.runDueRenewals }).click();
+    await owner
+      .getByRole("status")
+      .filter({ hasText: /due jobs? ran; the billing clock reads/ })
+      .waitFor();
+    await staff.goto("/dashboard/admin/board");
+    await hydrated(staff);
+    const renewed = staff
+      .getByRole("region", { name: new RegExp(`^${boardPage.columns.submitted}\\s?,`) })
+      .getByRole("article", { name: new RegExp(`^${number} `) });
+    await renewed.getByText(periodTexts.name(2)).waitFor();
+    await screenshot(staff, "staff-board-renewed-1280");
 
     // Money, exports and the team are not theirs: the menu leaves them out and the server refuses them.
     await staff.goto("/dashboard/admin/all__orders");
