@@ -42,9 +42,25 @@ const late = order(1001, { state: "in_progress", assignee: null, dueAt: "2026-01
 const everyOrder = [delivered, late];
 
 /** The server's answer: every order, or the ones the state filter and search ask for. */
-function stubServer() {
+function stubServer(member?: { permissions: string[] }) {
   stubScreenWidth(1280);
   return fakeApi({
+    ...(member
+      ? {
+          "GET /api/auth/get-session": {
+            user: {
+              id: "member-1",
+              name: "Sam Staff",
+              email: "sam@example.com",
+              emailVerified: true,
+              role: "staff",
+              createdAt: "2026-01-01T00:00:00.000Z",
+            },
+            session: { id: "session-1", expiresAt: "2030-01-01T00:00:00.000Z" },
+          },
+          "GET /api/admin/:email": { admin: true, role: "staff", ...member },
+        }
+      : {}),
     "GET /api/messages/unread": { total: 3, orders: [{ orderId: delivered._id, unread: 3 }] },
     "GET /api/admin/subscriptions/summary": {
       monthlyRecurringRevenue: 0,
@@ -107,6 +123,14 @@ describe("All Orders' filters", () => {
     expect(screen.getByRole("link", { name: adminPages.exportOrders }).getAttribute("href")).toBe(
       "/api/admin/orders.csv?assignee=me",
     );
+  });
+
+  it("offers the exports and the revenue only to a role that sees money", async () => {
+    stubServer({ permissions: ["orders.work", "messages.send"] });
+    show();
+    await screen.findByText("customer-1001@example.com");
+    await waitFor(() => expect(screen.queryByRole("link", { name: adminPages.exportOrders })).toBeNull());
+    expect(screen.queryByRole("link", { name: adminPages.exportPayments })).toBeNull();
   });
 
   it("asks the server for one state, and for a search, from the first page", async () => {

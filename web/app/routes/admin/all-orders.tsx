@@ -7,6 +7,7 @@ import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { DueDate, OrderStateBadge, UnreadBadge } from "../../components/order-badges";
 import { Pager } from "../../components/pager";
+import { useMemberPermissions } from "../../features/auth/api/auth";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { ORDERS_PAGE_SIZE, type OrderFilter, useAllOrders } from "../../features/orders/api/orders";
 import { OrderFilters } from "../../features/orders/components/order-filters";
@@ -128,6 +129,9 @@ export default function AllOrders() {
     setInAddress({ state: next.state, assignee: next.assignee, search: next.search });
   const orders = useAllOrders(position, filter);
   const unread = useUnreadCounts();
+  // Exports and revenue are money: offered to a role that sees it (unknown yet: shown).
+  const permissions = useMemberPermissions();
+  const seesMoney = permissions?.has("money.view") ?? true;
   if (orders.isPending) return <LoadingScreen />;
   if (orders.isError) return <LoadError message={t.ordersFailed} query={orders} />;
   const { counts, nextCursor } = orders.data;
@@ -149,12 +153,14 @@ export default function AllOrders() {
         <h1 id="all-orders-heading" className="h4 mb-0">
           {t.ordersHeading}
         </h1>
-        <div className="d-flex flex-wrap gap-2">
-          <CsvLink path="/api/admin/orders.csv" filters={filter}>
-            {t.exportOrders}
-          </CsvLink>
-          <CsvLink path="/api/admin/payments.csv">{t.exportPayments}</CsvLink>
-        </div>
+        {seesMoney ? (
+          <div className="d-flex flex-wrap gap-2">
+            <CsvLink path="/api/admin/orders.csv" filters={filter}>
+              {t.exportOrders}
+            </CsvLink>
+            <CsvLink path="/api/admin/payments.csv">{t.exportPayments}</CsvLink>
+          </div>
+        ) : null}
       </div>
       <dl className="order-counts mb-4">
         {stats.map(([label, value, tone]) => (
@@ -166,7 +172,7 @@ export default function AllOrders() {
           </div>
         ))}
       </dl>
-      <RecurringRevenue />
+      {seesMoney ? <RecurringRevenue /> : null}
       <OrderFilters
         filter={filter}
         onChange={(next) => {

@@ -2,7 +2,7 @@ import type { Permission } from "@agency/contract";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { DashboardFrame, type MenuLink, menuButtonClassName } from "../../components/dashboard-frame";
 import { UnreadBadge } from "../../components/order-badges";
-import { useAdminStatus, useSession } from "../../features/auth/api/auth";
+import { useMemberPermissions } from "../../features/auth/api/auth";
 import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useSiteSettings } from "../../features/site/api/site";
@@ -75,19 +75,12 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
   ];
 }
 
-/** The signed-in member's permissions; undefined while unknown (then every page is listed). */
-function usePermissions(): ReadonlySet<Permission> | undefined {
-  const session = useSession();
-  const status = useAdminStatus(session.data?.user.email);
-  const list = status.data?.permissions;
-  return list ? new Set(list) : undefined;
-}
-
 /** SPEC §2 admin menu, with the way back to the user dashboard. */
 export default function AdminLayout() {
   const unread = useUnreadCounts();
   const settings = useSiteSettings();
-  const permissions = usePermissions();
+  // Undefined while unknown: then every page is listed.
+  const permissions = useMemberPermissions();
   const { pathname } = useLocation();
   const links = menu(unread.data?.total ?? 0, settings.data?.testMode?.testTools === true).filter(
     (link) => !permissions || permissions.has(link.permission),

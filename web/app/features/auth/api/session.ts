@@ -1,5 +1,6 @@
 import type { Session } from "@agency/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { ApiError, apiGet } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -62,4 +63,14 @@ export function adminStatusQueryOptions(email: string | undefined) {
 
 export function useAdminStatus(email: string | undefined) {
   return useQuery(adminStatusQueryOptions(email));
+}
+
+/**
+ * What the signed-in member's role lets them do, to offer only those actions (the server checks
+ * every call regardless); undefined while unknown.
+ */
+export function useMemberPermissions(): ReadonlySet<string> | undefined {
+  const session = useSession();
+  const list = useAdminStatus(session.data?.user.email).data?.permissions;
+  return useMemo(() => (list ? new Set<string>(list) : undefined), [list]);
 }

@@ -22,7 +22,7 @@ async function run(change: () => Promise<unknown>, done: string): Promise<boolea
 }
 
 /** The agency's moves on a paid order: start, deliver (with files), reopen a delivery, cancel. */
-export function AdminActions({ order }: { order: OrderDetail }) {
+export function AdminActions({ order, canCancel = true }: { order: OrderDetail; canCancel?: boolean }) {
   const id = useId();
   const changeState = useChangeOrderState(order._id);
   const cancelOrder = useCancelOrder(order._id);
@@ -64,7 +64,7 @@ export function AdminActions({ order }: { order: OrderDetail }) {
   }
 
   if (!state) return null;
-  const cancellable = cancellableStates.includes(state);
+  const cancellable = canCancel && cancellableStates.includes(state);
   return (
     <section className="card border-0 shadow-sm" aria-labelledby={`${id}-heading`}>
       <div className="card-body">

@@ -21,18 +21,32 @@ type Props = {
   receiptLink?: (receiptId: string) => string;
   /** The team: whether the caller's role may assign the order and change its due date. */
   canAssign?: boolean;
+  /** The agency's Cancel, for a role that may refund and cancel. */
+  canCancel?: boolean;
 };
 
 /**
  * One order with its work, for its customer or the agency: summary, next step, history, brief
  * and the thread with its files.
  */
-export function OrderDetailView({ orderId, audience, receiptLink, canAssign = false }: Props) {
+export function OrderDetailView({
+  orderId,
+  audience,
+  receiptLink,
+  canAssign = false,
+  canCancel = true,
+}: Props) {
   const detail = useOrderDetail(audience, orderId);
   return (
     <QueryView query={detail} failed={t.loadFailed}>
       {(order) => (
-        <OrderPage order={order} audience={audience} receiptLink={receiptLink} canAssign={canAssign} />
+        <OrderPage
+          order={order}
+          audience={audience}
+          receiptLink={receiptLink}
+          canAssign={canAssign}
+          canCancel={canCancel}
+        />
       )}
     </QueryView>
   );
@@ -43,6 +57,7 @@ function OrderPage({
   audience,
   receiptLink,
   canAssign = false,
+  canCancel = true,
 }: Omit<Props, "orderId"> & { order: OrderDetail }) {
   const number = formatOrderNumber(order.number);
   const back =
@@ -71,7 +86,7 @@ function OrderPage({
           {audience === "admin" ? <AssignmentCard order={order} canAssign={canAssign} /> : null}
           {order.paid ? (
             audience === "admin" ? (
-              <AdminActions order={order} />
+              <AdminActions order={order} canCancel={canCancel} />
             ) : (
               <CustomerActions order={order} />
             )
