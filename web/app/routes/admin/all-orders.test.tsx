@@ -1,10 +1,10 @@
-import type { AdminOrderList, Order } from "@agency/contract";
+import type { AdminOrderList, Order, Permission } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminPages, assignmentTexts, orderDetail, orderFilters, periodTexts } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
-import { type FakeApi, fakeApi } from "../../test/fake-api";
+import { type FakeApi, type FakeRoutes, fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
 import AllOrders from "./all-orders";
 
@@ -42,10 +42,10 @@ const late = order(1001, { state: "in_progress", assignee: null, dueAt: "2026-01
 const everyOrder = [delivered, late];
 
 /** The server's answer: every order, or the ones the state filter and search ask for. */
-function stubServer(member?: { permissions: string[] }) {
+function stubServer(member?: { permissions: Permission[] }) {
   stubScreenWidth(1280);
   return fakeApi({
-    ...(member
+    ...((member
       ? {
           "GET /api/auth/get-session": {
             user: {
@@ -60,7 +60,7 @@ function stubServer(member?: { permissions: string[] }) {
           },
           "GET /api/admin/:email": { admin: true, role: "staff", ...member },
         }
-      : {}),
+      : {}) satisfies FakeRoutes),
     "GET /api/messages/unread": { total: 3, orders: [{ orderId: delivered._id, unread: 3 }] },
     "GET /api/admin/subscriptions/summary": {
       monthlyRecurringRevenue: 0,
