@@ -10,7 +10,7 @@ export const boardColumns = ["submitted", "in_progress", "delivered", "complete"
 export type BoardColumnState = (typeof boardColumns)[number];
 
 /** At most this many cards per column: the most urgent (or, completed, the newest) first. */
-export const boardColumnLimit = 100;
+export const boardColumnLimit = 30;
 /** The complete column shows the orders completed this many days back from now. */
 export const boardCompleteDays = 7;
 

@@ -62,6 +62,8 @@ export const orders = pgTable(
     assigneeId: text("assignee_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     /** When the work is due: the plan's turnaround from the brief, or as a member set it. */
     dueAt: timestamp("due_at", { withTimezone: true }),
+    /** When the order last became complete (null while it is not). */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -94,9 +96,10 @@ export const orders = pgTable(
     index("orders_payment_time_plan_idx").on(table.paymentTime, table.planId),
     // A member's assigned orders, newest first, and the board's columns per assignee.
     index("orders_assignee_created_at_id_idx").on(table.assigneeId, table.createdAt, table.id),
-    index("orders_assignee_state_idx").on(table.assigneeId, table.state),
+    // A member's counts (total and paid) over their assigned orders, read from the index alone.
+    index("orders_assignee_paid_idx").on(table.assigneeId, table.paid),
     // The work board's columns (the states being worked on): most urgent first, in all, per
-    // assignee and per plan, each read a hundred entries deep (see modules/board).
+    // assignee and per plan, each read a column's cards deep (see modules/board).
     index("orders_board_state_due_idx")
       .on(table.state, table.dueAt, table.number)
       .where(sql`${table.state} in ('submitted', 'in_progress', 'delivered')`),
@@ -106,5 +109,15 @@ export const orders = pgTable(
     index("orders_board_plan_due_idx")
       .on(table.planId, table.state, table.dueAt, table.number)
       .where(sql`${table.state} in ('submitted', 'in_progress', 'delivered')`),
+    // ...and its complete column: the orders completed lately, newest first.
+    index("orders_board_completed_idx")
+      .on(table.completedAt, table.number)
+      .where(sql`${table.state} = 'complete'`),
+    index("orders_board_assignee_completed_idx")
+      .on(table.assigneeId, table.completedAt, table.number)
+      .where(sql`${table.state} = 'complete'`),
+    index("orders_board_plan_completed_idx")
+      .on(table.planId, table.completedAt, table.number)
+      .where(sql`${table.state} = 'complete'`),
   ],
 );

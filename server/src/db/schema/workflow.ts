@@ -70,10 +70,6 @@ export const orderEvents = pgTable(
   },
   (table) => [
     index("order_events_order_idx").on(table.orderId, table.createdAt),
-    // The work board's complete column: the orders completed in the last days, newest first.
-    index("order_events_completed_idx")
-      .on(table.createdAt, table.orderId)
-      .where(sql`${table.toState} = 'complete'`),
   ],
 );
 

@@ -20,7 +20,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> 
       schema: {
         tags: ["admin"],
         summary:
-          "The work board: orders submitted, in progress, delivered and completed in the last 7 days, each column the 100 most urgent (or newest) with its count",
+          "The work board: orders submitted, in progress, delivered and completed in the last 7 days, each column the 30 most urgent (or newest) with its count",
         querystring: BoardQuery,
         response: { 200: Board, ...refused },
       },

@@ -22,7 +22,6 @@ import { unreadOfOrders } from "../messages/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
 const activeStates = ["submitted", "in_progress", "delivered"] as const satisfies BoardColumnState[];
-type ActiveState = (typeof activeStates)[number];
 
 /**
  * A state as an SQL literal: the board's indexes hold only the states being worked on, and the
@@ -41,38 +40,31 @@ function filterOf(caller: SessionUser, query: BoardQuery): SQL {
   return and(...conditions) ?? sql`true`;
 }
 
-/** SQL: the orders moved to complete since `since`, each with the latest such move. */
-function completedSince(since: Date): SQL {
-  return sql`(select ${orderEvents.orderId} as order_id, max(${orderEvents.createdAt}) as completed_at
-    from ${orderEvents}
-    where ${orderEvents.toState} = ${stateLiteral("complete")} and ${orderEvents.createdAt} >= ${since.toISOString()}::timestamptz
-    group by ${orderEvents.orderId})`;
-}
-
 const cardFields = sql`${orders.id} as id, ${orders.number} as number, ${orders.state} as state,
   ${orders.name} as customer, ${orders.planId} as plan_id, ${orders.service} as service,
   ${orders.serviceDuration} as duration, ${orders.assigneeId} as assignee_id, ${orders.dueAt} as due_at`;
 
 /** One column's cards: the most urgent first (no due date last). */
 function activeColumn(state: OrderState, filter: SQL): SQL {
-  return sql`(select ${cardFields}, null::timestamptz as completed_at, null::int as completed_total
+  return sql`(select ${cardFields}, null::timestamptz as completed_at
     from ${orders}
     where ${orders.state} = ${stateLiteral(state)} and ${filter}
     order by ${orders.dueAt} asc nulls last, ${orders.number} asc
     limit ${boardColumnLimit})`;
 }
 
-/**
- * The complete column's cards: completed in the window, newest first. Sorting them reads every
- * completion of the window, so they are counted on the way (exactly, not up to a thousand).
- */
+/** The complete column's cards: completed in the window, newest first. */
 function completeColumn(since: Date, filter: SQL): SQL {
-  return sql`(select ${cardFields}, done.completed_at, (count(*) over ())::int as completed_total
-    from ${completedSince(since)} done
-    join ${orders} on ${orders.id} = done.order_id
-    where ${orders.state} = ${stateLiteral("complete")} and ${filter}
-    order by done.completed_at desc, ${orders.number} desc
+  return sql`(select ${cardFields}, ${orders.completedAt} as completed_at
+    from ${orders}
+    where ${completedSince(since)} and ${filter}
+    order by ${orders.completedAt} desc, ${orders.number} desc
     limit ${boardColumnLimit})`;
+}
+
+/** SQL: complete, and since `since` (read through the partial indexes on `completed_at`). */
+function completedSince(since: Date): SQL {
+  return sql`${orders.state} = ${stateLiteral("complete")} and ${orders.completedAt} >= ${since.toISOString()}::timestamptz`;
 }
 
 /** SQL: how many orders a column holds, counted up to `maxMatchCount` (that many index entries at most). */
@@ -93,7 +85,6 @@ type CardRow = {
   assignee_name: string | null;
   due_at: Date | string | null;
   completed_at: Date | string | null;
-  completed_total: number | null;
   period: number;
   unread: number;
 };
@@ -118,15 +109,18 @@ async function readCards(db: Database, caller: SessionUser, since: Date, filter:
   return rowsOf<CardRow>(result);
 }
 
-/** How many orders each column being worked on holds (up to a thousand), in one statement. */
-async function readActiveTotals(db: Database, filter: SQL): Promise<Record<ActiveState, number>> {
-  const counts = activeStates.map(
-    (state) =>
-      sql`${columnCount(sql`${orders}`, sql`${orders.state} = ${stateLiteral(state)} and ${filter}`)} as ${sql.identifier(state)}`,
-  );
+/** How many orders each column holds (up to a thousand), in one statement. */
+async function readTotals(db: Database, since: Date, filter: SQL): Promise<Record<BoardColumnState, number>> {
+  const counts = [
+    ...activeStates.map(
+      (state) =>
+        sql`${columnCount(sql`${orders}`, sql`${orders.state} = ${stateLiteral(state)} and ${filter}`)} as ${sql.identifier(state)}`,
+    ),
+    sql`${columnCount(sql`${orders}`, sql`${completedSince(since)} and ${filter}`)} as complete`,
+  ];
   const result = await db.execute(sql`select ${sql.join(counts, sql`, `)}`);
-  const [row] = rowsOf<Record<ActiveState, number>>(result);
-  return row ?? { submitted: 0, in_progress: 0, delivered: 0 };
+  const [row] = rowsOf<Record<BoardColumnState, number>>(result);
+  return row ?? { submitted: 0, in_progress: 0, delivered: 0, complete: 0 };
 }
 
 /** The team, for the assignee filter: every member with a role, by name. */
@@ -173,16 +167,12 @@ export async function boardOf(
   const since = new Date(now.getTime() - boardCompleteDays * 24 * 60 * 60 * 1000);
   const filter = filterOf(caller, query);
   const onlyAssigned = seesOnlyAssigned(caller);
-  const [rows, activeTotals, members] = await Promise.all([
+  const [rows, totals, members] = await Promise.all([
     readCards(db, caller, since, filter),
-    readActiveTotals(db, filter),
+    readTotals(db, since, filter),
     onlyAssigned ? [] : readMembers(db),
   ]);
   const cards = rows.map((row) => toCard(row, now));
-  const totals = {
-    ...activeTotals,
-    complete: rows.find((row) => row.state === "complete")?.completed_total ?? 0,
-  };
   return {
     columns: boardColumns.map((state) => {
       const total = Number(totals[state]);
@@ -191,10 +181,7 @@ export async function boardOf(
         cards: cards
           .filter((card) => card.state === state)
           .sort(state === "complete" ? newestFirst : byUrgency),
-        total:
-          state === "complete"
-            ? { count: total, more: false }
-            : { count: Math.min(total, maxMatchCount), more: total > maxMatchCount },
+        total: { count: Math.min(total, maxMatchCount), more: total > maxMatchCount },
       };
     }),
     members,

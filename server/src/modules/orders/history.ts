@@ -1,5 +1,5 @@
 import { type OrderState, type ParticipantRole, workflowMessages } from "@agency/contract";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
@@ -44,7 +44,8 @@ export async function moveOrder(
   const { orderId, from, to, actor } = input;
   const moved = await tx
     .update(orders)
-    .set({ state: to })
+    // The board's complete column reads when an order became complete from the order itself.
+    .set({ state: to, completedAt: to === "complete" ? sql`now()` : null })
     .where(and(eq(orders.id, orderId), from === null ? isNull(orders.state) : eq(orders.state, from)))
     .returning({ id: orders.id, number: orders.number });
   if (moved.length === 0) throw new AppError("conflict", workflowMessages.notAllowed);
