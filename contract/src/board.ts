@@ -11,6 +11,11 @@ export type BoardColumnState = (typeof boardColumns)[number];
 
 /** At most this many cards per column: the most urgent (or, completed, the newest) first. */
 export const boardColumnLimit = 30;
+/**
+ * A column's count goes up to this many ("100+" beyond): a column that long is a queue to filter,
+ * and counting further would read that many index entries on every look at the board.
+ */
+export const boardCountLimit = 100;
 /** The complete column shows the orders completed this many days back from now. */
 export const boardCompleteDays = 7;
 

@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migration 0010 keep (see `count_orders` and the others there). */
+/** The counts the triggers of migrations 0010 and 0031 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"
@@ -11,7 +11,10 @@ export type RowCountName =
   | "reviews_public"
   | "leads_contact"
   | "leads_query"
-  | "leads_newsletter";
+  | "leads_newsletter"
+  /** The orders assigned to a member, and the paid ones among them (migration 0031). */
+  | `assigned:${string}`
+  | `assigned_paid:${string}`;
 
 /** Exact counts, read from a few rows however large the tables are. */
 export async function readRowCounts<Name extends RowCountName>(

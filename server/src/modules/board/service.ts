@@ -7,8 +7,8 @@ import {
   boardColumnLimit,
   boardColumns,
   boardCompleteDays,
+  boardCountLimit,
   byUrgency,
-  maxMatchCount,
   type OrderState,
 } from "@agency/contract";
 import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
@@ -67,10 +67,10 @@ function completedSince(since: Date): SQL {
   return sql`${orders.state} = ${stateLiteral("complete")} and ${orders.completedAt} >= ${since.toISOString()}::timestamptz`;
 }
 
-/** SQL: how many orders a column holds, counted up to `maxMatchCount` (that many index entries at most). */
+/** SQL: how many orders a column holds, counted up to `boardCountLimit` (that many index entries at most). */
 function columnCount(from: SQL, where: SQL): SQL<number> {
   return sql<number>`(select count(*)::int from (select 1 from ${from} where ${where}
-    limit ${maxMatchCount + 1}) counted)`;
+    limit ${boardCountLimit + 1}) counted)`;
 }
 
 type CardRow = {
@@ -109,7 +109,7 @@ async function readCards(db: Database, caller: SessionUser, since: Date, filter:
   return rowsOf<CardRow>(result);
 }
 
-/** How many orders each column holds (up to a thousand), in one statement. */
+/** How many orders each column holds (up to `boardCountLimit`), in one statement. */
 async function readTotals(db: Database, since: Date, filter: SQL): Promise<Record<BoardColumnState, number>> {
   const counts = [
     ...activeStates.map(
@@ -181,7 +181,7 @@ export async function boardOf(
         cards: cards
           .filter((card) => card.state === state)
           .sort(state === "complete" ? newestFirst : byUrgency),
-        total: { count: Math.min(total, maxMatchCount), more: total > maxMatchCount },
+        total: { count: Math.min(total, boardCountLimit), more: total > boardCountLimit },
       };
     }),
     members,

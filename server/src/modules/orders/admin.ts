@@ -1,5 +1,5 @@
 import type { AdminOrderList, AdminOrdersQuery, OrdersExportQuery } from "@agency/contract";
-import { and, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
@@ -46,18 +46,16 @@ export function adminOrderFilter(query: OrdersExportQuery, caller: SessionUser):
   return visible && chosen ? and(visible, chosen) : (visible ?? chosen);
 }
 
-/** The counts of the orders the caller sees: every order's (kept by triggers), or their own. */
+/** The counts of the orders the caller sees: every order's, or their assigned ones' (both kept by triggers). */
 async function countsFor(db: Database, caller: SessionUser): Promise<{ total: number; paid: number }> {
-  const visible = visibleToCaller(caller);
-  if (!visible) {
+  if (!seesOnlyAssigned(caller)) {
     const counts = await readRowCounts(db, ["orders", "orders_paid"]);
     return { total: counts.orders, paid: counts.orders_paid };
   }
-  const [row] = await db
-    .select({ total: count(), paid: sql<number>`count(*) filter (where ${orders.paid})`.mapWith(Number) })
-    .from(orders)
-    .where(visible);
-  return { total: row?.total ?? 0, paid: row?.paid ?? 0 };
+  const total = `assigned:${caller.id}` as const;
+  const paid = `assigned_paid:${caller.id}` as const;
+  const counts = await readRowCounts(db, [total, paid]);
+  return { total: counts[total] ?? 0, paid: counts[paid] ?? 0 };
 }
 
 /**

@@ -190,15 +190,20 @@ describe("a member who sees only the orders assigned to them", () => {
     expect((await cancellationsSeenBy(lead)).sort()).toEqual([staffOrders[0], bookkeeperOrder].sort());
   });
 
-  it("sees the orders once assigned, and loses them when reassigned", async () => {
+  it("sees the orders once assigned, and loses them when reassigned, with the counts following", async () => {
+    const before = (await list(staff)).counts;
     const given = await call(admin, "PUT", `/api/admin/orders/${unassignedOrder}/assignee`, {
       assigneeId: staff.id,
     });
     expect(given.statusCode).toBe(200);
-    expect(ids(await list(staff))).toContain(unassignedOrder);
+    const assigned = await list(staff);
+    expect(ids(assigned)).toContain(unassignedOrder);
+    expect(assigned.counts).toEqual({ ...before, total: before.total + 1, paid: before.paid + 1 });
     expect((await call(staff, "GET", `/api/admin/orders/${unassignedOrder}`)).statusCode).toBe(200);
     await call(admin, "PUT", `/api/admin/orders/${unassignedOrder}/assignee`, { assigneeId: null });
-    expect(ids(await list(staff))).not.toContain(unassignedOrder);
+    const unassigned = await list(staff);
+    expect(ids(unassigned)).not.toContain(unassignedOrder);
+    expect(unassigned.counts).toEqual(before);
     expect((await call(staff, "GET", `/api/admin/orders/${unassignedOrder}`)).statusCode).toBe(404);
   });
 });
