@@ -68,9 +68,7 @@ export const orderEvents = pgTable(
     period: integer("period").notNull().default(1),
     createdAt: createdAt(),
   },
-  (table) => [
-    index("order_events_order_idx").on(table.orderId, table.createdAt),
-  ],
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
 );
 
 /** The intake questions: a plan's own, or the defaults (plan_id null) for plans without. */
