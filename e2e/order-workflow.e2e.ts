@@ -12,19 +12,10 @@ import {
 } from "../web/app/lib/messages";
 import { adminEmail, createCustomer, mailed, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { baseUrl, hydrated, screenshot, useBrowser } from "./support/browser";
+import { baseUrl, confirmDialog, hydrated, screenshot, toast, useBrowser } from "./support/browser";
 import { buyAndPay } from "./support/checkout";
 
 const browser = useBrowser();
-
-function toast(page: Page, text: string) {
-  return page.getByRole("status").filter({ hasText: text });
-}
-
-async function confirmDialog(page: Page) {
-  await page.locator(".swal2-confirm").click();
-  await page.locator(".swal2-container").waitFor({ state: "detached" });
-}
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
 const logo: Upload = {

@@ -13,19 +13,10 @@ import {
 } from "../web/app/lib/messages";
 import { createCustomer, mailed, newAccount, signInAsOwner, signInContext } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { baseUrl, hydrated, screenshot, useBrowser } from "./support/browser";
+import { baseUrl, confirmDialog, hydrated, screenshot, toast, useBrowser } from "./support/browser";
 import { buyAndPay } from "./support/checkout";
 
 const browser = useBrowser();
-
-function toast(page: Page, text: string) {
-  return page.getByRole("status").filter({ hasText: text });
-}
-
-async function confirmDialog(page: Page) {
-  await page.locator(".swal2-confirm").click();
-  await page.locator(".swal2-container").waitFor({ state: "detached" });
-}
 
 /** A second browser, signed in as someone else, with its page errors counted as failures. */
 async function openContext(context: BrowserContext, name: string): Promise<Page> {

@@ -87,3 +87,14 @@ export async function hydratedElement(target: Locator) {
       element,
     );
 }
+
+/** The toast (a status message) that says `text`. */
+export function toast(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text });
+}
+
+/** Confirms the open confirmation dialog and waits until it has gone. */
+export async function confirmDialog(page: Page) {
+  await page.locator(".swal2-confirm").click();
+  await page.locator(".swal2-container").waitFor({ state: "detached" });
+}
