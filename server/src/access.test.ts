@@ -2,7 +2,8 @@ import { builtInRoles, type Permission } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
-import { type AccessWorld, adminCallFor, type Call, prepareAccessWorld } from "./access-fixtures.js";
+import { adminCallFor } from "./access-call-fixtures.js";
+import { type AccessWorld, type Call, prepareAccessWorld } from "./access-fixtures.js";
 import type { DeclaredAccess } from "./plugins/authz.js";
 
 /**

@@ -1,9 +1,10 @@
-import { AuditList, ErrorResponse, memberMessages, TeamMemberList } from "@agency/contract";
+import { memberMessages } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signIn, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { roleChanges, session, user } from "../../db/schema.js";
+import { refusal, teamCalls } from "./team-fixtures.js";
 
 let ctx: TestContext;
 let owner: TestAccount;
@@ -16,23 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const call = (method: Method, url: string, account?: TestAccount, payload?: object) =>
-  ctx.app.inject({ method, url, headers: account ? { cookie: account.cookie } : {}, payload });
-
-const refusal = (response: { body: string }) => ErrorResponse.parse(JSON.parse(response.body)).error;
-
-async function team(): Promise<TeamMemberList> {
-  const response = await call("GET", "/api/team/members", admin);
-  expect(response.statusCode, response.body).toBe(200);
-  return TeamMemberList.parse(response.json());
-}
-
-async function auditEntries(action: string) {
-  const response = await call("GET", `/api/admin/audit?action=${action}`, owner);
-  expect(response.statusCode, response.body).toBe(200);
-  return AuditList.parse(response.json()).entries;
-}
+const { call, team, auditEntries } = teamCalls(
+  () => ctx,
+  () => admin,
+);
 
 /** Whether the account's cookie still opens a signed-in call. */
 async function signedIn(account: TestAccount): Promise<boolean> {
