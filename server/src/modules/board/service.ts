@@ -19,6 +19,7 @@ import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { orderEvents, orders, user } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
+import { listAssignees } from "../orders/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
 const activeStates = ["submitted", "in_progress", "delivered"] as const satisfies BoardColumnState[];
@@ -123,13 +124,9 @@ async function readTotals(db: Database, since: Date, filter: SQL): Promise<Recor
   return row ?? { submitted: 0, in_progress: 0, delivered: 0, complete: 0 };
 }
 
-/** The team, for the assignee filter: every member with a role, by name. */
+/** The team, for the assignee filter: the members an order may be given to, by name. */
 async function readMembers(db: Database): Promise<BoardMember[]> {
-  return db
-    .select({ id: user.id, name: user.name })
-    .from(user)
-    .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
-    .orderBy(sql`lower(${user.name})`, user.id);
+  return (await listAssignees(db)).map(({ id, name }) => ({ id, name }));
 }
 
 function toCard(row: CardRow, now: Date): BoardCard {

@@ -1,6 +1,6 @@
 export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
-export { assignOrder, setOrderDue } from "./assignment.js";
+export { assignOrder, listAssignees, setOrderDue } from "./assignment.js";
 export { cancelOrder } from "./cancel.js";
 export { actorOf, moveOrder } from "./history.js";
 export {

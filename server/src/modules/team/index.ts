@@ -1,11 +1,3 @@
 // The agency's team: roles as sets of permissions, and who holds which (docs/decisions/023).
-export {
-  changeRole,
-  handOverOwnership,
-  hasOwner,
-  type RoleActor,
-  type RoleTarget,
-  setMemberRole,
-} from "./members.js";
-export { findRole, listRoles } from "./roles.js";
+export { changeRole, type RoleActor } from "./members.js";
 export { teamRoutes } from "./routes.js";

@@ -132,9 +132,3 @@ export async function handOverOwnership(db: Database, actor: SessionUser, member
     });
   });
 }
-
-/** Whether the shop has an owner yet (the first admin becomes it). */
-export async function hasOwner(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.role, "owner")).limit(1);
-  return Boolean(row);
-}
