@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BillingDuration, PricingPlan, Service } from "./catalog.js";
+import { BillingDuration, PlanAddon, PricingPlan, Service } from "./catalog.js";
 
 /** The catalog editor's messages for what the server refuses. */
 export const catalogMessages = {
@@ -11,7 +11,13 @@ export const catalogMessages = {
   image: "must be a web address (https://…) or a path on this site (/…)",
   price: "must be an amount in dollars with at most two decimals",
   minimumPrice: "must be at least 1 $",
+  addonPrice: "must be more than 0 $",
+  addonNameTaken: "This plan has an add-on with this name already.",
+  tooManyAddons: "A plan offers at most 10 add-ons. Remove one before adding another.",
 } as const;
+
+/** The most add-ons a plan offers (the checkout lists them all as checkboxes). */
+export const MAX_PLAN_ADDONS = 10;
 
 const text = (max: number) => z.string().trim().min(1, "is required").max(max);
 
@@ -115,6 +121,8 @@ export const AdminPlan = PricingPlan.extend({
   subscribers: z.number().int().nonnegative(),
   /** Days from the brief to the due date. */
   turnaroundDays: z.number().int().positive(),
+  /** What customers may add at checkout, in the order the checkout lists them. */
+  addons: z.array(PlanAddon),
 }).meta({ id: "AdminPlan" });
 export type AdminPlan = z.infer<typeof AdminPlan>;
 export const AdminPlanList = z.array(AdminPlan);
@@ -134,3 +142,17 @@ export const PlanPriceChange = z.object({
   noticesQueued: z.number().int().nonnegative(),
 });
 export type PlanPriceChange = z.infer<typeof PlanPriceChange>;
+
+/**
+ * An add-on of a plan, as the editor sends it. New orders pay its price at once; orders placed
+ * before keep the price and billing they were bought with, renewals included.
+ */
+export const AddonBody = z.object({
+  name: text(80),
+  price: PriceDollars.refine((value) => value > 0, catalogMessages.addonPrice),
+  /** true: charged again with every renewal of the plan; false: once, with the first payment. */
+  recurring: z.boolean({ error: "must be once or every period" }),
+});
+export type AddonBody = z.infer<typeof AddonBody>;
+
+export const AddonList = z.array(PlanAddon);

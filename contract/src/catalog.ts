@@ -40,6 +40,45 @@ export type PricingPlan = z.infer<typeof PricingPlan>;
 
 export const PricingList = z.array(PricingPlan);
 
+/**
+ * Something a customer may add to a plan at checkout, at its own price: charged once with the
+ * first payment, or every period with the plan's renewals (`recurring`).
+ */
+export const PlanAddon = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    price: Dollars,
+    recurring: z.boolean(),
+  })
+  .meta({ id: "PlanAddon" });
+export type PlanAddon = z.infer<typeof PlanAddon>;
+
+/**
+ * The add-ons a customer ticked at checkout, by id. Only a choice: their names and prices are the
+ * catalog's. One that is not an add-on of the plan, or is listed twice, is refused (400).
+ */
+export const AddonIds = z.array(z.string().max(100)).max(50);
+
+/** The checkout's words for add-ons the server refuses. */
+export const addonMessages = {
+  unknown: "must be add-ons of this plan, each listed once",
+} as const;
+
+/** GET /pricing/{id}/terms: the add-ons ticked so far, their ids separated by commas. */
+export const PlanTermsQuery = z.object({
+  addonIds: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((value) => (value ? value.split(",").filter(Boolean) : [])),
+});
+export type PlanTermsQuery = z.infer<typeof PlanTermsQuery>;
+
+/** GET /pricing/{id}: the plan being checked out, with the add-ons it offers, in their order. */
+export const CheckoutPlan = PricingPlan.extend({ addons: z.array(PlanAddon) }).meta({ id: "CheckoutPlan" });
+export type CheckoutPlan = z.infer<typeof CheckoutPlan>;
+
 export const Review = z
   .object({
     _id: z.string(),

@@ -63,6 +63,17 @@ export const ReceiptSummary = z
 export type ReceiptSummary = z.infer<typeof ReceiptSummary>;
 export const ReceiptList = z.array(ReceiptSummary);
 
+/** One line of what a payment paid for (the plan, an add-on), before any discount. */
+export const ReceiptLineItem = z
+  .object({
+    description: z.string(),
+    quantity: z.number().int(),
+    unitPrice: z.number(),
+    amount: z.number(),
+  })
+  .meta({ id: "ReceiptLineItem" });
+export type ReceiptLineItem = z.infer<typeof ReceiptLineItem>;
+
 export const Receipt = ReceiptSummary.extend({
   seller: z.object({
     name: z.string(),
@@ -77,7 +88,12 @@ export const Receipt = ReceiptSummary.extend({
   serviceDuration: z.string(),
   /** The time paid for (a plan's period); null for a one-off service and on a credit note. */
   period: z.object({ start: z.string(), end: z.string() }).nullable(),
-  /** The plan's own price for this payment, before any discount (negative on a credit note). */
+  /**
+   * What the payment paid for, line by line: the plan and its add-ons (a renewal: those charged
+   * every period). Their sum is the list price. A credit note has one line, the amount given back.
+   */
+  lines: z.array(ReceiptLineItem),
+  /** The lines' sum for this payment, before any discount (negative on a credit note). */
   listPrice: z.number(),
   /** Taken off the list price by a promo code (0 without one). */
   discount: z.number().nonnegative(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AddonIds } from "./catalog.js";
 import {
   Dollars,
   FilterId,
@@ -26,6 +27,26 @@ export type OrderPeriod = z.infer<typeof OrderPeriod>;
 export const OrderAssignee = z.object({ id: z.string(), name: z.string() }).meta({ id: "OrderAssignee" });
 export type OrderAssignee = z.infer<typeof OrderAssignee>;
 
+export const OrderLineKind = z.enum(["plan", "addon", "custom"]);
+export type OrderLineKind = z.infer<typeof OrderLineKind>;
+
+/**
+ * One line of an order: the plan, an add-on, or custom work. `amount` is quantity x unit price
+ * before any discount; the lines add up to the order's subtotal, from which a promo code's
+ * discount is taken. `recurring` lines are charged again with every renewal.
+ */
+export const OrderLine = z
+  .object({
+    kind: OrderLineKind,
+    description: z.string(),
+    quantity: z.number().int().positive(),
+    unitPrice: Dollars,
+    amount: Dollars,
+    recurring: z.boolean(),
+  })
+  .meta({ id: "OrderLine" });
+export type OrderLine = z.infer<typeof OrderLine>;
+
 /** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
 export const Order = z
   .object({
@@ -37,8 +58,14 @@ export const Order = z
     service: z.string(),
     serviceId: z.string(),
     serviceDuration: z.string(),
+    /** What the customer pays: the lines' sum less the discount. */
     currentPrice: Dollars,
-    /** A promo code's discount, already taken off currentPrice (absent or 0 without a code). */
+    /**
+     * What was ordered, line by line (the plan, then its add-ons); their sum is the subtotal. Left
+     * out of lists of many orders (All Orders).
+     */
+    lines: z.array(OrderLine).optional(),
+    /** A promo code's discount on the whole order, already taken off currentPrice (absent or 0 without a code). */
     discount: Dollars.optional(),
     promoCode: z.string().nullable().optional(),
     currentDate: z.string(),
@@ -74,7 +101,7 @@ export const orderMessages = {
 } as const;
 
 /**
- * SPEC §7 POST /order. Only the plan and the phone number are taken from the client; the customer
+ * SPEC §7 POST /order. Only the plan, the add-ons ticked, a promo code and the phone number are taken from the client; the customer
  * comes from the session and the service, duration and price from the plan in the database, so the
  * other fields of the spec's body are accepted and ignored.
  */
@@ -89,6 +116,8 @@ export const CreateOrderBody = z.object({
   currentPrice: z.union([z.number(), z.string()]).optional(),
   /** A promo code from the checkout's promo box; the server works out what it takes off. */
   promoCode: z.string().trim().max(100).optional(),
+  /** The plan's add-ons the customer ticked; their prices come from the catalog. */
+  addonIds: AddonIds.optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

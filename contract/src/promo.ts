@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AddonIds } from "./catalog.js";
 import { Dollars } from "./common.js";
 
 /** SPEC §5 and §8: the checkout's promo box messages, spelled as there. */
@@ -75,10 +76,16 @@ export const PromoCode = z
 export type PromoCode = z.infer<typeof PromoCode>;
 export const PromoCodeList = z.array(PromoCode);
 
-/** The checkout's Apply: what the code takes off this plan's price. */
+/**
+ * The checkout's Apply: what the code takes off this plan with the add-ons ticked. A code's
+ * discount is on the whole order (the plan and its add-ons together): a percentage of their sum,
+ * or a fixed amount off it, never below the smallest card charge; a code for every payment takes
+ * the same off each renewal's sum (the plan and the add-ons charged every period).
+ */
 export const PromoQuoteBody = z.object({
   code: z.string().trim().max(100),
   planId: z.string().max(100),
+  addonIds: AddonIds.optional(),
 });
 export type PromoQuoteBody = z.infer<typeof PromoQuoteBody>;
 
@@ -103,6 +110,7 @@ export type RenewalTerms = z.infer<typeof RenewalTerms>;
 
 export const PromoQuote = z.object({
   code: z.string(),
+  /** The plan's price and the add-ons' together. */
   subtotal: Dollars,
   discount: Dollars,
   total: Dollars,

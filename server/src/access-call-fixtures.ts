@@ -26,6 +26,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     serviceId,
     unorderedPlanId,
     promoId,
+    addonId,
     member,
     editorsRoleId,
     spareRoleId,
@@ -156,6 +157,33 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "POST /api/admin/catalog/plans/:id/restore": {
       method: "POST",
       url: `/api/admin/catalog/plans/${planId}/restore`,
+    },
+    "POST /api/admin/catalog/plans/:id/addons": {
+      method: "POST",
+      url: `/api/admin/catalog/plans/${planId}/addons`,
+      payload: { name: "Monthly call", price: 40, recurring: true },
+    },
+    "PUT /api/admin/catalog/addons/:id": {
+      method: "PUT",
+      url: `/api/admin/catalog/addons/${addonId}`,
+      payload: { name: "Rush delivery", price: 30, recurring: false },
+    },
+    "PUT /api/admin/catalog/plans/:id/addons-order": {
+      method: "PUT",
+      url: `/api/admin/catalog/plans/${planId}/addons-order`,
+      payload: {
+        ids: (
+          (await ctx.app.inject({ method: "GET", url: `/api/pricing/${planId}` })).json().addons as {
+            _id: string;
+          }[]
+        )
+          .map((addon) => addon._id)
+          .reverse(),
+      },
+    },
+    "DELETE /api/admin/catalog/addons/:id": {
+      method: "DELETE",
+      url: `/api/admin/catalog/addons/${addonId}`,
     },
     "GET /api/admin/promo-codes": { method: "GET", url: "/api/admin/promo-codes" },
     "POST /api/admin/promo-codes": {

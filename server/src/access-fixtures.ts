@@ -34,6 +34,8 @@ export type AccessWorld = {
   /** A plan nobody ordered, which the admin deletes. */
   unorderedPlanId: string;
   promoId: string;
+  /** An add-on of the plan above, which the admin edits and then removes. */
+  addonId: string;
   /** A staff member whose role the team calls change, and who is handed the shop. */
   member: TestAccount;
   /** Custom roles: one to edit, one to delete. */
@@ -97,6 +99,17 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     payload: promo("WELCOME10"),
   });
   const promoId = code.json()._id;
+  const addon = async (name: string) =>
+    (
+      await ctx.app.inject({
+        method: "POST",
+        url: `/api/admin/catalog/plans/${planId}/addons`,
+        headers: asAdmin,
+        payload: { name, price: 25, recurring: false },
+      })
+    ).json()._id as string;
+  const addonId = await addon("Rush delivery");
+  await addon("Extra report");
   const member = await createAccount(ctx, { role: "staff" });
   const role = async (name: string) =>
     (
@@ -143,5 +156,6 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     serviceId,
     unorderedPlanId,
     promoId,
+    addonId,
   };
 }

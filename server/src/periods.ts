@@ -34,16 +34,16 @@ export function nextAttempt(renewalDate: Date, failures: number): Date | null {
 
 /**
  * What a customer who pays now is charged today and at each renewal. The renewal charges the
- * plan's list price, less a promo code's discount only when the code is for every payment (the
- * same rule `startSubscription` and the renewals follow); its first date is one period from now
- * by the billing clock, as a subscription started by a payment now would have it.
+ * recurring lines (the plan and the add-ons charged every period), less a promo code's discount
+ * only when the code is for every payment (the same rule `startSubscription` and the renewals
+ * follow); its first date is one period from now by the billing clock, as a subscription started
+ * by a payment now would have it.
  */
 export function renewalTerms(input: {
   firstChargeCents: number;
-  listPriceCents: number;
   interval: string;
-  /** The renewal's own charge in cents, when a code for every payment lowers it. */
-  renewalChargeCents?: number;
+  /** What each renewal charges, in cents. */
+  renewalChargeCents: number;
   now: Date;
 }): RenewalTerms {
   const { interval } = input;
@@ -51,7 +51,7 @@ export function renewalTerms(input: {
     firstCharge: centsToDollars(input.firstChargeCents),
     renewal: isInterval(interval)
       ? {
-          amount: centsToDollars(input.renewalChargeCents ?? input.listPriceCents),
+          amount: centsToDollars(input.renewalChargeCents),
           interval,
           firstRenewalAt: periodEnd(input.now, interval, 0).toISOString(),
         }

@@ -67,6 +67,7 @@ export async function startFakeStripe() {
   const idempotencyKeys: string[] = [];
   const prices = new Map<string, { id: string; lookup_key: string; unit_amount: number; interval: string }>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const coupons = new Map<string, { id: string; amount_off: number; duration: string }>();
   const invoices = new Map<string, FakeInvoice>();
   const byKey = new Map<string, unknown>();
   const refunds: Array<{ id: string; amount: number; payment_intent: string }> = [];
@@ -81,11 +82,21 @@ export async function startFakeStripe() {
     return metadata;
   }
 
-  /** An invoice of a subscription and the PaymentIntent that pays it, as Stripe opens them. */
-  function openInvoice(subscription: FakeSubscription, billingReason: string, start: number, end: number) {
+  /**
+   * An invoice of a subscription and the PaymentIntent that pays it, as Stripe opens them: the
+   * recurring price, and on the first one the one-time items and the coupon the subscription was
+   * created with (`adjustmentCents`).
+   */
+  function openInvoice(
+    subscription: FakeSubscription,
+    billingReason: string,
+    start: number,
+    end: number,
+    adjustmentCents = 0,
+  ) {
     next += 1;
     const price = [...prices.values()].find((item) => item.id === subscription.items.data[0]?.price.id);
-    const amount = price?.unit_amount ?? 0;
+    const amount = (price?.unit_amount ?? 0) + adjustmentCents;
     const intent: FakeIntent = {
       id: `pi_fake_${next}`,
       object: "payment_intent",
@@ -200,10 +211,24 @@ export async function startFakeStripe() {
       prices.set(price.id, price);
       return remember(price);
     }
+    if (request.method === "POST" && url.pathname === "/v1/coupons") {
+      const form = await readBody(request);
+      next += 1;
+      const coupon = {
+        id: `coupon_fake_${next}`,
+        object: "coupon",
+        amount_off: Number(form.get("amount_off")),
+        duration: String(form.get("duration")),
+      };
+      coupons.set(coupon.id, coupon);
+      return remember(coupon);
+    }
     if (request.method === "POST" && url.pathname === "/v1/subscriptions") {
       const form = await readBody(request);
       next += 1;
       const priceId = String(form.get("items[0][price]"));
+      const oneTime = prices.get(String(form.get("add_invoice_items[0][price]")))?.unit_amount ?? 0;
+      const couponOff = coupons.get(String(form.get("discounts[0][coupon]")))?.amount_off ?? 0;
       const interval = [...prices.values()].find((price) => price.id === priceId)?.interval;
       const start = Math.floor(Date.now() / 1000);
       const end = start + (interval === "year" ? 365 : 30) * DAY;
@@ -222,7 +247,7 @@ export async function startFakeStripe() {
         ended_at: null,
       };
       subscriptions.set(subscription.id, subscription);
-      openInvoice(subscription, "subscription_create", start, end);
+      openInvoice(subscription, "subscription_create", start, end, oneTime - couponOff);
       return remember(withInvoice(subscription, form.getAll("expand[0]").concat(form.getAll("expand[1]"))));
     }
     const subscriptionPath = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
@@ -292,6 +317,7 @@ export async function startFakeStripe() {
     intents,
     idempotencyKeys,
     prices,
+    coupons,
     subscriptions,
     invoices,
     refunds,

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import type { BillingSync } from "./provider.js";
 import { CURRENCY } from "./provider.js";
 
+/** A plan as Stripe renews it: `priceCents` is what every renewal charges (its add-ons and discount in it). */
 export type RecurringPlan = { id: string; name: string; priceCents: number; interval: "monthly" | "yearly" };
 
 export type OpenedSubscription = {
@@ -18,6 +19,11 @@ export type StripeBilling = BillingSync & {
     email: string;
     name: string;
     plan: RecurringPlan;
+    /**
+     * What the first invoice charges: the order's price, which add-ons charged once make more than
+     * a renewal, and a discount for the first payment only less.
+     */
+    firstInvoiceCents: number;
     /** The first invoice's PaymentIntent of a subscription that can no longer be paid (cancelled). */
     replaces?: string;
   }): Promise<OpenedSubscription>;
@@ -36,20 +42,27 @@ function intentOf(invoice: Stripe.Invoice): string {
 /**
  * Stripe Billing for monthly and yearly plans. Prices are created on demand, one per plan, amount
  * and interval (found again by lookup key), so a catalog price change makes a new Stripe price for
- * new subscriptions and leaves the existing ones alone.
+ * new subscriptions and leaves the existing ones alone. The recurring price is what each renewal
+ * charges; the first invoice differs by a one-time item (add-ons charged once) or a coupon for
+ * that invoice only (a discount for the first payment only), so it charges the order's price.
  */
 export function createStripeBilling(stripe: Stripe): StripeBilling {
-  async function priceFor(plan: RecurringPlan): Promise<string> {
-    const lookupKey = `plan-${plan.id}-${plan.priceCents}-${CURRENCY}-${plan.interval}`;
+  async function priceFor(plan: RecurringPlan, amountCents: number, recurring: boolean): Promise<string> {
+    const lookupKey = recurring
+      ? `plan-${plan.id}-${amountCents}-${CURRENCY}-${plan.interval}`
+      : `plan-${plan.id}-first-${amountCents}-${CURRENCY}`;
     const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
     if (found.data[0]) return found.data[0].id;
     const price = await stripe.prices.create(
       {
         currency: CURRENCY,
-        unit_amount: plan.priceCents,
-        recurring: { interval: plan.interval === "yearly" ? "year" : "month" },
+        unit_amount: amountCents,
+        ...(recurring ? { recurring: { interval: plan.interval === "yearly" ? "year" : "month" } } : {}),
         lookup_key: lookupKey,
-        product_data: { name: plan.name, metadata: { planId: plan.id } },
+        product_data: {
+          name: recurring ? plan.name : `${plan.name}: add-ons charged once`,
+          metadata: { planId: plan.id },
+        },
         metadata: { planId: plan.id },
       },
       { idempotencyKey: `price-${lookupKey}` },
@@ -57,9 +70,26 @@ export function createStripeBilling(stripe: Stripe): StripeBilling {
     return price.id;
   }
 
+  /** What makes the first invoice the order's price rather than a renewal's. */
+  async function firstInvoice(
+    orderId: string,
+    plan: RecurringPlan,
+    firstInvoiceCents: number,
+  ): Promise<Partial<Stripe.SubscriptionCreateParams>> {
+    const difference = firstInvoiceCents - plan.priceCents;
+    if (difference > 0) return { add_invoice_items: [{ price: await priceFor(plan, difference, false) }] };
+    if (difference === 0) return {};
+    const coupon = await stripe.coupons.create(
+      { amount_off: -difference, currency: CURRENCY, duration: "once", name: "First payment discount" },
+      { idempotencyKey: `coupon-order-${orderId}-${-difference}` },
+    );
+    return { discounts: [{ coupon: coupon.id }] };
+  }
+
   return {
-    async open({ orderId, email, name, plan, replaces }) {
-      const price = await priceFor(plan);
+    async open({ orderId, email, name, plan, firstInvoiceCents, replaces }) {
+      const price = await priceFor(plan, plan.priceCents, true);
+      const first = await firstInvoice(orderId, plan, firstInvoiceCents);
       const customer = await stripe.customers.create(
         { email, name, metadata: { orderId } },
         { idempotencyKey: `customer-order-${orderId}` },
@@ -68,6 +98,7 @@ export function createStripeBilling(stripe: Stripe): StripeBilling {
         {
           customer: customer.id,
           items: [{ price }],
+          ...first,
           payment_behavior: "default_incomplete",
           payment_settings: {
             save_default_payment_method: "on_subscription",

@@ -109,6 +109,11 @@ export const subscriptions = pgTable(
      * later price change moves it only when the owner applies the change to renewals.
      */
     priceCents: integer("price_cents").notNull(),
+    /**
+     * What the order's other recurring lines (add-ons charged every period) add to each renewal,
+     * at the prices they were bought at; a plan's price change leaves it be.
+     */
+    recurringLinesCents: integer("recurring_lines_cents").notNull().default(0),
     /** A promo code that discounts every renewal: its percentage or fixed amount, as it was then. */
     renewalPercentOff: integer("renewal_percent_off"),
     renewalAmountOffCents: integer("renewal_amount_off_cents"),

@@ -1,7 +1,18 @@
 // The catalog: the services shown on the site and the pricing plans customers order.
 
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./common.js";
 
 export const services = pgTable("services", {
@@ -49,5 +60,32 @@ export const pricingPlans = pgTable(
     check("pricing_plans_duration_check", sql`${table.duration} in ('monthly', 'yearly')`),
     check("pricing_plans_prices_check", sql`${table.newPriceCents} >= 0 and ${table.oldPriceCents} >= 0`),
     check("pricing_plans_turnaround_check", sql`${table.turnaroundDays} between 1 and 365`),
+  ],
+);
+
+/**
+ * What a customer may add to a plan at checkout (a rush delivery, an extra report): charged once
+ * with the first payment, or every period with the plan's renewals. Orders copy an add-on into
+ * their lines, so editing or removing it later leaves orders and renewals as they were bought.
+ */
+export const planAddons = pgTable(
+  "plan_addons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    /** Charged again with every renewal of the plan (true), or once with the first payment. */
+    recurring: boolean("recurring").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("plan_addons_price_check", sql`${table.priceCents} > 0`),
+    index("plan_addons_plan_position_idx").on(table.planId, table.position),
+    // Two add-ons of a plan spelled the same would be one checkbox the customer cannot tell apart.
+    uniqueIndex("plan_addons_plan_name_unique").on(table.planId, sql`lower(${table.name})`),
   ],
 );

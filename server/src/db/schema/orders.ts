@@ -8,13 +8,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
-import { pricingPlans } from "./catalog.js";
+import { planAddons, pricingPlans } from "./catalog.js";
 import { createdAt } from "./common.js";
 import { promoCodes } from "./promo-codes.js";
 
@@ -38,9 +39,9 @@ export const orders = pgTable(
     /** Snapshot of the plan at order time, so later catalog edits do not rewrite history. */
     service: text("service").notNull(),
     serviceDuration: text("service_duration").notNull(),
-    /** What the customer pays: the plan's price then, less the promo code's discount. */
+    /** What the customer pays: the order's lines then (see order_lines), less the promo code's discount. */
     priceCents: integer("price_cents").notNull(),
-    /** The plan's price before the discount (null on orders placed before promo codes existed). */
+    /** The sum of the order's lines before the discount (null on orders placed before promo codes existed). */
     listPriceCents: integer("list_price_cents"),
     discountCents: integer("discount_cents").notNull().default(0),
     promoCodeId: uuid("promo_code_id").references((): AnyPgColumn => promoCodes.id, { onDelete: "set null" }),
@@ -119,5 +120,48 @@ export const orders = pgTable(
     index("orders_board_plan_completed_idx")
       .on(table.planId, table.completedAt, table.number)
       .where(sql`${table.state} = 'complete'`),
+  ],
+);
+
+/** What an order line is: the plan bought, an add-on of it, or custom work (a quote's line). */
+export const orderLineKinds = ["plan", "addon", "custom"] as const;
+
+/**
+ * What an order is made of, in the order it is shown: their amounts add up to the order's list
+ * price (orders.list_price_cents), from which a promo code's discount is taken. Written in the
+ * order's transaction and never changed; each line is a copy, so catalog edits leave it as it was.
+ * Orders placed before lines existed have none and are shown as their plan's line.
+ */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 0 for the first line. */
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: orderLineKinds }).notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unitCents: integer("unit_cents").notNull(),
+    /** quantity x unit, before any discount. */
+    amountCents: integer("amount_cents").notNull(),
+    /**
+     * Charged again with every renewal of the order's subscription (the plan itself, add-ons
+     * charged every period); false: with the first payment only.
+     */
+    recurring: boolean("recurring").notNull().default(false),
+    /** The add-on the line was copied from, while it exists. */
+    addonId: uuid("addon_id").references((): AnyPgColumn => planAddons.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position] }),
+    check("order_lines_kind_check", sql`${table.kind} in ('plan', 'addon', 'custom')`),
+    check(
+      "order_lines_amount_check",
+      sql`${table.quantity} >= 1 and ${table.unitCents} >= 0 and ${table.amountCents} = ${table.quantity} * ${table.unitCents}`,
+    ),
+    // Removing an add-on lets go of the lines copied from it without reading every line.
+    index("order_lines_addon_idx").on(table.addonId).where(sql`${table.addonId} is not null`),
   ],
 );

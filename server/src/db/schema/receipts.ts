@@ -16,6 +16,14 @@ export type ReceiptSeller = {
   taxId: string | null;
 };
 
+/** One line of what a payment paid for, as the receipt shows it. */
+export type ReceiptLineItem = {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+};
+
 /**
  * One per payment, issued in the payment's transaction and never changed afterwards (a trigger
  * refuses updates and deletes). Everything on it is copied, so later edits elsewhere leave it be.
@@ -39,7 +47,12 @@ export const receipts = pgTable(
     /** The time paid for: a plan's period (null for a one-off service and on a credit note). */
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
-    /** The plan's price before a promo code's discount; amount = list price - discount. */
+    /**
+     * What the payment paid for, line by line (the plan, its add-ons); their amounts add up to the
+     * list price. Null on a credit note and on receipts issued before lines were kept: the plan's line.
+     */
+    lines: jsonb("lines").$type<ReceiptLineItem[]>(),
+    /** The lines' sum before a promo code's discount; amount = list price - discount. */
     listPriceCents: integer("list_price_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     promoCode: text("promo_code"),

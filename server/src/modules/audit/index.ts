@@ -1,3 +1,10 @@
-export { type AuditActor, accountHolder, auditActorOf, changedFields, recordAudit } from "./record.js";
+export {
+  type AuditActor,
+  type AuditRecord,
+  accountHolder,
+  auditActorOf,
+  changedFields,
+  recordAudit,
+} from "./record.js";
 export { auditAdminRoutes } from "./routes.js";
 export { describeVerification, verifyAuditChain } from "./verify.js";

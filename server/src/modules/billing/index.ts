@@ -1,4 +1,4 @@
-export { discountCents, renewalChargeCents } from "./charges.js";
+export { discountCents, discountCentsSql, renewalChargeCents } from "./charges.js";
 export { registerPaymentProvider } from "./payments/provider-setup.js";
 export { recordRefund, refundLatestPayment, stopSubscriptionAtProvider } from "./payments/refunds.js";
 export { paymentRoutes } from "./payments/routes.js";

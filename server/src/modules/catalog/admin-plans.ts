@@ -4,6 +4,7 @@ import {
   catalogMessages,
   centsToDollars,
   isId,
+  type PlanAddon,
   type PlanDetailsBody,
   type PlanPriceBody,
   type PlanPriceChange,
@@ -14,6 +15,7 @@ import type { Database } from "../../db/client.js";
 import { jobs, orders, pricingPlans, subscriptions } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
+import { addonsOfPlans } from "./addons.js";
 import { reorder, toCents } from "./admin.js";
 import { catalogChanged } from "./cache.js";
 import { toPricingPlan } from "./service.js";
@@ -31,7 +33,10 @@ const subscriberCount = sql<number>`(select count(*) from subscriptions s
 
 type PlanRow = typeof pricingPlans.$inferSelect;
 
-function toAdminPlan(row: { plan: PlanRow; orders: number; subscribers: number }): AdminPlan {
+function toAdminPlan(
+  row: { plan: PlanRow; orders: number; subscribers: number },
+  addons: Map<string, PlanAddon[]>,
+): AdminPlan {
   return {
     ...toPricingPlan(row.plan),
     position: row.plan.position,
@@ -39,6 +44,7 @@ function toAdminPlan(row: { plan: PlanRow; orders: number; subscribers: number }
     orders: row.orders,
     subscribers: row.subscribers,
     turnaroundDays: row.plan.turnaroundDays,
+    addons: addons.get(row.plan.id) ?? [],
   };
 }
 
@@ -51,13 +57,17 @@ function selectPlans(db: Database) {
 /** Every plan, archived ones too, with how many orders and renewing subscriptions each has. */
 export async function listAllPlans(db: Database): Promise<AdminPlan[]> {
   const rows = await selectPlans(db).orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
-  return rows.map(toAdminPlan);
+  const addons = await addonsOfPlans(
+    db,
+    rows.map((row) => row.plan.id),
+  );
+  return rows.map((row) => toAdminPlan(row, addons));
 }
 
-async function adminPlan(db: Database, id: string): Promise<AdminPlan> {
+export async function adminPlan(db: Database, id: string): Promise<AdminPlan> {
   const [row] = await selectPlans(db).where(eq(pricingPlans.id, id));
   if (!row) throw notFound("The pricing plan");
-  return toAdminPlan(row);
+  return toAdminPlan(row, await addonsOfPlans(db, [id]));
 }
 
 function detailColumns(body: PlanDetailsBody) {
@@ -99,8 +109,8 @@ function planFields(row: PlanRow) {
   };
 }
 
-const planLabel = (row: PlanRow) => `${row.service} (${row.duration})`;
-const planSubject = (row: PlanRow) => ({ type: "plan" as const, id: row.id, label: planLabel(row) });
+export const planLabel = (row: PlanRow) => `${row.service} (${row.duration})`;
+export const planSubject = (row: PlanRow) => ({ type: "plan" as const, id: row.id, label: planLabel(row) });
 
 /** A new plan goes last; it is on the pricing page at once. */
 export async function createPlan(
@@ -288,7 +298,12 @@ export async function restorePlan(db: Database, actor: AuditActor, id: string): 
 }
 
 export async function reorderPlans(db: Database, actor: AuditActor, ids: string[]): Promise<AdminPlan[]> {
-  await reorder(db, actor, pricingPlans, ids);
+  await reorder(
+    db,
+    actor,
+    { table: pricingPlans, action: "plans.reordered", subject: { type: "plan" } },
+    ids,
+  );
   await catalogChanged(db, "plans");
   return listAllPlans(db);
 }

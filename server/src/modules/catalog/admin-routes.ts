@@ -1,11 +1,15 @@
 import {
+  AddonBody,
+  AddonList,
   AdminPlan,
   AdminPlanList,
   AdminService,
   AdminServiceList,
   CreatePlanBody,
+  DeleteResult,
   IdParams,
   InsertedId,
+  PlanAddon,
   PlanDetailsBody,
   PlanPriceBody,
   PlanPriceChange,
@@ -19,6 +23,7 @@ import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { auditActorOf } from "../audit/index.js";
 import * as editor from "./admin.js";
+import * as addons from "./admin-addons.js";
 import * as plans from "./admin-plans.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
@@ -234,6 +239,77 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     async (request) => {
       const actor = auditActorOf(await requireMember(request));
       return plans.reorderPlans(db, actor, request.body.ids);
+    },
+  );
+
+  app.post(
+    "/admin/catalog/plans/:id/addons",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Add an add-on to a plan (last), charged once or every period",
+        params: IdParams,
+        body: AddonBody,
+        response: { 201: PlanAddon, ...refused },
+      },
+    },
+    async (request, reply) => {
+      const actor = auditActorOf(await requireMember(request));
+      return reply.status(201).send(await addons.createAddon(db, actor, request.params.id, request.body));
+    },
+  );
+
+  app.put(
+    "/admin/catalog/addons/:id",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Edit an add-on: new orders pay it, orders placed before keep theirs",
+        params: IdParams,
+        body: AddonBody,
+        response: { 200: PlanAddon, ...refused },
+      },
+    },
+    async (request) => {
+      const actor = auditActorOf(await requireMember(request));
+      return addons.updateAddon(db, actor, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    "/admin/catalog/addons/:id",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Remove an add-on from its plan (orders that bought it keep their line)",
+        params: IdParams,
+        response: { 200: DeleteResult, ...refused },
+      },
+    },
+    async (request) => {
+      const actor = auditActorOf(await requireMember(request));
+      return addons.removeAddon(db, actor, request.params.id);
+    },
+  );
+
+  app.put(
+    "/admin/catalog/plans/:id/addons-order",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Reorder a plan's add-ons",
+        params: IdParams,
+        body: ReorderBody,
+        response: { 200: AddonList, ...refused },
+      },
+    },
+    async (request) => {
+      const actor = auditActorOf(await requireMember(request));
+      return addons.reorderAddons(db, actor, request.params.id, request.body.ids);
     },
   );
 };

@@ -1,9 +1,15 @@
-import { type AdminService, catalogMessages, isId, type ServiceBody } from "@agency/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import {
+  type AdminService,
+  type AuditAction,
+  catalogMessages,
+  isId,
+  type ServiceBody,
+} from "@agency/contract";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { pricingPlans, services } from "../../db/schema.js";
+import { type planAddons, type pricingPlans, services } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
+import { type AuditActor, type AuditRecord, changedFields, recordAudit } from "../audit/index.js";
 import { catalogChanged } from "./cache.js";
 
 export const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -114,17 +120,27 @@ export function setServiceArchived(
   );
 }
 
-/** Positions follow the list given, which must name every row of the table exactly once. */
+/** A list the editor reorders: its table, which rows of it (all when no scope), and how the log names it. */
+export type OrderedList = {
+  table: typeof services | typeof pricingPlans | typeof planAddons;
+  scope?: SQL;
+  action: AuditAction;
+  subject: AuditRecord["subject"];
+};
+
+/** Positions follow the list given, which must name every row of the list exactly once. */
 export async function reorder(
   db: Database,
   actor: AuditActor,
-  table: typeof services | typeof pricingPlans,
+  list: OrderedList,
   ids: string[],
 ): Promise<void> {
+  const { table } = list;
   await db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: table.id })
       .from(table)
+      .where(list.scope)
       .orderBy(asc(table.position), asc(table.createdAt))
       .for("update");
     const known = new Set(rows.map((row) => row.id));
@@ -137,11 +153,10 @@ export async function reorder(
     }
     const before = rows.map((row) => row.id);
     if (before.join() !== ids.join()) {
-      const plans = table === pricingPlans;
       await recordAudit(tx, {
         actor,
-        action: plans ? "plans.reordered" : "services.reordered",
-        subject: { type: plans ? "plan" : "service" },
+        action: list.action,
+        subject: list.subject,
         before: { order: before },
         after: { order: ids },
       });
@@ -154,7 +169,12 @@ export async function reorderServices(
   actor: AuditActor,
   ids: string[],
 ): Promise<AdminService[]> {
-  await reorder(db, actor, services, ids);
+  await reorder(
+    db,
+    actor,
+    { table: services, action: "services.reordered", subject: { type: "service" } },
+    ids,
+  );
   await catalogChanged(db, "services");
   return listAllServices(db);
 }

@@ -1,10 +1,11 @@
-import { IdParams, PricingList, PricingPlan, Service } from "@agency/contract";
+import { CheckoutPlan, IdParams, PricingList, Service } from "@agency/contract";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { type Precompressed, sendPrecompressed } from "../../plugins/compression.js";
 import { notFoundResponse } from "../../plugins/openapi.js";
+import { getCheckoutPlan } from "./addons.js";
 import * as catalog from "./service.js";
 
 const json = "application/json; charset=utf-8";
@@ -56,11 +57,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       config: { access: "public" },
       schema: {
         tags: ["catalog"],
-        summary: "One pricing plan, as the checkout needs it",
+        summary: "One pricing plan with its add-ons, as the checkout needs it",
         params: IdParams,
-        response: { 200: PricingPlan, ...notFoundResponse },
+        response: { 200: CheckoutPlan, ...notFoundResponse },
       },
     },
-    (request) => catalog.getPlan(db, request.params.id),
+    (request) => getCheckoutPlan(db, request.params.id),
   );
 };

@@ -87,7 +87,3 @@ export async function findOfferedPlanRow(db: Database, id: string): Promise<Plan
   if (row.archivedAt) throw notFound("The pricing plan");
   return row;
 }
-
-export async function getPlan(db: Database, id: string): Promise<PricingPlan> {
-  return toPricingPlan(await findOfferedPlanRow(db, id));
-}

@@ -3,6 +3,7 @@ export { orderAdminRoutes } from "./admin-routes.js";
 export { assignOrder, listAssignees, setOrderDue } from "./assignment.js";
 export { cancelOrder } from "./cancel.js";
 export { actorOf, moveOrder } from "./history.js";
+export { type NewOrderLine, orderLinesTotalCents, writeOrderLines } from "./lines.js";
 export {
   confirmPeriodBrief,
   currentPeriodRow,

@@ -2,14 +2,17 @@ import {
   centsToDollars,
   type Order,
   type OrderAssignee,
+  type OrderLine,
   type OrderPeriod,
   type Subscription,
 } from "@agency/contract";
 import { inArray } from "drizzle-orm";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
+import { linesOfOrders } from "../../db/order-lines.js";
 import { user } from "../../db/schema.js";
 import { subscriptionsOfOrders } from "../billing/index.js";
+import { toOrderLine } from "./lines.js";
 import { currentPeriodsOf } from "./periods.js";
 
 /** An order as the API shows it. */
@@ -17,6 +20,7 @@ export function toOrder(
   row: OrderRow,
   subscription: Subscription | null = null,
   period: OrderPeriod | null = null,
+  lines?: OrderLine[],
 ): Order {
   return {
     _id: row.id,
@@ -27,6 +31,7 @@ export function toOrder(
     serviceId: row.planId,
     serviceDuration: row.serviceDuration,
     currentPrice: centsToDollars(row.priceCents),
+    ...(lines ? { lines } : {}),
     discount: centsToDollars(row.discountCents),
     promoCode: row.promoCode,
     currentDate: row.createdAt.toISOString(),
@@ -40,19 +45,34 @@ export function toOrder(
   };
 }
 
+/** What to show besides the orders themselves: their lines (not in lists of many orders). */
+export type OrderShowing = { lines?: boolean };
+
 /**
- * Orders as the API shows them, each with its subscription and current work period (one query
- * for each, for all of them).
+ * Orders as the API shows them, each with its subscription and current work period, and its
+ * lines when asked (one query for each, for all of them).
  */
-export async function ordersWithSubscriptions(db: Database, rows: OrderRow[]): Promise<Order[]> {
-  const [byOrder, periods] = await Promise.all([
+export async function ordersWithSubscriptions(
+  db: Database,
+  rows: OrderRow[],
+  showing: OrderShowing = {},
+): Promise<Order[]> {
+  const [byOrder, periods, lines] = await Promise.all([
     subscriptionsOfOrders(
       db,
       rows.filter((row) => row.paid).map((row) => row.id),
     ),
     currentPeriodsOf(db, rows),
+    showing.lines ? linesOfOrders(db, rows) : undefined,
   ]);
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? null, periods.get(row.id) ?? null));
+  return rows.map((row) =>
+    toOrder(
+      row,
+      byOrder.get(row.id) ?? null,
+      periods.get(row.id) ?? null,
+      lines?.get(row.id)?.map(toOrderLine),
+    ),
+  );
 }
 
 /** The assignees of `rows` by id, with their names now (one query). */
@@ -64,8 +84,15 @@ async function assigneesOf(db: Database, rows: OrderRow[]): Promise<Map<string, 
 }
 
 /** Orders as the team sees them: as `ordersWithSubscriptions`, with who does the work and by when. */
-export async function ordersForTeam(db: Database, rows: OrderRow[]): Promise<Order[]> {
-  const [shown, assignees] = await Promise.all([ordersWithSubscriptions(db, rows), assigneesOf(db, rows)]);
+export async function ordersForTeam(
+  db: Database,
+  rows: OrderRow[],
+  showing: OrderShowing = {},
+): Promise<Order[]> {
+  const [shown, assignees] = await Promise.all([
+    ordersWithSubscriptions(db, rows, showing),
+    assigneesOf(db, rows),
+  ]);
   return shown.map((order, index) => {
     const row = rows[index];
     const assigneeId = row?.assigneeId;

@@ -79,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const order = await findVisibleOrder(db, await requireUser(request), request.params.id);
-      const [withSubscription] = await ordersWithSubscriptions(db, [order]);
+      const [withSubscription] = await ordersWithSubscriptions(db, [order], { lines: true });
       return withSubscription ?? toOrder(order);
     },
   );

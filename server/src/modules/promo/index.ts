@@ -1,2 +1,2 @@
 export { promoRoutes } from "./routes.js";
-export { claimPromo, releasePromo } from "./service.js";
+export { enteredCode, releasePromo, usableCode } from "./service.js";

@@ -14,17 +14,18 @@ import { AppError, notFound } from "../../errors.js";
 import { renewalTerms } from "../../periods.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { discountCents, renewalChargeCents } from "../billing/index.js";
-import { findOfferedPlanRow } from "../catalog/index.js";
+import { checkoutSums, chosenAddons, findOfferedPlanRow } from "../catalog/index.js";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
 /**
- * SQL: the row is a code that may be used at `now` (billing's clock) for this plan: uses left, in
- * its dates, not disabled.
+ * SQL: the promo_codes row is a code that may be used at `now` (billing's clock) for this plan:
+ * uses left, in its dates, not disabled. The order's statement joins its codes with this (see
+ * orders' placement), the checkout's Apply reads one with it.
  */
-function usableFor(code: string, planId: string, now: Date): SQL {
+export function usableCode(code: SQL | string, planId: SQL | string, now: SQL | Date): SQL {
   return and(
-    eq(sql`upper(${promoCodes.code})`, code.toUpperCase()),
+    eq(sql`upper(${promoCodes.code})`, typeof code === "string" ? code.toUpperCase() : sql`upper(${code})`),
     eq(promoCodes.disabled, false),
     or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, now)),
     or(isNull(promoCodes.validTo), gt(promoCodes.validTo, now)),
@@ -35,56 +36,47 @@ function usableFor(code: string, planId: string, now: Date): SQL {
 
 const invalid = () => new AppError("unprocessable", promoMessages.invalid);
 
-function checkCode(code: string): string {
+/** The code as entered, trimmed; an empty box is refused with the spec's words. */
+export function enteredCode(code: string): string {
   const trimmed = code.trim();
   if (!trimmed) throw new AppError("bad_request", promoMessages.empty, { code: promoMessages.empty });
   return trimmed;
 }
 
-/** The checkout's Apply: what the code would take off the plan now (nothing is counted yet). */
+/**
+ * The checkout's Apply: what the code would take off the plan with the add-ons ticked, now
+ * (nothing is counted yet). The discount is on their sum, and a code for every payment takes the
+ * same off each renewal's (the plan and the add-ons charged every period).
+ */
 export async function quotePromo(db: Database, body: PromoQuoteBody, now: Date): Promise<PromoQuote> {
-  const code = checkCode(body.code);
+  const code = enteredCode(body.code);
   const plan = await findOfferedPlanRow(db, body.planId);
+  const addons = await chosenAddons(db, plan.id, body.addonIds);
   const [row] = await db
     .select()
     .from(promoCodes)
-    .where(usableFor(code, plan.id, now));
+    .where(usableCode(code, plan.id, now));
   if (!row) throw invalid();
-  const discount = discountCents(plan.newPriceCents, row);
+  const { firstCents: subtotal, renewalCents } = checkoutSums(plan, addons);
+  const discount = discountCents(subtotal, row);
   const everyPayment = row.appliesTo === "every";
   return {
     code: row.code,
-    subtotal: centsToDollars(plan.newPriceCents),
+    subtotal: centsToDollars(subtotal),
     discount: centsToDollars(discount),
-    total: centsToDollars(plan.newPriceCents - discount),
+    total: centsToDollars(subtotal - discount),
     appliesTo: row.appliesTo,
     terms: renewalTerms({
-      firstChargeCents: plan.newPriceCents - discount,
-      listPriceCents: plan.newPriceCents,
+      firstChargeCents: subtotal - discount,
       interval: plan.duration,
       renewalChargeCents: renewalChargeCents({
-        priceCents: plan.newPriceCents,
+        priceCents: renewalCents,
         renewalPercentOff: everyPayment && row.kind === "percent" ? row.value : null,
         renewalAmountOffCents: everyPayment && row.kind === "fixed" ? row.value : null,
       }),
       now,
     }),
   };
-}
-
-/**
- * Counts one use of the code for an order of the plan, inside the order's transaction. The
- * increment's own condition re-reads the row after any concurrent increment commits, so the last
- * use is given out once however many orders ask at the same moment; a rolled back order gives it back.
- */
-export async function claimPromo(tx: Database, code: string, planId: string, now: Date): Promise<PromoRow> {
-  const [row] = await tx
-    .update(promoCodes)
-    .set({ uses: sql`${promoCodes.uses} + 1` })
-    .where(usableFor(checkCode(code), planId, now))
-    .returning();
-  if (!row) throw invalid();
-  return row;
 }
 
 /** An unpaid order deleted: its use of the code is given back. */

@@ -72,7 +72,7 @@ export async function orderDetail(
   { team = false }: { team?: boolean } = {},
 ): Promise<OrderDetail> {
   const [[order], history, brief, refunds, periods] = await Promise.all([
-    team ? ordersForTeam(db, [row]) : ordersWithSubscriptions(db, [row]),
+    team ? ordersForTeam(db, [row], { lines: true }) : ordersWithSubscriptions(db, [row], { lines: true }),
     historyOf(db, row.id),
     row.paid ? briefOfOrder(db, row) : null,
     refundsOf(db, row.id),

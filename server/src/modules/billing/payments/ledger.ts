@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
-import { type orders, payments, subscriptions } from "../../../db/schema.js";
+import { linesOfOrder, type OrderLineRow } from "../../../db/order-lines.js";
+import { type orders, payments, type ReceiptLineItem, subscriptions } from "../../../db/schema.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { ProviderIntent, ProviderRefund } from "../../../payment-providers/provider.js";
-import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
+import { issueReceipt, type ReceiptInput, type ReceiptSettings } from "../receipts/issue.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -20,27 +21,46 @@ type LedgerEntry = {
   refundOf?: string;
 };
 
+/** An order's line as its receipts copy it. */
+const receiptLine = (line: OrderLineRow): ReceiptLineItem => ({
+  description: line.description,
+  quantity: line.quantity,
+  unitCents: line.unitCents,
+  amountCents: line.amountCents,
+});
+
 /**
- * The regular price the payment was for and what a promo code took off it: the order's list price
- * for its first payment, the subscription's price for a renewal. A credit note gives back money,
- * with no price or code of its own.
+ * What the payment paid for, line by line, and what a promo code took off their sum. The order's
+ * first payment pays every line of it; a renewal its recurring lines, the plan's at the price the
+ * subscription renews at (a price change the owner applied to renewals moves it). A credit note
+ * gives back money, with no lines or code of its own; so does a payment whose amount the lines
+ * and code cannot explain (it is shown as one line of that amount).
  */
-async function pricingOf(tx: Database, entry: LedgerEntry) {
+async function pricingOf(tx: Database, entry: LedgerEntry): Promise<ReceiptInput["pricing"]> {
   const { order, period, amountCents } = entry;
-  const full = { listPriceCents: amountCents, discountCents: 0, promoCode: null };
+  const full = { lines: null, listPriceCents: amountCents, discountCents: 0, promoCode: null };
   if (entry.refundOf) return full;
-  let listPriceCents = order.listPriceCents ?? order.priceCents;
+  const orderLines = await linesOfOrder(tx, order);
+  let lines = orderLines.map(receiptLine);
   // The order's first payment is being recorded while the order is still unpaid.
   if (order.paid && period) {
     const [subscription] = await tx
       .select({ priceCents: subscriptions.priceCents })
       .from(subscriptions)
       .where(eq(subscriptions.id, period.subscriptionId));
-    listPriceCents = subscription?.priceCents ?? amountCents;
+    lines = orderLines
+      .filter((line) => line.recurring)
+      .map((line) =>
+        line.kind === "plan" && subscription
+          ? { ...receiptLine(line), unitCents: subscription.priceCents, amountCents: subscription.priceCents }
+          : receiptLine(line),
+      );
   }
+  const listPriceCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const discountCents = listPriceCents - amountCents;
-  if (discountCents <= 0 || !order.promoCode) return full;
-  return { listPriceCents, discountCents, promoCode: order.promoCode };
+  if (discountCents === 0) return { lines, listPriceCents, discountCents: 0, promoCode: null };
+  if (discountCents < 0 || !order.promoCode) return full;
+  return { lines, listPriceCents, discountCents, promoCode: order.promoCode };
 }
 
 /** One payment (or refund) and its numbered receipt (or credit note); null when written before. */

@@ -16,8 +16,10 @@ import { emitDomainEvent } from "../../../events.js";
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
+import { renewalChargeCents } from "../charges.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { startSubscription } from "../subscriptions/service.js";
+import { renewalBasisOf } from "../subscriptions/terms.js";
 import { addPayment } from "./ledger.js";
 
 /** SPEC §7 POST /create-payment-intent: the amount is the order's, whatever the body says. */
@@ -35,7 +37,8 @@ export async function openPayment(
   const reusable = intent && intent.status !== "canceled" && intent.amountCents === order.priceCents;
   const interval = order.serviceDuration;
   if ((!intent || !reusable) && billing && (interval === "monthly" || interval === "yearly")) {
-    // Stripe Billing: the plan's subscription, whose first invoice the card form pays.
+    // Stripe Billing: the plan's subscription, whose first invoice the card form pays (the
+    // order's price) and which renews at what the order's recurring lines renew at.
     const opened = await billing.open({
       orderId: order.id,
       email: order.email,
@@ -43,9 +46,10 @@ export async function openPayment(
       plan: {
         id: order.planId,
         name: `${order.service} (${interval})`,
-        priceCents: order.priceCents,
+        priceCents: renewalChargeCents(await renewalBasisOf(db, order)),
         interval,
       },
+      firstInvoiceCents: order.priceCents,
       replaces: intent?.id,
     });
     await db

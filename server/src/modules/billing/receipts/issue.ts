@@ -2,7 +2,7 @@ import { addressLines } from "@agency/contract";
 import { sql } from "drizzle-orm";
 import type { Config } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
-import { type ReceiptSeller, receiptCounters, receipts } from "../../../db/schema.js";
+import { type ReceiptLineItem, type ReceiptSeller, receiptCounters, receipts } from "../../../db/schema.js";
 import { currentSiteIdentity } from "../../content/index.js";
 
 /** What every receipt copies when it is issued: the issuer as the shop presents itself then, and the tax. */
@@ -52,8 +52,16 @@ export type ReceiptInput = {
   };
   currency: string;
   card: { brand: string; last4: string } | null;
-  /** The plan's own price and what a promo code took off it (amount = list price - discount). */
-  pricing: { listPriceCents: number; discountCents: number; promoCode: string | null };
+  /**
+   * What was paid for, line by line (null: one line, the plan's, at the list price), their sum and
+   * what a promo code took off it (amount = list price - discount).
+   */
+  pricing: {
+    lines: ReceiptLineItem[] | null;
+    listPriceCents: number;
+    discountCents: number;
+    promoCode: string | null;
+  };
   period: { start: Date; end: Date } | null;
 };
 
@@ -88,6 +96,7 @@ export async function issueReceipt(tx: Database, settings: ReceiptSettings, inpu
       serviceDuration: order.serviceDuration,
       periodStart: input.period?.start ?? null,
       periodEnd: input.period?.end ?? null,
+      lines: input.pricing.lines,
       listPriceCents: input.pricing.listPriceCents,
       discountCents: input.pricing.discountCents,
       promoCode: input.pricing.promoCode,

@@ -22,9 +22,13 @@ export function receiptLines(receipt: Receipt): { items: ReceiptLine[]; payment:
       ? [[receipt.promoCode ? `Discount (code ${receipt.promoCode})` : "Discount", money(-receipt.discount)]]
       : [];
   const period: ReceiptLine[] = receipt.period ? [["Service period", formatPeriod(receipt.period)]] : [];
+  const lines: ReceiptLine[] = receipt.lines.map((line) => [
+    line.quantity === 1 ? line.description : `${line.quantity} x ${line.description}`,
+    money(line.amount),
+  ]);
   return {
     items: [
-      [`${receipt.service} plan (${receipt.serviceDuration})`, money(receipt.listPrice)],
+      ...lines,
       ...discount,
       [`Tax included (${receipt.taxRatePercent}%)`, money(receipt.tax)],
       [refund ? "Total refunded" : "Total paid", money(receipt.amount)],

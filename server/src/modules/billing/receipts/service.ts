@@ -2,6 +2,7 @@ import { centsToDollars, isId, type Receipt, type ReceiptSummary } from "@agency
 import { desc, eq } from "drizzle-orm";
 import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
+import { planLineDescription } from "../../../db/order-lines.js";
 import { receipts } from "../../../db/schema.js";
 import { notFound } from "../../../errors.js";
 
@@ -30,6 +31,21 @@ export function toReceipt(row: Row): Receipt {
       row.periodStart && row.periodEnd
         ? { start: row.periodStart.toISOString(), end: row.periodEnd.toISOString() }
         : null,
+    lines: (
+      row.lines ?? [
+        {
+          description: planLineDescription(row.service, row.serviceDuration),
+          quantity: 1,
+          unitCents: row.listPriceCents,
+          amountCents: row.listPriceCents,
+        },
+      ]
+    ).map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(line.unitCents),
+      amount: centsToDollars(line.amountCents),
+    })),
     listPrice: centsToDollars(row.listPriceCents),
     discount: centsToDollars(row.discountCents),
     promoCode: row.promoCode,

@@ -1,6 +1,7 @@
 import {
   CancelSubscriptionBody,
   IdParams,
+  PlanTermsQuery,
   RenewalTerms,
   Subscription,
   SubscriptionSummary,
@@ -18,7 +19,7 @@ import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
 import { renewalTerms } from "../../../periods.js";
-import { findOfferedPlanRow } from "../../catalog/index.js";
+import { checkoutSums, chosenAddons, findOfferedPlanRow } from "../../catalog/index.js";
 import { receiptSettings } from "../receipts/issue.js";
 import { updateTestCard } from "./renewals.js";
 import {
@@ -45,17 +46,21 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       config: { access: "public" },
       schema: {
         tags: ["subscriptions"],
-        summary: "What a plan costs today and when and for how much it renews, if paid now",
+        summary:
+          "What a plan with the add-ons ticked (addonIds, separated by commas) costs today and when and for how much it renews, if paid now",
         params: IdParams,
-        response: { 200: RenewalTerms, ...refusals(404) },
+        querystring: PlanTermsQuery,
+        response: { 200: RenewalTerms, ...refusals(400, 404) },
       },
     },
     async (request) => {
       const plan = await findOfferedPlanRow(db, request.params.id);
+      const addons = await chosenAddons(db, plan.id, request.query.addonIds);
+      const { firstCents, renewalCents } = checkoutSums(plan, addons);
       return renewalTerms({
-        firstChargeCents: plan.newPriceCents,
-        listPriceCents: plan.newPriceCents,
+        firstChargeCents: firstCents,
         interval: plan.duration,
+        renewalChargeCents: renewalCents,
         now: clock.now(),
       });
     },

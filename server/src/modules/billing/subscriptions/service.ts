@@ -10,11 +10,12 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { OrderRow } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
-import { orders, promoCodes, subscriptions, testPaymentMethods } from "../../../db/schema.js";
+import { orders, subscriptions, testPaymentMethods } from "../../../db/schema.js";
 import { AppError, notFound } from "../../../errors.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { BillingSync } from "../../../payment-providers/provider.js";
 import { type Interval, periodEnd } from "../../../periods.js";
+import { renewalBasisOf } from "./terms.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Card = { brand: string; last4: string } | null;
@@ -83,17 +84,12 @@ export async function startSubscription(
   const { order, start } = input;
   const interval = order.serviceDuration;
   if (interval !== "monthly" && interval !== "yearly") return null;
-  // Renewals charge the plan's price the order was placed at; a code for every renewal keeps its discount.
-  const [code] = order.promoCodeId
-    ? await tx.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
-    : [];
-  const everyRenewal = code?.appliesTo === "every" ? code : undefined;
+  // Renewals charge the recurring lines at the prices the order was placed at (the plan and the
+  // add-ons charged every period); a code for every renewal keeps its discount.
   const [row] = await tx
     .insert(subscriptions)
     .values({
-      priceCents: order.listPriceCents ?? order.priceCents,
-      renewalPercentOff: everyRenewal?.kind === "percent" ? everyRenewal.value : null,
-      renewalAmountOffCents: everyRenewal?.kind === "fixed" ? everyRenewal.value : null,
+      ...(await renewalBasisOf(tx, order)),
       orderId: order.id,
       userId: order.userId,
       planId: order.planId,
@@ -227,15 +223,16 @@ export async function resumeSubscription(
 
 /**
  * Monthly recurring revenue: what the subscriptions that will renew bring in a month at the
- * prices they renew at (a yearly plan counts a twelfth of its price).
+ * prices they renew at, add-ons charged every period included (a yearly plan counts a twelfth).
  */
 export async function subscriptionSummary(db: Database): Promise<SubscriptionSummary> {
   const [row] = await db
     .select({
       mrrCents: sql<number>`coalesce(round(sum(case
         when ${subscriptions.status} in ('active', 'past_due') then
-          case when ${subscriptions.interval} = 'yearly' then ${subscriptions.priceCents} / 12.0
-          else ${subscriptions.priceCents} end
+          case when ${subscriptions.interval} = 'yearly'
+            then (${subscriptions.priceCents} + ${subscriptions.recurringLinesCents}) / 12.0
+          else ${subscriptions.priceCents} + ${subscriptions.recurringLinesCents} end
         else 0 end)), 0)`.mapWith(Number),
       active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
       pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),

@@ -1,28 +1,47 @@
 import type { RenewalTerms } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
+import { linesOfOrder, recurringParts } from "../../../db/order-lines.js";
 import { type orders, promoCodes } from "../../../db/schema.js";
 import { renewalTerms } from "../../../periods.js";
 import { renewalChargeCents } from "../charges.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** An unpaid order's terms: the price it was placed at, and its code's discount on renewals if any. */
-export async function orderTerms(db: Database, order: OrderRow, now: Date): Promise<RenewalTerms> {
+/**
+ * What an order's subscription renews at: the plan's line at the price it was ordered at, the
+ * order's other recurring lines (add-ons charged every period), and its promo code's discount
+ * when the code is for every payment (as it was when the order was placed).
+ */
+export type RenewalBasis = {
+  priceCents: number;
+  recurringLinesCents: number;
+  renewalPercentOff: number | null;
+  renewalAmountOffCents: number | null;
+};
+
+export async function renewalBasisOf(db: Database, order: OrderRow): Promise<RenewalBasis> {
+  // One after the other: `db` may be a transaction, whose queries take turns anyway.
+  const lines = await linesOfOrder(db, order);
   const [code] = order.promoCodeId
     ? await db.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
     : [];
-  const everyPayment = code?.appliesTo === "every" ? code : undefined;
-  const listPriceCents = order.listPriceCents ?? order.priceCents;
+  const { planCents, otherCents } = recurringParts(lines);
+  const everyRenewal = code?.appliesTo === "every" ? code : undefined;
+  return {
+    priceCents: planCents,
+    recurringLinesCents: otherCents,
+    renewalPercentOff: everyRenewal?.kind === "percent" ? everyRenewal.value : null,
+    renewalAmountOffCents: everyRenewal?.kind === "fixed" ? everyRenewal.value : null,
+  };
+}
+
+/** An unpaid order's terms: the price it was placed at, and what its recurring lines renew at. */
+export async function orderTerms(db: Database, order: OrderRow, now: Date): Promise<RenewalTerms> {
   return renewalTerms({
     firstChargeCents: order.priceCents,
-    listPriceCents,
     interval: order.serviceDuration,
-    renewalChargeCents: renewalChargeCents({
-      priceCents: listPriceCents,
-      renewalPercentOff: everyPayment?.kind === "percent" ? everyPayment.value : null,
-      renewalAmountOffCents: everyPayment?.kind === "fixed" ? everyPayment.value : null,
-    }),
+    renewalChargeCents: renewalChargeCents(await renewalBasisOf(db, order)),
     now,
   });
 }

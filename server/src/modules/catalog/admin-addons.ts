@@ -1,0 +1,196 @@
+import {
+  type AddonBody,
+  catalogMessages,
+  centsToDollars,
+  type DeleteResult,
+  isId,
+  MAX_PLAN_ADDONS,
+  type PlanAddon,
+} from "@agency/contract";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { planAddons, pricingPlans } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
+import { type AddonRow, toPlanAddon } from "./addons.js";
+import { reorder, toCents } from "./admin.js";
+import { planLabel, planSubject } from "./admin-plans.js";
+import { catalogChanged } from "./cache.js";
+
+/**
+ * The catalog editor's add-ons of a plan: added, edited, reordered and removed. Orders copy an
+ * add-on into their lines, so none of these changes what was bought, renewals included.
+ */
+
+type PlanRow = typeof pricingPlans.$inferSelect;
+
+/** What the audit log keeps of an add-on: its name, its price in dollars and how often it is charged. */
+const addonFields = (row: AddonRow) => ({
+  name: row.name,
+  price: centsToDollars(row.priceCents),
+  recurring: row.recurring,
+});
+
+const addonSubject = (row: AddonRow, plan: PlanRow) => ({
+  type: "plan_addon" as const,
+  id: row.id,
+  label: `${row.name} · ${planLabel(plan)}`,
+});
+
+/** The plan, locked for the change: add-ons of one plan are written one change at a time. */
+async function lockPlan(tx: Database, planId: string): Promise<PlanRow> {
+  const [plan] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, planId)).for("update");
+  if (!plan) throw notFound("The pricing plan");
+  return plan;
+}
+
+/** Two add-ons of a plan are never spelled the same, whatever the case. */
+async function refuseTakenName(tx: Database, planId: string, name: string, except?: string) {
+  const [taken] = await tx
+    .select({ id: planAddons.id })
+    .from(planAddons)
+    .where(
+      and(
+        eq(planAddons.planId, planId),
+        eq(sql`lower(${planAddons.name})`, name.toLowerCase()),
+        except ? ne(planAddons.id, except) : undefined,
+      ),
+    );
+  if (taken) {
+    throw new AppError("conflict", catalogMessages.addonNameTaken, { name: catalogMessages.addonNameTaken });
+  }
+}
+
+const columns = (body: AddonBody) => ({
+  name: body.name,
+  priceCents: toCents(body.price),
+  recurring: body.recurring,
+});
+
+/** A new add-on goes last in its plan's list; the checkout offers it at once. */
+export async function createAddon(
+  db: Database,
+  actor: AuditActor,
+  planId: string,
+  body: AddonBody,
+): Promise<PlanAddon> {
+  if (!isId(planId)) throw notFound("The pricing plan");
+  const row = await db.transaction(async (tx) => {
+    const plan = await lockPlan(tx, planId);
+    const [count] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(planAddons)
+      .where(eq(planAddons.planId, planId));
+    if ((count?.count ?? 0) >= MAX_PLAN_ADDONS) throw new AppError("conflict", catalogMessages.tooManyAddons);
+    await refuseTakenName(tx, planId, body.name);
+    const [inserted] = await tx
+      .insert(planAddons)
+      .values({
+        ...columns(body),
+        planId,
+        position: sql`(select coalesce(max(position), -1) + 1 from ${planAddons} where plan_id = ${planId})`,
+      })
+      .returning();
+    if (!inserted) throw new Error("The add-on was not stored.");
+    await recordAudit(tx, {
+      actor,
+      action: "addon.created",
+      subject: addonSubject(inserted, plan),
+      after: addonFields(inserted),
+    });
+    return inserted;
+  });
+  await catalogChanged(db, "plans");
+  return toPlanAddon(row);
+}
+
+/** The add-on and its plan, both locked for a change. */
+async function lockAddon(tx: Database, id: string): Promise<{ addon: AddonRow; plan: PlanRow }> {
+  const [found] = await tx
+    .select({ planId: planAddons.planId })
+    .from(planAddons)
+    .where(eq(planAddons.id, id));
+  if (!found) throw notFound("The add-on");
+  const plan = await lockPlan(tx, found.planId);
+  const [addon] = await tx.select().from(planAddons).where(eq(planAddons.id, id)).for("update");
+  if (!addon) throw notFound("The add-on");
+  return { addon, plan };
+}
+
+/** New orders pay the new price and billing; orders placed before keep theirs. */
+export async function updateAddon(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  body: AddonBody,
+): Promise<PlanAddon> {
+  if (!isId(id)) throw notFound("The add-on");
+  const row = await db.transaction(async (tx) => {
+    const { addon, plan } = await lockAddon(tx, id);
+    await refuseTakenName(tx, plan.id, body.name, id);
+    const [updated] = await tx.update(planAddons).set(columns(body)).where(eq(planAddons.id, id)).returning();
+    if (!updated) throw notFound("The add-on");
+    const change = changedFields(addonFields(addon), addonFields(updated));
+    if (change) {
+      await recordAudit(tx, {
+        actor,
+        action: "addon.updated",
+        subject: addonSubject(updated, plan),
+        ...change,
+      });
+    }
+    return updated;
+  });
+  await catalogChanged(db, "plans");
+  return toPlanAddon(row);
+}
+
+/**
+ * The checkout stops offering it. Orders that bought it keep their line (and renewals keep
+ * charging one bought for every period), so it is deleted whatever its orders.
+ */
+export async function removeAddon(db: Database, actor: AuditActor, id: string): Promise<DeleteResult> {
+  if (!isId(id)) throw notFound("The add-on");
+  await db.transaction(async (tx) => {
+    const { addon, plan } = await lockAddon(tx, id);
+    await tx.delete(planAddons).where(eq(planAddons.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "addon.deleted",
+      subject: addonSubject(addon, plan),
+      before: addonFields(addon),
+    });
+  });
+  await catalogChanged(db, "plans");
+  return { deletedCount: 1 };
+}
+
+/** The order the checkout lists a plan's add-ons in: every one of them, once, first to last. */
+export async function reorderAddons(
+  db: Database,
+  actor: AuditActor,
+  planId: string,
+  ids: string[],
+): Promise<PlanAddon[]> {
+  if (!isId(planId)) throw notFound("The pricing plan");
+  const [plan] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, planId));
+  if (!plan) throw notFound("The pricing plan");
+  await reorder(
+    db,
+    actor,
+    {
+      table: planAddons,
+      scope: eq(planAddons.planId, planId),
+      action: "addons.reordered",
+      subject: planSubject(plan),
+    },
+    ids,
+  );
+  await catalogChanged(db, "plans");
+  const rows = await db
+    .select()
+    .from(planAddons)
+    .where(eq(planAddons.planId, planId))
+    .orderBy(asc(planAddons.position), asc(planAddons.createdAt));
+  return rows.map(toPlanAddon);
+}
