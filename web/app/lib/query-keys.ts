@@ -14,8 +14,11 @@ export const queryKeys = {
   pricing: {
     all: ["pricing"] as const,
     plan: (id: string) => ["pricing", id] as const,
-    /** What paying for the plan now charges and renews at; the billing clock dates it. */
-    terms: (id: string) => ["pricing", id, "terms"] as const,
+    /** What paying for the plan (with the add-ons ticked) now charges and renews at; the billing clock dates it. */
+    terms: (id: string, addonIds: readonly string[] = []) => ["pricing", id, "terms", ...addonIds] as const,
+    /** What an applied promo code takes off the plan with the add-ons ticked. */
+    promo: (id: string, code: string, addonIds: readonly string[]) =>
+      ["pricing", id, "promo", code, ...addonIds] as const,
   },
   /** Every review list, the landing carousel's `["reviews"]` included. */
   reviews: {

@@ -64,8 +64,7 @@ export const receiptPage = {
   billedTo: "Billed to",
   description: "Description",
   amount: "Amount",
-  plan: (service: string, duration: string, orderNumber: string) =>
-    `${service} plan (${duration}), order ${orderNumber}`,
+  forOrder: (orderNumber: string) => `Order ${orderNumber}`,
   discount: (code: string | null) => (code ? `Discount (code ${code})` : "Discount"),
   taxIncluded: (percent: number) => `Tax included (${percent}%)`,
   total: (currency: string) => `Total paid (${currency.toUpperCase()})`,

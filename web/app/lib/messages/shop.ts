@@ -29,6 +29,21 @@ export const checkoutMessages = {
   loading: "Loading the plan…",
 } as const;
 
+/** An order's lines (the plan and its add-ons), at checkout and wherever the order is shown. */
+export const orderLineTexts = {
+  addons: "Add-ons",
+  addonsHint: "Tick what you want with the plan; each is added to the order at its price.",
+  once: "once",
+  every: (duration: string) => `every ${duration === "yearly" ? "year" : "month"}`,
+  addonChoice: (name: string, price: string, billing: string) => `${name}: ${price} ${billing}`,
+  caption: "What is in the order",
+  item: "Item",
+  amount: "Amount",
+  quantity: (quantity: number, description: string) => `${quantity} × ${description}`,
+  discount: (code: string | null | undefined) => (code ? `Discount (code ${code})` : "Discount"),
+  total: "Total",
+} as const;
+
 /** What paying now costs and what renews when, told before paying (checkout and payment page). */
 export const renewalTermsMessages = {
   label: "What you pay",

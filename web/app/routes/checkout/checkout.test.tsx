@@ -1,7 +1,13 @@
 import { phoneMessages } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { checkoutPromo, notFound, renewalTermsMessages, checkoutMessages as t } from "../../lib/messages";
+import {
+  checkoutPromo,
+  notFound,
+  orderLineTexts,
+  renewalTermsMessages,
+  checkoutMessages as t,
+} from "../../lib/messages";
 import { apiFailure, fakeApi } from "../../test/fake-api";
 import { premiumMonthly } from "../../test/pricing-fixture";
 import { renderRoute } from "../../test/render-route";
@@ -24,19 +30,39 @@ const terms = (firstCharge: number, renewal: number) => ({
   renewal: { amount: renewal, interval: "monthly" as const, firstRenewalAt: renewsOn },
 });
 
+const rush = { _id: "a-rush", name: "Rush delivery", price: 50, recurring: false };
+const report = { _id: "a-report", name: "Monthly report", price: 20.5, recurring: true };
+const plan = { ...premiumMonthly, addons: [rush, report] };
+
 /**
- * The server: the session, the plan (49 $) and its terms, and a promo quote that accepts SAVE10
- * (every payment) and HALF (the first payment only).
+ * The server: the session, the plan (49 $) with two add-ons and its terms, and a promo quote that
+ * accepts SAVE10 (every payment) and HALF (the first payment only); with add-ons ticked, the
+ * quote takes 10 % off the plan and the add-ons together.
  */
 function stubServer() {
   const api = fakeApi({
     "GET /api/auth/get-session": session,
     "GET /api/pricing/:id": ({ params }) =>
-      params.id === premiumMonthly._id ? premiumMonthly : apiFailure(404, "not_found", "Not found"),
-    "GET /api/pricing/:id/terms": ({ params }) =>
-      params.id === premiumMonthly._id ? terms(49, 49) : apiFailure(404, "not_found", "Not found"),
+      params.id === premiumMonthly._id ? plan : apiFailure(404, "not_found", "Not found"),
+    "GET /api/pricing/:id/terms": ({ params, query }) => {
+      if (params.id !== premiumMonthly._id) return apiFailure(404, "not_found", "Not found");
+      const ticked = plan.addons.filter((addon) => query.get("addonIds")?.split(",").includes(addon._id));
+      const sum = (addons: typeof ticked) => addons.reduce((total, addon) => total + addon.price, 49);
+      return terms(sum(ticked), sum(ticked.filter((addon) => addon.recurring)));
+    },
     "POST /api/promo/quote": ({ body }) => {
-      const code = (body as { code: string }).code.toUpperCase();
+      const { code: entered, addonIds = [] } = body as { code: string; addonIds?: string[] };
+      const code = entered.toUpperCase();
+      if (code === "SAVE10" && addonIds.length > 0) {
+        return {
+          code: "SAVE10",
+          subtotal: 119.5,
+          discount: 11.95,
+          total: 107.55,
+          appliesTo: "every",
+          terms: terms(107.55, 62.55),
+        };
+      }
       if (code === "SAVE10") {
         return {
           code: "SAVE10",
@@ -125,6 +151,48 @@ const termsLine = async (summary: HTMLElement) => {
   await waitFor(() => expect(summary.querySelector("[data-renewal-terms]")).not.toBeNull());
   return summary.querySelector("[data-renewal-terms]")?.textContent;
 };
+
+describe("the checkout's add-ons", () => {
+  it("offers the plan's add-ons with their prices, adds the ones ticked to the summary, and orders them", async () => {
+    const { sent, summary, promo } = await openCheckout();
+    const addons = screen.getByRole("group", { name: orderLineTexts.addons });
+    const rushBox = within(addons).getByLabelText(
+      orderLineTexts.addonChoice("Rush delivery", "$50.00", "once"),
+    );
+    const reportBox = within(addons).getByLabelText(
+      orderLineTexts.addonChoice("Monthly report", "$20.50", "every month"),
+    );
+    fireEvent.click(reportBox);
+    fireEvent.click(rushBox);
+    expect(row(summary, t.subtotal)).toBe("$119.50");
+    expect(row(summary, t.total)).toBe("$119.50");
+    expect(within(summary).getByText("Rush delivery")).toBeTruthy();
+    expect(within(summary).getByText("Monthly report")).toBeTruthy();
+    // Asked again for the add-ons ticked: the plan's terms stay shown until the answer comes.
+    await waitFor(() =>
+      expect(summary.querySelector("[data-renewal-terms]")?.textContent).toBe(
+        `$119.50 today, ${renewalTermsMessages.renews("$69.50", "monthly", "Dec 25, 2026")}.`,
+      ),
+    );
+
+    apply(promo, "save10");
+    expect(await within(summary).findByText(checkoutPromo.applied("SAVE10"))).toBeTruthy();
+    expect(row(summary, t.discount)).toBe("$11.95");
+    expect(row(summary, t.total)).toBe("$107.55");
+    expect(sent.find((call) => call.url === "/api/promo/quote")?.body).toMatchObject({
+      addonIds: [rush._id, report._id],
+    });
+
+    fireEvent.change(screen.getByLabelText(t.phone), { target: { value: "0123456789" } });
+    fireEvent.click(screen.getByRole("button", { name: t.confirm }));
+    await waitFor(() =>
+      expect(sent.find((call) => call.url === "/api/order")?.body).toMatchObject({
+        addonIds: [rush._id, report._id],
+        promoCode: "SAVE10",
+      }),
+    );
+  });
+});
 
 describe("the checkout's renewal terms", () => {
   it("says what is charged today and what renews when, as the server dates it", async () => {

@@ -1,18 +1,18 @@
-import type { PromoQuote } from "@agency/contract";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { data, isRouteErrorResponse, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/auth";
-import { usePlan, usePlanTerms } from "../../features/orders/api/orders";
+import { usePlan, usePlanTerms, usePromoQuote } from "../../features/orders/api/orders";
 import { CheckoutForm } from "../../features/orders/components/checkout-form";
 import { PromoForm } from "../../features/orders/components/promo-form";
 import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { ApiError, errorMessage } from "../../lib/api";
-import { checkoutMessages as t } from "../../lib/messages";
+import { orderLineTexts, checkoutMessages as t } from "../../lib/messages";
 import { money } from "../../lib/money";
 import { pageDataOf } from "../../lib/page-data.server";
 import { pageTitle, siteOf } from "../../lib/site";
+import { notifyError } from "../../lib/toast";
 import NotFound from "../not-found";
 import type { Route } from "./+types/checkout";
 
@@ -37,10 +37,20 @@ export default function Checkout() {
   const { _id = "" } = useParams();
   const plan = usePlan(_id);
   const session = useSession();
-  const [promo, setPromo] = useState<PromoQuote | null>(null);
-  const planTerms = usePlanTerms(_id);
-  // An applied code's quote carries its own terms; without one, the plan's.
+  const [addonIds, setAddonIds] = useState<string[]>([]);
+  const [code, setCode] = useState<string | null>(null);
+  const quote = usePromoQuote(_id, code, addonIds);
+  const promo = code ? (quote.data ?? null) : null;
+  const planTerms = usePlanTerms(_id, addonIds);
+  // An applied code's quote carries its own terms; without one, the plan's with its add-ons.
   const terms = promo?.terms ?? planTerms.data;
+  // A code asked about again for other add-ons may no longer be usable (its last use went).
+  const refused = code !== null && quote.isError;
+  useEffect(() => {
+    if (!refused) return;
+    setCode(null);
+    notifyError(errorMessage(quote.error));
+  }, [refused, quote.error]);
 
   if (plan.isPending || !session.data) return <LoadingScreen />;
   if (plan.isError) {
@@ -54,23 +64,54 @@ export default function Checkout() {
   }
 
   const price = money(plan.data.newPrice);
+  const chosen = plan.data.addons.filter((addon) => addonIds.includes(addon._id));
+  // Shown only: the server prices the order from the catalog (dollars added as cents, exactly).
+  const subtotal =
+    chosen.reduce((sum, addon) => sum + Math.round(addon.price * 100), Math.round(plan.data.newPrice * 100)) /
+    100;
+  const total = promo ? promo.total : subtotal;
   return (
     <div className="container py-5">
       <div className="row g-4">
         <Panel as="section" className="col-12 col-lg-8" id="checkout-heading" heading={t.heading} level="h1">
-          <CheckoutForm plan={plan.data} user={session.data.user} promo={promo} />
+          <CheckoutForm
+            plan={plan.data}
+            user={session.data.user}
+            promo={promo}
+            addonIds={addonIds}
+            onAddonsChange={setAddonIds}
+            total={total}
+          />
         </Panel>
         <Panel as="aside" className="col-12 col-lg-4" id="summary-heading" heading={t.summary} level="h2">
-          <dl className="d-flex justify-content-between mb-3">
-            <dt className="fw-normal">{t.currentPrice}</dt>
-            <dd className="mb-0 fw-semibold">{price}</dd>
+          <dl className="mb-3">
+            <div className="d-flex justify-content-between">
+              <dt className="fw-normal">{t.currentPrice}</dt>
+              <dd className="mb-0 fw-semibold">{price}</dd>
+            </div>
+            {chosen.map((addon) => (
+              <div key={addon._id} className="d-flex justify-content-between mt-2">
+                <dt className="fw-normal">
+                  {addon.name}
+                  <span className="d-block small text-body-secondary">
+                    {addon.recurring ? orderLineTexts.every(plan.data.duration) : orderLineTexts.once}
+                  </span>
+                </dt>
+                <dd className="mb-0 fw-semibold">{money(addon.price)}</dd>
+              </div>
+            ))}
           </dl>
-          <PromoForm planId={plan.data._id} applied={promo} onApplied={setPromo} />
+          <PromoForm
+            planId={plan.data._id}
+            addonIds={addonIds}
+            applied={promo}
+            onApplied={(applied) => setCode(applied?.code ?? null)}
+          />
           <hr />
           <dl className="mb-0">
             <div className="d-flex justify-content-between mb-2">
               <dt className="fw-normal">{t.subtotal}</dt>
-              <dd className="mb-0">{price}</dd>
+              <dd className="mb-0">{money(promo?.subtotal ?? subtotal)}</dd>
             </div>
             <div className="d-flex justify-content-between mb-2">
               <dt className="fw-normal">{t.discount}</dt>
@@ -78,7 +119,7 @@ export default function Checkout() {
             </div>
             <div className="d-flex justify-content-between fs-5">
               <dt>{t.total}</dt>
-              <dd className="mb-0 fw-bold">{promo ? money(promo.total) : price}</dd>
+              <dd className="mb-0 fw-bold">{money(total)}</dd>
             </div>
           </dl>
           {terms ? (

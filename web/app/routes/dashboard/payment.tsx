@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
+import { OrderLines } from "../../components/order-lines";
 import { useOrderTerms, usePaymentOrder } from "../../features/orders/api/orders";
 import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { usePaymentIntent } from "../../features/payments/api/payments";
@@ -44,6 +45,16 @@ export default function Payment() {
             </div>
           ))}
         </dl>
+        {order.data.lines ? (
+          <OrderLines
+            lines={order.data.lines}
+            duration={order.data.serviceDuration}
+            discount={order.data.discount}
+            promoCode={order.data.promoCode}
+            total={order.data.currentPrice}
+            className="table table-sm mb-4"
+          />
+        ) : null}
         {terms.data && !order.data.paid ? (
           <RenewalTermsNote terms={terms.data} promoCode={order.data.promoCode} className="mb-4" />
         ) : null}

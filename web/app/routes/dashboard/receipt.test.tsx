@@ -27,6 +27,10 @@ const receipt: Receipt = {
   service: "Premium",
   serviceDuration: "yearly",
   period: { start: "2026-03-04T09:59:00.000Z", end: "2027-03-04T09:59:00.000Z" },
+  lines: [
+    { description: "Premium plan (yearly)", quantity: 1, unitPrice: 110, amount: 110 },
+    { description: "Quarterly review", quantity: 1, unitPrice: 40, amount: 40 },
+  ],
   listPrice: 150,
   discount: 30,
   promoCode: "SPRING20",
@@ -44,7 +48,7 @@ function openReceipt() {
 }
 
 describe("the receipt page", () => {
-  it("shows the seller, customer, plan, period, list price, discount, amount, tax, card and number, with print and PDF", async () => {
+  it("shows the seller, customer, each line, period, discount, amount, tax, card and number, with print and PDF", async () => {
     const api = fakeApi({ "GET /api/receipts/:id": receipt });
     const print = vi.fn();
     vi.stubGlobal("print", print);
@@ -59,8 +63,11 @@ describe("the receipt page", () => {
     expect(screen.getByText("1 Market Street")).toBeTruthy();
     expect(screen.getByText(`${t.taxId}: US-99-1234567`, { exact: false })).toBeTruthy();
     expect(screen.getByText("Ada Lovelace")).toBeTruthy();
-    expect(screen.getByText(t.plan("Premium", "yearly", "#1007"))).toBeTruthy();
-    expect(screen.getByText("$150.00")).toBeTruthy();
+    expect(screen.getByText("Premium plan (yearly)")).toBeTruthy();
+    expect(screen.getByText(t.forOrder("#1007"))).toBeTruthy();
+    expect(screen.getByText("$110.00")).toBeTruthy();
+    expect(screen.getByText("Quarterly review")).toBeTruthy();
+    expect(screen.getByText("$40.00")).toBeTruthy();
     expect(screen.getByText(t.discount("SPRING20"))).toBeTruthy();
     expect(screen.getByText("-$30.00")).toBeTruthy();
     expect(screen.getByText("$120.00")).toBeTruthy();

@@ -1,4 +1,10 @@
-import type { CreatePlanBody, PlanDetailsBody, PlanPriceBody, ServiceBody } from "@agency/contract";
+import type {
+  AddonBody,
+  CreatePlanBody,
+  PlanDetailsBody,
+  PlanPriceBody,
+  ServiceBody,
+} from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
@@ -91,6 +97,38 @@ export function usePlanEditor() {
     }),
     reorder: useMutation({
       mutationFn: (ids: string[]) => apiPut("/admin/catalog/plans-order", (c) => c.AdminPlanList, { ids }),
+      onSettled,
+    }),
+  };
+}
+
+/** A plan's add-ons: added, edited, reordered, removed; the checkout's plan refreshes with them. */
+export function useAddonEditor() {
+  const queryClient = useQueryClient();
+  const onSettled = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.catalogEditor.plans }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.pricing.all }),
+    ]);
+  return {
+    create: useMutation({
+      mutationFn: ({ planId, body }: { planId: string; body: AddonBody }) =>
+        apiPost(`/admin/catalog/plans/${id(planId)}/addons`, (c) => c.PlanAddon, body),
+      onSettled,
+    }),
+    update: useMutation({
+      mutationFn: ({ addonId, body }: { addonId: string; body: AddonBody }) =>
+        apiPut(`/admin/catalog/addons/${id(addonId)}`, (c) => c.PlanAddon, body),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (addonId: string) =>
+        apiDelete(`/admin/catalog/addons/${id(addonId)}`, (c) => c.DeleteResult),
+      onSettled,
+    }),
+    reorder: useMutation({
+      mutationFn: ({ planId, ids }: { planId: string; ids: string[] }) =>
+        apiPut(`/admin/catalog/plans/${id(planId)}/addons-order`, (c) => c.AddonList, { ids }),
       onSettled,
     }),
   };

@@ -15,6 +15,7 @@ const plan: AdminPlan = {
   orders: 2,
   subscribers: 1,
   turnaroundDays: 14,
+  addons: [],
 };
 
 const type = (label: string, value: string) =>

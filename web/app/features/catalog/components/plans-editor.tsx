@@ -8,6 +8,7 @@ import { catalogEditor as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
 import { saveWithToasts } from "../../../lib/toast";
 import { useAllPlans, usePlanEditor } from "../api/editor";
+import { AddonsEditor } from "./addons-editor";
 import { act, EditorList, MoveButtons, moved } from "./editor-parts";
 import { PlanForm } from "./plan-form";
 import { PriceForm } from "./price-form";
@@ -17,6 +18,7 @@ export function PlansEditor() {
   const plans = useAllPlans();
   const editor = usePlanEditor();
   const [editing, setEditing] = useState<{ id: string; part: "details" | "price" } | null>(null);
+  const [addonsOf, setAddonsOf] = useState<string | null>(null);
 
   if (plans.isPending) return <LoadingScreen />;
   if (plans.isError) return <LoadError message={t.plansFailed} query={plans} />;
@@ -74,63 +76,76 @@ export function PlansEditor() {
     }
     const name = `${plan.service} (${plan.duration})`;
     return (
-      <div className="d-flex flex-wrap gap-3 align-items-center">
-        <span
-          className="rounded border"
-          style={{ width: 24, height: 48, backgroundColor: plan.backgroundColor }}
-          aria-hidden="true"
-        />
-        <div className="flex-grow-1">
-          <p className="fw-semibold mb-0">
-            {name} {plan.highlighted ? <Badge bg="primary">★</Badge> : null}{" "}
-            {plan.archived ? <Badge bg="secondary">{t.archived}</Badge> : null}
-          </p>
-          <p className="small mb-0">
-            <strong>{money(plan.newPrice)}</strong>{" "}
-            <del className="text-body-secondary">{money(plan.oldPrice)}</del> / {plan.month} ·{" "}
-            {t.ordersCount(plan.orders)} · {t.subscribersCount(plan.subscribers)} ·{" "}
-            {t.turnaroundDays(plan.turnaroundDays)}
-          </p>
-          <p className="small text-body-secondary mb-0">
-            {plan.serviceName.map((feature, at) => `${plan.included[at] ? "✓" : "✗"} ${feature}`).join("  ")}
-          </p>
-        </div>
-        <div className="d-flex flex-wrap gap-2">
-          <MoveButtons name={name} index={index} count={ids.length} onMove={(d) => move(index, d)} />
-          <Button
-            size="sm"
-            variant="outline-primary"
-            onClick={() => setEditing({ id: plan._id, part: "details" })}
-          >
-            {t.edit}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline-primary"
-            onClick={() => setEditing({ id: plan._id, part: "price" })}
-          >
-            {t.changePrice}
-          </Button>
-          {plan.archived ? (
+      <>
+        <div className="d-flex flex-wrap gap-3 align-items-center">
+          <span
+            className="rounded border"
+            style={{ width: 24, height: 48, backgroundColor: plan.backgroundColor }}
+            aria-hidden="true"
+          />
+          <div className="flex-grow-1">
+            <p className="fw-semibold mb-0">
+              {name} {plan.highlighted ? <Badge bg="primary">★</Badge> : null}{" "}
+              {plan.archived ? <Badge bg="secondary">{t.archived}</Badge> : null}
+            </p>
+            <p className="small mb-0">
+              <strong>{money(plan.newPrice)}</strong>{" "}
+              <del className="text-body-secondary">{money(plan.oldPrice)}</del> / {plan.month} ·{" "}
+              {t.ordersCount(plan.orders)} · {t.subscribersCount(plan.subscribers)} ·{" "}
+              {t.turnaroundDays(plan.turnaroundDays)}
+            </p>
+            <p className="small text-body-secondary mb-0">
+              {plan.serviceName
+                .map((feature, at) => `${plan.included[at] ? "✓" : "✗"} ${feature}`)
+                .join("  ")}
+            </p>
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            <MoveButtons name={name} index={index} count={ids.length} onMove={(d) => move(index, d)} />
             <Button
               size="sm"
-              variant="outline-success"
-              onClick={() =>
-                act(
-                  () => editor.restore.mutateAsync(plan._id),
-                  () => t.restoredDone,
-                )
-              }
+              variant="outline-primary"
+              onClick={() => setEditing({ id: plan._id, part: "details" })}
             >
-              {t.restore}
+              {t.edit}
             </Button>
-          ) : (
-            <Button size="sm" variant="outline-danger" onClick={() => void remove(plan)}>
-              {t.remove}
+            <Button
+              size="sm"
+              variant="outline-primary"
+              onClick={() => setEditing({ id: plan._id, part: "price" })}
+            >
+              {t.changePrice}
             </Button>
-          )}
+            <Button
+              size="sm"
+              variant="outline-primary"
+              aria-expanded={addonsOf === plan._id}
+              onClick={() => setAddonsOf(addonsOf === plan._id ? null : plan._id)}
+            >
+              {t.addons(plan.addons.length)}
+            </Button>
+            {plan.archived ? (
+              <Button
+                size="sm"
+                variant="outline-success"
+                onClick={() =>
+                  act(
+                    () => editor.restore.mutateAsync(plan._id),
+                    () => t.restoredDone,
+                  )
+                }
+              >
+                {t.restore}
+              </Button>
+            ) : (
+              <Button size="sm" variant="outline-danger" onClick={() => void remove(plan)}>
+                {t.remove}
+              </Button>
+            )}
+          </div>
         </div>
-      </div>
+        {addonsOf === plan._id ? <AddonsEditor plan={plan} onClose={() => setAddonsOf(null)} /> : null}
+      </>
     );
   };
 

@@ -2,6 +2,7 @@ import type { OrderDetail } from "@agency/contract";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
+import { OrderLines } from "../../../components/order-lines";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { orderDetail as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
@@ -76,6 +77,16 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
             </dd>
           </div>
         </dl>
+        {order.lines ? (
+          <OrderLines
+            lines={order.lines}
+            duration={order.serviceDuration}
+            discount={order.discount}
+            promoCode={order.promoCode}
+            total={order.currentPrice}
+            className="table table-sm mt-3 mb-0"
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -9,11 +9,11 @@ export const ORDERS_PAGE_SIZE = 20;
 /** All Orders narrowed to a state, to the caller's or unassigned orders, or to what a search finds. */
 export type OrderFilter = { state?: OrderStateFilter; assignee?: "me" | "none"; search?: string };
 
-/** SPEC §7 GET /pricing/{id}: the plan being checked out. */
+/** SPEC §7 GET /pricing/{id}: the plan being checked out, with the add-ons it offers. */
 export function planQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.pricing.plan(id),
-    queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}`, (c) => c.PricingPlan),
+    queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}`, (c) => c.CheckoutPlan),
   });
 }
 
@@ -21,11 +21,16 @@ export function usePlan(id: string) {
   return useQuery(planQueryOptions(id));
 }
 
-/** What paying for the plan now charges today and at each renewal, from the server. */
-export function usePlanTerms(id: string) {
+/**
+ * What paying for the plan with the add-ons ticked now charges today and at each renewal, from
+ * the server; the last answer stays shown while a new choice is asked about.
+ */
+export function usePlanTerms(id: string, addonIds: readonly string[] = []) {
+  const query = addonIds.length > 0 ? `?addonIds=${addonIds.map(encodeURIComponent).join(",")}` : "";
   return useQuery({
-    queryKey: queryKeys.pricing.terms(id),
-    queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}/terms`, (c) => c.RenewalTerms),
+    queryKey: queryKeys.pricing.terms(id, addonIds),
+    queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}/terms${query}`, (c) => c.RenewalTerms),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -93,9 +98,23 @@ export function useAllOrders(position: PagePosition, filter: OrderFilter = {}) {
   );
 }
 
-/** The checkout's Apply: what a promo code takes off the plan (the order counts it). */
-export function useQuotePromo() {
-  return useMutation({
-    mutationFn: (body: PromoQuoteBody) => apiPost("/promo/quote", (c) => c.PromoQuote, body),
+/**
+ * What a promo code takes off the plan with the add-ons ticked (the order counts it): asked when
+ * the code is applied, and again whenever the add-ons ticked change.
+ */
+export function promoQuoteOptions(body: Required<PromoQuoteBody>) {
+  return queryOptions({
+    queryKey: queryKeys.pricing.promo(body.planId, body.code, body.addonIds),
+    queryFn: () => apiPost("/promo/quote", (c) => c.PromoQuote, body),
+    retry: false,
+  });
+}
+
+/** The applied code's quote for the add-ons ticked now (the previous one stays shown meanwhile). */
+export function usePromoQuote(planId: string, code: string | null, addonIds: string[]) {
+  return useQuery({
+    ...promoQuoteOptions({ planId, code: code ?? "", addonIds }),
+    enabled: code !== null,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,10 +1,10 @@
-import { checkPhone, type PricingPlan, type PromoQuote, type SessionUser } from "@agency/contract";
+import { type CheckoutPlan, checkPhone, type PromoQuote, type SessionUser } from "@agency/contract";
 import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { useNavigate } from "react-router";
 import { successAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
-import { checkoutMessages as t } from "../../../lib/messages";
+import { orderLineTexts, checkoutMessages as t } from "../../../lib/messages";
 import { money, plainAmount } from "../../../lib/money";
 import { dismissToast, notifyError, notifyLoading } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -29,15 +29,67 @@ function ReadOnly({
   );
 }
 
-/** SPEC §2 checkout screen and §4 order flow; an applied promo code goes with the order. */
+/** The plan's add-ons as checkboxes, each with its price and how often it is charged. */
+function AddonChoices({
+  plan,
+  addonIds,
+  onChange,
+}: {
+  plan: CheckoutPlan;
+  addonIds: string[];
+  onChange: (addonIds: string[]) => void;
+}) {
+  if (plan.addons.length === 0) return null;
+  const toggle = (id: string, ticked: boolean) =>
+    // Kept in the plan's order, whatever order they are ticked in.
+    onChange(
+      plan.addons
+        .map((addon) => addon._id)
+        .filter((each) => (each === id ? ticked : addonIds.includes(each))),
+    );
+  return (
+    <fieldset className="col-12" aria-describedby="checkout-addons-hint">
+      <legend className="small text-body-secondary mb-1">{orderLineTexts.addons}</legend>
+      <p id="checkout-addons-hint" className="small text-body-secondary mb-2">
+        {orderLineTexts.addonsHint}
+      </p>
+      {plan.addons.map((addon) => (
+        <Form.Check
+          key={addon._id}
+          id={`checkout-addon-${addon._id}`}
+          name="addonIds"
+          value={addon._id}
+          label={orderLineTexts.addonChoice(
+            addon.name,
+            money(addon.price),
+            addon.recurring ? orderLineTexts.every(plan.duration) : orderLineTexts.once,
+          )}
+          checked={addonIds.includes(addon._id)}
+          onChange={(event) => toggle(addon._id, event.currentTarget.checked)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * SPEC §2 checkout screen and §4 order flow; the add-ons ticked and an applied promo code go with
+ * the order (the server prices it; `total` is what the summary shows, for the spec's alert).
+ */
 export function CheckoutForm({
   plan,
   user,
   promo = null,
+  addonIds,
+  onAddonsChange,
+  total,
 }: {
-  plan: PricingPlan;
+  plan: CheckoutPlan;
   user: SessionUser;
   promo?: PromoQuote | null;
+  addonIds: string[];
+  onAddonsChange: (addonIds: string[]) => void;
+  total: number;
 }) {
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
@@ -69,14 +121,12 @@ export function CheckoutForm({
         serviceDuration: plan.duration,
         currentPrice: plan.newPrice,
         ...(promo ? { promoCode: promo.code } : {}),
+        ...(addonIds.length > 0 ? { addonIds } : {}),
       });
       dismissToast(loading);
       if (result.insertedId) {
         form.reset();
-        void successAlert(
-          t.congratulations,
-          t.wellDone(user.name, plainAmount(promo?.total ?? plan.newPrice)),
-        );
+        void successAlert(t.congratulations, t.wellDone(user.name, plainAmount(total)));
         navigate("/dashboard/my-orders");
       } else {
         notifyError(result.message ?? t.alreadyPurchased);
@@ -96,6 +146,7 @@ export function CheckoutForm({
         <ReadOnly id="checkout-duration" label={t.duration} value={plan.duration} />
         <ReadOnly id="checkout-old-price" label={t.oldPrice} value={money(plan.oldPrice)} struck />
         <ReadOnly id="checkout-new-price" label={t.newPrice} value={money(plan.newPrice)} />
+        <AddonChoices plan={plan} addonIds={addonIds} onChange={onAddonsChange} />
         <Form.Group className="col-12" controlId="checkout-phone">
           <Form.Label className="small text-body-secondary mb-1">{t.phone}</Form.Label>
           <Form.Control

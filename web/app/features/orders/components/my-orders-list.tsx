@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
 import { DeleteButton } from "../../../components/delete-button";
 import { OrderStateBadge, UnreadBadge } from "../../../components/order-badges";
+import { lineBilling } from "../../../components/order-lines";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { formatBillingDate, formatDateTime } from "../../../lib/dates";
 import { orderDetail, periodTexts, orderMessages as t } from "../../../lib/messages";
@@ -23,6 +24,18 @@ type Props = {
   /** Unread messages by order id. */
   unread?: Readonly<Record<string, number>>;
 } & OrderExtras;
+
+/** The lines bought with the plan (its add-ons), each at its own amount; the price is the order's total. */
+function ExtraLines({ order }: { order: Order }) {
+  const extras = order.lines?.filter((line) => line.kind !== "plan") ?? [];
+  return extras.map((line, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
+    <span key={index} className="d-block small text-body-secondary" data-order-line="">
+      + {line.description} ·{" "}
+      {[money(line.amount), lineBilling(line, order.serviceDuration)].filter(Boolean).join(" ")}
+    </span>
+  ));
+}
 
 /** Work the agency has begun: only then does the Action column say the spec's 'Started'. */
 const startedStates: ReadonlySet<OrderState> = new Set(["in_progress", "delivered", "complete"]);
@@ -73,7 +86,15 @@ export function MyOrdersList({
       },
       className: "text-nowrap",
     },
-    { header: t.service, cell: (order) => order.service },
+    {
+      header: t.service,
+      cell: (order) => (
+        <>
+          {order.service}
+          <ExtraLines order={order} />
+        </>
+      ),
+    },
     { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
     { header: t.price, cell: (order) => money(order.currentPrice) },
     { header: t.date, cell: (order) => formatDateTime(order.currentDate) },

@@ -1,26 +1,31 @@
 import type { PromoQuote } from "@agency/contract";
-import type { FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
 import { Button, Form, InputGroup } from "react-bootstrap";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { checkoutPromo, checkoutMessages as t } from "../../../lib/messages";
 import { notifyError, notifyFormProblem } from "../../../lib/toast";
-import { useQuotePromo } from "../api/orders";
+import { promoQuoteOptions } from "../api/orders";
 
 /**
  * SPEC §5 promo box: an empty box asks for a code and a code the server does not accept is "not
  * valid", the form resetting each time, as in the spec. A code the owner created is applied: the
- * server says what it takes off, and the order is placed with it (DESIGN "Beyond the spec" 9).
+ * server says what it takes off the plan with the add-ons ticked, and the order is placed with it
+ * (DESIGN "Beyond the spec" 9).
  */
 export function PromoForm({
   planId,
+  addonIds,
   applied,
   onApplied,
 }: {
   planId: string;
+  addonIds: string[];
   applied: PromoQuote | null;
   onApplied: (quote: PromoQuote | null) => void;
 }) {
-  const quote = useQuotePromo();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,12 +36,15 @@ export function PromoForm({
       notifyFormProblem(t.promoEmpty, "promo");
       return;
     }
+    setAsking(true);
     try {
-      onApplied(await quote.mutateAsync({ code, planId }));
+      onApplied(await queryClient.fetchQuery(promoQuoteOptions({ code, planId, addonIds })));
     } catch (error) {
       const refused = error instanceof ApiError && (error.status === 422 || error.status === 400);
       if (refused) notifyFormProblem(t.promoInvalid, "promo");
       else notifyError(errorMessage(error));
+    } finally {
+      setAsking(false);
     }
   }
 
@@ -63,7 +71,7 @@ export function PromoForm({
       </Form.Label>
       <InputGroup>
         <Form.Control id="promo-code" name="promo" placeholder={t.promoPlaceholder} autoComplete="off" />
-        <Button type="submit" variant="outline-primary" disabled={quote.isPending}>
+        <Button type="submit" variant="outline-primary" disabled={asking}>
           {t.apply}
         </Button>
       </InputGroup>

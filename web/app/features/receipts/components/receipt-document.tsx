@@ -1,6 +1,6 @@
 import { formatOrderNumber, type Receipt } from "@agency/contract";
 import { formatDate, formatDateTime } from "../../../lib/dates";
-import { receiptPage as t } from "../../../lib/messages";
+import { orderLineTexts, receiptPage as t } from "../../../lib/messages";
 import { money } from "../../../lib/money";
 
 /** One receipt as it prints: who sold what to whom, for how much, with the tax in it and how it was paid. */
@@ -62,10 +62,21 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <td>{t.plan(receipt.service, receipt.serviceDuration, orderNumber)}</td>
-              <td className="text-end">{money(receipt.listPrice)}</td>
-            </tr>
+            {receipt.lines.map((line, index) => (
+              // A receipt never changes: its lines' positions are their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <tr key={index}>
+                <td>
+                  {line.quantity === 1
+                    ? line.description
+                    : orderLineTexts.quantity(line.quantity, line.description)}
+                  {index === 0 ? (
+                    <span className="d-block small text-body-secondary">{t.forOrder(orderNumber)}</span>
+                  ) : null}
+                </td>
+                <td className="text-end">{money(line.amount)}</td>
+              </tr>
+            ))}
             {receipt.discount > 0 ? (
               <tr>
                 <td>{t.discount(receipt.promoCode)}</td>
