@@ -2,12 +2,7 @@
 // bare route serving the same bytes, in rounds taken in turn; the medians are reported, with each
 // server's CPU time per request and the lines the shop's log gained.
 import { readFileSync, statSync } from "node:fs";
-
-/** User and system CPU time a process has used so far, in microseconds (Linux, 100 ticks a second). */
-function cpuMicroseconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-}
+import { cpuMicroseconds } from "./bench-processes.mjs";
 
 /** Lines in a log file (0 when absent). */
 function logLines(file) {

@@ -1,13 +1,17 @@
 // The order burst of `npm run bench` and `BENCH_INSTANCES=… npm run bench`: every signed-in buyer
-// orders every plan once, `connections` requests at a time.
+// orders every plan once, `connections` requests at a time. `npm run bench` runs it twice: plain
+// orders, then orders that each carry two add-ons and a promo code (`withAddons`).
 
 /**
  * Places the orders through `load` (an autocannon run) and answers its figures, with `rps` taken
  * from the start to the last answer: autocannon itself ends a run of a fixed number of requests
  * on its one-second tick, which would round a burst of 1,200 orders up to whole seconds.
+ * `extra(plan)` adds fields to each order's body (add-ons, a promo code).
  */
-export async function orderBurst({ base, cookies, plans, load }) {
-  const queue = cookies.flatMap((cookie) => plans.map((plan) => ({ cookie, serviceId: plan._id })));
+export async function orderBurst({ base, cookies, plans, load, extra = () => ({}) }) {
+  const queue = cookies.flatMap((cookie) =>
+    plans.map((plan) => ({ cookie, body: { serviceId: plan._id, phone: "0123456789", ...extra(plan) } })),
+  );
   let next = 0;
   let lastAnswer = 0;
   const orderRequest = (request) => {
@@ -15,7 +19,7 @@ export async function orderBurst({ base, cookies, plans, load }) {
     return {
       ...request,
       headers: { ...request.headers, cookie: item.cookie, origin: base, "content-type": "application/json" },
-      body: JSON.stringify({ serviceId: item.serviceId, phone: "0123456789" }),
+      body: JSON.stringify(item.body),
     };
   };
   const started = performance.now();
@@ -33,4 +37,97 @@ export async function orderBurst({ base, cookies, plans, load }) {
     ],
   });
   return { ...result, rps: (queue.length * 1000) / (lastAnswer - started), sent: queue.length };
+}
+
+/**
+ * Bursts of several kinds of orders, taken in turn in `rounds` (each kind's buyers split in as
+ * many parts), so a machine that gets busier or quieter during the run weighs on every kind alike.
+ * Each kind: `{ name, cookies, extra }`. Answers, by kind, the orders' rate over its parts
+ * (orders / time from each part's start to its last answer), the median part's p50, the worst
+ * p99, the failures, and the server's CPU time per order (`serverPid`), which other processes on
+ * the machine do not inflate.
+ */
+export async function interleavedBursts({ base, plans, load, kinds, rounds, serverPid, cpuMicroseconds }) {
+  const totals = new Map(
+    kinds.map((kind) => [kind.name, { sent: 0, ms: 0, cpuUs: 0, failures: 0, parts: [] }]),
+  );
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of kinds) {
+      const size = Math.ceil(kind.cookies.length / rounds);
+      const cookies = kind.cookies.slice(round * size, (round + 1) * size);
+      if (cookies.length === 0) continue;
+      const cpuBefore = cpuMicroseconds(serverPid);
+      const part = await orderBurst({ base, cookies, plans, load, extra: kind.extra });
+      const total = totals.get(kind.name);
+      total.cpuUs += cpuMicroseconds(serverPid) - cpuBefore;
+      total.sent += part.sent;
+      total.ms += (part.sent * 1000) / part.rps;
+      total.failures += part.failures;
+      total.parts.push(part);
+    }
+  }
+  return new Map(
+    [...totals].map(([name, total]) => {
+      const p50s = total.parts.map((part) => part.p50).sort((a, b) => a - b);
+      return [
+        name,
+        {
+          rps: (total.sent * 1000) / total.ms,
+          p50: p50s[Math.floor(p50s.length / 2)],
+          p99: Math.max(...total.parts.map((part) => part.p99)),
+          failures: total.failures,
+          sent: total.sent,
+          cpuMsPerOrder: total.cpuUs / 1000 / total.sent,
+        },
+      ];
+    }),
+  );
+}
+
+/** The add-ons and the code every order of the add-on burst carries. */
+export const benchAddons = [
+  { name: "Bench rush delivery", price: 15, recurring: false },
+  { name: "Bench monthly report", price: 9, recurring: true },
+];
+export const benchPromoCode = "BENCH10";
+
+/**
+ * Gives every plan on offer the bench's two add-ons and creates its promo code (10 % off, every
+ * plan, no limit), through the catalog editor's calls as the owner would; what a previous run
+ * made is kept. Answers `extra` for `orderBurst`: each plan's two add-ons and the code.
+ */
+export async function withAddons({ base, adminCookie, plans }) {
+  const headers = { cookie: adminCookie, origin: base, "content-type": "application/json" };
+  const send = async (method, path, body) => {
+    const response = await fetch(`${base}/api${path}`, { method, headers, body: JSON.stringify(body) });
+    if (!response.ok && response.status !== 409) {
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    }
+    return response.json();
+  };
+  const editorPlans = await (await fetch(`${base}/api/admin/catalog/plans`, { headers })).json();
+  const addonIds = new Map();
+  for (const plan of plans) {
+    const existing = editorPlans.find((each) => each._id === plan._id)?.addons ?? [];
+    const ids = [];
+    for (const addon of benchAddons) {
+      const found = existing.find((each) => each.name === addon.name);
+      ids.push(
+        found ? found._id : (await send("POST", `/admin/catalog/plans/${plan._id}/addons`, addon))._id,
+      );
+    }
+    addonIds.set(plan._id, ids);
+  }
+  await send("POST", "/admin/promo-codes", {
+    code: benchPromoCode,
+    kind: "percent",
+    value: 10,
+    validFrom: null,
+    validTo: null,
+    maxUses: null,
+    planId: null,
+    appliesTo: "first",
+    disabled: false,
+  });
+  return (plan) => ({ addonIds: addonIds.get(plan._id), promoCode: benchPromoCode });
 }

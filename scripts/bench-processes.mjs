@@ -1,6 +1,7 @@
 // The child processes of `npm run bench`: commands run to their end (build, seed), and the servers,
 // which run until the bench stops them.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { root } from "./build-state.mjs";
 
 export function run(command, args, env = {}) {
@@ -46,6 +47,12 @@ export function benchProcesses({ pinned }) {
   }
 
   return { children, start, stopAll };
+}
+
+/** User and system CPU time a process has used so far, in microseconds (Linux, 100 ticks a second). */
+export function cpuMicroseconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
 }
 
 export async function waitForHealth(base) {

@@ -8,6 +8,10 @@
 // BENCH_ONLY=board: only the work board (scripts/bench-board.mjs), on the same orders with BENCH_STAFF
 // (50) staff members they are assigned across: as an admin, as a staff member, and All Orders as
 // that member, p50/p95/p99 per request, each beside a bare route serving the same bytes.
+// BENCH_ONLY=orders: only the order bursts: plain orders and orders that each carry two add-ons
+// and a promo code (from as many other buyers), in turns (BENCH_ORDER_ROUNDS, 3), each rate
+// printed with the add-on orders' ratio to the plain ones of the same run (target 90 % or more)
+// and the server's CPU time per order.
 // BENCH_ONLY=catalog: only GET /api/services and /api/pricing beside the bare route
 // (scripts/bench-catalog.mjs), on a fresh database with the demo content (PGlite in a new
 // directory, or DATABASE_URL), with the settings `npm start` has: LOG_LEVEL info, one JSON line a
@@ -26,10 +30,10 @@ import autocannon from "autocannon";
 import { benchBoard, benchStaffEmail } from "./bench-board.mjs";
 import { benchCatalog } from "./bench-catalog.mjs";
 import { benchAdminLists } from "./bench-lists.mjs";
-import { orderBurst } from "./bench-orders.mjs";
+import { benchPromoCode, interleavedBursts, orderBurst, withAddons } from "./bench-orders.mjs";
 import { benchOverview } from "./bench-overview.mjs";
 import { benchPages } from "./bench-pages.mjs";
-import { benchProcesses, run, waitForHealth } from "./bench-processes.mjs";
+import { benchProcesses, cpuMicroseconds, run, waitForHealth } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
 
@@ -37,6 +41,11 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const buyers = Number(process.env.BENCH_BUYERS ?? 200);
+/** Buyers who warm the order path up before the measured bursts (their orders are not counted). */
+const warmupBuyers = Math.max(10, Math.ceil(buyers / 5));
+const orderBuyers = 2 * buyers + warmupBuyers;
+/** The plain and the add-on orders are placed in this many turns each. */
+const orderRounds = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "agency-bench"));
 const port = Number(process.env.BENCH_PORT ?? 3901);
@@ -46,6 +55,7 @@ const listsOnly = process.env.BENCH_ONLY === "lists";
 const overviewOnly = process.env.BENCH_ONLY === "overview";
 const catalogOnly = process.env.BENCH_ONLY === "catalog";
 const boardOnly = process.env.BENCH_ONLY === "board";
+const ordersOnly = process.env.BENCH_ONLY === "orders";
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const pinned =
   catalogOnly &&
@@ -140,6 +150,83 @@ async function startBare(samples) {
   await serveBare(bareRoutes);
 }
 
+/**
+ * Orders: every buyer orders every plan once, from many signed-in customers at a time: plain
+ * orders, and orders with two add-ons and a promo code from as many other buyers, in turns
+ * (BENCH_ORDER_ROUNDS, 3) after the same warm-up (a few buyers' add-on orders, not counted), so
+ * their ratio compares like with like in the same run; the server's CPU time per order is given
+ * beside, which a busy machine does not blur. Then each buyer's My Orders is read back: none lost,
+ * none twice, and every add-on order with its three lines and its discount.
+ */
+async function benchOrders(plans) {
+  const cookies = await inBatches(
+    Array.from({ length: orderBuyers }, (_, i) => buyerEmail(i + 1)),
+    4,
+    signIn,
+  );
+  const plainBuyers = cookies.slice(0, buyers);
+  const addonBuyers = cookies.slice(buyers, 2 * buyers);
+  const extra = await withAddons({ base, adminCookie: await signIn(benchAdminEmail), plans });
+  await orderBurst({ base, cookies: cookies.slice(2 * buyers), plans, load, extra });
+  const kinds = [
+    { name: "plain", cookies: plainBuyers, extra: () => ({}) },
+    { name: "add-ons", cookies: addonBuyers, extra },
+  ];
+  const runs = await interleavedBursts({
+    base,
+    plans,
+    load,
+    kinds,
+    rounds: orderRounds,
+    serverPid: children[0].pid,
+    cpuMicroseconds,
+  });
+  const plain = runs.get("plain");
+  const withExtras = runs.get("add-ons");
+  const bareOrders = await load({
+    url: `http://127.0.0.1:${barePort}/api/order`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ serviceId: plans[0]._id, phone: "0123456789" }),
+  });
+  const ratio = Math.round((100 * withExtras.rps) / plain.rps);
+  const plainRow = report(`POST /api/order (${buyers} customers)`, plain, bareOrders);
+  plainRow["CPU ms/order"] = plain.cpuMsPerOrder.toFixed(2);
+  const row = report(
+    `POST /api/order, 2 add-ons + promo code (${buyers} other customers)`,
+    withExtras,
+    bareOrders,
+  );
+  row["CPU ms/order"] = withExtras.cpuMsPerOrder.toFixed(2);
+  row["vs plain"] = `${ratio}%`;
+  console.log(
+    `orders with 2 add-ons and a promo code: ${Math.round(withExtras.rps)} req/s beside ${Math.round(plain.rps)} req/s plain in this run: ${ratio}% (target ≥ 90%); server CPU ${withExtras.cpuMsPerOrder.toFixed(2)} ms an order beside ${plain.cpuMsPerOrder.toFixed(2)} ms`,
+  );
+  for (const [name, run, buyerCookies, complete] of [
+    ["plain orders", plain, plainBuyers, () => true],
+    [
+      "orders with add-ons",
+      withExtras,
+      addonBuyers,
+      (order) => order.lines?.length === 3 && order.discount > 0 && order.promoCode === benchPromoCode,
+    ],
+  ]) {
+    const placed = await inBatches(buyerCookies, 10, async (cookie) => {
+      const own = await (await fetch(`${base}/api/order`, { headers: { cookie } })).json();
+      return {
+        count: own.length,
+        distinct: new Set(own.map((order) => order.serviceId)).size,
+        incomplete: own.filter((order) => !complete(order)).length,
+      };
+    });
+    const stored = placed.reduce((sum, { count }) => sum + count, 0);
+    const incomplete = placed.reduce((sum, each) => sum + each.incomplete, 0);
+    console.log(
+      `${name}: ${run.sent} sent, ${stored} stored, ${run.sent - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates, ${incomplete} without their lines and discount`,
+    );
+  }
+}
+
 function summary(idleMemory) {
   console.log(
     `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, load ${os
@@ -167,14 +254,15 @@ if (process.env.BENCH_INSTANCES) {
       console.log(`Seeding ${orderCount} orders (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})...`);
       run(
         process.execPath,
-        ["scripts/seed-orders.mjs", String(orderCount), String(buyers), String(customerCount)],
+        // More buyers: the add-on orders and the warm-up's come from buyers of their own.
+        ["scripts/seed-orders.mjs", String(orderCount), String(orderBuyers), String(customerCount)],
         dbEnv,
       );
       if (boardOnly) {
         // The team and their assignments, before the server holds the database.
         console.log("Seeding the team and their work...");
         run(process.execPath, ["scripts/bench-board.mjs"], dbEnv);
-      } else {
+      } else if (!ordersOnly) {
         // The Overview computed from the database every time, before the server holds the database.
         const computed = spawnSync(process.execPath, ["scripts/bench-overview.mjs"], {
           cwd: root,
@@ -248,6 +336,11 @@ if (process.env.BENCH_INSTANCES) {
         report: reportList,
       });
       summary(idleMemory);
+    } else if (ordersOnly) {
+      await startBare([]);
+      console.log(`\n${connections} connections\n`);
+      await benchOrders(await (await fetch(`${base}/api/pricing`)).json());
+      summary(idleMemory);
     } else if (overviewOnly) {
       await benchOverview({ base, cookie: await signIn(benchAdminEmail), report: reportList });
       summary(idleMemory);
@@ -268,28 +361,7 @@ if (process.env.BENCH_INSTANCES) {
       }
       await benchPages({ base, load, report });
 
-      // Orders: every buyer orders every plan once, from many signed-in customers at a time.
-      const cookies = await inBatches(
-        Array.from({ length: buyers }, (_, i) => buyerEmail(i + 1)),
-        4,
-        signIn,
-      );
-      const ordersRun = await orderBurst({ base, cookies, plans, load });
-      const bareOrders = await load({
-        url: `http://127.0.0.1:${barePort}/api/order`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ serviceId: plans[0]._id, phone: "0123456789" }),
-      });
-      report(`POST /api/order (${buyers} customers)`, ordersRun, bareOrders);
-      const placed = await inBatches(cookies, 10, async (cookie) => {
-        const own = await (await fetch(`${base}/api/order`, { headers: { cookie } })).json();
-        return { count: own.length, distinct: new Set(own.map((order) => order.serviceId)).size };
-      });
-      const stored = placed.reduce((sum, { count }) => sum + count, 0);
-      console.log(
-        `orders: ${ordersRun.sent} sent, ${stored} stored, ${ordersRun.sent - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates`,
-      );
+      await benchOrders(plans);
 
       // The admin lists at the seeded size.
       const admin = await signIn(benchAdminEmail);

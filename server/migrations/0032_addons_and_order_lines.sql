@@ -28,7 +28,5 @@ ALTER TABLE "subscriptions" ADD COLUMN "recurring_lines_cents" integer DEFAULT 0
 ALTER TABLE "receipts" ADD COLUMN "lines" jsonb;--> statement-breakpoint
 ALTER TABLE "plan_addons" ADD CONSTRAINT "plan_addons_plan_id_pricing_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."pricing_plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_addon_id_plan_addons_id_fk" FOREIGN KEY ("addon_id") REFERENCES "public"."plan_addons"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "plan_addons_plan_position_idx" ON "plan_addons" USING btree ("plan_id","position");--> statement-breakpoint
-CREATE UNIQUE INDEX "plan_addons_plan_name_unique" ON "plan_addons" USING btree ("plan_id",lower("name"));--> statement-breakpoint
-CREATE INDEX "order_lines_addon_idx" ON "order_lines" USING btree ("addon_id") WHERE "order_lines"."addon_id" is not null;
+CREATE UNIQUE INDEX "plan_addons_plan_name_unique" ON "plan_addons" USING btree ("plan_id",lower("name"));

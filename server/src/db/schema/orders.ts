@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
-import { planAddons, pricingPlans } from "./catalog.js";
+import { pricingPlans } from "./catalog.js";
 import { createdAt } from "./common.js";
 import { promoCodes } from "./promo-codes.js";
 
@@ -151,8 +151,12 @@ export const orderLines = pgTable(
      * charged every period); false: with the first payment only.
      */
     recurring: boolean("recurring").notNull().default(false),
-    /** The add-on the line was copied from, while it exists. */
-    addonId: uuid("addon_id").references((): AnyPgColumn => planAddons.id, { onDelete: "set null" }),
+    /**
+     * The plan add-on the line was copied from. Only a note of where it came from: the line keeps
+     * its own description and price, and the id stays when the add-on is removed (no foreign key,
+     * so placing an order checks and locks nothing more per line).
+     */
+    addonId: uuid("addon_id"),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
@@ -161,7 +165,5 @@ export const orderLines = pgTable(
       "order_lines_amount_check",
       sql`${table.quantity} >= 1 and ${table.unitCents} >= 0 and ${table.amountCents} = ${table.quantity} * ${table.unitCents}`,
     ),
-    // Removing an add-on lets go of the lines copied from it without reading every line.
-    index("order_lines_addon_idx").on(table.addonId).where(sql`${table.addonId} is not null`),
   ],
 );

@@ -21,12 +21,17 @@ const inOrder = [asc(planAddons.position), asc(planAddons.createdAt)];
 
 /** A plan's add-ons in their order, from the catalog's cache (every editor write empties it). */
 export function addonsOfPlan(db: Database, planId: string): Promise<AddonRow[]> {
-  return cachedRead(db, "plans", `addons:${planId}`, () =>
-    db
-      .select()
-      .from(planAddons)
-      .where(eq(planAddons.planId, planId))
-      .orderBy(...inOrder),
+  // Awaited here: a query builder run again by every `await` of the kept value would read each time.
+  return cachedRead(
+    db,
+    "plans",
+    `addons:${planId}`,
+    async () =>
+      await db
+        .select()
+        .from(planAddons)
+        .where(eq(planAddons.planId, planId))
+        .orderBy(...inOrder),
   );
 }
 

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
 import { orderLines, orders, planAddons, pricingPlans, promoCodes } from "../../db/schema.js";
@@ -29,133 +30,168 @@ export type NewOrder = {
  */
 export type Placement = { id: string } | { refused: "held" | "code" | "plan" | "addons" };
 
-type Answer = { position: number; id: string | null; refused: "held" | "code" | "plan" | "addons" | null };
-
 const keyOf = (order: NewOrder) => `${order.userId}\u0000${order.planId}`;
 
-/** A Postgres array literal of ids (checked to be ids before they get here). */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+// The statement's parts for add-ons and promo codes, left out of batches that have none: a
+// statement with fewer parts is parsed, planned and run sooner.
+
+/** Each order's add-ons at their catalog prices: their sum, and an order missing one is not placed. */
+const addonSums = sql`cross join lateral (
+      select coalesce(sum(${planAddons.priceCents}), 0)::int as cents, count(*)::int as found
+      from ${planAddons} where ${planAddons.planId} = w.plan_id and ${planAddons.id} = any(w.addon_ids)
+    ) a
+    where a.found = cardinality(w.addon_ids)`;
+
+/** promo_codes as the statement's `code` part holds them (locked), for `usableCode`. */
+const lockedCode = alias(promoCodes, "code");
+
+/**
+ * The codes entered, locked for the statement (so concurrent statements count their uses in
+ * turn, each reading the uses the one before left), and each order's turn among its code's orders
+ * where the code may be used for the order's plan at its time.
+ */
+const codeClaims = sql`code as (
+    select ${promoCodes}.* from ${promoCodes}
+    where upper(${promoCodes.code}) in (select upper(code) from wanted where code is not null)
+    order by ${promoCodes.id}
+    for update
+  ),
+  claim as (
+    select pr.position, code.id as code_id, code.code, code.kind, code.value, code.uses, code.max_uses,
+      row_number() over (partition by code.id order by pr.position)::int as nth
+    from priced pr join code on ${usableCode(sql`pr.code`, sql`pr.plan_id`, sql`pr.now`, lockedCode)}
+  ),`;
+
+/** An order with a code is placed only while its code has a use left for it. */
+const codeFilter = sql`left join claim cl on cl.position = pr.position
+    where pr.code is null or (cl.code_id is not null and (cl.max_uses is null or cl.uses + cl.nth <= cl.max_uses))`;
+
+const countUses = sql`counted as (
+    update ${promoCodes} set uses = ${promoCodes.uses} + n.count, updated_at = now()
+    from (select promo_code_id, count(*)::int as count from placed where promo_code_id is not null group by 1) n
+    where ${promoCodes.id} = n.promo_code_id
+  ),`;
+
+/** The add-on lines, after the plan's, in the plan's order of its add-ons. */
+const addonLines = sql`union all
+    select p.id, (row_number() over (partition by p.id order by a.position, a.created_at))::int, 'addon',
+      a.name, 1, a.price_cents, a.price_cents, a.recurring, a.id
+    from placed p
+    join wanted w on w.user_id = p.user_id and w.plan_id = p.plan_id
+    join ${planAddons} a on a.plan_id = p.plan_id and a.id = any(w.addon_ids)`;
 
 /**
  * Places several orders of different customer-and-plan pairs in one statement (so one commit),
  * priced from the database as it is then: each order's lines are its plan and the add-ons chosen
  * at their catalog prices, its list price their sum, and a promo code's discount is taken off
- * that sum (never below the smallest card charge). Each code's uses are counted for the orders
- * placed with it; its row is locked for the statement, so concurrent statements count in turn,
- * and a code with a limit is given to as many orders of the batch as it has uses left, first come
- * first served. The order, its lines, its code's use and its confirmation mail commit together.
+ * that sum (never below the smallest card charge). A code with a limit is given to as many orders
+ * of the batch as it has uses left, first come first served, and its uses are counted for the
+ * orders placed. The order, its lines, its code's use and its confirmation mail commit together.
  * Rows go in in the order of their keys, so two batches written at once take their locks in the
- * same order; each row gets the time it was inserted.
+ * same order; each row gets the time it was inserted. Answers each order's id, or null.
  */
-async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<Placement[]> {
+async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(string | null)[]> {
   const sorted = [...batch].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
-  const rows = sql.join(
-    sorted.map(
-      (order, position) =>
-        sql`(${position}::int, ${order.userId}::text, ${order.email}::text, ${order.name}::text, ${order.planId}::uuid,
-          ${order.phone}::text, ${order.aheadMs}::bigint, ${order.now.toISOString()}::timestamptz,
-          ${uuidArray(order.addonIds)}::uuid[], ${order.promoCode}::text)`,
-    ),
-    sql`, `,
+  // One parameter for the whole batch, so the statement reads the same whatever its size.
+  const rows = JSON.stringify(
+    sorted.map((order, position) => ({
+      position,
+      user_id: order.userId,
+      email: order.email,
+      name: order.name,
+      plan_id: order.planId,
+      phone: order.phone,
+      ahead_ms: order.aheadMs,
+      now: order.now.toISOString(),
+      addon_ids: order.addonIds,
+      code: order.promoCode,
+    })),
   );
+  const withAddons = batch.some((order) => order.addonIds.length > 0);
+  const withCodes = batch.some((order) => order.promoCode !== null);
+  const none = sql``;
+  const discount: SQL = withCodes
+    ? discountCentsSql(sql`pr.list_cents`, sql`cl.kind`, sql`cl.value`)
+    : sql`0`;
   const result = await db.execute(sql`
-    with wanted (position, user_id, email, name, plan_id, phone, ahead_ms, now, addon_ids, code) as (values ${rows}),
-    plan as (
-      select w.position, p.id as plan_id, p.service, p.duration, p.new_price_cents
-      from wanted w join ${pricingPlans} p on p.id = w.plan_id and p.archived_at is null
-    ),
-    addon as (
-      select w.position, a.id, a.name, a.price_cents, a.recurring,
-        row_number() over (partition by w.position order by a.position, a.created_at)::int as line
-      from wanted w join ${planAddons} a on a.plan_id = w.plan_id and a.id = any(w.addon_ids)
+    with wanted as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as w(position int, user_id text, email text, name text,
+        plan_id uuid, phone text, ahead_ms bigint, now timestamptz, addon_ids uuid[], code text)
     ),
     priced as (
-      select w.*, pl.service, pl.duration, pl.new_price_cents + coalesce(ad.cents, 0) as list_cents
+      select w.*, p.service, p.duration, p.new_price_cents ${withAddons ? sql`+ a.cents` : none} as list_cents
       from wanted w
-      join plan pl on pl.position = w.position
-      left join (select position, sum(price_cents)::int as cents, count(*)::int as found from addon group by position) ad
-        on ad.position = w.position
-      where coalesce(ad.found, 0) = cardinality(w.addon_ids)
+      join ${pricingPlans} p on p.id = w.plan_id and p.archived_at is null
+      ${withAddons ? addonSums : none}
     ),
-    code as (
-      select pr.position, ${promoCodes.id} as code_id, ${promoCodes.code} as code, ${promoCodes.kind} as kind,
-        ${promoCodes.value} as value, ${promoCodes.uses} as uses, ${promoCodes.maxUses} as max_uses
-      from priced pr join ${promoCodes} on ${usableCode(sql`pr.code`, sql`pr.plan_id`, sql`pr.now`)}
-      where pr.code is not null
-      order by ${promoCodes.id}
-      for update of ${promoCodes}
-    ),
-    claim as (
-      select c.*, row_number() over (partition by c.code_id order by c.position)::int as nth from code c
-    ),
-    eligible as (
-      select pr.*, cl.code_id, cl.code as code_text,
-        ${discountCentsSql(sql`pr.list_cents`, sql`cl.kind`, sql`cl.value`)} as discount_cents
-      from priced pr left join claim cl on cl.position = pr.position
-      where pr.code is null or (cl.code_id is not null and (cl.max_uses is null or cl.uses + cl.nth <= cl.max_uses))
-    ),
+    ${withCodes ? codeClaims : none}
     placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
         list_price_cents, discount_cents, promo_code_id, promo_code, phone, created_at)
-      select user_id, plan_id, email, name, service, duration, list_cents - discount_cents, list_cents,
-        discount_cents, code_id, code_text, phone, clock_timestamp() + ahead_ms * interval '1 millisecond'
-      from eligible
-      order by position
+      select pr.user_id, pr.plan_id, pr.email, pr.name, pr.service, pr.duration, pr.list_cents - ${discount},
+        pr.list_cents, ${discount}, ${withCodes ? sql`cl.code_id, cl.code` : sql`null::uuid, null`}, pr.phone,
+        clock_timestamp() + pr.ahead_ms * interval '1 millisecond'
+      from priced pr
+      ${withCodes ? codeFilter : none}
+      order by pr.position
       on conflict (user_id, plan_id) where ended_at is null do nothing
       returning id, user_id, plan_id, promo_code_id
     ),
-    placed_at as (
-      select p.id, p.promo_code_id, e.position
-      from placed p join eligible e on e.user_id = p.user_id and e.plan_id = p.plan_id
-    ),
-    counted as (
-      update ${promoCodes} set uses = ${promoCodes.uses} + n.count, updated_at = now()
-      from (select promo_code_id, count(*)::int as count from placed_at where promo_code_id is not null group by 1) n
-      where ${promoCodes.id} = n.promo_code_id
-    ),
+    ${withCodes ? countUses : none}
     lined as (
       insert into ${orderLines} (order_id, position, kind, description, quantity, unit_cents, amount_cents, recurring, addon_id)
-      select pa.id, 0, 'plan', pl.service || ' plan (' || pl.duration || ')', 1, pl.new_price_cents,
-        pl.new_price_cents, pl.duration in ('monthly', 'yearly'), null::uuid
-      from placed_at pa join plan pl on pl.position = pa.position
-      union all
-      select pa.id, ad.line, 'addon', ad.name, 1, ad.price_cents, ad.price_cents, ad.recurring, ad.id
-      from placed_at pa join addon ad on ad.position = pa.position
+      select p.id, 0, 'plan', pp.service || ' plan (' || pp.duration || ')', 1, pp.new_price_cents,
+        pp.new_price_cents, pp.duration in ('monthly', 'yearly'), null::uuid
+      from placed p join ${pricingPlans} pp on pp.id = p.plan_id
+      ${withAddons ? addonLines : none}
     ),
     mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
-    select w.position, pa.id,
-      case when pa.id is not null then null
-        when not exists (select from plan where plan.position = w.position) then 'plan'
-        when not exists (select from priced where priced.position = w.position) then 'addons'
-        when not exists (select from eligible where eligible.position = w.position) then 'code'
-        else 'held' end as refused
-    from wanted w left join placed_at pa on pa.position = w.position`);
+    select id, user_id, plan_id from placed`);
   // node-postgres and PGlite both answer with the returned rows in `rows`.
-  const answers = new Map(
-    (result as unknown as { rows: Answer[] }).rows.map((row) => [Number(row.position), row] as const),
+  const placed = new Map(
+    (result as unknown as { rows: { id: string; user_id: string; plan_id: string }[] }).rows.map((row) => [
+      `${row.user_id}\u0000${row.plan_id}`,
+      row.id,
+    ]),
   );
-  return batch.map((order): Placement => {
-    const answer = answers.get(sorted.indexOf(order));
-    if (answer?.id) return { id: answer.id };
-    return { refused: answer?.refused ?? "held" };
-  });
+  return batch.map((order) => placed.get(keyOf(order)) ?? null);
 }
 
 /**
- * A batch's orders refused a code may have lost only to others of the same batch (its last uses
- * went to them, or to an order refused for holding the plan): each is tried again on its own,
- * after the batch committed, so a use left is never withheld.
+ * Why an order was not placed, asked only when it was not (the statement that places orders says
+ * nothing of those it leaves): its plan or an add-on left the catalog, its code cannot be used
+ * now, or else the customer holds the plan already.
+ */
+async function refusalOf(db: Database, order: NewOrder): Promise<Placement & { refused: unknown }> {
+  const result = await db.execute(sql`
+    select
+      exists (select from ${pricingPlans} where id = ${order.planId} and archived_at is null) as offered,
+      (select count(*)::int from ${planAddons} where ${planAddons.planId} = ${order.planId}
+        and ${planAddons.id} in (select jsonb_array_elements_text(${JSON.stringify(order.addonIds)}::jsonb)::uuid)
+      ) as addons,
+      ${order.promoCode === null ? sql`true` : sql`exists (select from ${promoCodes} where ${usableCode(order.promoCode, order.planId, order.now)})`} as code`);
+  const [row] = (result as unknown as { rows: { offered: boolean; addons: number; code: boolean }[] }).rows;
+  if (!row?.offered) return { refused: "plan" };
+  if (row.addons !== order.addonIds.length) return { refused: "addons" };
+  if (!row.code) return { refused: "code" };
+  return { refused: "held" };
+}
+
+/**
+ * Places a batch; an order left out is told why. One with a code may have lost only to others of
+ * the same batch (its code's last uses went to them, or to an order refused for holding the
+ * plan): it is tried again on its own, after the batch committed, so a use left is never withheld.
  */
 async function placeBatch(db: Database, batch: readonly NewOrder[]): Promise<Placement[]> {
-  const placed = await placeMany(db, batch);
-  if (batch.length === 1) return placed;
-  for (const [index, placement] of placed.entries()) {
-    const order = batch[index];
-    if (order && "refused" in placement && placement.refused === "code") {
-      placed[index] = (await placeMany(db, [order]))[0] ?? placement;
-    }
+  const ids = await placeMany(db, batch);
+  const placements: Placement[] = [];
+  for (const [index, order] of batch.entries()) {
+    let id = ids[index] ?? null;
+    if (id === null && order.promoCode !== null && batch.length > 1)
+      id = (await placeMany(db, [order]))[0] ?? null;
+    placements.push(id === null ? await refusalOf(db, order) : { id });
   }
-  return placed;
+  return placements;
 }
 
 /**
@@ -176,7 +212,7 @@ export function placeOrder(db: Database, order: NewOrder): Promise<Placement> {
   if (!group) {
     group = createGroupCommit({
       writeBatch: (batch) => placeBatch(db, batch),
-      writeOne: async (one) => (await placeMany(db, [one]))[0] ?? { refused: "held" },
+      writeOne: async (one) => (await placeBatch(db, [one]))[0] ?? { refused: "held" },
       key: keyOf,
       concurrency: orderBatchConcurrency,
       maxBatch: 200,

@@ -8,6 +8,7 @@ import {
   promoMessages,
 } from "@agency/contract";
 import { and, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { pricingPlans, promoCodes } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
@@ -19,18 +20,27 @@ import { checkoutSums, chosenAddons, findOfferedPlanRow } from "../catalog/index
 export type PromoRow = typeof promoCodes.$inferSelect;
 
 /**
- * SQL: the promo_codes row is a code that may be used at `now` (billing's clock) for this plan:
- * uses left, in its dates, not disabled. The order's statement joins its codes with this (see
- * orders' placement), the checkout's Apply reads one with it.
+ * SQL: the promo_codes row (or the row of `codes`, promo_codes under another name) is a code that
+ * may be used at `now` (billing's clock) for this plan: uses left, in its dates, not disabled.
+ * The order's statement joins its codes with this (see orders' placement), the checkout's Apply
+ * reads one with it.
  */
-export function usableCode(code: SQL | string, planId: SQL | string, now: SQL | Date): SQL {
+export function usableCode(
+  code: SQL | string,
+  planId: SQL | string,
+  now: SQL | Date,
+  codes: Record<
+    "code" | "disabled" | "validFrom" | "validTo" | "maxUses" | "uses" | "planId",
+    AnyPgColumn
+  > = promoCodes,
+): SQL {
   return and(
-    eq(sql`upper(${promoCodes.code})`, typeof code === "string" ? code.toUpperCase() : sql`upper(${code})`),
-    eq(promoCodes.disabled, false),
-    or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, now)),
-    or(isNull(promoCodes.validTo), gt(promoCodes.validTo, now)),
-    or(isNull(promoCodes.maxUses), sql`${promoCodes.uses} < ${promoCodes.maxUses}`),
-    or(isNull(promoCodes.planId), eq(promoCodes.planId, planId)),
+    eq(sql`upper(${codes.code})`, typeof code === "string" ? code.toUpperCase() : sql`upper(${code})`),
+    eq(codes.disabled, false),
+    or(isNull(codes.validFrom), lte(codes.validFrom, now)),
+    or(isNull(codes.validTo), gt(codes.validTo, now)),
+    or(isNull(codes.maxUses), sql`${codes.uses} < ${codes.maxUses}`),
+    or(isNull(codes.planId), eq(codes.planId, planId)),
   ) as SQL;
 }
 
