@@ -1,6 +1,7 @@
 import { formatOrderNumber } from "@agency/contract";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { linesOfOrder } from "../db/order-lines.js";
 import { leads, orders, payments, receipts, subscriptions, type TeamMailTopic, user } from "../db/schema.js";
 import { enqueue } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
@@ -68,9 +69,14 @@ async function orderPlaced(ctx: NotificationContext, orderId: string): Promise<O
   if (!order) return [];
   const number = formatOrderNumber(order.number);
   const { publicUrl } = ctx.brand;
+  // The add-ons ordered with the plan, each at its own amount (the price is the order's total).
+  const addons: Array<[string, string]> = (await linesOfOrder(ctx.db, order))
+    .filter((line) => line.kind !== "plan")
+    .map((line) => [line.description, formatMoney(line.amountCents)]);
   const details: Array<[string, string]> = [
     ["Order", number],
     ["Plan", `${order.service} (${order.serviceDuration})`],
+    ...addons,
     ["Price", formatMoney(order.priceCents)],
     ["Ordered on", formatDate(order.createdAt)],
   ];

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { addAddon, cents } from "../../../test/addons.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { outbox, runJobs } from "../../../test/jobs.js";
 import { openPayment, payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
 import { readPdf } from "../../../test/pdf-text.js";
 import { createPromoCode } from "../../../test/promo-codes.js";
@@ -109,6 +110,11 @@ describe("orders with add-ons", () => {
     expect(all.find((row) => row._id === orderId)).not.toHaveProperty("lines");
 
     expect((await openPayment(ctx, customer, orderId, { amount: 1 })).json().amount).toBe(total);
+    // The confirmation mail names the add-ons beside the plan and the total.
+    await runJobs(ctx);
+    const mail = (await outbox(ctx)).find((each) => each.to === customer.email && each.subject.startsWith("Order #"));
+    expect(mail?.text).toContain("Rush delivery");
+    expect(mail?.text).toContain("Monthly report");
     const terms = RenewalTerms.parse((await get(`/api/order/${orderId}/terms`, customer)).json());
     expect(terms).toMatchObject({ firstCharge: total, renewal: { amount: (planCents() + 2000) / 100 } });
   });

@@ -24,6 +24,13 @@ async function planPriceChanged(
   const discount = { ...subscription, priceCents: payload.newPriceCents };
   const charge = renewalChargeCents(discount);
   const renews = formatDate(subscription.currentPeriodEnd);
+  // What else makes the renewal's charge differ from the plan's price.
+  const besides = [
+    subscription.recurringLinesCents > 0 ? "your add-ons charged every period" : null,
+    subscription.renewalPercentOff || subscription.renewalAmountOffCents ? "your promo code" : null,
+  ]
+    .filter(Boolean)
+    .join(" and ");
   return [
     renderMail(ctx.brand, {
       to: order.email,
@@ -33,7 +40,7 @@ async function planPriceChanged(
         `The price of your ${plan} (order ${number}) changes from ${formatMoney(payload.oldPriceCents)} to ${formatMoney(payload.newPriceCents)} per ${subscription.interval === "yearly" ? "year" : "month"}.`,
         charge === payload.newPriceCents
           ? `It applies from your next renewal on ${renews}. What you paid so far stays as it was.`
-          : `It applies from your next renewal on ${renews}; with your promo code you pay ${formatMoney(charge)}. What you paid so far stays as it was.`,
+          : `It applies from your next renewal on ${renews}; with ${besides} you pay ${formatMoney(charge)}. What you paid so far stays as it was.`,
         "If you would rather not renew, you can cancel the renewals in My Orders before then.",
       ],
       details: [
