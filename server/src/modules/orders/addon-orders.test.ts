@@ -112,7 +112,9 @@ describe("orders with add-ons", () => {
     expect((await openPayment(ctx, customer, orderId, { amount: 1 })).json().amount).toBe(total);
     // The confirmation mail names the add-ons beside the plan and the total.
     await runJobs(ctx);
-    const mail = (await outbox(ctx)).find((each) => each.to === customer.email && each.subject.startsWith("Order #"));
+    const mail = (await outbox(ctx)).find(
+      (each) => each.to === customer.email && each.subject.startsWith("Order #"),
+    );
     expect(mail?.text).toContain("Rush delivery");
     expect(mail?.text).toContain("Monthly report");
     const terms = RenewalTerms.parse((await get(`/api/order/${orderId}/terms`, customer)).json());
