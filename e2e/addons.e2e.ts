@@ -108,6 +108,8 @@ describe("add-ons at checkout", () => {
     await lines.getByRole("cell", { name: "$170.00" }).waitFor();
     await payWith(shopper, "4242 4242 4242 4242");
     await shopper.waitForURL("**/dashboard/payment-history");
+    // The address changes a moment before the payment page (whose order lines are rows too) makes way.
+    await shopper.getByRole("heading", { name: "Payment History", level: 1 }).waitFor();
     const payment = shopper.getByRole("row").filter({ hasText: planName });
     await payment.getByText("$170.00").waitFor();
 

@@ -52,6 +52,8 @@ describe("buying a plan", () => {
 
     await payWith(page, "4242 4242 4242 4242");
     await page.waitForURL("**/dashboard/payment-history");
+    // The address changes a moment before the payment page (whose order lines are rows too) makes way.
+    await page.getByRole("heading", { name: "Payment History", level: 1 }).waitFor();
     const payment = page.getByRole("row").filter({ hasText: "Premium" });
     await payment.waitFor();
     expect(await payment.getByText("$99.00").count()).toBe(1);
@@ -136,6 +138,8 @@ describe("buying a plan", () => {
     await form.getByLabel("CVC").fill("123");
     await form.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL("**/dashboard/payment-history");
+    // The address changes a moment before the payment page (whose order lines are rows too) makes way.
+    await page.getByRole("heading", { name: "Payment History", level: 1 }).waitFor();
     const payment = page.getByRole("row").filter({ hasText: "Standard" });
     await payment.getByText(money(price / 2)).waitFor();
 
