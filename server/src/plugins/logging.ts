@@ -1,11 +1,15 @@
 import { createRequire } from "node:module";
 import { hostname } from "node:os";
-import { apiKeyPrefix } from "@agency/contract";
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 import pino from "pino";
 import type { Config } from "../config.js";
 
-const apiKeyInText = new RegExp(`${apiKeyPrefix}[A-Za-z0-9_%-]*`, "g");
+/**
+ * The API keys' prefix (the contract's `apiKeyPrefix`), written out: this file is loaded on its own
+ * by processes that write logs without the contract.
+ */
+const apiKeyPrefix = "ak_live_";
+const apiKeyInText = /ak_live_[A-Za-z0-9_%-]*/g;
 
 export function redactTokens(url: string): string {
   // Most addresses have neither a query nor a reset link nor a key: nothing to look for.
