@@ -1,6 +1,6 @@
+import { apiKeyMessages } from "@agency/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { apiKeyMessages } from "@agency/contract";
 import { type ApiKeyRecord, loadApiKey } from "../auth/api-keys.js";
 import type { Auth } from "../auth/auth.js";
 import { refuseApiKey, toWebHeaders } from "../auth/session.js";

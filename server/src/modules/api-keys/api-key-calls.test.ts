@@ -82,7 +82,12 @@ describe("the audit log", () => {
       "api_key.created",
     ]);
     const [revoked, changed, created] = entries;
-    expect(changed.actor).toEqual({ type: "api_key", id: `apikey:${made.id}`, label: "API key Ops", email: null });
+    expect(changed.actor).toEqual({
+      type: "api_key",
+      id: `apikey:${made.id}`,
+      label: "API key Ops",
+      email: null,
+    });
     for (const entry of [revoked, created]) {
       expect(entry.actor).toMatchObject({ type: "admin", id: owner.id, label: owner.email });
       expect(entry.subject).toMatchObject({ type: "api_key", id: made.id, label: "Ops" });

@@ -10,7 +10,11 @@ const refused = refusals(400, 401, 403, 404, 409);
  * Keys are managed by a person signed in: a key that could make keys would outlive its own
  * revocation through the ones it made.
  */
-const manage = { access: "team" as const, permission: "integrations.manage" as const, apiKeys: false as const };
+const manage = {
+  access: "team" as const,
+  permission: "integrations.manage" as const,
+  apiKeys: false as const,
+};
 const tags = ["api keys"];
 
 /** The API keys page: keys other systems call the team's routes with (see auth/api-keys.ts). */

@@ -3,7 +3,7 @@ import {
   type ApiKeyList,
   type ApiKeyState,
   apiKeyMessages,
-  CreateApiKeyBody,
+  type CreateApiKeyBody,
   type CreatedApiKey,
   isId,
 } from "@agency/contract";
@@ -53,9 +53,7 @@ export async function listApiKeys(db: Database): Promise<ApiKeyList> {
     roleNames(db),
   ]);
   const now = new Date();
-  const roles = [...names]
-    .filter(([key]) => key !== "owner")
-    .map(([key, name]) => ({ key, name }));
+  const roles = [...names].filter(([key]) => key !== "owner").map(([key, name]) => ({ key, name }));
   return { keys: rows.map((row) => toApiKey(row, names, now)), roles };
 }
 
@@ -63,16 +61,13 @@ export async function listApiKeys(db: Database): Promise<ApiKeyList> {
  * Makes a key for a role (never the owner's: ownership is a person's) and answers it with the key
  * itself, this once; only its hash is stored.
  */
-export async function createApiKey(
-  db: Database,
-  actor: SessionUser,
-  body: Created,
-): Promise<CreatedApiKey> {
+export async function createApiKey(db: Database, actor: SessionUser, body: Created): Promise<CreatedApiKey> {
   if (body.role === "owner") {
     throw new AppError("bad_request", apiKeyMessages.ownerRole, { role: apiKeyMessages.ownerRole });
   }
   const role = await findRole(db, body.role);
-  if (!role) throw new AppError("bad_request", apiKeyMessages.unknownRole, { role: apiKeyMessages.unknownRole });
+  if (!role)
+    throw new AppError("bad_request", apiKeyMessages.unknownRole, { role: apiKeyMessages.unknownRole });
   const now = new Date();
   const expiresAt = body.expiresAt ?? null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {

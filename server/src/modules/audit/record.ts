@@ -27,7 +27,9 @@ export function teamActorOf(user: Pick<SessionUser, "id" | "email" | "name" | "a
 }
 
 /** The caller as an actor: a member of the team (any role), an API key, or a customer. */
-export function auditActorOf(user: Pick<SessionUser, "id" | "email" | "name" | "role" | "apiKey">): AuditActor {
+export function auditActorOf(
+  user: Pick<SessionUser, "id" | "email" | "name" | "role" | "apiKey">,
+): AuditActor {
   return isTeamMember(user) ? teamActorOf(user) : { type: "customer", id: user.id };
 }
 

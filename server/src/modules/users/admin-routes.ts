@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { listUsers } from "./admin.js";
 import { teamActorOf } from "../audit/index.js";
+import { listUsers } from "./admin.js";
 import { setAdminRole } from "./roles.js";
 
 const refused = refusals(401, 403, 404, 409);
