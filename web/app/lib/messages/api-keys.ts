@@ -3,8 +3,8 @@
 export const apiKeysPage = {
   menu: "API keys",
   heading: "API keys",
-  lead: "Another system calls the shop's API with a key, as a member of the team with the key's role. Send it as Authorization: Bearer <key>; the API is described at /api/docs.",
-  docsLink: "API documentation",
+  lead: "Another system calls the shop's API with a key, as a member of the team with the key's role. It sends the key as Authorization: Bearer <key>.",
+  docsLink: "API documentation (/api/docs)",
   loadFailed: "We couldn't load the API keys.",
 
   createHeading: "Make a key",
