@@ -185,3 +185,15 @@ describe("what a key is refused", () => {
     expect((await withKey(revoked.key, "/api/order")).statusCode).toBe(401);
   });
 });
+
+describe("the documented API", () => {
+  it("says which calls take an API key: the team's, but not the keys' own nor a customer's", async () => {
+    const document = (await ctx.app.inject({ url: "/api/docs/json" })).json();
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    const security = (path: string, method = "get") => document.paths[path][method].security;
+    expect(security("/api/orders")).toEqual([{ session: [] }, { apiKey: [] }]);
+    expect(security("/api/admin/api-keys")).toEqual([{ session: [] }]);
+    expect(security("/api/order")).toEqual([{ session: [] }]);
+    expect(security("/api/services")).toBeUndefined();
+  });
+});
