@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { apiKeyMessages, apiKeyPrefix, isBuiltInRole } from "@agency/contract";
+import { type ApiKeyState, apiKeyMessages, apiKeyPrefix, isBuiltInRole } from "@agency/contract";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../db/client.js";
@@ -112,13 +112,28 @@ export async function loadApiKey(db: Database, keyHash: string): Promise<ApiKeyR
   return record;
 }
 
+/** What a key is now: the API keys page shows it, and a call is refused unless it is "active". */
+export function keyState(
+  key: Pick<ApiKeyRecord, "revokedAt" | "expiresAt" | "roleExists">,
+  now: Date,
+): ApiKeyState {
+  if (key.revokedAt) return "revoked";
+  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return "expired";
+  if (!key.roleExists) return "role_deleted";
+  return "active";
+}
+
+const refusals: Record<Exclude<ApiKeyState, "active">, string> = {
+  revoked: apiKeyMessages.revoked,
+  expired: apiKeyMessages.expired,
+  role_deleted: apiKeyMessages.roleGone,
+};
+
 /** Why a key cannot be used now, in the words a caller is told; undefined when it can. */
 export function refusalOf(record: ApiKeyRecord | null, now: Date): string | undefined {
   if (!record) return apiKeyMessages.unknown;
-  if (record.revokedAt) return apiKeyMessages.revoked;
-  if (record.expiresAt && record.expiresAt.getTime() <= now.getTime()) return apiKeyMessages.expired;
-  if (!record.roleExists) return apiKeyMessages.roleGone;
-  return undefined;
+  const state = keyState(record, now);
+  return state === "active" ? undefined : refusals[state];
 }
 
 /** The key's caller, or a 401 saying why the key cannot be used. */

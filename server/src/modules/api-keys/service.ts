@@ -1,7 +1,6 @@
 import {
   type ApiKey,
   type ApiKeyList,
-  type ApiKeyState,
   apiKeyMessages,
   type CreateApiKeyBody,
   type CreatedApiKey,
@@ -9,7 +8,7 @@ import {
 } from "@agency/contract";
 import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { newApiKey } from "../../auth/api-keys.js";
+import { keyState, newApiKey } from "../../auth/api-keys.js";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { apiKeys } from "../../db/schema.js";
@@ -21,14 +20,6 @@ type KeyRow = typeof apiKeys.$inferSelect;
 /** The new key's fields as checked: the expiry is a date by then. */
 type Created = z.output<typeof CreateApiKeyBody>;
 
-/** What a key is now; the same order as the check a call makes (auth/api-keys.ts). */
-function stateOf(row: KeyRow, roleName: string | null, now: Date): ApiKeyState {
-  if (row.revokedAt) return "revoked";
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return "expired";
-  if (roleName === null) return "role_deleted";
-  return "active";
-}
-
 function toApiKey(row: KeyRow, names: Map<string, string>, now: Date): ApiKey {
   const roleName = row.role === "owner" ? null : (names.get(row.role) ?? null);
   return {
@@ -37,7 +28,7 @@ function toApiKey(row: KeyRow, names: Map<string, string>, now: Date): ApiKey {
     prefix: row.prefix,
     role: row.role,
     roleName,
-    state: stateOf(row, roleName, now),
+    state: keyState({ ...row, roleExists: roleName !== null }, now),
     createdBy: row.createdByName,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
