@@ -1,3 +1,4 @@
+import type { Permission } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { createAccount, type TestAccount } from "../test/accounts.js";
@@ -45,7 +46,12 @@ export type AccessWorld = {
   /** Open invitations: one sent again, one withdrawn. */
   invitationId: string;
   revocableInvitationId: string;
+  /** An API key, which the admin revokes. */
+  apiKeyId: string;
 };
+
+/** A role the owner made: the books, without the work. */
+export const bookkeeper: readonly Permission[] = ["money.view", "audit.view", "customers.view"];
 
 export const promo = (code: string) => promoCodeBody(code);
 export const plan = {
@@ -122,7 +128,15 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     ).json().id as string;
   const invitationId = await invite("invited-access@example.com");
   const revocableInvitationId = await invite("revocable-access@example.com");
+  const key = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/api-keys",
+    headers: asAdmin,
+    payload: { name: "Revocable", role: "staff" },
+  });
+  const apiKeyId = key.json().id as string;
   return {
+    apiKeyId,
     suspendee,
     leaver,
     invitationId,
