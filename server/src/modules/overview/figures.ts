@@ -3,7 +3,7 @@ import { and, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads, planMonths, pricingPlans, user } from "../../db/schema.js";
-import { subscriptionSummary } from "../billing/index.js";
+import { churnFigures, subscriptionSummary } from "../billing/index.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -85,43 +85,51 @@ async function topPlans(db: Database, fromTime: Date, toTime: Date) {
  * process but the groups, so the cost follows the time range, not the size of the tables.
  */
 /** The figures that are worked out now and then and kept (see service.ts). */
-export type OverviewFigures = Omit<Overview, "recentCancellations">;
+export type OverviewFigures = Omit<Overview, "recentCancellations" | "pastDue">;
+
+/** The subscriptions summary, and the churn that starts from its recurring revenue. */
+async function subscriptionFigures(db: Database, now: Date) {
+  const summary = await subscriptionSummary(db);
+  const churn = await churnFigures(db, now, Math.round(summary.monthlyRecurringRevenue * 100));
+  return { summary, churn };
+}
 
 export async function computeOverview(db: Database, now: Date): Promise<OverviewFigures> {
   const { months, monthsEnd, weeks, weeksEnd } = periodsOf(now);
   const from = months[0]?.start ?? monthsEnd;
   const firstWeek = weeks[0]?.start ?? weeksEnd;
-  const [revenueRows, customerRows, leadRows, plans, counts, subscriptions] = await Promise.all([
-    db
-      .select({
-        month: sql<string>`to_char(${planMonths.month}, 'YYYY-MM')`,
-        cents: sql`sum(${planMonths.revenueCents})`.mapWith(Number),
-      })
-      .from(planMonths)
-      .where(and(gte(planMonths.month, dayOf(from)), lt(planMonths.month, dayOf(monthsEnd))))
-      .groupBy(sql`1`),
-    db
-      .select({ month: monthOf(user.createdAt), count: sql`count(*)`.mapWith(Number) })
-      .from(user)
-      .where(and(gte(user.createdAt, from), lt(user.createdAt, monthsEnd), isNull(user.role)))
-      .groupBy(sql`1`),
-    db
-      .select({
-        week: sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-        contact: sql`count(*) filter (where ${leads.kind} = 'contact')`.mapWith(Number),
-        query: sql`count(*) filter (where ${leads.kind} = 'query')`.mapWith(Number),
-        newsletter:
-          sql`count(*) filter (where ${leads.kind} = 'newsletter' and ${leads.confirmedAt} is not null)`.mapWith(
-            Number,
-          ),
-      })
-      .from(leads)
-      .where(and(gte(leads.createdAt, firstWeek), lt(leads.createdAt, weeksEnd)))
-      .groupBy(sql`1`),
-    topPlans(db, from, monthsEnd),
-    readRowCounts(db, ["orders", "orders_paid"]),
-    subscriptionSummary(db),
-  ]);
+  const [revenueRows, customerRows, leadRows, plans, counts, { summary: subscriptions, churn }] =
+    await Promise.all([
+      db
+        .select({
+          month: sql<string>`to_char(${planMonths.month}, 'YYYY-MM')`,
+          cents: sql`sum(${planMonths.revenueCents})`.mapWith(Number),
+        })
+        .from(planMonths)
+        .where(and(gte(planMonths.month, dayOf(from)), lt(planMonths.month, dayOf(monthsEnd))))
+        .groupBy(sql`1`),
+      db
+        .select({ month: monthOf(user.createdAt), count: sql`count(*)`.mapWith(Number) })
+        .from(user)
+        .where(and(gte(user.createdAt, from), lt(user.createdAt, monthsEnd), isNull(user.role)))
+        .groupBy(sql`1`),
+      db
+        .select({
+          week: sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+          contact: sql`count(*) filter (where ${leads.kind} = 'contact')`.mapWith(Number),
+          query: sql`count(*) filter (where ${leads.kind} = 'query')`.mapWith(Number),
+          newsletter:
+            sql`count(*) filter (where ${leads.kind} = 'newsletter' and ${leads.confirmedAt} is not null)`.mapWith(
+              Number,
+            ),
+        })
+        .from(leads)
+        .where(and(gte(leads.createdAt, firstWeek), lt(leads.createdAt, weeksEnd)))
+        .groupBy(sql`1`),
+      topPlans(db, from, monthsEnd),
+      readRowCounts(db, ["orders", "orders_paid"]),
+      subscriptionFigures(db, now),
+    ]);
   const revenue = new Map(revenueRows.map((row) => [row.month, row.cents]));
   const customers = new Map(customerRows.map((row) => [row.month, row.count]));
   const leadsOf = new Map(leadRows.map((row) => [row.week, row]));
@@ -151,5 +159,6 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
       newsletter: leadsOf.get(key)?.newsletter ?? 0,
     })),
     topPlans: plans,
+    churn,
   };
 }

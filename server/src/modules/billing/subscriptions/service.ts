@@ -15,6 +15,7 @@ import { AppError, notFound } from "../../../errors.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { BillingSync } from "../../../payment-providers/provider.js";
 import { type Interval, periodEnd } from "../../../periods.js";
+import { monthlyValue } from "./churn.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Card = { brand: string; last4: string } | null;
@@ -232,11 +233,8 @@ export async function resumeSubscription(
 export async function subscriptionSummary(db: Database): Promise<SubscriptionSummary> {
   const [row] = await db
     .select({
-      mrrCents: sql<number>`coalesce(round(sum(case
-        when ${subscriptions.status} in ('active', 'past_due') then
-          case when ${subscriptions.interval} = 'yearly' then ${subscriptions.priceCents} / 12.0
-          else ${subscriptions.priceCents} end
-        else 0 end)), 0)`.mapWith(Number),
+      mrrCents: sql<number>`coalesce(round(sum(${monthlyValue})
+        filter (where ${subscriptions.status} in ('active', 'past_due'))), 0)`.mapWith(Number),
       active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
       pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
       canceled: sql<number>`count(*) filter (where ${subscriptions.status} = 'canceled')`.mapWith(Number),
