@@ -1,4 +1,5 @@
 import {
+  Overview,
   OrderDetail,
   PaymentList,
   Receipt,
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
-import { auditLog, payments, receipts } from "../../db/schema.js";
+import { auditLog, orders, payments, receipts } from "../../db/schema.js";
+import { OVERVIEW_PAYMENT_DELAY_MS } from "../overview/service.js";
 
 let ctx: TestContext;
 let owner: TestAccount;
@@ -221,5 +223,48 @@ describe("partial refunds", () => {
       (await refund(orderId, { paymentId: payment._id, amount: 1, reason: "Mine" }, customer)).statusCode,
     ).toBe(403);
     expect(await ledgerOf(orderId)).toEqual({ amounts: [cents(payment.amount)], receipts: 1 });
+  });
+
+  it("counts a refund in the Overview's month it was given and lists it in the payments export with its reason", async () => {
+    const { customer, orderId, order, payment } = await paidOrder(plans.find("Extended", "yearly")._id);
+    // Paid last month (the 15th), refunded now.
+    const now = ctx.clock.now();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 12));
+    await ctx.db.update(payments).set({ paymentTime: lastMonth }).where(eq(payments.orderId, orderId));
+    await ctx.db.update(orders).set({ paymentTime: lastMonth }).where(eq(orders.id, orderId));
+    const overview = async () => {
+      ctx.clock.advance(OVERVIEW_PAYMENT_DELAY_MS + 1000);
+      const figures = Overview.parse((await call(owner, "GET", "/api/admin/overview")).json()).months;
+      return { previous: figures.at(-2)?.revenue ?? 0, current: figures.at(-1)?.revenue ?? 0 };
+    };
+    const before = await overview();
+    expect(
+      (await refund(orderId, { paymentId: payment._id, amount: 7.25, reason: "Missed a post" })).statusCode,
+    ).toBe(200);
+    const after = await overview();
+    expect(after.previous).toBe(before.previous);
+    expect(cents(after.current)).toBe(cents(before.current) - 725);
+
+    const csv = await call(owner, "GET", `/api/admin/payments.csv?q=${encodeURIComponent(customer.email)}`);
+    expect(csv.statusCode).toBe(200);
+    const [header = "", ...lines] = csv.body.trim().split("\r\n");
+    const rows = lines.map((line) =>
+      Object.fromEntries(line.split(",").map((cell, i) => [header.split(",")[i], cell])),
+    );
+    const [paidReceipt] = await ctx.db.select().from(receipts).where(eq(receipts.paymentId, payment._id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        kind: "refund",
+        amount: "-7.25",
+        refundOf: paidReceipt?.number,
+        reason: "Missed a post",
+      }),
+      expect.objectContaining({
+        kind: "payment",
+        amount: order.currentPrice.toFixed(2),
+        refundOf: "",
+        reason: "",
+      }),
+    ]);
   });
 });
