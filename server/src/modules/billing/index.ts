@@ -1,6 +1,6 @@
 export { discountCents, renewalChargeCents } from "./charges.js";
-export { registerPaymentProvider } from "./payments/provider-setup.js";
 export { paymentsOfOrder } from "./payments/order-payments.js";
+export { registerPaymentProvider } from "./payments/provider-setup.js";
 export {
   checkRefund,
   giveRefund,
