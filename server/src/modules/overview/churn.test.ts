@@ -103,15 +103,14 @@ beforeAll(async () => {
 
   const monthly = (plan: { newPrice: number; duration: string }) =>
     (plan.newPrice * 100) / (plan.duration === "yearly" ? 12 : 1);
-  const [A, B, C, D, E, G, H] = [
-    standard,
-    plans.premiumYearly,
-    standard,
-    premiumMonthly,
-    extendedMonthly,
-    standard,
-    standardYearly,
-  ].map(monthly) as number[];
+  // Each subscription's monthly value, by the letter the story gives it.
+  const A = monthly(standard);
+  const B = monthly(plans.premiumYearly);
+  const C = monthly(standard);
+  const D = monthly(premiumMonthly);
+  const E = monthly(extendedMonthly);
+  const G = monthly(standard);
+  const H = monthly(standardYearly);
   story = {
     startPrevious: A + B + C + D + E + H,
     lostPrevious: C + D,
