@@ -64,7 +64,9 @@ describe("the refund form", () => {
 
   it("sends part of a payment with the reason once confirmed, saying the work goes on", async () => {
     const order = paidOrder();
-    const api = fakeApi({ "POST /api/admin/orders/:id/refunds": order });
+    const [payment] = order.payments;
+    const after = paidOrder({ payments: payment ? [{ ...payment, refunded: 12.5, refundable: 36.5 }] : [] });
+    const api = fakeApi({ "POST /api/admin/orders/:id/refunds": after });
     renderWithProviders(<RefundForm order={order} />);
     type(t.amount, "12.5");
     type(t.reason, " Late delivery ");
@@ -77,7 +79,9 @@ describe("the refund form", () => {
     expect(sent(api, order._id)).toEqual([
       { paymentId: order.payments[0]?._id, amount: 12.5, reason: "Late delivery" },
     ]);
+    // Ready for another: the reason emptied, the amount what is left now.
     await waitFor(() => expect((screen.getByLabelText(t.reason) as HTMLTextAreaElement).value).toBe(""));
+    expect((screen.getByLabelText(t.amount) as HTMLInputElement).value).toBe("36.50");
   });
 
   it("warns that all that is left of the latest payment cancels the order, and sends nothing when not confirmed", async () => {

@@ -59,8 +59,12 @@ export function RefundForm({ order }: { order: OrderDetail }) {
         destructive: true,
       });
       if (!confirmed) return;
-      await saveWithToasts(() => refund.mutateAsync(body), t.done(money(body.amount)));
-      form.set({ reason: "" });
+      const changed = await saveWithToasts(() => refund.mutateAsync(body), t.done(money(body.amount)));
+      // Ready for the next refund: of what is left of the same payment, or of another one.
+      const next =
+        changed.payments.find((item) => item._id === body.paymentId && item.refundable > 0) ??
+        changed.payments.find((item) => item.refundable > 0);
+      form.set({ paymentId: next?._id ?? "", amount: next ? next.refundable.toFixed(2) : "", reason: "" });
     },
   });
   const { values, problems, set } = form;
