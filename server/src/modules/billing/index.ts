@@ -11,7 +11,7 @@ export {
 export { paymentRoutes } from "./payments/routes.js";
 export { type ReceiptSettings, receiptSettings } from "./receipts/issue.js";
 export { receiptRoutes } from "./receipts/routes.js";
-export { churnFigures, pastDueSubscriptions } from "./subscriptions/churn.js";
+export { pastDueSubscriptions, subscriptionFigures } from "./subscriptions/churn.js";
 export { priceChangeHandlers } from "./subscriptions/price-change-mails.js";
 export { runRenewal } from "./subscriptions/renewals.js";
 export { subscriptionRoutes } from "./subscriptions/routes.js";

@@ -3,7 +3,7 @@ import { and, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads, planMonths, pricingPlans, user } from "../../db/schema.js";
-import { churnFigures, subscriptionSummary } from "../billing/index.js";
+import { subscriptionFigures } from "../billing/index.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -86,13 +86,6 @@ async function topPlans(db: Database, fromTime: Date, toTime: Date) {
  */
 /** The figures that are worked out now and then and kept (see service.ts). */
 export type OverviewFigures = Omit<Overview, "recentCancellations" | "pastDue">;
-
-/** The subscriptions summary, and the churn that starts from its recurring revenue. */
-async function subscriptionFigures(db: Database, now: Date) {
-  const summary = await subscriptionSummary(db);
-  const churn = await churnFigures(db, now, Math.round(summary.monthlyRecurringRevenue * 100));
-  return { summary, churn };
-}
 
 export async function computeOverview(db: Database, now: Date): Promise<OverviewFigures> {
   const { months, monthsEnd, weeks, weeksEnd } = periodsOf(now);

@@ -4,11 +4,13 @@ import {
   type OverviewChurn,
   type OverviewChurnMonth,
   type OverviewPastDue,
+  type SubscriptionSummary,
 } from "@agency/contract";
 import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { orders, renewalFailures, subscriptions } from "../../../db/schema.js";
 import { renewalChargeCents } from "../charges.js";
+import { monthlyValue, subscriptionSummary } from "./service.js";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -22,10 +24,6 @@ export async function recordRenewalFailure(tx: Database, row: SubscriptionRow, a
     .values({ subscriptionId: row.id, periodNumber: row.periodNumber, failedAt: at })
     .onConflictDoNothing();
 }
-
-/** What a subscription brings in a month, in cents: a yearly plan counts a twelfth of its price. */
-export const monthlyValue = sql`case when ${subscriptions.interval} = 'yearly'
-  then ${subscriptions.priceCents} / 12.0 else ${subscriptions.priceCents} end`;
 
 /** When it stopped renewing: cancelled by its customer, or ended (null while it renews). */
 const stoppedAt = sql`coalesce(${subscriptions.canceledAt}, ${subscriptions.endedAt})`;
@@ -54,7 +52,7 @@ const instant = (time: Date) => sql`${time.toISOString()}::timestamptz`;
  * summary's), less what started since and still renews, plus what was renewing then and stopped
  * since.
  */
-export async function churnFigures(db: Database, now: Date, mrrCents: number): Promise<OverviewChurn> {
+async function churnFigures(db: Database, now: Date, mrrCents: () => number): Promise<OverviewChurn> {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   const previous = new Date(Date.UTC(year, month - 1, 1));
@@ -117,6 +115,7 @@ export async function churnFigures(db: Database, now: Date, mrrCents: number): P
       .orderBy(sql`count(*) desc`, sql`1`)
       .limit(10),
   ]);
+  const mrr = mrrCents();
   const figures = moved ?? {
     newSincePrevious: 0,
     newSinceCurrent: 0,
@@ -134,7 +133,8 @@ export async function churnFigures(db: Database, now: Date, mrrCents: number): P
     cancellations: number,
     failedRenewals: number,
   ): OverviewChurnMonth => {
-    const atStart = Math.round(atStartCents);
+    // Never below nothing, even if a subscription's dates were edited by hand out of step with its status.
+    const atStart = Math.max(0, Math.round(atStartCents));
     const lost = Math.round(lostCents);
     return {
       month: monthKey(start),
@@ -148,20 +148,39 @@ export async function churnFigures(db: Database, now: Date, mrrCents: number): P
   return {
     previousMonth: churnMonth(
       previous,
-      mrrCents - figures.newSincePrevious + figures.stoppedSincePrevious,
+      mrr - figures.newSincePrevious + figures.stoppedSincePrevious,
       figures.lostPrevious,
       figures.cancelledPrevious,
       failed?.previous ?? 0,
     ),
     thisMonth: churnMonth(
       current,
-      mrrCents - figures.newSinceCurrent + figures.stoppedSinceCurrent,
+      mrr - figures.newSinceCurrent + figures.stoppedSinceCurrent,
       figures.lostCurrent,
       figures.cancelledCurrent,
       failed?.current ?? 0,
     ),
     reasons: reasons.map((row) => ({ reason: row.reason, count: row.count })),
   };
+}
+
+/**
+ * The subscriptions summary (counts and MRR, see `subscriptionSummary`) and the churn worked out
+ * from it, read side by side.
+ */
+export async function subscriptionFigures(
+  db: Database,
+  now: Date,
+): Promise<{ summary: SubscriptionSummary; churn: OverviewChurn }> {
+  let summary: SubscriptionSummary | undefined;
+  const [, churn] = await Promise.all([
+    subscriptionSummary(db).then((read) => {
+      summary = read;
+    }),
+    churnFigures(db, now, () => Math.round((summary?.monthlyRecurringRevenue ?? 0) * 100)),
+  ]);
+  if (!summary) throw new Error("The subscriptions summary was not read.");
+  return { summary, churn };
 }
 
 /**

@@ -15,7 +15,6 @@ import { AppError, notFound } from "../../../errors.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { BillingSync } from "../../../payment-providers/provider.js";
 import { type Interval, periodEnd } from "../../../periods.js";
-import { monthlyValue } from "./churn.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Card = { brand: string; last4: string } | null;
@@ -225,6 +224,10 @@ export async function resumeSubscription(
   });
   return subscriptionOfOrder(db, orderId);
 }
+
+/** What a subscription brings in a month, in cents: a yearly plan counts a twelfth of its price. */
+export const monthlyValue = sql`case when ${subscriptions.interval} = 'yearly'
+  then ${subscriptions.priceCents} / 12.0 else ${subscriptions.priceCents} end`;
 
 /**
  * Monthly recurring revenue: what the subscriptions that will renew bring in a month at the
