@@ -91,38 +91,38 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
   const { months, monthsEnd, weeks, weeksEnd } = periodsOf(now);
   const from = months[0]?.start ?? monthsEnd;
   const firstWeek = weeks[0]?.start ?? weeksEnd;
-  const [revenueRows, customerRows, leadRows, plans, counts, { summary: subscriptions, churn }] =
-    await Promise.all([
-      db
-        .select({
-          month: sql<string>`to_char(${planMonths.month}, 'YYYY-MM')`,
-          cents: sql`sum(${planMonths.revenueCents})`.mapWith(Number),
-        })
-        .from(planMonths)
-        .where(and(gte(planMonths.month, dayOf(from)), lt(planMonths.month, dayOf(monthsEnd))))
-        .groupBy(sql`1`),
-      db
-        .select({ month: monthOf(user.createdAt), count: sql`count(*)`.mapWith(Number) })
-        .from(user)
-        .where(and(gte(user.createdAt, from), lt(user.createdAt, monthsEnd), isNull(user.role)))
-        .groupBy(sql`1`),
-      db
-        .select({
-          week: sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-          contact: sql`count(*) filter (where ${leads.kind} = 'contact')`.mapWith(Number),
-          query: sql`count(*) filter (where ${leads.kind} = 'query')`.mapWith(Number),
-          newsletter:
-            sql`count(*) filter (where ${leads.kind} = 'newsletter' and ${leads.confirmedAt} is not null)`.mapWith(
-              Number,
-            ),
-        })
-        .from(leads)
-        .where(and(gte(leads.createdAt, firstWeek), lt(leads.createdAt, weeksEnd)))
-        .groupBy(sql`1`),
-      topPlans(db, from, monthsEnd),
-      readRowCounts(db, ["orders", "orders_paid"]),
-      subscriptionFigures(db, now),
-    ]);
+  const [revenueRows, customerRows, leadRows, plans, counts, billing] = await Promise.all([
+    db
+      .select({
+        month: sql<string>`to_char(${planMonths.month}, 'YYYY-MM')`,
+        cents: sql`sum(${planMonths.revenueCents})`.mapWith(Number),
+      })
+      .from(planMonths)
+      .where(and(gte(planMonths.month, dayOf(from)), lt(planMonths.month, dayOf(monthsEnd))))
+      .groupBy(sql`1`),
+    db
+      .select({ month: monthOf(user.createdAt), count: sql`count(*)`.mapWith(Number) })
+      .from(user)
+      .where(and(gte(user.createdAt, from), lt(user.createdAt, monthsEnd), isNull(user.role)))
+      .groupBy(sql`1`),
+    db
+      .select({
+        week: sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+        contact: sql`count(*) filter (where ${leads.kind} = 'contact')`.mapWith(Number),
+        query: sql`count(*) filter (where ${leads.kind} = 'query')`.mapWith(Number),
+        newsletter:
+          sql`count(*) filter (where ${leads.kind} = 'newsletter' and ${leads.confirmedAt} is not null)`.mapWith(
+            Number,
+          ),
+      })
+      .from(leads)
+      .where(and(gte(leads.createdAt, firstWeek), lt(leads.createdAt, weeksEnd)))
+      .groupBy(sql`1`),
+    topPlans(db, from, monthsEnd),
+    readRowCounts(db, ["orders", "orders_paid"]),
+    subscriptionFigures(db, now),
+  ]);
+  const { summary: subscriptions, churn } = billing;
   const revenue = new Map(revenueRows.map((row) => [row.month, row.cents]));
   const customers = new Map(customerRows.map((row) => [row.month, row.count]));
   const leadsOf = new Map(leadRows.map((row) => [row.week, row]));

@@ -47,8 +47,8 @@ async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEnt
 }
 
 /**
- * An order with its history, brief, payments, refunds and work periods, as its customer and the team see it;
- * the team's view (`team`) also says who does the work and by when.
+ * An order with its history, brief, payments, refunds and work periods, as its customer and the
+ * team see it; the team's view (`team`) also says who does the work and by when.
  */
 export async function orderDetail(
   db: Database,

@@ -47,17 +47,17 @@ export function AdminActions({ order, canCancel = true }: { order: OrderDetail; 
   async function cancel() {
     // What is left of the latest payment goes back with the cancellation, when asked.
     const left = order.payments[0]?.refundable ?? 0;
+    const refundable = left > 0;
     const question = { title: t.cancelQuestion(number), text: t.cancelText, confirmText: t.cancelConfirm };
-    const answer =
-      left > 0
-        ? await confirmWithOption({
-            ...question,
-            destructive: true,
-            option: t.refund(money(left)),
-          })
-        : (await confirmAction({ ...question, destructive: true }))
-          ? { option: false }
-          : null;
+    const answer = refundable
+      ? await confirmWithOption({
+          ...question,
+          destructive: true,
+          option: t.refund(money(left)),
+        })
+      : (await confirmAction({ ...question, destructive: true }))
+        ? { option: false }
+        : null;
     if (!answer) return;
     await run(
       () => cancelOrder.mutateAsync({ refund: answer.option }),

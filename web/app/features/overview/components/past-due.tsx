@@ -1,4 +1,4 @@
-import { formatOrderNumber, type OverviewPastDue } from "@agency/contract";
+import { formatOrderNumber, OVERVIEW_PAST_DUE_LIMIT, type OverviewPastDue } from "@agency/contract";
 import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
 import { formatDate, formatDateTime } from "../../../lib/dates";
@@ -24,13 +24,17 @@ const columns: DataColumn<OverviewPastDue>[] = [
   },
 ];
 
-/** The subscriptions whose renewal failed and is being retried, each with a link to its order. */
+/**
+ * The subscriptions whose renewal failed and is being retried, each with a link to its order; when
+ * the list is cut at its length, it says of how many (`total`, the shop's past-due count).
+ */
 export function PastDue({ id, items, total }: { id: string; items: OverviewPastDue[]; total: number }) {
+  const cut = items.length >= OVERVIEW_PAST_DUE_LIMIT;
   return items.length === 0 ? (
     <p className="text-body-secondary mb-0">{t.noPastDue}</p>
   ) : (
     <>
-      <p className="small text-body-secondary">{t.pastDueLead(items.length, total)}</p>
+      <p className="small text-body-secondary">{t.pastDueLead(items.length, cut ? total : items.length)}</p>
       <DataList labelledBy={id} columns={columns} rows={items} rowKey={(item) => item.orderId} />
     </>
   );
