@@ -52,8 +52,6 @@ export type RefundInput = { paymentIntentId: string; amountCents: number; key: s
 /** The provider's refund: its id becomes the negative payment's transaction. */
 export type ProviderRefund = { id: string; amountCents: number; currency: string; time: Date };
 
-export const CURRENCY = "usd";
-
 /** What the provider is told of a customer's change (Stripe Billing); nothing for the offline provider. */
 export type BillingSync = {
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;

@@ -9,14 +9,15 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { siteContent } from "../../db/schema.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
-import { cachedRead, catalogChanged } from "../catalog/index.js";
+import { cachedRead, catalogChanged, shopMoney } from "../catalog/index.js";
 
 type ContentKey = "identity" | "texts";
 
 /**
  * The site identity and page texts the public pages show: what the owner saved in the dashboard,
- * or else the deployment's site.config.json (identity) and the built-in texts. Cached until the
- * next save, on this instance and (through the catalog channel) on the others.
+ * or else the deployment's site.config.json (identity) and the built-in texts; and the shop's
+ * currency (the catalog's). Cached until the next save, on this instance and (through the catalog
+ * channel) on the others.
  */
 export function loadSiteContent(
   db: Database,
@@ -33,6 +34,7 @@ export function loadSiteContent(
     return {
       site: identity.success ? identity.data : configured,
       texts: texts.success ? texts.data : defaultPageTexts,
+      money: await shopMoney(db, reader),
     };
   });
 }

@@ -1,10 +1,10 @@
 import {
   adminTransitions,
   type ChangeOrderStateBody,
-  centsToDollars,
   type OrderDetail,
   type OrderHistoryEntry,
   type Refund,
+  toMajor,
   workflowMessages,
 } from "@agency/contract";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
@@ -47,7 +47,8 @@ async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEnt
   }));
 }
 
-async function refundsOf(db: Database, orderId: string): Promise<Refund[]> {
+/** The order's refunds, in its currency (the order's `currency`). */
+async function refundsOf(db: Database, orderId: string, currency: string): Promise<Refund[]> {
   const rows = await db
     .select({ payment: payments, receiptId: receipts.id })
     .from(payments)
@@ -56,7 +57,7 @@ async function refundsOf(db: Database, orderId: string): Promise<Refund[]> {
     .orderBy(asc(payments.paymentTime));
   return rows.map(({ payment, receiptId }) => ({
     paymentId: payment.id,
-    amount: centsToDollars(-payment.amountCents),
+    amount: toMajor(-payment.amountCents, currency),
     refundedAt: payment.paymentTime.toISOString(),
     receiptId,
   }));
@@ -75,7 +76,7 @@ export async function orderDetail(
     team ? ordersForTeam(db, [row]) : ordersWithSubscriptions(db, [row]),
     historyOf(db, row.id),
     row.paid ? briefOfOrder(db, row) : null,
-    refundsOf(db, row.id),
+    refundsOf(db, row.id, row.currency),
     periodsOfOrder(db, row),
   ]);
   if (!order) throw notFound("The order");

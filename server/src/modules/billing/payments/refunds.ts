@@ -1,4 +1,4 @@
-import { centsToDollars, workflowMessages } from "@agency/contract";
+import { toMajor, workflowMessages } from "@agency/contract";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
@@ -73,9 +73,13 @@ export async function recordRefund(
     actor: auditActorOf(caller),
     action: "payment.refunded",
     subject: { type: "payment", id: refunded.id, label: `#${order.number}` },
-    before: { payment: refund.of.id, amount: centsToDollars(refund.of.amountCents) },
+    before: {
+      payment: refund.of.id,
+      amount: toMajor(refund.of.amountCents, order.currency),
+      currency: order.currency,
+    },
     after: {
-      refund: centsToDollars(-refunded.amountCents),
+      refund: toMajor(-refunded.amountCents, order.currency),
       provider: refunded.provider,
       transactionId: refunded.transactionId,
     },
