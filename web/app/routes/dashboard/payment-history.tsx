@@ -16,7 +16,7 @@ import {
   subscriptionTexts,
   paymentMessages as t,
 } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { Money } from "../../lib/money";
 
 const columns: DataColumn<Payment>[] = [
   {
@@ -35,7 +35,10 @@ const columns: DataColumn<Payment>[] = [
     cell: (payment) => payment.transactionId,
     className: "font-monospace small text-break",
   },
-  { header: t.amount, cell: (payment) => money(payment.currentPrice) },
+  {
+    header: t.amount,
+    cell: (payment) => <Money amount={payment.currentPrice} currency={payment.currency} />,
+  },
   { header: t.time, cell: (payment) => formatDateTime(payment.paymentTime) },
   {
     header: t.plan,

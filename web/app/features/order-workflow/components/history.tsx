@@ -5,7 +5,7 @@ import { OrderStateBadge } from "../../../components/order-badges";
 import { formatBillingDate, formatDateTime } from "../../../lib/dates";
 import { linkify } from "../../../lib/linkify";
 import { periodTexts, orderDetail as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { FileLinks } from "./file-links";
 
 type PeriodGroup = { number: number; startedAt: string | null; entries: OrderHistoryEntry[] };
@@ -61,6 +61,7 @@ export function OrderHistory({
   order: OrderDetail;
   receiptLink?: (id: string) => string;
 }) {
+  const money = useMoney();
   const id = useId();
   const groups = byPeriod(order);
   return (
@@ -93,7 +94,7 @@ export function OrderHistory({
         )}
         {order.refunds.map((refund) => (
           <p key={refund.paymentId} className="small mt-3 mb-0">
-            {t.refunded(money(refund.amount), formatDateTime(refund.refundedAt))}
+            {t.refunded(money(refund.amount, order.currency), formatDateTime(refund.refundedAt))}
             {refund.receiptId && receiptLink ? (
               <>
                 {" · "}
