@@ -14,7 +14,7 @@ import type { Database } from "../../db/client.js";
 import { payments, siteContent } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
-import { cachedRead, catalogChanged } from "./cache.js";
+import { cachedReadIn, catalogChanged } from "./cache.js";
 
 /**
  * The shop's currency: the unit the catalog's prices are written in, so the catalog keeps it. It
@@ -23,7 +23,8 @@ import { cachedRead, catalogChanged } from "./cache.js";
  */
 const currencyKey = "currency";
 
-function fromStored(value: unknown): ShopMoney {
+/** The stored document as the currency and locale (the default where it has none). */
+export function shopMoneyOf(value: unknown): ShopMoney {
   const stored = (value ?? {}) as Partial<ShopMoney>;
   return {
     currency: typeof stored.currency === "string" ? stored.currency : defaultShopMoney.currency,
@@ -36,9 +37,9 @@ function fromStored(value: unknown): ShopMoney {
  * Inside a transaction, pass it as `reader`.
  */
 export function shopMoney(db: Database, reader: Database = db): Promise<ShopMoney> {
-  return cachedRead(db, "plans", "money", async () => {
-    const [row] = await reader.select().from(siteContent).where(eq(siteContent.key, currencyKey));
-    return fromStored(row?.value);
+  return cachedReadIn(db, reader, "plans", "money", async (from) => {
+    const [row] = await from.select().from(siteContent).where(eq(siteContent.key, currencyKey));
+    return shopMoneyOf(row?.value);
   });
 }
 
@@ -77,7 +78,7 @@ export async function saveShopMoney(
       .from(siteContent)
       .where(eq(siteContent.key, currencyKey))
       .for("update");
-    const before = fromStored(current?.value);
+    const before = shopMoneyOf(current?.value);
     if (before.currency === wanted.currency && before.locale === wanted.locale && current) return;
     await tx
       .insert(siteContent)

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { siteContent } from "../../db/schema.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
-import { cachedRead, catalogChanged, shopMoney } from "../catalog/index.js";
+import { cachedReadIn, catalogChanged, shopMoneyOf } from "../catalog/index.js";
 
 type ContentKey = "identity" | "texts";
 
@@ -25,8 +25,8 @@ export function loadSiteContent(
   /** Where a read the cache cannot answer goes: the caller's transaction, when it holds one. */
   reader: Database = db,
 ): Promise<SiteContent> {
-  return cachedRead(db, "site", "content", async () => {
-    const rows = await reader.select().from(siteContent);
+  return cachedReadIn(db, reader, "site", "content", async (from) => {
+    const rows = await from.select().from(siteContent);
     const saved = new Map(rows.map((row) => [row.key, row.value]));
     // A saved document that no longer fits the contract (an older shape) gives way to the default.
     const identity = SiteIdentity.safeParse(saved.get("identity"));
@@ -34,7 +34,7 @@ export function loadSiteContent(
     return {
       site: identity.success ? identity.data : configured,
       texts: texts.success ? texts.data : defaultPageTexts,
-      money: await shopMoney(db, reader),
+      money: shopMoneyOf(saved.get("currency")),
     };
   });
 }
