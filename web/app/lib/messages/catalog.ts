@@ -17,8 +17,8 @@ export const catalogEditor = {
   monthly: "Monthly",
   yearly: "Yearly",
   planPeriodLabel: "Label under the price",
-  oldPrice: "Old price",
-  newPrice: "New price",
+  oldPrice: "Old price (shown struck through)",
+  newPrice: "Selling price",
   /** Under a price field: the shop's currency, which prices are typed in. */
   inCurrency: (code: string) => `In ${code}, the shop's currency`,
   feature: (index: number) => `Feature ${index + 1}`,
