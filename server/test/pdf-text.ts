@@ -13,8 +13,7 @@ const latin1 = new TextDecoder("windows-1252");
  * Windows-1252's own characters at 0x80-0x9F ("€" is 0x80), which Node 20's decoder reads as
  * Latin-1's control characters.
  */
-const windows1252High =
-  "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+const windows1252High = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
 
 function decodeWindows1252(bytes: Uint8Array): string {
   return latin1
