@@ -19,6 +19,7 @@ export * from "./payments.js";
 export * from "./phone.js";
 export * from "./promo.js";
 export * from "./reviews.js";
+export * from "./sales.js";
 export * from "./site.js";
 export * from "./subscriptions.js";
 export * from "./team.js";

@@ -34,14 +34,16 @@ export async function openPayment(
   let intent = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : undefined;
   const reusable = intent && intent.status !== "canceled" && intent.amountCents === order.priceCents;
   const interval = order.serviceDuration;
-  if ((!intent || !reusable) && billing && (interval === "monthly" || interval === "yearly")) {
+  // Custom work (no plan) pays with one PaymentIntent: Stripe Billing prices belong to plans.
+  const plan = order.planId;
+  if ((!intent || !reusable) && billing && plan && (interval === "monthly" || interval === "yearly")) {
     // Stripe Billing: the plan's subscription, whose first invoice the card form pays.
     const opened = await billing.open({
       orderId: order.id,
       email: order.email,
       name: order.name,
       plan: {
-        id: order.planId,
+        id: plan,
         name: `${order.service} (${interval})`,
         priceCents: order.priceCents,
         interval,
