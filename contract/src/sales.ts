@@ -77,7 +77,9 @@ export function lineCents(line: { quantity: number; unitPrice: number }): number
  * What a quote or invoice charges: everything once at payment (`dueNow`), and from then on the
  * recurring lines each month or year (`recurring`).
  */
-export function salesTotals(lines: readonly { quantity: number; unitPrice: number; recurring?: string | null }[]) {
+export function salesTotals(
+  lines: readonly { quantity: number; unitPrice: number; recurring?: string | null }[],
+) {
   let totalCents = 0;
   let recurringCents = 0;
   for (const line of lines) {
@@ -102,9 +104,13 @@ const draftFields = {
   dueDate: day.nullable().default(null),
 };
 
-function draftRules(body: { lines: { recurring: string | null; quantity: number; unitPrice: number }[] }, ctx: z.RefinementCtx) {
+function draftRules(
+  body: { lines: { recurring: string | null; quantity: number; unitPrice: number }[] },
+  ctx: z.RefinementCtx,
+) {
   const intervals = new Set(body.lines.map((line) => line.recurring).filter(Boolean));
-  if (intervals.size > 1) ctx.addIssue({ code: "custom", message: salesMessages.oneInterval, path: ["lines"] });
+  if (intervals.size > 1)
+    ctx.addIssue({ code: "custom", message: salesMessages.oneInterval, path: ["lines"] });
   if (body.lines.length > 0 && salesTotals(body.lines).totalCents < 100) {
     ctx.addIssue({ code: "custom", message: salesMessages.minimumTotal, path: ["lines"] });
   }
@@ -123,12 +129,10 @@ function kindRules(
 }
 
 /** POST /admin/sales: a new draft. */
-export const SalesDraftBody = z
-  .object({ kind: SalesKind, ...draftFields })
-  .superRefine((body, ctx) => {
-    draftRules(body, ctx);
-    kindRules(body, ctx);
-  });
+export const SalesDraftBody = z.object({ kind: SalesKind, ...draftFields }).superRefine((body, ctx) => {
+  draftRules(body, ctx);
+  kindRules(body, ctx);
+});
 export type SalesDraftBody = z.input<typeof SalesDraftBody>;
 export type SalesDraft = z.output<typeof SalesDraftBody>;
 

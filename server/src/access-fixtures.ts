@@ -5,6 +5,7 @@ import { multipartFile } from "../test/files.js";
 import type { TestContext } from "../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { promoCodeBody } from "../test/promo-codes.js";
+import { writeQuote } from "../test/sales.js";
 import { jobs } from "./db/schema.js";
 
 export type Call = {
@@ -45,6 +46,8 @@ export type AccessWorld = {
   /** Open invitations: one sent again, one withdrawn. */
   invitationId: string;
   revocableInvitationId: string;
+  /** Quotes: drafts to change and delete, sent ones to revise and to void. */
+  sales: { draftId: string; spareDraftId: string; sentId: string; voidableId: string };
 };
 
 export const promo = (code: string) => promoCodeBody(code);
@@ -122,7 +125,14 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     ).json().id as string;
   const invitationId = await invite("invited-access@example.com");
   const revocableInvitationId = await invite("revocable-access@example.com");
+  const sales = {
+    draftId: await writeQuote(ctx, admin),
+    spareDraftId: await writeQuote(ctx, admin),
+    sentId: await writeQuote(ctx, admin, { send: true }),
+    voidableId: await writeQuote(ctx, admin, { send: true }),
+  };
   return {
+    sales,
     suspendee,
     leaver,
     invitationId,
