@@ -104,20 +104,26 @@ const draftFields = {
   dueDate: day.nullable().default(null),
 };
 
-function draftRules(
-  body: { lines: { recurring: string | null; quantity: number; unitPrice: number }[] },
-  ctx: z.RefinementCtx,
-) {
-  const intervals = new Set(body.lines.map((line) => line.recurring).filter(Boolean));
+function draftRules(body: { lines?: unknown }, ctx: z.RefinementCtx) {
+  if (!Array.isArray(body.lines)) return;
+  const lines = body.lines as { recurring?: string | null; quantity?: unknown; unitPrice?: unknown }[];
+  const intervals = new Set(lines.map((line) => line?.recurring).filter(Boolean));
   if (intervals.size > 1)
     ctx.addIssue({ code: "custom", message: salesMessages.oneInterval, path: ["lines"] });
-  if (body.lines.length > 0 && salesTotals(body.lines).totalCents < 100) {
+  const priced = lines.every(
+    (line) => typeof line?.quantity === "number" && typeof line?.unitPrice === "number",
+  );
+  if (
+    priced &&
+    lines.length > 0 &&
+    salesTotals(lines as { quantity: number; unitPrice: number }[]).totalCents < 100
+  ) {
     ctx.addIssue({ code: "custom", message: salesMessages.minimumTotal, path: ["lines"] });
   }
 }
 
 function kindRules(
-  body: { kind: SalesKind; validUntil: string | null; dueDate: string | null },
+  body: { kind?: unknown; validUntil?: string | null; dueDate?: string | null },
   ctx: z.RefinementCtx,
 ) {
   if (body.kind === "quote" && !body.validUntil) {
@@ -129,10 +135,16 @@ function kindRules(
 }
 
 /** POST /admin/sales: a new draft. */
-export const SalesDraftBody = z.object({ kind: SalesKind, ...draftFields }).superRefine((body, ctx) => {
-  draftRules(body, ctx);
-  kindRules(body, ctx);
-});
+export const SalesDraftBody = z.object({ kind: SalesKind, ...draftFields }).superRefine(
+  (body, ctx) => {
+    // Run with whatever came in, so not even an object may be here.
+    if (typeof body !== "object" || body === null) return;
+    draftRules(body, ctx);
+    kindRules(body, ctx);
+  },
+  // Checked even while other fields have problems, so a form shows every problem at once.
+  { when: () => true },
+);
 export type SalesDraftBody = z.input<typeof SalesDraftBody>;
 export type SalesDraft = z.output<typeof SalesDraftBody>;
 

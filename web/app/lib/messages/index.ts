@@ -12,6 +12,7 @@ export * from "./content";
 export * from "./mail";
 export * from "./overview";
 export * from "./public";
+export * from "./sales";
 export * from "./shop";
 export * from "./team";
 export * from "./workflow";
