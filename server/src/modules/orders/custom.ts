@@ -2,6 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 
+/** One line of custom work, as the quote or invoice priced it. */
+export type CustomOrderLine = {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  /** Charged again with every renewal of the order's subscription. */
+  recurring: boolean;
+};
+
 /**
  * Custom work sold by a quote or invoice: an order without a plan, unpaid until its card payment
  * goes through the usual payment calls, which then submit it to the team (`order.paid`).
@@ -12,25 +21,38 @@ export type CustomOrder = {
   name: string;
   /** What the order is for, as lists and the board show it. */
   service: string;
-  /** "monthly" or "yearly" when lines recur (its subscription renews then), else "one-time". */
-  serviceDuration: string;
-  /** Every line once: the first payment. */
-  priceCents: number;
-  /** The recurring lines: what each renewal charges (null: nothing recurs). */
-  renewalPriceCents: number | null;
+  /** How often the recurring lines renew (its subscription starts with the payment); null: none do. */
+  interval: "monthly" | "yearly" | null;
+  lines: readonly CustomOrderLine[];
   createdAt: Date;
 };
 
-/** Writes the unpaid order in the caller's transaction and answers its id. */
+const centsOf = (lines: readonly CustomOrderLine[]) =>
+  lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+
+/**
+ * Writes the unpaid order in the caller's transaction and answers its id. Its first payment is
+ * every line once; each renewal charges the recurring lines. The lines themselves stay with the
+ * quote or invoice that sold them (sales_document_lines, through sales_documents.order_id).
+ */
 export async function placeCustomOrder(tx: Database, order: CustomOrder): Promise<string> {
+  const priceCents = centsOf(order.lines);
+  const recurring = order.lines.filter((line) => line.recurring);
   const [row] = await tx
     .insert(orders)
     .values({
-      ...order,
+      userId: order.userId,
+      email: order.email,
+      name: order.name,
+      service: order.service,
+      serviceDuration: order.interval && recurring.length > 0 ? order.interval : "one-time",
       planId: null,
-      listPriceCents: order.priceCents,
+      priceCents,
+      listPriceCents: priceCents,
+      renewalPriceCents: order.interval && recurring.length > 0 ? centsOf(recurring) : null,
       // Custom work is arranged by mail; the customer's number is asked for nowhere else.
       phone: "",
+      createdAt: order.createdAt,
     })
     .returning({ id: orders.id });
   if (!row) throw new Error("The custom order was not written.");

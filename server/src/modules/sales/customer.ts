@@ -187,9 +187,13 @@ export async function startSalesPayment(
       email: caller.email,
       name: found.name || caller.name,
       service: `${serviceOf(lines)} · ${salesLabel(found)}`,
-      serviceDuration: found.recurringInterval ?? "one-time",
-      priceCents: found.totalCents,
-      renewalPriceCents: found.recurringInterval ? found.recurringCents : null,
+      interval: found.recurringInterval,
+      lines: lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitCents: line.unitPriceCents,
+        recurring: line.recurring !== null,
+      })),
       createdAt: ctx.now(),
     });
     await tx
