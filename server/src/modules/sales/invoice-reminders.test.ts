@@ -98,6 +98,22 @@ describe("an invoice", () => {
     expect(audit.map((entry) => entry.action)).toEqual(["invoice.sent", "invoice.paid"]);
   });
 
+  it("is reminded when the dashboard's test tools move the clock and run the due work", async () => {
+    const email = `invoice-tools-${Date.now()}@example.com`;
+    const dueDate = dayFromNow(5, ctx.clock.now());
+    await writeQuote(ctx, owner, { body: invoiceBody({ email, dueDate }), send: true });
+    const run = await ctx.app.inject({
+      method: "POST",
+      url: "/api/admin/test-tools/run-due",
+      headers: { cookie: owner.cookie },
+      payload: { advanceDays: 3 },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    expect((await remindersTo(email)).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/is due on /),
+    ]);
+  });
+
   it("sends no reminder once it is paid, or voided", async () => {
     const paidEmail = `invoice-paid-${Date.now()}@example.com`;
     const voidEmail = `invoice-void-${Date.now()}@example.com`;

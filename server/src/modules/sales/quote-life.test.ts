@@ -131,6 +131,27 @@ describe("a quote's life", () => {
     });
     expect(JSON.stringify(board.json())).toContain(orderId);
 
+    // Its receipt, the orders export and the Overview's revenue count it like any other order.
+    const receipt = await ctx.app.inject({
+      method: "GET",
+      url: `/api/order/${orderId}/receipt`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.json()).toMatchObject({ amount: 1225.5, listPrice: 1225.5, discount: 0 });
+    const csv = await ctx.app.inject({
+      method: "GET",
+      url: "/api/admin/orders.csv",
+      headers: { cookie: owner.cookie },
+    });
+    expect(csv.body).toContain(`Landing page (+1 more) · Q-${year}-0001`);
+    const overview = await ctx.app.inject({
+      method: "GET",
+      url: "/api/admin/overview",
+      headers: { cookie: owner.cookie },
+    });
+    expect(overview.json().revenueThisMonth).toBeGreaterThanOrEqual(1225.5);
+
     // The subscription renews at the recurring lines' amount.
     const periodEnd = order.subscription?.currentPeriodEnd ?? "";
     await runJobsAt(ctx, periodEnd);
