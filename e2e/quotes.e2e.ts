@@ -29,6 +29,7 @@ describe("a quote for custom work", () => {
     await page.getByLabel(salesForm.validUntil).fill(inDays(30));
     expect(await page.getByTestId("sales-total").textContent()).toBe(`${salesForm.total}: $1,200.00`);
     await expectAccessible(page, "new quote");
+    await screenshot(page, "quote-form");
     await page.getByRole("button", { name: salesForm.save }).click();
     await page.waitForURL(/\/dashboard\/admin\/sales\/[0-9a-f-]{36}$/);
     const quoteId = page.url().split("/").pop() ?? "";
@@ -39,6 +40,10 @@ describe("a quote for custom work", () => {
     await heading.waitFor();
     const number = (await heading.textContent()) ?? "";
     await screenshot(page, "quote-sent");
+    await open(page, "/dashboard/admin/sales?state=sent");
+    await page.getByRole("link", { name: number }).waitFor();
+    await expectAccessible(page, "quotes and invoices");
+    await screenshot(page, "quotes-list");
 
     // The recipient opens the mailed link, signs up with that address and comes back to it.
     await context.clearCookies();

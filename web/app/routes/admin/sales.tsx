@@ -41,7 +41,7 @@ export default function Sales() {
 
   return (
     <section aria-labelledby="sales-heading">
-      <div className="d-flex flex-wrap gap-2 align-items-start justify-content-between">
+      <div className="d-flex flex-wrap gap-2 align-items-start justify-content-between mb-2">
         <div>
           <h1 id="sales-heading" className="h4 mb-1">
             {t.heading}

@@ -151,7 +151,7 @@ export function SalesForm({
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <div key={index} className="row g-2 align-items-start mb-2" data-testid="sales-line">
               <Field
-                className="col-12 col-md-5"
+                className="col-12 col-md-4"
                 id={id("description")}
                 label={t.description}
                 value={line.description}

