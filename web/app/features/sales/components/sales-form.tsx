@@ -189,7 +189,7 @@ export function SalesForm({
                 </Form.Select>
               </Field>
               <output
-                className="col-4 col-md-1 pt-md-4 mt-md-2 text-end"
+                className="col-4 col-md-2 pt-md-4 mt-md-2 text-end text-nowrap"
                 aria-label={`${t.amount} ${index + 1}`}
               >
                 {money(Number.isFinite(amount) ? amount : 0)}
