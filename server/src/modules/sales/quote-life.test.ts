@@ -16,15 +16,20 @@ import {
 } from "../../../test/sales.js";
 import { myOrder, runJobsAt } from "../../../test/subscriptions.js";
 import { auditLog, salesDocuments } from "../../db/schema.js";
+import { type DomainEvents, onDomainEvent } from "../../events.js";
 
 let ctx: TestContext;
 let owner: TestAccount;
 let counter = 0;
+const acceptedQuotes: DomainEvents["quote.accepted"][] = [];
 const newAddress = () => `quote-client-${++counter}-${Date.now()}@example.com`;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   owner = await createAccount(ctx, { role: "owner" });
+  onDomainEvent("quote.accepted", async (_tx, event) => {
+    acceptedQuotes.push(event);
+  });
 });
 afterAll(() => ctx.close());
 
@@ -95,6 +100,9 @@ describe("a quote's life", () => {
     const accepted = await customerCall(ctx, customer, "POST", `${token}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ state: "accepted", canAccept: false, canPay: true });
+    expect(acceptedQuotes.map((event) => event.quote)).toEqual([
+      { id, number: `Q-${year}-0001`, revision: 1, email, userId: customer.id, totalCents: 122_550 },
+    ]);
 
     const pay = await customerCall(ctx, customer, "POST", `${token}/pay`);
     expect(pay.statusCode, pay.body).toBe(200);
