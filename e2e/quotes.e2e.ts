@@ -8,8 +8,9 @@ import { payWith } from "./support/checkout";
 
 const browser = useBrowser();
 
-/** A day from now, as the date box takes it. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A day after `now`, as the date box takes it. */
+const inDays = (now: string, days: number) =>
+  new Date(new Date(now).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe("a quote for custom work", () => {
   it("is written by the owner, accepted and paid by a new customer, and lands on the work board", async () => {
@@ -18,6 +19,8 @@ describe("a quote for custom work", () => {
 
     // The owner quotes a landing page (1 × 1,200) to an address that has no account yet.
     await signInAsOwner(context);
+    // Dates count from the shop's billing clock, which other journeys may have moved forward.
+    const { now } = (await (await context.request.get("/api/admin/test-tools")).json()) as { now: string };
     await open(page, "/dashboard/admin/sales");
     await page.getByRole("link", { name: salesPage.newQuote }).click();
     await page.getByRole("heading", { name: salesPage.newHeading("quote") }).waitFor();
@@ -26,7 +29,7 @@ describe("a quote for custom work", () => {
     await page.getByLabel(salesForm.description).fill("Landing page");
     await page.getByLabel(salesForm.quantity).fill("1");
     await page.getByLabel(salesForm.unitPrice).fill("1200");
-    await page.getByLabel(salesForm.validUntil).fill(inDays(30));
+    await page.getByLabel(salesForm.validUntil).fill(inDays(now, 30));
     expect(await page.getByTestId("sales-total").textContent()).toBe(`${salesForm.total}: $1,200.00`);
     await expectAccessible(page, "new quote");
     await screenshot(page, "quote-form");
