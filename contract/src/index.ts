@@ -2,6 +2,7 @@ import "./zod-config.js";
 
 export * from "./account.js";
 export * from "./address.js";
+export * from "./api-keys.js";
 export * from "./audit.js";
 export * from "./blogs.js";
 export * from "./board.js";

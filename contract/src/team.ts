@@ -17,6 +17,7 @@ export const permissions = [
   "team.manage",
   "audit.view",
   "shop.operate",
+  "integrations.manage",
   "sales.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
@@ -35,6 +36,7 @@ export const permissionLabels: Record<Permission, string> = {
   "team.manage": "Manage the team and roles",
   "audit.view": "Read the audit log",
   "shop.operate": "Run the shop's jobs and renewals",
+  "integrations.manage": "Manage API keys and webhooks",
   "sales.manage": "Write quotes and invoices",
 };
 

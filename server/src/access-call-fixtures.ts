@@ -34,6 +34,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     leaver,
     invitationId,
     revocableInvitationId,
+    apiKeyId,
     sales,
   } = world;
   const blog = {
@@ -231,6 +232,13 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,
     },
+    "GET /api/admin/api-keys": { method: "GET", url: "/api/admin/api-keys" },
+    "POST /api/admin/api-keys": {
+      method: "POST",
+      url: "/api/admin/api-keys",
+      payload: { name: "Reporting", role: "staff", expiresAt: "2099-01-01" },
+    },
+    "POST /api/admin/api-keys/:id/revoke": { method: "POST", url: `/api/admin/api-keys/${apiKeyId}/revoke` },
   };
   if (route === "PUT /api/admin/catalog/services-order") {
     return {

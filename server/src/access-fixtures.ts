@@ -1,3 +1,4 @@
+import type { Permission } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { createAccount, type TestAccount } from "../test/accounts.js";
@@ -46,9 +47,14 @@ export type AccessWorld = {
   /** Open invitations: one sent again, one withdrawn. */
   invitationId: string;
   revocableInvitationId: string;
+  /** An API key, which the admin revokes. */
+  apiKeyId: string;
   /** Quotes: drafts to change and delete, sent ones to revise and to void. */
   sales: { draftId: string; spareDraftId: string; sentId: string; voidableId: string };
 };
+
+/** A role the owner made: the books, without the work. */
+export const bookkeeper: readonly Permission[] = ["money.view", "audit.view", "customers.view"];
 
 export const promo = (code: string) => promoCodeBody(code);
 export const plan = {
@@ -125,6 +131,13 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     ).json().id as string;
   const invitationId = await invite("invited-access@example.com");
   const revocableInvitationId = await invite("revocable-access@example.com");
+  const key = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/api-keys",
+    headers: asAdmin,
+    payload: { name: "Revocable", role: "staff" },
+  });
+  const apiKeyId = key.json().id as string;
   const sales = {
     draftId: await writeQuote(ctx, admin),
     spareDraftId: await writeQuote(ctx, admin),
@@ -132,6 +145,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     voidableId: await writeQuote(ctx, admin, { send: true }),
   };
   return {
+    apiKeyId,
     sales,
     suspendee,
     leaver,

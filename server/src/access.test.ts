@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { adminCallFor } from "./access-call-fixtures.js";
-import { type AccessWorld, type Call, prepareAccessWorld } from "./access-fixtures.js";
+import { type AccessWorld, bookkeeper, type Call, prepareAccessWorld } from "./access-fixtures.js";
 import type { DeclaredAccess } from "./plugins/authz.js";
 
 /**
@@ -142,6 +142,9 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/team/invitations": "team:team.manage",
   "POST /api/team/invitations/:id/resend": "team:team.manage",
   "POST /api/team/invitations/:id/revoke": "team:team.manage",
+  "GET /api/admin/api-keys": "team:integrations.manage",
+  "POST /api/admin/api-keys": "team:integrations.manage",
+  "POST /api/admin/api-keys/:id/revoke": "team:integrations.manage",
   "GET /api/admin/sales": "team:sales.manage",
   "POST /api/admin/sales": "team:sales.manage",
   "GET /api/admin/sales/:id": "team:sales.manage",
@@ -159,8 +162,6 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/team/invitations/accept": "public",
 };
 
-/** A role the owner made: the books, without the work. */
-const bookkeeper: readonly Permission[] = ["money.view", "audit.view", "customers.view"];
 const roles: Record<string, readonly Permission[]> = {
   owner: builtInRoles.owner.permissions,
   admin: builtInRoles.admin.permissions,

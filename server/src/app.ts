@@ -9,6 +9,7 @@ import type { Database } from "./db/client.js";
 import { createJobRuntime } from "./job-runtime.js";
 import { createMailer } from "./mail/mailer.js";
 import { accountRoutes } from "./modules/account/index.js";
+import { apiKeyRoutes } from "./modules/api-keys/index.js";
 import { auditAdminRoutes } from "./modules/audit/index.js";
 import {
   paymentRoutes,
@@ -98,7 +99,12 @@ export async function buildApp({
   const brand = currentMailBrand(db, config);
   const receipts = receiptSettings(config, db);
   const auth = createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin });
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, signInLimits: signInLimits(db) });
+  await app.register(authPlugin, {
+    auth,
+    db,
+    publicUrl: config.publicUrl,
+    signInLimits: signInLimits(db),
+  });
   await applyConfiguredAdmin(db, config.auth.adminEmail);
 
   await registerOpenApi(app, config.publicUrl);
@@ -154,6 +160,7 @@ export async function buildApp({
       await api.register(exportRoutes, { db });
       await api.register(overviewAdminRoutes, { db, clock });
       await api.register(auditAdminRoutes, { db });
+      await api.register(apiKeyRoutes, { db });
       await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
       await api.register(workflowRoutes, { db });

@@ -65,6 +65,7 @@ export default [
         route("sales/new", "routes/admin/sales-new.tsx"),
         route("sales/:id", "routes/admin/sales-detail.tsx"),
         route("team", "routes/admin/team.tsx"),
+        route("api-keys", "routes/admin/api-keys.tsx"),
       ]),
     ]),
   ]),

@@ -78,6 +78,8 @@ export const queryKeys = {
     members: ["team", "members"] as const,
     roles: ["team", "roles"] as const,
   },
+  /** The API keys page: the keys and the roles a key may hold. */
+  apiKeys: ["api-keys"] as const,
   /** What a mailed invitation link offers (the join page). */
   invitation: (token: string) => ["team-invitation", token] as const,
   leads: (kind: string, page: number, start: string) => ["leads", kind, page, start] as const,

@@ -69,6 +69,9 @@ const answers = {
   "PUT /api/admin/orders/:id/assignee": "OrderDetail",
   "PUT /api/admin/orders/:id/due": "OrderDetail",
   "GET /api/team/assignees": "TeamAssigneeList",
+  "GET /api/admin/api-keys": "ApiKeyList",
+  "POST /api/admin/api-keys": "CreatedApiKey",
+  "POST /api/admin/api-keys/:id/revoke": "ApiKey",
 
   "GET /api/admin/board": "Board",
   "POST /api/create-payment-intent": "PaymentIntent",

@@ -28,6 +28,8 @@ export const auditPage = {
     "team.member_suspended": "Member suspended",
     "team.member_unsuspended": "Member unsuspended",
     "team.member_removed": "Member removed",
+    "api_key.created": "API key made",
+    "api_key.revoked": "API key revoked",
     "account.deleted": "Account deleted",
     "service.created": "Service added",
     "service.updated": "Service edited",
@@ -70,7 +72,7 @@ export const auditPage = {
     "export.customers": "Customers exported",
     "export.payments": "Payments exported",
   } satisfies Record<AuditAction, string>,
-  actorTypes: { admin: "Admin", customer: "Customer", system: "System" } satisfies Record<
+  actorTypes: { admin: "Admin", customer: "Customer", system: "System", api_key: "API key" } satisfies Record<
     AuditActorType,
     string
   >,

@@ -5,6 +5,7 @@
 
 export * from "./account";
 export * from "./account-data";
+export * from "./api-keys";
 export * from "./audit";
 export * from "./board";
 export * from "./catalog";
