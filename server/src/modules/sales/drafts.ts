@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type AdminSalesDetail, isId, type SalesDraft, salesMessages, salesTotals } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { SessionUser } from "../../auth/session.js";
+import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { salesDocumentLines, salesDocuments, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
@@ -29,7 +29,8 @@ export async function findRevision(db: Database, id: string, lock = false): Prom
 
 export const lockRevision = (tx: Database, id: string) => findRevision(tx, id, true);
 
-const member = (caller: SessionUser) => ({ id: caller.id, name: caller.name });
+/** Who acts for the team in the history: a member, or an API key (no account: by its name only). */
+export const teamMember = (caller: SessionUser) => ({ id: accountIdOf(caller), name: caller.name });
 
 /** What a draft stores from the form: its customer, dates, note and totals (worked out here). */
 async function draftValues(db: Database, body: Omit<SalesDraft, "kind">) {
@@ -77,11 +78,11 @@ export async function createDraft(ctx: SalesContext, caller: SessionUser, body: 
       seriesId: id,
       // The customer's link: unguessable, and the same for every revision of the series.
       token: randomBytes(24).toString("base64url"),
-      createdBy: caller.id,
+      createdBy: accountIdOf(caller),
       createdAt: ctx.now(),
     });
     await writeLines(tx, id, body.lines);
-    await recordSalesEvent(tx, { documentId: id, kind: "created", at: ctx.now(), actor: member(caller) });
+    await recordSalesEvent(tx, { documentId: id, kind: "created", at: ctx.now(), actor: teamMember(caller) });
   });
   return id;
 }
@@ -105,7 +106,12 @@ export async function updateDraft(ctx: SalesContext, caller: SessionUser, id: st
       .set(await draftValues(tx, body))
       .where(eq(salesDocuments.id, row.id));
     await writeLines(tx, row.id, body.lines);
-    await recordSalesEvent(tx, { documentId: row.id, kind: "edited", at: ctx.now(), actor: member(caller) });
+    await recordSalesEvent(tx, {
+      documentId: row.id,
+      kind: "edited",
+      at: ctx.now(),
+      actor: teamMember(caller),
+    });
   });
 }
 
@@ -159,7 +165,7 @@ export async function reviseDocument(ctx: SalesContext, caller: SessionUser, id:
       recurringCents: row.recurringCents,
       recurringInterval: row.recurringInterval,
       token: row.token,
-      createdBy: caller.id,
+      createdBy: accountIdOf(caller),
       createdAt: ctx.now(),
     });
     const lines = await tx
@@ -182,14 +188,14 @@ export async function reviseDocument(ctx: SalesContext, caller: SessionUser, id:
       documentId: revisionId,
       kind: "created",
       at,
-      actor: member(caller),
+      actor: teamMember(caller),
       note: `Revision ${revision} of ${row.number}`,
     });
     await recordSalesEvent(tx, {
       documentId: row.id,
       kind: "revised",
       at,
-      actor: member(caller),
+      actor: teamMember(caller),
       note: `Revision ${revision} is being written`,
     });
     return revisionId;

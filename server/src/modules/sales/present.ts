@@ -126,7 +126,7 @@ export async function recordSalesEvent(
     documentId: string;
     kind: string;
     at: Date;
-    actor?: { id: string; name: string } | null;
+    actor?: { id: string | null; name: string } | null;
     note?: string | null;
   },
 ) {

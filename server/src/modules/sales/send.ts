@@ -8,7 +8,7 @@ import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 import type { SalesContext } from "./drafts.js";
-import { lockRevision } from "./drafts.js";
+import { lockRevision, teamMember } from "./drafts.js";
 import { takeSalesNumber } from "./numbering.js";
 import { dayOf, effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
 
@@ -64,7 +64,7 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
     if (row.state !== "draft") throw new AppError("conflict", salesMessages.notSendable);
     const now = ctx.now();
     checkDates(row, now);
-    const actor = { id: caller.id, name: caller.name };
+    const actor = teamMember(caller);
     let numbered = { number: row.number, year: row.year, sequence: row.sequence };
     let previous: SalesRow | undefined;
     if (row.revision > 1) {
@@ -138,7 +138,7 @@ export async function voidDocument(ctx: SalesContext, caller: SessionUser, id: s
       documentId: row.id,
       kind: "voided",
       at: now,
-      actor: { id: caller.id, name: caller.name },
+      actor: teamMember(caller),
     });
     await recordAudit(tx, {
       actor: auditActorOf(caller),
