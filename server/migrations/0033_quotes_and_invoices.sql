@@ -81,13 +81,16 @@ CREATE INDEX "sales_documents_state_created_at_idx" ON "sales_documents" USING b
 CREATE INDEX "sales_documents_email_idx" ON "sales_documents" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "sales_documents_order_idx" ON "sales_documents" USING btree ("order_id");--> statement-breakpoint
 -- A sent revision is frozen: what the customer was sent never changes (a change is a new
--- revision). Its state, dates, account and order still move on.
+-- revision). Its state, dates, account and order still move on; and when the customer deletes
+-- their account, their name and address give way to a deleted account's placeholders (as on
+-- receipts, migration 0016).
 CREATE FUNCTION "sales_documents_frozen"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF OLD."state" <> 'draft' AND (
 		NEW."kind" IS DISTINCT FROM OLD."kind" OR NEW."series_id" IS DISTINCT FROM OLD."series_id"
 		OR NEW."revision" IS DISTINCT FROM OLD."revision" OR NEW."number" IS DISTINCT FROM OLD."number"
-		OR NEW."email" IS DISTINCT FROM OLD."email" OR NEW."name" IS DISTINCT FROM OLD."name"
+		OR ((NEW."email" IS DISTINCT FROM OLD."email" OR NEW."name" IS DISTINCT FROM OLD."name")
+			AND NOT (NEW."email" LIKE 'deleted-%@deleted.invalid' AND NEW."name" = 'Deleted customer'))
 		OR NEW."note" IS DISTINCT FROM OLD."note" OR NEW."valid_until" IS DISTINCT FROM OLD."valid_until"
 		OR NEW."due_date" IS DISTINCT FROM OLD."due_date" OR NEW."currency" IS DISTINCT FROM OLD."currency"
 		OR NEW."total_cents" IS DISTINCT FROM OLD."total_cents"

@@ -129,3 +129,29 @@ describe("bad input", () => {
     expect(reason.statusCode).toBe(400);
   });
 });
+
+describe("a customer who deletes their account", () => {
+  it("leaves their quotes without their name or address; the link then leads nowhere", async () => {
+    const leaver = await createAccount(ctx, { name: "Leaving Customer" });
+    const id = await writeQuote(ctx, owner, {
+      body: quoteBody({ email: leaver.email, name: leaver.name }),
+      send: true,
+    });
+    const link = await tokenOf(ctx, owner, id);
+    const declined = await customerCall(ctx, leaver, "POST", `${link}/decline`, { reason: "Not now" });
+    expect(declined.statusCode).toBe(200);
+    const deleted = await ctx.app.inject({
+      method: "POST",
+      url: "/api/account/delete",
+      headers: { cookie: leaver.cookie },
+      payload: { password: leaver.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await salesDetail(ctx, owner, id);
+    expect(after).toMatchObject({ name: "Deleted customer", state: "declined", total: 1200 });
+    expect(after.email).toMatch(/^deleted-.*@deleted\.invalid$/);
+    expect(JSON.stringify(after)).not.toContain(leaver.email);
+    expect(JSON.stringify(after.history)).not.toContain(leaver.name);
+    expect((await customerCall(ctx, undefined, "GET", `${link}/invitation`)).json().email).toBe(after.email);
+  });
+});

@@ -96,7 +96,7 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
       .returning();
     if (!sent) throw new Error("The quote or invoice was not sent.");
     const label = salesLabel(sent);
-    await recordSalesEvent(tx, { documentId: row.id, kind: "sent", at: now, actor, note: `To ${row.email}` });
+    await recordSalesEvent(tx, { documentId: row.id, kind: "sent", at: now, actor });
     await enqueue(tx, "mail.sales-sent", { documentId: row.id, label, email: row.email });
     if (sent.kind === "invoice" && sent.dueDate) {
       for (const { which, days } of invoiceReminders) {
