@@ -19,6 +19,7 @@ export type * from "./pages.js";
 export * from "./payments.js";
 export * from "./phone.js";
 export * from "./promo.js";
+export * from "./refunds.js";
 export * from "./reviews.js";
 export * from "./sales.js";
 export * from "./site.js";

@@ -10,6 +10,7 @@ import {
   rangeOutOfOrder,
 } from "./common.js";
 import { Phone } from "./phone.js";
+import { OrderPayment } from "./refunds.js";
 import { Subscription } from "./subscriptions.js";
 import { Brief, OrderHistoryEntry, OrderState, Refund } from "./workflow.js";
 
@@ -107,13 +108,16 @@ export const DeleteResult = z.object({ deletedCount: z.number().int().nonnegativ
 export type DeleteResult = z.infer<typeof DeleteResult>;
 
 /**
- * One order with its work: state changes (oldest first), brief and refunds. Its customer and
- * admins see the same (GET /order/{id}, GET /admin/orders/{id}); the thread is read separately.
+ * One order with its work: state changes (oldest first), brief, payments and refunds. Its customer
+ * and admins see the same (GET /order/{id}, GET /admin/orders/{id}); the thread is read separately.
  */
 export const OrderDetail = Order.extend({
   history: z.array(OrderHistoryEntry),
   /** Null while the order is unpaid. */
   brief: Brief.nullable(),
+  /** Every payment of the order (not its refunds), newest first, with what is left to refund. */
+  payments: z.array(OrderPayment),
+  /** Every refund, oldest first. */
   refunds: z.array(Refund),
   /** Every work period opened so far, oldest first (the history and messages name theirs). */
   periods: z.array(OrderPeriod),

@@ -51,7 +51,7 @@ export const Payment = z
     email: z.string(),
     transactionId: z.string(),
     paymentTime: z.string(),
-    /** Negative for a refund (money given back when the agency cancelled the order). */
+    /** Negative for a refund (money the agency gave back of a payment). */
     currentPrice: z.number(),
     service: z.string(),
     serviceDuration: z.string(),
@@ -62,6 +62,8 @@ export const Payment = z
     renewal: z.boolean(),
     /** The receipt issued for the payment (see GET /receipts/{id}); null for one recorded without. */
     receiptId: z.string().nullable(),
+    /** A refund's reason, as the agency gave it; null for a payment (or a refund without one). */
+    refundReason: z.string().nullable(),
   })
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof Payment>;

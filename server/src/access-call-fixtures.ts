@@ -19,6 +19,8 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     target,
     orderId,
     paidOrderId,
+    refundOrderId,
+    refundPaymentId,
     planId,
     blogId,
     reviewId,
@@ -106,6 +108,11 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/admin/orders/${paidOrderId}/cancel`,
       payload: { refund: true },
+    },
+    "POST /api/admin/orders/:id/refunds": {
+      method: "POST",
+      url: `/api/admin/orders/${refundOrderId}/refunds`,
+      payload: { paymentId: refundPaymentId, amount: 1, reason: "Goodwill" },
     },
     "GET /api/admin/board": { method: "GET", url: `/api/admin/board?assignee=me&plan=${planId}` },
     "GET /api/admin/plans/:id/brief-questions": {

@@ -7,7 +7,7 @@ import type { TestContext } from "../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { promoCodeBody } from "../test/promo-codes.js";
 import { writeQuote } from "../test/sales.js";
-import { jobs } from "./db/schema.js";
+import { jobs, payments } from "./db/schema.js";
 
 export type Call = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -25,6 +25,9 @@ export type AccessWorld = {
   orderId: string;
   /** A paid order, which the admin moves on and then cancels. */
   paidOrderId: string;
+  /** Another paid order and its payment, which the admin refunds a dollar of at a time. */
+  refundOrderId: string;
+  refundPaymentId: string;
   planId: string;
   blogId: string;
   reviewId: string;
@@ -81,6 +84,9 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   const plans = await planIds(ctx);
   const orderId = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
   const paidOrderId = await placePaidOrder(ctx, customer, plans.premiumYearly._id);
+  const refundOrderId = await placePaidOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
+  const [refunded] = await ctx.db.select().from(payments).where(eq(payments.orderId, refundOrderId));
+  if (!refunded) throw new Error("the paid order has no payment");
   const planId = plans.premiumYearly._id;
   const blogId = (await ctx.app.inject({ method: "GET", url: "/api/blogs" })).json()[0]._id;
   const reviewId = (await ctx.app.inject({ method: "GET", url: "/api/reviews" })).json()[0]._id;
@@ -159,6 +165,8 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     target,
     orderId,
     paidOrderId,
+    refundOrderId,
+    refundPaymentId: refunded.id,
     planId,
     blogId,
     reviewId,

@@ -103,6 +103,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/orders/:id": "team:orders.work",
   "POST /api/admin/orders/:id/state": "team:orders.work",
   "POST /api/admin/orders/:id/cancel": "team:orders.refund",
+  "POST /api/admin/orders/:id/refunds": "team:orders.refund",
   "PUT /api/admin/orders/:id/assignee": "team:orders.assign",
   "PUT /api/admin/orders/:id/due": "team:orders.assign",
   "GET /api/team/assignees": "team:orders.assign",

@@ -256,10 +256,23 @@ export async function startFakeStripe() {
     if (request.method === "POST" && url.pathname === "/v1/refunds") {
       const form = await readBody(request);
       const intent = intents.get(String(form.get("payment_intent")));
-      const amount = Number(form.get("amount") ?? intent?.amount_received);
-      if (intent?.status !== "succeeded" || !(amount > 0) || amount > intent.amount_received) {
+      // As Stripe does: a partial amount, or what is left of the charge; never more than is left.
+      const given = refunds
+        .filter((refund) => refund.payment_intent === intent?.id)
+        .reduce((sum, refund) => sum + refund.amount, 0);
+      const left = (intent?.amount_received ?? 0) - given;
+      const amount = Number(form.get("amount") ?? left);
+      if (intent?.status !== "succeeded" || !(amount > 0)) {
         return send(400, {
           error: { type: "invalid_request_error", code: "charge_not_refundable", message: "Not refundable" },
+        });
+      }
+      if (amount > left) {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          },
         });
       }
       next += 1;

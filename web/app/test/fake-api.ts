@@ -66,6 +66,7 @@ const answers = {
   "GET /api/admin/orders/:id": "OrderDetail",
   "POST /api/admin/orders/:id/state": "OrderDetail",
   "POST /api/admin/orders/:id/cancel": "OrderDetail",
+  "POST /api/admin/orders/:id/refunds": "OrderDetail",
   "PUT /api/admin/orders/:id/assignee": "OrderDetail",
   "PUT /api/admin/orders/:id/due": "OrderDetail",
   "GET /api/team/assignees": "TeamAssigneeList",

@@ -1,5 +1,6 @@
 import type { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
 import { and, count, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
@@ -153,7 +154,12 @@ const paymentColumns = [
   "card",
   "periodStart",
   "periodEnd",
+  "refundOf",
+  "reason",
 ] as const;
+
+/** The receipt of the payment a refund gives money back of. */
+const refundedReceipt = alias(receipts, "refunded_receipt");
 
 function paymentFilter(query: PaymentsExportQuery): SQL | undefined {
   const text = query.q?.trim().toLowerCase();
@@ -163,7 +169,10 @@ function paymentFilter(query: PaymentsExportQuery): SQL | undefined {
   );
 }
 
-/** Every payment and refund (a refund is negative), newest first, with its receipt's number. */
+/**
+ * Every payment and refund (a refund is negative), newest first, with its receipt's number; a
+ * refund also names the receipt of the payment it gives back of, and its reason.
+ */
 export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGenerator<string> {
   const batches = newestFirstBatches(
     payments,
@@ -187,12 +196,15 @@ export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGene
             taxCents: receipts.taxCents,
             cardBrand: receipts.cardBrand,
             cardLast4: receipts.cardLast4,
+            refundOfReceipt: refundedReceipt.number,
+            refundReason: payments.refundReason,
           },
           cursor: plan.cursor,
         })
         .from(payments)
         .innerJoin(orders, eq(orders.id, payments.orderId))
         .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+        .leftJoin(refundedReceipt, eq(refundedReceipt.paymentId, payments.refundOf))
         .where(plan.where)
         .orderBy(...plan.orderBy)
         .limit(plan.limit),
@@ -214,5 +226,7 @@ export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGene
     row.cardBrand && row.cardLast4 ? `${row.cardBrand} ${row.cardLast4}` : null,
     row.periodStart,
     row.periodEnd,
+    row.refundOfReceipt,
+    row.refundReason,
   ]);
 }

@@ -13,4 +13,5 @@ export {
   submitPaidOrder,
 } from "./periods.js";
 export { ordersForTeam, ordersWithSubscriptions } from "./present.js";
+export { refundOrder } from "./refund.js";
 export { orderRoutes } from "./routes.js";

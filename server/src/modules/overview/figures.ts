@@ -3,7 +3,7 @@ import { and, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads, planMonths, pricingPlans, user } from "../../db/schema.js";
-import { subscriptionSummary } from "../billing/index.js";
+import { subscriptionFigures } from "../billing/index.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -85,13 +85,13 @@ async function topPlans(db: Database, fromTime: Date, toTime: Date) {
  * process but the groups, so the cost follows the time range, not the size of the tables.
  */
 /** The figures that are worked out now and then and kept (see service.ts). */
-export type OverviewFigures = Omit<Overview, "recentCancellations">;
+export type OverviewFigures = Omit<Overview, "recentCancellations" | "pastDue">;
 
 export async function computeOverview(db: Database, now: Date): Promise<OverviewFigures> {
   const { months, monthsEnd, weeks, weeksEnd } = periodsOf(now);
   const from = months[0]?.start ?? monthsEnd;
   const firstWeek = weeks[0]?.start ?? weeksEnd;
-  const [revenueRows, customerRows, leadRows, plans, counts, subscriptions] = await Promise.all([
+  const [revenueRows, customerRows, leadRows, plans, counts, billing] = await Promise.all([
     db
       .select({
         month: sql<string>`to_char(${planMonths.month}, 'YYYY-MM')`,
@@ -120,8 +120,9 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
       .groupBy(sql`1`),
     topPlans(db, from, monthsEnd),
     readRowCounts(db, ["orders", "orders_paid"]),
-    subscriptionSummary(db),
+    subscriptionFigures(db, now),
   ]);
+  const { summary: subscriptions, churn } = billing;
   const revenue = new Map(revenueRows.map((row) => [row.month, row.cents]));
   const customers = new Map(customerRows.map((row) => [row.month, row.count]));
   const leadsOf = new Map(leadRows.map((row) => [row.week, row]));
@@ -151,5 +152,6 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
       newsletter: leadsOf.get(key)?.newsletter ?? 0,
     })),
     topPlans: plans,
+    churn,
   };
 }

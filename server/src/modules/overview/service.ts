@@ -5,7 +5,7 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { payments } from "../../db/schema.js";
-import { recentCancellations } from "../billing/index.js";
+import { pastDueSubscriptions, recentCancellations } from "../billing/index.js";
 import { computeOverview, type OverviewFigures } from "./figures.js";
 
 /** How long one process answers with the figures it worked out (see docs/decisions/019). */
@@ -41,15 +41,18 @@ export function overviewSource(
   let latest: Computed | undefined;
   let pending: { newestPayment: string; promise: Promise<OverviewFigures> } | undefined;
 
-  // The latest cancellations are read on every call (a few rows down an index): an owner who
-  // was just told of one finds it here at once, not when the figures are next worked out. They
-  // name orders, so a member who sees only their assigned orders is shown those of theirs.
+  // The latest cancellations and the past-due subscriptions are read on every call (a few rows
+  // down an index each): an owner who was just told of one finds it here at once, not when the
+  // figures are next worked out. They name orders, so a member who sees only their assigned
+  // orders is shown those of theirs.
   return async function overview(caller: SessionUser): Promise<Overview> {
-    const [figures, cancellations] = await Promise.all([
+    const narrowed = seesOnlyAssigned(caller) ? { assigneeId: caller.id } : {};
+    const [figures, cancellations, pastDue] = await Promise.all([
       cachedFigures(),
-      recentCancellations(db, seesOnlyAssigned(caller) ? { assigneeId: caller.id } : {}),
+      recentCancellations(db, narrowed),
+      pastDueSubscriptions(db, narrowed),
     ]);
-    return { ...figures, recentCancellations: cancellations };
+    return { ...figures, recentCancellations: cancellations, pastDue };
   };
 
   async function cachedFigures(): Promise<OverviewFigures> {

@@ -13,6 +13,7 @@ export * from "./content";
 export * from "./mail";
 export * from "./overview";
 export * from "./public";
+export * from "./refunds";
 export * from "./sales";
 export * from "./shop";
 export * from "./team";

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { monthNames } from "../../lib/dates";
-import { overviewPage as t } from "../../lib/messages";
+import { churnTexts, overviewPage as t } from "../../lib/messages";
 import { money } from "../../lib/money";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
@@ -43,6 +43,26 @@ function figures(overrides: Partial<Overview> = {}): Overview {
       ],
     },
     recentCancellations: [],
+    churn: {
+      thisMonth: {
+        month: "2025-12",
+        cancellations: 0,
+        failedRenewals: 0,
+        recurringRevenueAtStart: 0,
+        recurringRevenueLost: 0,
+        churnRate: null,
+      },
+      previousMonth: {
+        month: "2025-11",
+        cancellations: 0,
+        failedRenewals: 0,
+        recurringRevenueAtStart: 0,
+        recurringRevenueLost: 0,
+        churnRate: null,
+      },
+      reasons: [],
+    },
+    pastDue: [],
     ...overrides,
   };
 }
@@ -134,5 +154,71 @@ describe("the overview page", () => {
       "/dashboard/admin/orders/o-1",
     );
     expect(within(rowOf("Dana Doe")).getByText(t.noReason)).toBeTruthy();
+  });
+
+  it("shows this month's churn beside last month's, the reasons given and the past-due plans", async () => {
+    stubServer(
+      figures({
+        subscriptions: { active: 7, pastDue: 1, canceled: 3 },
+        churn: {
+          thisMonth: {
+            month: "2025-12",
+            cancellations: 3,
+            failedRenewals: 2,
+            recurringRevenueAtStart: 400,
+            recurringRevenueLost: 20,
+            churnRate: 0.05,
+          },
+          previousMonth: {
+            month: "2025-11",
+            cancellations: 1,
+            failedRenewals: 0,
+            recurringRevenueAtStart: 380,
+            recurringRevenueLost: 9.5,
+            churnRate: 0.025,
+          },
+          reasons: [
+            { reason: "Too expensive", count: 2 },
+            { reason: null, count: 1 },
+          ],
+        },
+        pastDue: [
+          {
+            orderId: "o-9",
+            orderNumber: 1009,
+            customer: "Pat Late",
+            service: "Standard (monthly)",
+            dueSince: "2025-12-05T12:00:00.000Z",
+            failedAttempts: 2,
+            nextAttemptAt: "2025-12-08T12:00:00.000Z",
+            amount: 19,
+          },
+        ],
+      }),
+    );
+    renderWithProviders(
+      <MemoryRouter>
+        <OverviewPage />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId("churn-cancellations")).textContent).toBe("3");
+    expect(screen.getByText(churnTexts.previous("1"))).toBeTruthy();
+    expect(screen.getByTestId("churn-failed-renewals").textContent).toBe("2");
+    expect(screen.getByTestId("churn-rate").textContent).toBe("5%");
+    expect(
+      screen.getByText(`${churnTexts.lost(money(20), money(400))} · ${churnTexts.previous("2.5%")}`),
+    ).toBeTruthy();
+
+    const reasons = within(screen.getByRole("table", { name: churnTexts.reasonsHeading })).getAllByRole(
+      "row",
+    );
+    expect(reasons.slice(1).map((row) => row.textContent)).toEqual(["Too expensive2", `${t.noReason}1`]);
+
+    const pastDue = screen.getByRole("table", { name: churnTexts.pastDueHeading });
+    const row = within(pastDue).getByText("Pat Late").closest("tr") as HTMLElement;
+    expect(within(row).getByRole("link", { name: "#1009" }).getAttribute("href")).toBe(
+      "/dashboard/admin/orders/o-9",
+    );
+    expect(row.textContent).toContain(money(19));
   });
 });

@@ -4,12 +4,14 @@ import { Button } from "react-bootstrap";
 import { QueryView } from "../../components/query-view";
 import { useOverview } from "../../features/overview/api/overview";
 import { BarChart } from "../../features/overview/components/bar-chart";
+import { Churn } from "../../features/overview/components/churn";
+import { PastDue } from "../../features/overview/components/past-due";
 import { RecentCancellations } from "../../features/overview/components/recent-cancellations";
 import { StatCard } from "../../features/overview/components/stat-card";
 import { TopPlans } from "../../features/overview/components/top-plans";
 import { formatCount } from "../../features/overview/format";
 import { formatDateTime, monthNames, weekNames } from "../../lib/dates";
-import { overviewPage as t } from "../../lib/messages";
+import { churnTexts, overviewPage as t } from "../../lib/messages";
 import { money } from "../../lib/money";
 
 function Panel({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
@@ -163,6 +165,16 @@ function Figures({ figures }: { figures: Overview }) {
               />
               <TopPlans id="overview-plans-orders" heading={t.byOrders} plans={figures.topPlans.byOrders} />
             </div>
+          </Panel>
+        </div>
+        <div className="col-12">
+          <Panel id="overview-churn" heading={churnTexts.heading}>
+            <Churn id="overview-churn" churn={figures.churn} />
+          </Panel>
+        </div>
+        <div className="col-12">
+          <Panel id="overview-past-due" heading={churnTexts.pastDueHeading}>
+            <PastDue id="overview-past-due" items={figures.pastDue} total={subscriptions.pastDue} />
           </Panel>
         </div>
         <div className="col-12">

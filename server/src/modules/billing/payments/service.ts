@@ -190,6 +190,7 @@ const paymentColumns = {
   service: orders.service,
   serviceDuration: orders.serviceDuration,
   receiptId: receipts.id,
+  refundReason: payments.refundReason,
 };
 
 type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
@@ -219,6 +220,7 @@ export function toPayment(row: PaymentRow): Payment {
     // The order keeps its first payment's transaction; the others renewed it (or refunded it).
     renewal: row.amountCents > 0 && row.transactionId !== row.orderTransactionId,
     receiptId: row.receiptId,
+    refundReason: row.refundReason,
   };
 }
 

@@ -13,6 +13,7 @@ import { nextAttempt, periodEnd } from "../../../periods.js";
 import { renewalChargeCents } from "../charges.js";
 import { addPayment } from "../payments/ledger.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
+import { recordRenewalFailure } from "./churn.js";
 import {
   endSubscription,
   lockOwnSubscription,
@@ -81,6 +82,7 @@ async function renewed(
 
 /** A renewal was declined: retried on the schedule, and after the last retry the subscription ends. */
 async function declined(ctx: RenewalContext, tx: Database, row: SubscriptionRow, message: string) {
+  await recordRenewalFailure(tx, row, ctx.clock.now());
   const failures = row.failureCount + 1;
   const retryAt = nextAttempt(row.currentPeriodEnd, failures);
   if (!retryAt) {

@@ -225,6 +225,10 @@ export async function resumeSubscription(
   return subscriptionOfOrder(db, orderId);
 }
 
+/** What a subscription brings in a month, in cents: a yearly plan counts a twelfth of its price. */
+export const monthlyValue = sql`case when ${subscriptions.interval} = 'yearly'
+  then ${subscriptions.priceCents} / 12.0 else ${subscriptions.priceCents} end`;
+
 /**
  * Monthly recurring revenue: what the subscriptions that will renew bring in a month at the
  * prices they renew at (a yearly plan counts a twelfth of its price).
@@ -232,11 +236,8 @@ export async function resumeSubscription(
 export async function subscriptionSummary(db: Database): Promise<SubscriptionSummary> {
   const [row] = await db
     .select({
-      mrrCents: sql<number>`coalesce(round(sum(case
-        when ${subscriptions.status} in ('active', 'past_due') then
-          case when ${subscriptions.interval} = 'yearly' then ${subscriptions.priceCents} / 12.0
-          else ${subscriptions.priceCents} end
-        else 0 end)), 0)`.mapWith(Number),
+      mrrCents: sql<number>`coalesce(round(sum(${monthlyValue})
+        filter (where ${subscriptions.status} in ('active', 'past_due'))), 0)`.mapWith(Number),
       active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
       pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
       canceled: sql<number>`count(*) filter (where ${subscriptions.status} = 'canceled')`.mapWith(Number),

@@ -45,13 +45,15 @@ export function AdminActions({ order, canCancel = true }: { order: OrderDetail; 
   }
 
   async function cancel() {
-    const refundable = order.paid && order.refunds.length === 0;
+    // What is left of the latest payment goes back with the cancellation, when asked.
+    const left = order.payments[0]?.refundable ?? 0;
+    const refundable = left > 0;
     const question = { title: t.cancelQuestion(number), text: t.cancelText, confirmText: t.cancelConfirm };
     const answer = refundable
       ? await confirmWithOption({
           ...question,
           destructive: true,
-          option: t.refund(money(order.currentPrice)),
+          option: t.refund(money(left)),
         })
       : (await confirmAction({ ...question, destructive: true }))
         ? { option: false }

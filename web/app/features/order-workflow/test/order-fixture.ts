@@ -36,6 +36,18 @@ export function paidOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
       },
     ],
     brief: { questions, answers: null, submittedAt: null, carriedOver: false, confirmedAt: null },
+    payments: [
+      {
+        _id: "6f1c2a3b-0000-4000-8000-0000000000b1",
+        paidAt: "2026-11-23T10:00:00.000Z",
+        amount: 49,
+        refunded: 0,
+        refundable: 49,
+        periodStart: null,
+        periodEnd: null,
+        receiptId: null,
+      },
+    ],
     refunds: [],
     period: { number: 1, startedAt: "2026-11-23T10:00:00.000Z" },
     periods: [{ number: 1, startedAt: "2026-11-23T10:00:00.000Z" }],
