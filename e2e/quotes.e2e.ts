@@ -28,7 +28,7 @@ describe("a quote for custom work", () => {
     await page.getByLabel(salesForm.name).fill(client.name);
     await page.getByLabel(salesForm.description).fill("Landing page");
     await page.getByLabel(salesForm.quantity).fill("1");
-    await page.getByLabel(salesForm.unitPrice).fill("1200");
+    await page.getByLabel(salesForm.unitPriceIn("$")).fill("1200");
     await page.getByLabel(salesForm.validUntil).fill(inDays(now, 30));
     expect(await page.getByTestId("sales-total").textContent()).toBe(`${salesForm.total}: $1,200.00`);
     await expectAccessible(page, "new quote");

@@ -1,11 +1,13 @@
+import { formatMajorMoney } from "@agency/contract/money";
 import { request as playwrightRequest } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { orderPaymentTexts, overviewPage, refundForm } from "../web/app/lib/messages";
-import { money } from "../web/app/lib/money";
 import { newAccount, registerAccount, signInApi, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, confirmDialog, screenshot, toast, useBrowser } from "./support/browser";
 import { order, pay, plans } from "./support/shop";
+
+const money = (amount: number) => formatMajorMoney(amount, "usd");
 
 const browser = useBrowser();
 const customerApi = await playwrightRequest.newContext({

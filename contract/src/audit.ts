@@ -56,6 +56,7 @@ export const auditActions = [
   "lead.deleted",
   "site.identity_changed",
   "site.texts_changed",
+  "site.currency_changed",
   "export.account_data",
   "export.leads",
   "export.orders",

@@ -27,7 +27,10 @@ export type OrderPeriod = z.infer<typeof OrderPeriod>;
 export const OrderAssignee = z.object({ id: z.string(), name: z.string() }).meta({ id: "OrderAssignee" });
 export type OrderAssignee = z.infer<typeof OrderAssignee>;
 
-/** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
+/**
+ * SPEC §3 Order. Prices are in major units of the order's `currency` here; the server stores and
+ * computes in minor units.
+ */
 export const Order = z
   .object({
     _id: z.string(),
@@ -42,6 +45,8 @@ export const Order = z
     currentPrice: Dollars,
     /** A promo code's discount, already taken off currentPrice (absent or 0 without a code). */
     discount: Dollars.optional(),
+    /** The currency the order was priced in (lower case ISO 4217); its payments keep it. */
+    currency: z.string(),
     promoCode: z.string().nullable().optional(),
     currentDate: z.string(),
     phone: z.string(),

@@ -4,8 +4,9 @@ import { Dollars } from "./common.js";
 /**
  * The owner's Overview (admin). Months and weeks are calendar months and ISO weeks (Monday to
  * Sunday) in UTC, oldest first, the current one last; one with nothing in it is there with zeros.
- * Amounts are dollars; revenue is what was paid less what was refunded in that month, so a month
- * with more refunds than payments is negative.
+ * Amounts are in major units of the shop's `currency` (money taken in an earlier currency is added
+ * as it is: nothing is converted); revenue is what was paid less what was refunded in that month,
+ * so a month with more refunds than payments is negative.
  */
 export const OverviewMonth = z.object({
   /** "2026-03": the calendar month in UTC. */
@@ -112,6 +113,8 @@ export const Overview = z
     /** When the figures were worked out: they may be up to a minute old (see docs/decisions/019). */
     asOf: z.string(),
     timeZone: z.literal("UTC"),
+    /** The currency of every amount: the shop's (lower case ISO 4217). */
+    currency: z.string(),
     revenueThisMonth: z.number(),
     /** The subscriptions that renew, yearly plans counting a twelfth (as the subscriptions summary). */
     monthlyRecurringRevenue: Dollars,

@@ -17,6 +17,7 @@ export const PaymentIntent = z.object({
   /** Stripe's publishable key when the provider is Stripe. */
   publishableKey: z.string().nullable(),
   amount: Dollars,
+  /** The order's currency, which the provider charges in. */
   currency: z.string(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntent>;
@@ -53,6 +54,8 @@ export const Payment = z
     paymentTime: z.string(),
     /** Negative for a refund (money the agency gave back of a payment). */
     currentPrice: z.number(),
+    /** The currency of the amount: its order's (lower case ISO 4217). */
+    currency: z.string(),
     service: z.string(),
     serviceDuration: z.string(),
     provider: PaymentProviderName,
@@ -96,6 +99,8 @@ export const AdminPaymentDetails = z.object({
     service: z.string(),
     serviceDuration: z.string(),
     currentPrice: Dollars,
+    /** The currency the order was priced in. */
+    currency: z.string(),
     currentDate: z.string(),
     phone: z.string(),
     paid: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PriceDollars } from "./catalog-admin.js";
 import { Dollars, numberedPageQuery } from "./common.js";
+import { defaultCurrency, toMinor } from "./money.js";
 
 /**
  * Custom work sold outside the catalog: a quote the customer accepts and then pays, or an invoice
@@ -38,7 +39,7 @@ export const salesMessages = {
   validUntilRequired: "A quote needs a valid-until date.",
   dueDateRequired: "An invoice needs a due date.",
   oneInterval: "Recurring lines of one quote or invoice must all renew monthly or all yearly.",
-  minimumTotal: "The total must be at least $1.00.",
+  minimumTotal: (amount: string) => `The total must be at least ${amount}, the smallest card payment.`,
   notDraft: "Only a draft can be edited; revise the sent one instead.",
   notSendable: "This can no longer be sent.",
   notRevisable: "Only a sent, viewed, declined or expired one can be revised.",
@@ -62,30 +63,34 @@ export const SalesLineBody = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .max(10_000),
-  /** Dollars, at most two decimals. */
+  /** In the shop's currency (major units); the server checks its own decimals. */
   unitPrice: PriceDollars,
   recurring: RecurringInterval.nullable().default(null),
 });
 export type SalesLineBody = z.input<typeof SalesLineBody>;
 
-/** In cents, as the server works them out (the client's totals are only shown). */
-export function lineCents(line: { quantity: number; unitPrice: number }): number {
-  return line.quantity * Math.round(line.unitPrice * 100);
+/** In minor units of `currency`, as the server works them out (the client's totals are only shown). */
+export function lineMinor(
+  line: { quantity: number; unitPrice: number },
+  currency: string = defaultCurrency,
+): number {
+  return line.quantity * toMinor(line.unitPrice, currency);
 }
 
 /**
- * What a quote or invoice charges: everything once at payment (`dueNow`), and from then on the
- * recurring lines each month or year (`recurring`).
+ * What a quote or invoice charges, in minor units: everything once at payment (`totalCents`), and
+ * from then on the recurring lines each month or year (`recurringCents`).
  */
 export function salesTotals(
   lines: readonly { quantity: number; unitPrice: number; recurring?: string | null }[],
+  currency: string = defaultCurrency,
 ) {
   let totalCents = 0;
   let recurringCents = 0;
   for (const line of lines) {
-    const cents = lineCents(line);
-    totalCents += cents;
-    if (line.recurring) recurringCents += cents;
+    const minor = lineMinor(line, currency);
+    totalCents += minor;
+    if (line.recurring) recurringCents += minor;
   }
   const interval = (lines.find((line) => line.recurring)?.recurring ?? null) as RecurringInterval | null;
   return { totalCents, recurringCents, interval };
@@ -104,22 +109,13 @@ const draftFields = {
   dueDate: day.nullable().default(null),
 };
 
+/** The total's floor (the smallest card charge) depends on the shop's currency: the server checks it. */
 function draftRules(body: { lines?: unknown }, ctx: z.RefinementCtx) {
   if (!Array.isArray(body.lines)) return;
-  const lines = body.lines as { recurring?: string | null; quantity?: unknown; unitPrice?: unknown }[];
+  const lines = body.lines as { recurring?: string | null }[];
   const intervals = new Set(lines.map((line) => line?.recurring).filter(Boolean));
   if (intervals.size > 1)
     ctx.addIssue({ code: "custom", message: salesMessages.oneInterval, path: ["lines"] });
-  const priced = lines.every(
-    (line) => typeof line?.quantity === "number" && typeof line?.unitPrice === "number",
-  );
-  if (
-    priced &&
-    lines.length > 0 &&
-    salesTotals(lines as { quantity: number; unitPrice: number }[]).totalCents < 100
-  ) {
-    ctx.addIssue({ code: "custom", message: salesMessages.minimumTotal, path: ["lines"] });
-  }
 }
 
 function kindRules(

@@ -57,6 +57,13 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "GET /api/admin/blogs": { method: "GET", url: "/api/admin/blogs" },
     "PUT /api/admin/site/identity": { method: "PUT", url: "/api/admin/site/identity", payload: defaultSite },
     "PUT /api/admin/site/texts": { method: "PUT", url: "/api/admin/site/texts", payload: defaultPageTexts },
+    "GET /api/admin/site/currency": { method: "GET", url: "/api/admin/site/currency" },
+    // The currency it has already: the other calls' prices stay as they are.
+    "PUT /api/admin/site/currency": {
+      method: "PUT",
+      url: "/api/admin/site/currency",
+      payload: { currency: "USD", locale: "en-US" },
+    },
     "POST /api/admin/images": {
       method: "POST",
       url: "/api/admin/images?kind=logo",

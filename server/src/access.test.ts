@@ -73,6 +73,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/blogs": "team:content.edit",
   "PUT /api/admin/site/identity": "team:content.edit",
   "PUT /api/admin/site/texts": "team:content.edit",
+  "GET /api/admin/site/currency": "team:catalog.edit",
+  "PUT /api/admin/site/currency": "team:catalog.edit",
   "POST /api/admin/images": "team:content.edit",
   "GET /api/admin/leads": "team:customers.view",
   "GET /api/admin/leads.csv": "team:customers.view",

@@ -24,6 +24,7 @@ import {
   catalogAdminRoutes,
   catalogGeneration,
   catalogRoutes,
+  shopMoneyRoutes,
   startCatalogSync,
 } from "./modules/catalog/index.js";
 import { currentMailBrand, imageRoutes, siteContentRoutes } from "./modules/content/index.js";
@@ -142,6 +143,7 @@ export async function buildApp({
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
+      await api.register(shopMoneyRoutes, { db });
       await api.register(promoRoutes, { db, clock });
       await api.register(teamRoutes, {
         db,

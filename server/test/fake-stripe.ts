@@ -65,7 +65,10 @@ export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, FakeIntent>();
   const idempotencyKeys: string[] = [];
-  const prices = new Map<string, { id: string; lookup_key: string; unit_amount: number; interval: string }>();
+  const prices = new Map<
+    string,
+    { id: string; lookup_key: string; unit_amount: number; currency: string; interval: string }
+  >();
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, FakeInvoice>();
   const byKey = new Map<string, unknown>();
@@ -86,12 +89,14 @@ export async function startFakeStripe() {
     next += 1;
     const price = [...prices.values()].find((item) => item.id === subscription.items.data[0]?.price.id);
     const amount = price?.unit_amount ?? 0;
+    // An invoice is in its price's currency, as Stripe bills it.
+    const currency = price?.currency ?? "usd";
     const intent: FakeIntent = {
       id: `pi_fake_${next}`,
       object: "payment_intent",
       amount,
       amount_received: 0,
-      currency: "usd",
+      currency,
       status: "requires_payment_method",
       client_secret: `pi_fake_${next}_secret_fake`,
       metadata: {},
@@ -105,7 +110,7 @@ export async function startFakeStripe() {
       subscription: subscription.id,
       amount_due: amount,
       amount_paid: 0,
-      currency: "usd",
+      currency,
       billing_reason: billingReason,
       attempt_count: 0,
       next_payment_attempt: null,
@@ -194,6 +199,7 @@ export async function startFakeStripe() {
         object: "price",
         lookup_key: String(form.get("lookup_key")),
         unit_amount: Number(form.get("unit_amount")),
+        currency: String(form.get("currency")),
         interval: String(form.get("recurring[interval]")),
         product_name: String(form.get("product_data[name]")),
       };

@@ -55,8 +55,6 @@ export type RefundInput = { paymentIntentId: string; amountCents: number; key: s
 /** The provider's refund: its id becomes the negative payment's transaction. */
 export type ProviderRefund = { id: string; amountCents: number; currency: string; time: Date };
 
-export const CURRENCY = "usd";
-
 /** What a provider's refusal of a refund says (the provider's own reason may follow). */
 export const refundRefused = "The payment provider cannot refund this payment.";
 

@@ -9,6 +9,8 @@ export const queryKeys = {
   siteSettings: ["site-settings"] as const,
   signInMethods: ["sign-in-methods"] as const,
   siteContent: ["site-content"] as const,
+  /** The shop's currency as its editor reads it (with whether a sale was made). */
+  shopMoney: ["shop-money"] as const,
 
   services: ["services"] as const,
   pricing: {

@@ -19,6 +19,8 @@ const answers = {
   "GET /api/site": "SiteSettings",
   "GET /api/site/content": "SiteContent",
   "PUT /api/admin/site/identity": "SiteContent",
+  "GET /api/admin/site/currency": "ShopMoneySetting",
+  "PUT /api/admin/site/currency": "ShopMoneySetting",
   "PUT /api/admin/site/texts": "SiteContent",
   "GET /api/pricing": "PricingList",
   "GET /api/pricing/:id": "PricingPlan",

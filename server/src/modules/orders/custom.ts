@@ -23,6 +23,8 @@ export type CustomOrder = {
   service: string;
   /** How often the recurring lines renew (its subscription starts with the payment); null: none do. */
   interval: "monthly" | "yearly" | null;
+  /** The currency the lines were priced in; the payment is taken in it. */
+  currency: string;
   lines: readonly CustomOrderLine[];
   createdAt: Date;
 };
@@ -49,6 +51,7 @@ export async function placeCustomOrder(tx: Database, order: CustomOrder): Promis
       planId: null,
       priceCents,
       listPriceCents: priceCents,
+      currency: order.currency,
       renewalPriceCents: order.interval && recurring.length > 0 ? centsOf(recurring) : null,
       // Custom work is arranged by mail; the customer's number is asked for nowhere else.
       phone: "",

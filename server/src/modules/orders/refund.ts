@@ -1,8 +1,16 @@
-import { type RefundOrderBody, refundMessages, workflowMessages } from "@agency/contract";
+import {
+  currencyMessages,
+  fitsCurrency,
+  type RefundOrderBody,
+  refundMessages,
+  toMinor,
+  workflowMessages,
+} from "@agency/contract";
 import { findOrder, type OrderRow } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import { AppError } from "../../errors.js";
 import { checkRefund, giveRefund, lockRefundable } from "../billing/index.js";
+import { shopMoney } from "../catalog/index.js";
 import { type CancelContext, cancelLocked, lockOrder } from "./cancel.js";
 
 /**
@@ -22,13 +30,18 @@ export async function refundOrder(
   const { db } = ctx;
   const row = await findOrder(db, id, caller);
   if (!row.paid) throw new AppError("conflict", workflowMessages.notPaid);
-  const cents = Math.round(body.amount * 100);
+  if (!fitsCurrency(body.amount, row.currency)) {
+    const message = currencyMessages.decimals(row.currency);
+    throw new AppError("bad_request", `amount ${message}`, { amount: message });
+  }
+  const cents = toMinor(body.amount, row.currency);
+  const { locale } = await shopMoney(db);
 
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, row.id);
     const due = await lockRefundable(tx, order.id, body.paymentId);
     if (!due) throw new AppError("not_found", refundMessages.paymentNotFound);
-    checkRefund(due, cents, ctx.provider);
+    checkRefund(due, cents, ctx.provider, { currency: order.currency, locale });
     if (due.latest && cents === due.leftCents) await cancelLocked(tx, ctx, caller, order, body.reason);
     await giveRefund(tx, ctx, caller, order, due, { cents, reason: body.reason });
   });

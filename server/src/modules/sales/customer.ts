@@ -188,6 +188,7 @@ export async function startSalesPayment(
       name: found.name || caller.name,
       service: `${serviceOf(lines)} · ${salesLabel(found)}`,
       interval: found.recurringInterval,
+      currency: found.currency,
       lines: lines.map((line) => ({
         description: line.description,
         quantity: line.quantity,

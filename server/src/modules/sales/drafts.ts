@@ -1,10 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type AdminSalesDetail, isId, type SalesDraft, salesMessages, salesTotals } from "@agency/contract";
+import {
+  type AdminSalesDetail,
+  formatMoney,
+  isId,
+  minimumChargeMinor,
+  type SalesDraft,
+  salesMessages,
+} from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { salesDocumentLines, salesDocuments, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import { minorUnitsOf, shopMoney } from "../catalog/index.js";
 import { effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
 
 export type SalesContext = { db: Database; now: () => Date; publicUrl: string };
@@ -32,43 +40,68 @@ export const lockRevision = (tx: Database, id: string) => findRevision(tx, id, t
 /** Who acts for the team in the history: a member, or an API key (no account: by its name only). */
 export const teamMember = (caller: SessionUser) => ({ id: accountIdOf(caller), name: caller.name });
 
-/** What a draft stores from the form: its customer, dates, note and totals (worked out here). */
-async function draftValues(db: Database, body: Omit<SalesDraft, "kind">) {
-  const account = await accountOf(db, body.email);
+/** A line as stored: its unit price in minor units of the document's currency. */
+type PricedLine = Pick<
+  typeof salesDocumentLines.$inferInsert,
+  "description" | "quantity" | "unitPriceCents" | "recurring"
+>;
+
+/**
+ * What a draft stores from the form: its customer, dates, note, and its lines and totals priced
+ * here in the shop's currency as it is now (a draft follows it until it is sent, then keeps it).
+ */
+async function draftValues(ctx: SalesContext, reader: Database, body: Omit<SalesDraft, "kind">) {
+  const account = await accountOf(reader, body.email);
   if (account?.role) {
     throw new AppError("bad_request", salesMessages.teamAddress, { email: salesMessages.teamAddress });
   }
-  const totals = salesTotals(body.lines);
-  return {
+  const money = await shopMoney(ctx.db, reader);
+  const lines: PricedLine[] = body.lines.map((line, index) => ({
+    description: line.description,
+    quantity: line.quantity,
+    unitPriceCents: minorUnitsOf(line.unitPrice, money.currency, `lines.${index}.unitPrice`),
+    recurring: line.recurring,
+  }));
+  const totals = totalsOf(lines);
+  const minimum = minimumChargeMinor(money.currency);
+  if (totals.totalCents < minimum) {
+    const message = salesMessages.minimumTotal(formatMoney(minimum, money.currency, money.locale));
+    throw new AppError("bad_request", message, { lines: message });
+  }
+  const values = {
     email: body.email.toLowerCase(),
     name: body.name || account?.name || "",
     userId: account?.id ?? null,
     note: body.note,
     validUntil: body.validUntil,
     dueDate: body.dueDate,
-    totalCents: totals.totalCents,
-    recurringCents: totals.recurringCents,
-    recurringInterval: totals.interval,
+    currency: money.currency,
+    ...totals,
   };
+  return { values, lines };
 }
 
-async function writeLines(tx: Database, documentId: string, lines: SalesDraft["lines"]) {
+function totalsOf(lines: readonly PricedLine[]) {
+  let totalCents = 0;
+  let recurringCents = 0;
+  for (const line of lines) {
+    totalCents += line.quantity * line.unitPriceCents;
+    if (line.recurring) recurringCents += line.quantity * line.unitPriceCents;
+  }
+  const recurringInterval = lines.find((line) => line.recurring)?.recurring ?? null;
+  return { totalCents, recurringCents, recurringInterval };
+}
+
+async function writeLines(tx: Database, documentId: string, lines: readonly PricedLine[]) {
   await tx.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId));
-  await tx.insert(salesDocumentLines).values(
-    lines.map((line, position) => ({
-      documentId,
-      position,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceCents: Math.round(line.unitPrice * 100),
-      recurring: line.recurring,
-    })),
-  );
+  await tx
+    .insert(salesDocumentLines)
+    .values(lines.map((line, position) => ({ ...line, documentId, position })));
 }
 
 /** A new quote or invoice, as a draft: it has no number and goes nowhere until it is sent. */
 export async function createDraft(ctx: SalesContext, caller: SessionUser, body: SalesDraft): Promise<string> {
-  const values = await draftValues(ctx.db, body);
+  const { values, lines } = await draftValues(ctx, ctx.db, body);
   const id = randomUUID();
   await ctx.db.transaction(async (tx) => {
     await tx.insert(salesDocuments).values({
@@ -81,7 +114,7 @@ export async function createDraft(ctx: SalesContext, caller: SessionUser, body: 
       createdBy: accountIdOf(caller),
       createdAt: ctx.now(),
     });
-    await writeLines(tx, id, body.lines);
+    await writeLines(tx, id, lines);
     await recordSalesEvent(tx, { documentId: id, kind: "created", at: ctx.now(), actor: teamMember(caller) });
   });
   return id;
@@ -101,11 +134,9 @@ export async function updateDraft(ctx: SalesContext, caller: SessionUser, id: st
       const message = "A revision goes to the same customer as the one it revises.";
       throw new AppError("bad_request", message, { email: message });
     }
-    await tx
-      .update(salesDocuments)
-      .set(await draftValues(tx, body))
-      .where(eq(salesDocuments.id, row.id));
-    await writeLines(tx, row.id, body.lines);
+    const { values, lines } = await draftValues(ctx, tx, body);
+    await tx.update(salesDocuments).set(values).where(eq(salesDocuments.id, row.id));
+    await writeLines(tx, row.id, lines);
     await recordSalesEvent(tx, {
       documentId: row.id,
       kind: "edited",
@@ -169,20 +200,16 @@ export async function reviseDocument(ctx: SalesContext, caller: SessionUser, id:
       createdAt: ctx.now(),
     });
     const lines = await tx
-      .select()
+      .select({
+        description: salesDocumentLines.description,
+        quantity: salesDocumentLines.quantity,
+        unitPriceCents: salesDocumentLines.unitPriceCents,
+        recurring: salesDocumentLines.recurring,
+      })
       .from(salesDocumentLines)
       .where(eq(salesDocumentLines.documentId, row.id))
       .orderBy(salesDocumentLines.position);
-    await writeLines(
-      tx,
-      revisionId,
-      lines.map((line) => ({
-        description: line.description,
-        quantity: line.quantity,
-        unitPrice: line.unitPriceCents / 100,
-        recurring: line.recurring,
-      })),
-    );
+    await writeLines(tx, revisionId, lines);
     const at = ctx.now();
     await recordSalesEvent(tx, {
       documentId: revisionId,

@@ -1,9 +1,10 @@
+import { formatMoney } from "@agency/contract";
 import { and, eq, inArray } from "drizzle-orm";
 import { salesDocumentEvents, salesDocuments } from "../../db/schema.js";
 import type { JobPayloads } from "../../jobs/queue.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { JobHandlers } from "../../jobs/worker.js";
-import { formatDate, formatMoney } from "../../mail/format.js";
+import { formatDate } from "../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../mail/layout.js";
 import { type NotificationContext, ownerMails, queueMails } from "../../mail/notifications.js";
 import { accountOf } from "./drafts.js";
@@ -16,11 +17,15 @@ export function salesLink(publicUrl: string, row: Pick<SalesRow, "kind" | "token
 
 const dayText = (day: string) => formatDate(new Date(`${day}T00:00:00Z`));
 
-function amounts(row: SalesRow): Array<[string, string]> {
-  const rows: Array<[string, string]> = [["Total", formatMoney(row.totalCents, row.currency)]];
+/** An amount of the document, in its own currency and the shop's way of writing it. */
+const amountOf = (ctx: NotificationContext, row: SalesRow, minor: number) =>
+  formatMoney(minor, row.currency, ctx.brand.locale);
+
+function amounts(ctx: NotificationContext, row: SalesRow): Array<[string, string]> {
+  const rows: Array<[string, string]> = [["Total", amountOf(ctx, row, row.totalCents)]];
   if (row.recurringInterval) {
     const per = row.recurringInterval === "yearly" ? "year" : "month";
-    rows.push(["Then", `${formatMoney(row.recurringCents, row.currency)} every ${per}`]);
+    rows.push(["Then", `${amountOf(ctx, row, row.recurringCents)} every ${per}`]);
   }
   return rows;
 }
@@ -47,7 +52,7 @@ async function sentMail(
       to: row.email,
       subject: quote
         ? `Quote ${payload.label} from ${ctx.brand.name}`
-        : `Invoice ${payload.label} from ${ctx.brand.name}: ${formatMoney(row.totalCents, row.currency)} due ${dayText(row.dueDate ?? "")}`,
+        : `Invoice ${payload.label} from ${ctx.brand.name}: ${amountOf(ctx, row, row.totalCents)} due ${dayText(row.dueDate ?? "")}`,
       heading: row.name ? `Hello ${row.name},` : "Hello,",
       paragraphs: [
         row.revision > 1
@@ -61,7 +66,7 @@ async function sentMail(
           ? `Sign in with ${row.email} to answer it.`
           : `Sign up with ${row.email} (it takes a minute) to ${quote ? "accept" : "pay"} it.`,
       ],
-      details: [["Number", payload.label], ...amounts(row), ...dates],
+      details: [["Number", payload.label], ...amounts(ctx, row), ...dates],
       action: {
         label: quote ? "View the quote" : "View the invoice",
         url: salesLink(ctx.brand.publicUrl, row),
@@ -83,7 +88,7 @@ async function answeredMail(ctx: NotificationContext, payload: JobPayloads["mail
         : `${row.name || row.email} declined the quote.`,
       ...(row.declineReason ? [`Their reason: ${row.declineReason}`] : []),
     ],
-    details: [["Customer", `${row.name} <${row.email}>`], ...amounts(row)],
+    details: [["Customer", `${row.name} <${row.email}>`], ...amounts(ctx, row)],
     action: { label: "Open the quote", url: `${ctx.brand.publicUrl}/dashboard/admin/sales/${row.id}` },
   }));
 }
@@ -129,7 +134,7 @@ async function invoiceReminder(
         `The invoice ${payload.label} from ${ctx.brand.name} ${words.line}.`,
         "If you have paid it meanwhile, thank you, and please ignore this mail.",
       ],
-      details: [["Number", payload.label], ...amounts(row), ["Due", dayText(row.dueDate)]],
+      details: [["Number", payload.label], ...amounts(ctx, row), ["Due", dayText(row.dueDate)]],
       action: { label: "Pay the invoice", url: salesLink(ctx.brand.publicUrl, row) },
     });
     await enqueue(tx, "mail.send", mail, { key: `${job.id}:${mail.to}:${payload.which}` });

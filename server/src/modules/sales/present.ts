@@ -1,10 +1,10 @@
 import {
-  centsToDollars,
   type SalesDocument,
   type SalesHistoryEntry,
   type SalesLine,
   type SalesState,
   salesLabel,
+  toMajor,
 } from "@agency/contract";
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -45,13 +45,13 @@ export function stateIs(state: SalesState, now: Date): SQL {
   return eq(salesDocuments.state, state);
 }
 
-function toLine(row: SalesLineRow): SalesLine {
+function toLine(row: SalesLineRow, currency: string): SalesLine {
   return {
     description: row.description,
     quantity: row.quantity,
-    unitPrice: centsToDollars(row.unitPriceCents),
+    unitPrice: toMajor(row.unitPriceCents, currency),
     recurring: row.recurring,
-    amount: centsToDollars(row.quantity * row.unitPriceCents),
+    amount: toMajor(row.quantity * row.unitPriceCents, currency),
   };
 }
 
@@ -67,14 +67,14 @@ export function toSalesDocument(row: SalesRow, lines: SalesLineRow[], now: Date)
     state: effectiveState(row, now),
     email: row.email,
     name: row.name,
-    lines: lines.map(toLine),
+    lines: lines.map((line) => toLine(line, row.currency)),
     note: row.note,
     validUntil: row.validUntil,
     dueDate: row.dueDate,
     currency: row.currency,
-    total: centsToDollars(row.totalCents),
+    total: toMajor(row.totalCents, row.currency),
     recurring: row.recurringInterval
-      ? { amount: centsToDollars(row.recurringCents), interval: row.recurringInterval }
+      ? { amount: toMajor(row.recurringCents, row.currency), interval: row.recurringInterval }
       : null,
     sentAt: instant(row.sentAt),
     viewedAt: instant(row.viewedAt),

@@ -96,7 +96,7 @@ describe("bad input", () => {
       },
       "lines",
     ],
-    ["less than a dollar in all", { lines: [{ ...line, unitPrice: 0.5 }] }, "lines"],
+    ["less than the smallest card payment in all", { lines: [{ ...line, unitPrice: 0.49 }] }, "lines"],
     ["an unknown kind", { kind: "estimate" }, "kind"],
   ];
 

@@ -59,7 +59,7 @@ export async function orderDetail(
     team ? ordersForTeam(db, [row]) : ordersWithSubscriptions(db, [row]),
     historyOf(db, row.id),
     row.paid ? briefOfOrder(db, row) : null,
-    paymentsOfOrder(db, row.id),
+    paymentsOfOrder(db, row.id, row.currency),
     periodsOfOrder(db, row),
   ]);
   if (!order) throw notFound("The order");

@@ -66,6 +66,7 @@ export const auditPage = {
     "lead.deleted": "Newsletter sign-up removed",
     "site.identity_changed": "Site identity changed",
     "site.texts_changed": "Page texts changed",
+    "site.currency_changed": "Shop currency changed",
     "export.account_data": "Account data exported",
     "export.leads": "Leads exported",
     "export.orders": "Orders exported",

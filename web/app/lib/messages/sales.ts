@@ -46,7 +46,9 @@ export const salesForm = {
   lines: "Lines",
   description: "Description",
   quantity: "Quantity",
-  unitPrice: "Unit price ($)",
+  unitPrice: "Unit price",
+  /** The price box names the shop's currency: "Unit price ($)". */
+  unitPriceIn: (symbol: string) => `Unit price (${symbol})`,
   recurring: "Recurs",
   once: "Once",
   intervals: { monthly: "Monthly", yearly: "Yearly" } satisfies Record<RecurringInterval, string>,

@@ -1,10 +1,10 @@
 import type { Overview } from "@agency/contract";
+import { formatMajorMoney } from "@agency/contract";
 import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { monthNames } from "../../lib/dates";
 import { churnTexts, overviewPage as t } from "../../lib/messages";
-import { money } from "../../lib/money";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
@@ -16,6 +16,7 @@ function figures(overrides: Partial<Overview> = {}): Overview {
   return {
     asOf: "2025-12-15T10:00:00.000Z",
     timeZone: "UTC",
+    currency: "usd",
     revenueThisMonth: 1234.5,
     monthlyRecurringRevenue: 456.78,
     subscriptions: { active: 7, pastDue: 0, canceled: 1 },
@@ -77,9 +78,13 @@ describe("the overview page", () => {
     const api = stubServer(figures());
     renderWithProviders(<OverviewPage />);
 
-    expect((await screen.findByTestId("revenue-this-month")).textContent).toContain(money(1234.5));
+    expect((await screen.findByTestId("revenue-this-month")).textContent).toContain(
+      formatMajorMoney(1234.5, "usd"),
+    );
     expect(api.urls()[0]).toContain("/api/admin/overview");
-    expect(screen.getByTestId("monthly-recurring-revenue")?.textContent).toContain(money(456.78));
+    expect(screen.getByTestId("monthly-recurring-revenue")?.textContent).toContain(
+      formatMajorMoney(456.78, "usd"),
+    );
     expect(screen.getByTestId("paid-orders")?.textContent).toContain("21");
     expect(screen.getByTestId("unpaid-orders")?.textContent).toContain("9");
     expect(screen.getByTestId("new-customers")?.textContent).toContain("4");
@@ -87,14 +92,19 @@ describe("the overview page", () => {
     // Each chart is a picture named by a summary of its figures, with the figures in a table.
     const revenueTotal = 1234.5 + 2000 - 50;
     const revenueChart = screen.getByRole("img", {
-      name: t.revenueChart(12, money(revenueTotal), money(2000), monthNames("2025-06").long),
+      name: t.revenueChart(
+        12,
+        formatMajorMoney(revenueTotal, "usd"),
+        formatMajorMoney(2000, "usd"),
+        monthNames("2025-06").long,
+      ),
     });
     expect(revenueChart.tagName.toLowerCase()).toBe("svg");
     const revenueTable = within(screen.getByRole("region", { name: t.revenueHeading })).getByRole("table");
     const december = within(revenueTable).getByRole("row", { name: new RegExp(monthNames("2025-12").long) });
-    expect(december.textContent).toContain(money(1234.5));
+    expect(december.textContent).toContain(formatMajorMoney(1234.5, "usd"));
     const march = within(revenueTable).getByRole("row", { name: new RegExp(monthNames("2025-03").long) });
-    expect(march.textContent).toContain(money(-50));
+    expect(march.textContent).toContain(formatMajorMoney(-50, "usd"));
     expect(
       screen.getByRole("img", { name: t.customersChart(12, 15, 4, monthNames("2025-12").long) }),
     ).toBeTruthy();
@@ -103,7 +113,7 @@ describe("the overview page", () => {
     const byRevenue = screen.getByRole("table", { name: t.byRevenue });
     const rows = within(byRevenue).getAllByRole("row");
     expect(rows[1]?.textContent).toContain(t.planName("Premium", "yearly"));
-    expect(rows[1]?.textContent).toContain(money(2000));
+    expect(rows[1]?.textContent).toContain(formatMajorMoney(2000, "usd"));
     expect(rows[2]?.textContent).toContain(t.planName("Standard", "monthly"));
     const byOrders = within(screen.getByRole("table", { name: t.byOrders })).getAllByRole("row");
     expect(byOrders[1]?.textContent).toContain(t.planName("Standard", "monthly"));
@@ -206,7 +216,9 @@ describe("the overview page", () => {
     expect(screen.getByTestId("churn-failed-renewals").textContent).toBe("2");
     expect(screen.getByTestId("churn-rate").textContent).toBe("5%");
     expect(
-      screen.getByText(`${churnTexts.lost(money(20), money(400))} · ${churnTexts.previous("2.5%")}`),
+      screen.getByText(
+        `${churnTexts.lost(formatMajorMoney(20, "usd"), formatMajorMoney(400, "usd"))} · ${churnTexts.previous("2.5%")}`,
+      ),
     ).toBeTruthy();
 
     const reasons = within(screen.getByRole("table", { name: churnTexts.reasonsHeading })).getAllByRole(
@@ -219,6 +231,6 @@ describe("the overview page", () => {
     expect(within(row).getByRole("link", { name: "#1009" }).getAttribute("href")).toBe(
       "/dashboard/admin/orders/o-9",
     );
-    expect(row.textContent).toContain(money(19));
+    expect(row.textContent).toContain(formatMajorMoney(19, "usd"));
   });
 });

@@ -8,7 +8,7 @@ import { useSalesList } from "../../features/sales/api/sales";
 import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
 import { formatDate } from "../../lib/dates";
 import { salesPage as t } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { Money } from "../../lib/money";
 import { pageTitle, siteOf } from "../../lib/site";
 import { useUrlFilters } from "../../lib/url-filters";
 import type { Route } from "./+types/sales";
@@ -100,7 +100,9 @@ export default function Sales() {
                     {doc.name || doc.email}
                     {doc.name ? <div className="small text-body-secondary">{doc.email}</div> : null}
                   </td>
-                  <td className="text-end">{money(doc.total)}</td>
+                  <td className="text-end">
+                    <Money amount={doc.total} currency={doc.currency} />
+                  </td>
                   <td>
                     <SalesStateBadge state={doc.state} />
                   </td>

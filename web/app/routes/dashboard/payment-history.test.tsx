@@ -26,6 +26,7 @@ function payment(overrides: Partial<Payment>): Payment {
     transactionId: "pi_test_1",
     paymentTime: "2026-03-04T10:00:00.000Z",
     currentPrice: 99,
+    currency: "usd",
     service: "Premium",
     serviceDuration: "monthly",
     provider: "test",

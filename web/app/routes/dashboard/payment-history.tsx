@@ -17,7 +17,7 @@ import {
   subscriptionTexts,
   paymentMessages as t,
 } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { Money } from "../../lib/money";
 
 const columns: DataColumn<Payment>[] = [
   {
@@ -40,7 +40,7 @@ const columns: DataColumn<Payment>[] = [
     header: t.amount,
     cell: (payment) => (
       <>
-        {money(payment.currentPrice)}
+        <Money amount={payment.currentPrice} currency={payment.currency} />
         {payment.refundReason ? (
           <span className="d-block small text-body-secondary text-break">
             {orderPaymentTexts.reason(payment.refundReason)}

@@ -1,4 +1,4 @@
-import { centsToDollars, type OrderPayment, type Refund } from "@agency/contract";
+import { type OrderPayment, type Refund, toMajor } from "@agency/contract";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { payments, receipts } from "../../../db/schema.js";
@@ -10,6 +10,8 @@ import { payments, receipts } from "../../../db/schema.js";
 export async function paymentsOfOrder(
   db: Database,
   orderId: string,
+  /** The order's currency, which its payments are in. */
+  currency: string,
 ): Promise<{ payments: OrderPayment[]; refunds: Refund[] }> {
   const rows = await db
     .select({ payment: payments, receiptId: receipts.id })
@@ -25,7 +27,7 @@ export async function paymentsOfOrder(
     refunds.push({
       paymentId: payment.id,
       refundOf: payment.refundOf,
-      amount: centsToDollars(-payment.amountCents),
+      amount: toMajor(-payment.amountCents, currency),
       refundedAt: payment.paymentTime.toISOString(),
       reason: payment.refundReason,
       receiptId,
@@ -39,9 +41,9 @@ export async function paymentsOfOrder(
       return {
         _id: payment.id,
         paidAt: payment.paymentTime.toISOString(),
-        amount: centsToDollars(payment.amountCents),
-        refunded: centsToDollars(refunded),
-        refundable: centsToDollars(Math.max(0, payment.amountCents - refunded)),
+        amount: toMajor(payment.amountCents, currency),
+        refunded: toMajor(refunded, currency),
+        refundable: toMajor(Math.max(0, payment.amountCents - refunded), currency),
         periodStart: payment.periodStart?.toISOString() ?? null,
         periodEnd: payment.periodEnd?.toISOString() ?? null,
         receiptId,

@@ -1,10 +1,9 @@
-import { centsToDollars, isId, refundMessages } from "@agency/contract";
+import { defaultMoneyLocale, formatMoney, isId, refundMessages, toMajor } from "@agency/contract";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { type orders, payments, subscriptions } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
-import { formatMoney } from "../../../mail/format.js";
 import type { BillingSync, PaymentProvider } from "../../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../../audit/index.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
@@ -69,11 +68,20 @@ export async function lockRefundable(
   };
 }
 
-/** Refused (409, nothing changes) when `cents` is more than is left of the payment. */
-export function checkRefund(due: RefundDue, cents: number, provider: PaymentProvider): void {
+/**
+ * Refused (409, nothing changes) when `cents` is more than is left of the payment; the message
+ * writes what is left in the order's currency and the shop's locale.
+ */
+export function checkRefund(
+  due: RefundDue,
+  cents: number,
+  provider: PaymentProvider,
+  money: { currency: string; locale?: string },
+): void {
   if (due.leftCents <= 0) throw new AppError("conflict", refundMessages.nothingLeft);
   if (cents > due.leftCents) {
-    throw new AppError("conflict", refundMessages.moreThanLeft(formatMoney(due.leftCents)));
+    const left = formatMoney(due.leftCents, money.currency, money.locale ?? defaultMoneyLocale);
+    throw new AppError("conflict", refundMessages.moreThanLeft(left));
   }
   if (due.payment.provider !== provider.name) throw new AppError("conflict", refundMessages.otherProvider);
 }
@@ -93,7 +101,7 @@ export async function giveRefund(
   due: RefundDue,
   { cents, reason }: { cents: number; reason: string },
 ): Promise<PaymentRow> {
-  checkRefund(due, cents, ctx.provider);
+  checkRefund(due, cents, ctx.provider, order);
   const { payment } = due;
   const done = await ctx.provider.refund(
     {
@@ -111,13 +119,14 @@ export async function giveRefund(
     subject: { type: "payment", id: refunded.id, label: `#${order.number}` },
     before: {
       payment: payment.id,
-      amount: centsToDollars(payment.amountCents),
-      left: centsToDollars(due.leftCents),
+      amount: toMajor(payment.amountCents, order.currency),
+      currency: order.currency,
+      left: toMajor(due.leftCents, order.currency),
     },
     after: {
-      refund: centsToDollars(-refunded.amountCents),
+      refund: toMajor(-refunded.amountCents, order.currency),
       reason,
-      left: centsToDollars(due.leftCents + refunded.amountCents),
+      left: toMajor(due.leftCents + refunded.amountCents, order.currency),
       provider: refunded.provider,
       transactionId: refunded.transactionId,
     },

@@ -1,10 +1,10 @@
 import {
   type AdminPaymentDetails,
-  centsToDollars,
   orderMessages as messages,
   type Payment,
   type PaymentIntent,
   type TestCardPaymentBody,
+  toMajor,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { findOwnOrder, findVisibleOrder, seesOnlyAssigned } from "../../../auth/order-access.js";
@@ -13,7 +13,7 @@ import type { Database } from "../../../db/client.js";
 import { orders, payments, receipts, user } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
-import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../../payment-providers/provider.js";
+import type { PaymentProvider, ProviderIntent } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
@@ -32,7 +32,12 @@ export async function openPayment(
   if (order.paid) throw new AppError("conflict", messages.alreadyPaid);
 
   let intent = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : undefined;
-  const reusable = intent && intent.status !== "canceled" && intent.amountCents === order.priceCents;
+  // The order's own amount and currency: the shop's currency may have changed since it was placed.
+  const reusable =
+    intent &&
+    intent.status !== "canceled" &&
+    intent.amountCents === order.priceCents &&
+    sameCurrency(intent.currency, order.currency);
   const interval = order.serviceDuration;
   // Custom work (no plan) pays with one PaymentIntent: Stripe Billing prices belong to plans.
   const plan = order.planId;
@@ -46,6 +51,7 @@ export async function openPayment(
         id: plan,
         name: `${order.service} (${interval})`,
         priceCents: order.priceCents,
+        currency: order.currency,
         interval,
       },
       replaces: intent?.id,
@@ -60,7 +66,7 @@ export async function openPayment(
     intent = await provider.createIntent({
       orderId: order.id,
       amountCents: order.priceCents,
-      currency: CURRENCY,
+      currency: order.currency,
       email: order.email,
       replaces: intent?.id,
     });
@@ -71,9 +77,14 @@ export async function openPayment(
     paymentIntentId: intent.id,
     provider: provider.name,
     publishableKey: provider.publishableKey,
-    amount: centsToDollars(order.priceCents),
-    currency: intent.currency,
+    amount: toMajor(order.priceCents, order.currency),
+    currency: order.currency,
   };
+}
+
+/** Providers write codes lower case, as orders keep them; any case is the same currency. */
+function sameCurrency(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
 
 /**
@@ -103,7 +114,7 @@ export async function recordPayment(
       if (order.transactionId !== intent.id) throw new AppError("conflict", messages.alreadyPaid);
       return { modifiedCount: 0, paid: true as const, transactionId: intent.id };
     }
-    if (intent.amountCents !== order.priceCents || intent.currency !== CURRENCY) {
+    if (intent.amountCents !== order.priceCents || !sameCurrency(intent.currency, order.currency)) {
       throw new AppError("unprocessable", "The payment does not match the order's amount.");
     }
     const started = await startSubscription(tx, {
@@ -189,6 +200,7 @@ const paymentColumns = {
   orderNumber: orders.number,
   service: orders.service,
   serviceDuration: orders.serviceDuration,
+  currency: orders.currency,
   receiptId: receipts.id,
   refundReason: payments.refundReason,
 };
@@ -211,7 +223,8 @@ export function toPayment(row: PaymentRow): Payment {
     email: row.email,
     transactionId: row.transactionId,
     paymentTime: row.paymentTime.toISOString(),
-    currentPrice: centsToDollars(row.amountCents),
+    currentPrice: toMajor(row.amountCents, row.currency),
+    currency: row.currency,
     service: row.service,
     serviceDuration: row.serviceDuration,
     provider: row.provider === "stripe" ? "stripe" : "test",
@@ -277,7 +290,8 @@ export async function paymentDetails(
       email: order.email,
       service: order.service,
       serviceDuration: order.serviceDuration,
-      currentPrice: centsToDollars(order.priceCents),
+      currentPrice: toMajor(order.priceCents, order.currency),
+      currency: order.currency,
       currentDate: order.createdAt.toISOString(),
       phone: order.phone,
       paid: order.paid,

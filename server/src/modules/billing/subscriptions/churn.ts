@@ -1,10 +1,12 @@
 import {
-  centsToDollars,
+  defaultCurrency,
   OVERVIEW_PAST_DUE_LIMIT,
   type OverviewChurn,
   type OverviewChurnMonth,
   type OverviewPastDue,
   type SubscriptionSummary,
+  toMajor,
+  toMinor,
 } from "@agency/contract";
 import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
@@ -52,7 +54,11 @@ const instant = (time: Date) => sql`${time.toISOString()}::timestamptz`;
  * summary's), less what started since and still renews, plus what was renewing then and stopped
  * since.
  */
-async function churnFigures(db: Database, now: Date, mrrCents: () => number): Promise<OverviewChurn> {
+async function churnFigures(
+  db: Database,
+  now: Date,
+  recurring: () => { mrrCents: number; currency: string },
+): Promise<OverviewChurn> {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   const previous = new Date(Date.UTC(year, month - 1, 1));
@@ -115,7 +121,7 @@ async function churnFigures(db: Database, now: Date, mrrCents: () => number): Pr
       .orderBy(sql`count(*) desc`, sql`1`)
       .limit(10),
   ]);
-  const mrr = mrrCents();
+  const { mrrCents: mrr, currency } = recurring();
   const figures = moved ?? {
     newSincePrevious: 0,
     newSinceCurrent: 0,
@@ -140,8 +146,8 @@ async function churnFigures(db: Database, now: Date, mrrCents: () => number): Pr
       month: monthKey(start),
       cancellations,
       failedRenewals,
-      recurringRevenueAtStart: centsToDollars(atStart),
-      recurringRevenueLost: centsToDollars(lost),
+      recurringRevenueAtStart: toMajor(atStart, currency),
+      recurringRevenueLost: toMajor(lost, currency),
       churnRate: atStart > 0 ? Math.round((lost / atStart) * 10_000) / 10_000 : null,
     };
   };
@@ -177,7 +183,10 @@ export async function subscriptionFigures(
     subscriptionSummary(db).then((read) => {
       summary = read;
     }),
-    churnFigures(db, now, () => Math.round((summary?.monthlyRecurringRevenue ?? 0) * 100)),
+    churnFigures(db, now, () => {
+      const currency = summary?.currency ?? defaultCurrency;
+      return { mrrCents: toMinor(summary?.monthlyRecurringRevenue ?? 0, currency), currency };
+    }),
   ]);
   if (!summary) throw new Error("The subscriptions summary was not read.");
   return { summary, churn };
@@ -199,6 +208,7 @@ export async function pastDueSubscriptions(
       customer: orders.name,
       service: orders.service,
       serviceDuration: orders.serviceDuration,
+      currency: orders.currency,
     })
     .from(subscriptions)
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
@@ -218,6 +228,6 @@ export async function pastDueSubscriptions(
     dueSince: subscription.currentPeriodEnd.toISOString(),
     failedAttempts: subscription.failureCount,
     nextAttemptAt: subscription.nextAttemptAt?.toISOString() ?? null,
-    amount: centsToDollars(renewalChargeCents(subscription)),
+    amount: toMajor(renewalChargeCents(subscription, order.currency), order.currency),
   }));
 }

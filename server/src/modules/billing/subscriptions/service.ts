@@ -1,10 +1,10 @@
 import {
-  centsToDollars,
   isId,
   subscriptionMessages as messages,
   type OverviewCancellation,
   type Subscription,
   type SubscriptionSummary,
+  toMajor,
 } from "@agency/contract";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { OrderRow } from "../../../auth/order-access.js";
@@ -15,6 +15,7 @@ import { AppError, notFound } from "../../../errors.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { BillingSync } from "../../../payment-providers/provider.js";
 import { type Interval, periodEnd } from "../../../periods.js";
+import { shopMoney } from "../../catalog/index.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Card = { brand: string; last4: string } | null;
@@ -234,17 +235,21 @@ export const monthlyValue = sql`case when ${subscriptions.interval} = 'yearly'
  * prices they renew at (a yearly plan counts a twelfth of its price).
  */
 export async function subscriptionSummary(db: Database): Promise<SubscriptionSummary> {
-  const [row] = await db
-    .select({
-      mrrCents: sql<number>`coalesce(round(sum(${monthlyValue})
-        filter (where ${subscriptions.status} in ('active', 'past_due'))), 0)`.mapWith(Number),
-      active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
-      pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
-      canceled: sql<number>`count(*) filter (where ${subscriptions.status} = 'canceled')`.mapWith(Number),
-    })
-    .from(subscriptions);
+  const [[row], { currency }] = await Promise.all([
+    db
+      .select({
+        mrrCents: sql<number>`coalesce(round(sum(${monthlyValue})
+          filter (where ${subscriptions.status} in ('active', 'past_due'))), 0)`.mapWith(Number),
+        active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
+        pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
+        canceled: sql<number>`count(*) filter (where ${subscriptions.status} = 'canceled')`.mapWith(Number),
+      })
+      .from(subscriptions),
+    shopMoney(db),
+  ]);
   return {
-    monthlyRecurringRevenue: centsToDollars(row?.mrrCents ?? 0),
+    monthlyRecurringRevenue: toMajor(row?.mrrCents ?? 0, currency),
+    currency,
     active: row?.active ?? 0,
     pastDue: row?.pastDue ?? 0,
     canceled: row?.canceled ?? 0,

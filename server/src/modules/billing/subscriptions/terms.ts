@@ -18,12 +18,16 @@ export async function orderTerms(db: Database, order: OrderRow, now: Date): Prom
     firstChargeCents: order.priceCents,
     listPriceCents,
     interval: order.serviceDuration,
-    renewalChargeCents: renewalChargeCents({
-      // Custom work renews at its recurring lines only.
-      priceCents: order.renewalPriceCents ?? listPriceCents,
-      renewalPercentOff: everyPayment?.kind === "percent" ? everyPayment.value : null,
-      renewalAmountOffCents: everyPayment?.kind === "fixed" ? everyPayment.value : null,
-    }),
+    renewalChargeCents: renewalChargeCents(
+      {
+        // Custom work renews at its recurring lines only.
+        priceCents: order.renewalPriceCents ?? listPriceCents,
+        renewalPercentOff: everyPayment?.kind === "percent" ? everyPayment.value : null,
+        renewalAmountOffCents: everyPayment?.kind === "fixed" ? everyPayment.value : null,
+      },
+      order.currency,
+    ),
+    currency: order.currency,
     now,
   });
 }

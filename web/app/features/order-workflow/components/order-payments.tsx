@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { orderPaymentTexts as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { RefundForm } from "./refund-form";
 
 type Props = {
@@ -31,7 +31,10 @@ function PaymentEntry({
   payment,
   refunds,
   receiptLink,
-}: { payment: OrderPayment; refunds: Refund[] } & Pick<Props, "receiptLink">) {
+  currency,
+}: { payment: OrderPayment; refunds: Refund[]; currency: string } & Pick<Props, "receiptLink">) {
+  const shopMoney = useMoney();
+  const money = (amount: number) => shopMoney(amount, currency);
   return (
     <li className="border-start border-3 ps-3">
       <div className="fw-semibold">
@@ -85,6 +88,7 @@ export function OrderPayments({ order, receiptLink, canRefund = false }: Props) 
               payment={payment}
               refunds={order.refunds.filter((refund) => refund.refundOf === payment._id)}
               receiptLink={receiptLink}
+              currency={order.currency}
             />
           ))}
         </ol>

@@ -11,7 +11,7 @@ import { Field, FormActions } from "../../../components/field";
 import { confirmAction } from "../../../lib/alerts";
 import { formatDate } from "../../../lib/dates";
 import { refundForm as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { saveWithToasts } from "../../../lib/toast";
 import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
 import { useRefundOrder } from "../api/workflow";
@@ -20,7 +20,7 @@ const labels: Record<string, string> = { paymentId: t.payment, amount: t.amount,
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** The contract's refund, of no more than is left of the payment chosen (the server checks it again). */
-function refundSchema(left: (paymentId: string) => number | undefined) {
+function refundSchema(left: (paymentId: string) => number | undefined, money: (amount: number) => string) {
   return RefundOrderBody.superRefine((body, check) => {
     const most = left(body.paymentId);
     if (most !== undefined && cents(body.amount) > cents(most)) {
@@ -36,6 +36,8 @@ function refundSchema(left: (paymentId: string) => number | undefined) {
  */
 export function RefundForm({ order }: { order: OrderDetail }) {
   const id = useId();
+  const shopMoney = useMoney();
+  const money = (amount: number) => shopMoney(amount, order.currency);
   const refundable = order.payments.filter((payment) => payment.refundable > 0);
   const refund = useRefundOrder(order._id);
   const first = refundable[0];
@@ -43,7 +45,7 @@ export function RefundForm({ order }: { order: OrderDetail }) {
     refundable.find((payment) => payment._id === paymentId);
   const form = useContractForm({
     initial: { paymentId: first?._id ?? "", amount: first ? first.refundable.toFixed(2) : "", reason: "" },
-    schema: refundSchema((paymentId) => chosen(paymentId)?.refundable),
+    schema: refundSchema((paymentId) => chosen(paymentId)?.refundable, money),
     toBody: (values) => ({ ...values, amount: numberOrUndefined(values.amount) }),
     label: (path) => labels[path] ?? path,
     onSubmit: async (body) => {

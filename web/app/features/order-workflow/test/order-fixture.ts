@@ -17,6 +17,7 @@ export function paidOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     serviceId: "6f1c2a3b-0000-4000-8000-0000000000aa",
     serviceDuration: "monthly",
     currentPrice: 49,
+    currency: "usd",
     currentDate: "2026-11-23T09:00:00.000Z",
     phone: "0123456789",
     paid: true,

@@ -1,7 +1,7 @@
 import type { OverviewChurn, OverviewChurnMonth } from "@agency/contract";
 import { type DataColumn, DataList } from "../../../components/data-list";
 import { overviewPage, churnTexts as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { formatCount, formatPercent } from "../format";
 import { StatCard } from "./stat-card";
 
@@ -22,8 +22,10 @@ const reasonColumns: DataColumn<ReasonRow>[] = [
  * This month's churn beside last month's: cancellations, failed renewals and the churn rate of
  * recurring revenue, then the reasons customers gave this month.
  */
-export function Churn({ id, churn }: { id: string; churn: OverviewChurn }) {
+export function Churn({ id, churn, currency }: { id: string; churn: OverviewChurn; currency: string }) {
   const { thisMonth, previousMonth } = churn;
+  const shopMoney = useMoney();
+  const money = (amount: number) => shopMoney(amount, currency);
   return (
     <>
       <p className="small text-body-secondary">{t.lead}</p>

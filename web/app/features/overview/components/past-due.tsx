@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { type DataColumn, DataList } from "../../../components/data-list";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { churnTexts as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 
-const columns: DataColumn<OverviewPastDue>[] = [
+const columnsOf = (money: (amount: number) => string): DataColumn<OverviewPastDue>[] => [
   {
     header: t.order,
     cell: (item) => (
@@ -28,7 +28,20 @@ const columns: DataColumn<OverviewPastDue>[] = [
  * The subscriptions whose renewal failed and is being retried, each with a link to its order; when
  * the list is cut at its length, it says of how many (`total`, the shop's past-due count).
  */
-export function PastDue({ id, items, total }: { id: string; items: OverviewPastDue[]; total: number }) {
+export function PastDue({
+  id,
+  items,
+  total,
+  currency,
+}: {
+  id: string;
+  items: OverviewPastDue[];
+  total: number;
+  /** The Overview's currency, which its amounts are in. */
+  currency: string;
+}) {
+  const money = useMoney();
+  const columns = columnsOf((amount) => money(amount, currency));
   const cut = items.length >= OVERVIEW_PAST_DUE_LIMIT;
   return items.length === 0 ? (
     <p className="text-body-secondary mb-0">{t.noPastDue}</p>

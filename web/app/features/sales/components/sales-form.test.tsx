@@ -28,12 +28,12 @@ describe("the quote form", () => {
     render(<SalesForm kind="quote" onSubmit={vi.fn()} />);
     expect(total()).toBe(`${t.total}: $0.00`);
     type(t.description, "Landing page");
-    type(t.unitPrice, "1200");
+    type(t.unitPriceIn("$"), "1200");
     expect(total()).toBe(`${t.total}: $1,200.00`);
     fireEvent.click(screen.getByRole("button", { name: t.addLine }));
     type(t.description, "Hosting", 1);
     type(t.quantity, "2", 1);
-    type(t.unitPrice, "25.50", 1);
+    type(t.unitPriceIn("$"), "25.50", 1);
     fireEvent.change(screen.getAllByLabelText(t.recurring)[1] as HTMLElement, {
       target: { value: "monthly" },
     });
@@ -48,13 +48,13 @@ describe("the quote form", () => {
     type(t.email, "client@example.com");
     type(t.validUntil, "2099-01-31");
     type(t.description, "Care plan");
-    type(t.unitPrice, "100");
+    type(t.unitPriceIn("$"), "100");
     fireEvent.change(screen.getAllByLabelText(t.recurring)[0] as HTMLElement, {
       target: { value: "monthly" },
     });
     fireEvent.click(screen.getByRole("button", { name: t.addLine }));
     type(t.description, "Domain", 1);
-    type(t.unitPrice, "12.345", 1);
+    type(t.unitPriceIn("$"), "12.345", 1);
     fireEvent.change(screen.getAllByLabelText(t.recurring)[1] as HTMLElement, {
       target: { value: "yearly" },
     });
@@ -72,7 +72,7 @@ describe("the quote form", () => {
     type(t.email, "Client@Example.com");
     type(t.name, "Ada");
     type(t.description, "Landing page");
-    type(t.unitPrice, "1200");
+    type(t.unitPriceIn("$"), "1200");
     type(t.note, "Two rounds of changes.");
     type(t.validUntil, "2099-01-31");
     save();

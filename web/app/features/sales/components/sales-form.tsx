@@ -1,14 +1,17 @@
 import {
   type AdminSalesDetail,
+  currencySymbol,
   type RecurringInterval,
   SalesDraftBody,
   type SalesKind,
   salesTotals,
+  toMajor,
 } from "@agency/contract";
 import { Button, Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
 import { salesForm as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
+import { useShopMoney } from "../../../lib/site";
 import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
 
 type LineFields = {
@@ -105,6 +108,8 @@ export function SalesForm({
     onSubmit,
   });
   const { values, problems, set } = form;
+  const money = useMoney();
+  const shop = useShopMoney();
   const prefix = editing ? `sales-${editing._id}` : `sales-new-${kind}`;
   const setLine = (index: number, patch: Partial<LineFields>) =>
     set({ lines: values.lines.map((line, at) => (at === index ? { ...line, ...patch } : line)) });
@@ -115,7 +120,8 @@ export function SalesForm({
     unitPrice: Number.isFinite(Number(line.unitPrice)) ? Number(line.unitPrice) : 0,
     recurring: line.recurring || null,
   }));
-  const totals = salesTotals(typed);
+  // Priced in the shop's currency, as the server will price them.
+  const totals = salesTotals(typed, shop.currency);
   const dateKey = kind === "quote" ? "validUntil" : "dueDate";
 
   return (
@@ -170,7 +176,7 @@ export function SalesForm({
               <Field
                 className="col-8 col-md-2"
                 id={id("unitPrice")}
-                label={t.unitPrice}
+                label={t.unitPriceIn(currencySymbol(shop.currency, shop.locale))}
                 inputMode="decimal"
                 value={line.unitPrice}
                 onChange={(unitPrice) => setLine(index, { unitPrice })}
@@ -223,8 +229,10 @@ export function SalesForm({
         </Button>
       </fieldset>
       <p className="mt-3 mb-0 fs-5" aria-live="polite" data-testid="sales-total">
-        {t.total}: <strong>{money(totals.totalCents / 100)}</strong>
-        {totals.interval ? ` ${t.recurringAfter(money(totals.recurringCents / 100), totals.interval)}` : null}
+        {t.total}: <strong>{money(toMajor(totals.totalCents, shop.currency))}</strong>
+        {totals.interval
+          ? ` ${t.recurringAfter(money(toMajor(totals.recurringCents, shop.currency)), totals.interval)}`
+          : null}
       </p>
       <div className="row g-3 mt-1">
         <Field

@@ -1,10 +1,12 @@
 import type { SalesDocument } from "@agency/contract";
 import { Table } from "react-bootstrap";
 import { salesPage, salesCustomerPage as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 
 /** A quote's or invoice's lines, what is paid today and what recurs after. */
 export function SalesLines({ document }: { document: SalesDocument }) {
+  const written = useMoney();
+  const money = (amount: number) => written(amount, document.currency);
   return (
     <>
       <Table responsive className="align-middle mb-2">
