@@ -39,7 +39,8 @@ export const Order = z
     email: z.string(),
     name: z.string(),
     service: z.string(),
-    serviceId: z.string(),
+    /** The plan bought; null for custom work (a paid quote or invoice). */
+    serviceId: z.string().nullable(),
     serviceDuration: z.string(),
     currentPrice: Dollars,
     /** A promo code's discount, already taken off currentPrice (absent or 0 without a code). */

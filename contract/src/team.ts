@@ -18,6 +18,7 @@ export const permissions = [
   "audit.view",
   "shop.operate",
   "integrations.manage",
+  "sales.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -36,6 +37,7 @@ export const permissionLabels: Record<Permission, string> = {
   "audit.view": "Read the audit log",
   "shop.operate": "Run the shop's jobs and renewals",
   "integrations.manage": "Manage API keys and webhooks",
+  "sales.manage": "Write quotes and invoices",
 };
 
 export const builtInRoleKeys = ["owner", "admin", "staff"] as const;

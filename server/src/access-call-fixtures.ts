@@ -1,6 +1,7 @@
 import { defaultPageTexts, defaultSite } from "@agency/contract";
 import type { TestAccount } from "../test/accounts.js";
 import type { TestContext } from "../test/helpers.js";
+import { quoteBody } from "../test/sales.js";
 import { type AccessWorld, type Call, plan, promo, service } from "./access-fixtures.js";
 
 // The request each team route gets in the access test, with the records access-fixtures.ts made.
@@ -36,6 +37,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     invitationId,
     revocableInvitationId,
     apiKeyId,
+    sales,
   } = world;
   const blog = {
     title: "Spring offers",
@@ -228,6 +230,18 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/team/invitations/${revocableInvitationId}/revoke`,
     },
+    "GET /api/admin/sales": { method: "GET", url: "/api/admin/sales?state=draft" },
+    "POST /api/admin/sales": { method: "POST", url: "/api/admin/sales", payload: quoteBody() },
+    "GET /api/admin/sales/:id": { method: "GET", url: `/api/admin/sales/${sales.sentId}` },
+    "PUT /api/admin/sales/:id": {
+      method: "PUT",
+      url: `/api/admin/sales/${sales.draftId}`,
+      payload: quoteBody(),
+    },
+    "DELETE /api/admin/sales/:id": { method: "DELETE", url: `/api/admin/sales/${sales.spareDraftId}` },
+    "POST /api/admin/sales/:id/send": { method: "POST", url: `/api/admin/sales/${sales.draftId}/send` },
+    "POST /api/admin/sales/:id/revise": { method: "POST", url: `/api/admin/sales/${sales.sentId}/revise` },
+    "POST /api/admin/sales/:id/void": { method: "POST", url: `/api/admin/sales/${sales.voidableId}/void` },
     "POST /api/admin/promo-codes/:id/enable": {
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,

@@ -6,6 +6,7 @@ import { multipartFile } from "../test/files.js";
 import type { TestContext } from "../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { promoCodeBody } from "../test/promo-codes.js";
+import { writeQuote } from "../test/sales.js";
 import { jobs, payments } from "./db/schema.js";
 
 export type Call = {
@@ -51,6 +52,8 @@ export type AccessWorld = {
   revocableInvitationId: string;
   /** An API key, which the admin revokes. */
   apiKeyId: string;
+  /** Quotes: drafts to change and delete, sent ones to revise and to void. */
+  sales: { draftId: string; spareDraftId: string; sentId: string; voidableId: string };
 };
 
 /** A role the owner made: the books, without the work. */
@@ -141,8 +144,15 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     payload: { name: "Revocable", role: "staff" },
   });
   const apiKeyId = key.json().id as string;
+  const sales = {
+    draftId: await writeQuote(ctx, admin),
+    spareDraftId: await writeQuote(ctx, admin),
+    sentId: await writeQuote(ctx, admin, { send: true }),
+    voidableId: await writeQuote(ctx, admin, { send: true }),
+  };
   return {
     apiKeyId,
+    sales,
     suspendee,
     leaver,
     invitationId,

@@ -39,6 +39,7 @@ import { orderAdminRoutes, orderRoutes } from "./modules/orders/index.js";
 import { overviewAdminRoutes } from "./modules/overview/index.js";
 import { promoRoutes } from "./modules/promo/index.js";
 import { reviewRoutes } from "./modules/reviews/index.js";
+import { salesAdminRoutes, salesCustomerRoutes } from "./modules/sales/index.js";
 import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
 import { teamRoutes } from "./modules/team/index.js";
 import { testToolRoutes } from "./modules/test-tools/index.js";
@@ -137,6 +138,8 @@ export async function buildApp({
       await api.register(paymentRoutes, { db, provider, receipts, billing });
       await api.register(subscriptionRoutes, { db, config, clock, provider, billing });
       await api.register(reviewRoutes, { db });
+      await api.register(salesAdminRoutes, { db, clock, publicUrl: config.publicUrl });
+      await api.register(salesCustomerRoutes, { db, clock, publicUrl: config.publicUrl });
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });

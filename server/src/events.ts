@@ -18,6 +18,31 @@ export type DomainEvents = {
     order: { id: string; userId: string; name: string };
     period: { start: Date; end: Date };
   };
+  /** The customer accepted a quote (it is paid next, by card). */
+  "quote.accepted": {
+    quote: {
+      id: string;
+      number: string;
+      revision: number;
+      email: string;
+      userId: string;
+      totalCents: number;
+    };
+    acceptedAt: Date;
+  };
+  /** A sent invoice was paid: its order exists and is paid (emitted after `order.paid`). */
+  "invoice.paid": {
+    invoice: {
+      id: string;
+      number: string;
+      revision: number;
+      email: string;
+      userId: string;
+      totalCents: number;
+    };
+    orderId: string;
+    paidAt: Date;
+  };
 };
 
 export type DomainEventHandler<K extends keyof DomainEvents> = (

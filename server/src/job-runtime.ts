@@ -13,6 +13,7 @@ import { priceChangeHandlers, receiptSettings, runRenewal } from "./modules/bill
 import { currentMailBrand } from "./modules/content/index.js";
 import { discardUnattachedFile } from "./modules/files/index.js";
 import { wireModules } from "./modules/index.js";
+import { salesMailHandlers } from "./modules/sales/index.js";
 import { createTestProvider } from "./payment-providers/test-provider.js";
 import { createFileStorage, type FileStorage } from "./storage/storage.js";
 
@@ -49,6 +50,7 @@ export function jobHandlers(options: {
       ...notificationHandlers(notifications),
       ...orderWorkHandlers(notifications),
       ...priceChangeHandlers(notifications),
+      ...salesMailHandlers(notifications),
     };
   };
   // Each mail job reads the brand when it runs, so a mail written after a rebrand carries the new

@@ -19,6 +19,8 @@ export default [
     route("reset__password", "routes/account/reset-password.tsx"),
     route("team/join/:token", "routes/account/join-team.tsx"),
     route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
+    route("quotes/:token", "routes/public/sales-document.tsx", { id: "quote-link" }),
+    route("invoices/:token", "routes/public/sales-document.tsx", { id: "invoice-link" }),
     route("unsubscribe", "routes/public/unsubscribe.tsx"),
     layout("routes/guards/require-user.tsx", { id: "require-user-checkout" }, [
       route("checkout/:_id", "routes/checkout/checkout.tsx"),
@@ -59,6 +61,9 @@ export default [
         route("promo-codes", "routes/admin/promo-codes.tsx"),
         route("site-content", "routes/admin/site-content.tsx"),
         route("test-tools", "routes/admin/test-tools.tsx"),
+        route("sales", "routes/admin/sales.tsx"),
+        route("sales/new", "routes/admin/sales-new.tsx"),
+        route("sales/:id", "routes/admin/sales-detail.tsx"),
         route("team", "routes/admin/team.tsx"),
         route("api-keys", "routes/admin/api-keys.tsx"),
       ]),

@@ -13,5 +13,6 @@ export * from "./schema/leads.js";
 export * from "./schema/orders.js";
 export * from "./schema/promo-codes.js";
 export * from "./schema/receipts.js";
+export * from "./schema/sales.js";
 export * from "./schema/team.js";
 export * from "./schema/workflow.js";

@@ -37,6 +37,20 @@ export interface JobPayloads {
   "mail.order-assigned": { orderId: string; assigneeId: string; assignedBy: string };
   /** A plan's new price now applies to this subscription's renewals: its customer's notice. */
   "mail.plan-price-changed": { subscriptionId: string; oldPriceCents: number; newPriceCents: number };
+  /** A quote or invoice was sent: the customer's mail with its link (`label` names it, to `email`). */
+  "mail.sales-sent": { documentId: string; label: string; email: string };
+  /** The customer accepted or declined a quote: the owners' notice. */
+  "mail.sales-answered": { documentId: string; label: string };
+  /**
+   * One of an unpaid invoice's reminders: 3 days before its due day, on the day, 3 days after.
+   * Sent once each, and not at all once the invoice is paid, voided or revised.
+   */
+  "sales.invoice-reminder": {
+    documentId: string;
+    label: string;
+    email: string;
+    which: "before" | "due" | "after";
+  };
   /** An upload no message or delivery took within a day: it is removed with its bytes. */
   "file.discard-unattached": { fileId: string };
 }

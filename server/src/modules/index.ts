@@ -1,5 +1,6 @@
 import { onDomainEvent } from "../events.js";
 import { renewOrderPeriod, submitPaidOrder } from "./orders/index.js";
+import { salesOrderPaid } from "./sales/index.js";
 
 let wired = false;
 
@@ -12,6 +13,8 @@ export function wireModules(): void {
   wired = true;
   // Billing records the payment; the order's work starts ("submitted") in the same transaction.
   onDomainEvent("order.paid", (tx, { order, paidAt }) => submitPaidOrder(tx, order, paidAt));
+  // ...and when the order was a quote's or an invoice's, that one is paid with it.
+  onDomainEvent("order.paid", (tx, event) => salesOrderPaid(tx, event));
   // Billing records a renewal; the order's next work period is recorded in the same transaction,
   // and opens ("submitted" again) once the previous period's work is complete.
   onDomainEvent("subscription.renewed", (tx, event) => renewOrderPeriod(tx, event));

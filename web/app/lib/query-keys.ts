@@ -54,6 +54,14 @@ export const queryKeys = {
     adminDetails: (orderId: string) => ["admin-payment", orderId] as const,
   },
   receipt: (id: string) => ["receipt", id] as const,
+  /** Quotes and invoices: the dashboard's list and details, and a customer's link. */
+  sales: {
+    all: ["sales"] as const,
+    list: (filter: string) => ["sales", "list", filter] as const,
+    one: (id: string) => ["sales", "one", id] as const,
+    invitation: (token: string) => ["sales-link", token, "invitation"] as const,
+    link: (token: string) => ["sales-link", token] as const,
+  },
   /** The owner's Overview: revenue, orders, customers, leads and top plans. */
   overview: ["admin-overview"] as const,
   testClock: ["test-clock"] as const,

@@ -104,9 +104,8 @@ export const subscriptions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => pricingPlans.id, { onDelete: "restrict" }),
+    /** The order's plan; null for custom work's recurring lines. */
+    planId: uuid("plan_id").references(() => pricingPlans.id, { onDelete: "restrict" }),
     interval: text("interval", { enum: ["monthly", "yearly"] }).notNull(),
     /**
      * The price each renewal charges before any discount: the plan's price when it was bought. A

@@ -79,7 +79,7 @@ type CardRow = {
   number: number;
   state: OrderState;
   customer: string;
-  plan_id: string;
+  plan_id: string | null;
   service: string;
   duration: string;
   assignee_id: string | null;

@@ -2,6 +2,7 @@ export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
 export { assignOrder, listAssignees, setOrderDue } from "./assignment.js";
 export { cancelOrder } from "./cancel.js";
+export { type CustomOrder, paymentStateOfOrder, placeCustomOrder } from "./custom.js";
 export { actorOf, moveOrder } from "./history.js";
 export {
   confirmPeriodBrief,

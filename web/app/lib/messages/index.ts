@@ -14,6 +14,7 @@ export * from "./mail";
 export * from "./overview";
 export * from "./public";
 export * from "./refunds";
+export * from "./sales";
 export * from "./shop";
 export * from "./team";
 export * from "./workflow";

@@ -20,6 +20,7 @@ import {
   orderDetail,
   overviewPage,
   promoEditor,
+  salesPage,
   teamPage,
   testModeTexts,
 } from "../../lib/messages";
@@ -50,6 +51,12 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
       permission: "orders.work",
     },
     { to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
+    {
+      to: "/dashboard/admin/sales",
+      label: salesPage.menu,
+      alsoUnder: "/dashboard/admin/sales",
+      permission: "sales.manage",
+    },
     {
       to: "/dashboard/admin/manage__reviews",
       label: dashboardMenu.manageReviews,

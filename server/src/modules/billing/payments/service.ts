@@ -39,14 +39,16 @@ export async function openPayment(
     intent.amountCents === order.priceCents &&
     sameCurrency(intent.currency, order.currency);
   const interval = order.serviceDuration;
-  if ((!intent || !reusable) && billing && (interval === "monthly" || interval === "yearly")) {
+  // Custom work (no plan) pays with one PaymentIntent: Stripe Billing prices belong to plans.
+  const plan = order.planId;
+  if ((!intent || !reusable) && billing && plan && (interval === "monthly" || interval === "yearly")) {
     // Stripe Billing: the plan's subscription, whose first invoice the card form pays.
     const opened = await billing.open({
       orderId: order.id,
       email: order.email,
       name: order.name,
       plan: {
-        id: order.planId,
+        id: plan,
         name: `${order.service} (${interval})`,
         priceCents: order.priceCents,
         currency: order.currency,

@@ -92,7 +92,7 @@ export async function startSubscription(
   const [row] = await tx
     .insert(subscriptions)
     .values({
-      priceCents: order.listPriceCents ?? order.priceCents,
+      priceCents: order.renewalPriceCents ?? order.listPriceCents ?? order.priceCents,
       renewalPercentOff: everyRenewal?.kind === "percent" ? everyRenewal.value : null,
       renewalAmountOffCents: everyRenewal?.kind === "fixed" ? everyRenewal.value : null,
       orderId: order.id,

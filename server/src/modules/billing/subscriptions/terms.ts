@@ -20,7 +20,8 @@ export async function orderTerms(db: Database, order: OrderRow, now: Date): Prom
     interval: order.serviceDuration,
     renewalChargeCents: renewalChargeCents(
       {
-        priceCents: listPriceCents,
+        // Custom work renews at its recurring lines only.
+        priceCents: order.renewalPriceCents ?? listPriceCents,
         renewalPercentOff: everyPayment?.kind === "percent" ? everyPayment.value : null,
         renewalAmountOffCents: everyPayment?.kind === "fixed" ? everyPayment.value : null,
       },
