@@ -17,6 +17,7 @@ export const permissions = [
   "team.manage",
   "audit.view",
   "shop.operate",
+  "integrations.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -34,6 +35,7 @@ export const permissionLabels: Record<Permission, string> = {
   "team.manage": "Manage the team and roles",
   "audit.view": "Read the audit log",
   "shop.operate": "Run the shop's jobs and renewals",
+  "integrations.manage": "Manage API keys and webhooks",
 };
 
 export const builtInRoleKeys = ["owner", "admin", "staff"] as const;

@@ -13,4 +13,5 @@ export * from "./schema/orders.js";
 export * from "./schema/promo-codes.js";
 export * from "./schema/receipts.js";
 export * from "./schema/team.js";
+export * from "./schema/webhooks.js";
 export * from "./schema/workflow.js";

@@ -1,6 +1,6 @@
 export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
-export { assignOrder, listAssignees, setOrderDue } from "./assignment.js";
+export { assignOrder, checkOrderDue, listAssignees, setOrderDue } from "./assignment.js";
 export { cancelOrder } from "./cancel.js";
 export { actorOf, moveOrder } from "./history.js";
 export {
@@ -11,5 +11,5 @@ export {
   renewOrderPeriod,
   submitPaidOrder,
 } from "./periods.js";
-export { ordersForTeam, ordersWithSubscriptions } from "./present.js";
+export { ordersByIds, ordersForTeam, ordersWithSubscriptions } from "./present.js";
 export { orderRoutes } from "./routes.js";
