@@ -41,8 +41,11 @@ export interface JobPayloads {
   "file.discard-unattached": { fileId: string };
   /** An order's due date has come: the team is told if its work is not finished. */
   "order.due-check": { orderId: string; dueAt: string };
-  /** One attempt of a webhook or chat delivery; `attempt` is the attempts it had made before. */
-  "webhook.deliver": { deliveryId: string; attempt: number };
+  /**
+   * One attempt of a webhook or chat delivery: `attempt` is the attempts it had made before, and
+   * `firstAttemptAt` when its first was (it is tried for a day from then).
+   */
+  "webhook.deliver": { deliveryId: string; attempt: number; firstAttemptAt?: string };
   /** Every delivery to an endpoint failed for a day and it was turned off: the owners' notice. */
   "mail.webhook-disabled": { endpointId: string };
 }

@@ -18,6 +18,11 @@ const subscriptionOf = async (tx: Parameters<typeof subscriptionsOfOrders>[0], o
 export function wireModules(): void {
   if (wired) return;
   wired = true;
+  const order = (id: string) => objectKey.order(id);
+  // The payment is announced first (webhooks below), then the work it starts.
+  onDomainEvent("order.paid", (tx, event) =>
+    announce(tx, "order.paid", [order(event.order.id)], () => ordersByIds(tx, [event.order.id])),
+  );
   // Billing records the payment; the order's work starts ("submitted") in the same transaction.
   onDomainEvent("order.paid", (tx, { order, paidAt }) => submitPaidOrder(tx, order, paidAt));
   // Billing records a renewal; the order's next work period is recorded in the same transaction,
@@ -27,7 +32,6 @@ export function wireModules(): void {
   // Webhooks and chat notices: each event is queued for the endpoints that want it, in the
   // transaction of its cause, with its object as the API shows it then. Events of one order
   // (its payments, subscription, messages and refunds too) are delivered in order.
-  const order = (id: string) => objectKey.order(id);
   onDomainEvent("order.created", (tx, { orders }) =>
     announce(
       tx,
@@ -39,9 +43,6 @@ export function wireModules(): void {
           orders.map(({ id }) => id),
         ),
     ),
-  );
-  onDomainEvent("order.paid", (tx, event) =>
-    announce(tx, "order.paid", [order(event.order.id)], () => ordersByIds(tx, [event.order.id])),
   );
   onDomainEvent("order.state_changed", (tx, event) =>
     announce(tx, "order.state_changed", [order(event.order.id)], () => ordersByIds(tx, [event.order.id])),

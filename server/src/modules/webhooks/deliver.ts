@@ -114,24 +114,21 @@ async function noteFailure(tx: Database, endpoint: EndpointRow, now: Date): Prom
 
 /**
  * Writes down one attempt, unless another run of the same job did first: delivered, tried again
- * later, or given up once a day has passed since the event was queued (or sent again).
+ * later, or given up once a day has passed since its first attempt (the last try is at the end
+ * of that day).
  */
 async function record(
   ctx: DeliveryContext,
   delivery: DeliveryRow,
   endpoint: EndpointRow,
-  outcome: PostOutcome & { attemptedAt: Date },
+  outcome: PostOutcome & { attemptedAt: Date; firstAttemptAt: Date },
 ): Promise<void> {
   const now = ctx.clock.now();
   const attempts = delivery.attempts + 1;
-  const age = now.getTime() - delivery.createdAt.getTime();
-  const givenUp = !outcome.ok && age >= deliveryWindowMs;
+  const closes = outcome.firstAttemptAt.getTime() + deliveryWindowMs;
+  const givenUp = !outcome.ok && now.getTime() >= closes;
   const nextAttemptAt =
-    outcome.ok || givenUp
-      ? null
-      : new Date(
-          Math.min(now.getTime() + retryDelayMs(attempts), delivery.createdAt.getTime() + deliveryWindowMs),
-        );
+    outcome.ok || givenUp ? null : new Date(Math.min(now.getTime() + retryDelayMs(attempts), closes));
   await ctx.db.transaction(async (tx) => {
     const [written] = await tx
       .update(webhookDeliveries)
@@ -166,7 +163,7 @@ async function record(
       await enqueue(
         tx,
         "webhook.deliver",
-        { deliveryId: delivery.id, attempt: attempts },
+        { deliveryId: delivery.id, attempt: attempts, firstAttemptAt: outcome.firstAttemptAt.toISOString() },
         { runAt: nextAttemptAt },
       );
     } else {
@@ -215,5 +212,6 @@ export async function runDelivery(ctx: DeliveryContext, job: JobPayloads["webhoo
     const headers = signedHeaders(endpoint.secret ?? "", event.id, event.body);
     outcome = await postJson(endpoint.url, event.body, headers, options);
   }
-  await record(ctx, delivery, endpoint, { ...outcome, attemptedAt });
+  const firstAttemptAt = job.firstAttemptAt ? new Date(job.firstAttemptAt) : attemptedAt;
+  await record(ctx, delivery, endpoint, { ...outcome, attemptedAt, firstAttemptAt });
 }
