@@ -95,9 +95,16 @@ export async function resolveTarget(
  * in production its host must resolve, to public addresses only.
  */
 export async function refusalOf(url: string, rules: AddressRules): Promise<string | null> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return webhookMessages.urlInvalid;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return webhookMessages.urlInvalid;
   if (rules.allowPrivate) return null;
   try {
-    await resolveTarget(new URL(url), rules);
+    await resolveTarget(parsed, rules);
     return null;
   } catch (error) {
     if (error instanceof AddressRefused) return error.message;

@@ -15,6 +15,7 @@ import {
   catalogEditor,
   contentEditor,
   dashboardMenu,
+  integrationsPage,
   jobsPage,
   orderDetail,
   overviewPage,
@@ -62,6 +63,7 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
     { to: "/dashboard/admin/team", label: teamPage.menu, permission: "team.manage" },
     { to: "/dashboard/admin/audit", label: auditPage.menu, permission: "audit.view" },
     { to: "/dashboard/admin/jobs", label: jobsPage.menu, permission: "shop.operate" },
+    { to: "/dashboard/admin/integrations", label: integrationsPage.menu, permission: "integrations.manage" },
     { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu, permission: "catalog.edit" },
     ...(testTools
       ? [
