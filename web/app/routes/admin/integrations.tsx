@@ -70,7 +70,10 @@ export default function Integrations() {
             {t.secretHeading}: <span className="text-break">{secret.url}</span>
           </h2>
           <p className="mb-2">{t.secretNote}</p>
-          <code className="d-block text-break user-select-all mb-3" data-testid="signing-secret">
+          <code
+            className="d-block bg-white text-dark p-2 rounded text-break user-select-all mb-3"
+            data-testid="signing-secret"
+          >
             {secret.secret}
           </code>
           <Button size="sm" variant="outline-dark" onClick={() => setSecret(null)}>

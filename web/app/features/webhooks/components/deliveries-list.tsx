@@ -33,13 +33,29 @@ export function DeliveriesList({ endpoint }: { endpoint: WebhookEndpoint }) {
   }
 
   const columns: DataColumn<WebhookDelivery>[] = [
-    { header: t.time, cell: (delivery) => formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt) },
-    { header: t.event, cell: (delivery) => <code>{delivery.eventType}</code> },
+    {
+      header: t.time,
+      cell: (delivery) => formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt),
+      className: "text-nowrap small",
+    },
+    {
+      header: t.event,
+      cell: (delivery) => (
+        <>
+          <code>{delivery.eventType}</code>
+          <div className="small text-body-secondary text-break">{delivery.eventId}</div>
+        </>
+      ),
+    },
     {
       header: t.status,
       cell: (delivery) => (
-        <span className={`badge ${badges[delivery.status]}`}>{t.statuses[delivery.status]}</span>
+        <>
+          <span className={`badge ${badges[delivery.status]}`}>{t.statuses[delivery.status]}</span>
+          {delivery.error ? <div className="small text-body-secondary">{delivery.error}</div> : null}
+        </>
       ),
+      className: "text-prose-cell",
     },
     {
       header: t.response,
@@ -62,13 +78,6 @@ export function DeliveriesList({ endpoint }: { endpoint: WebhookEndpoint }) {
           ? `${t.attempts(delivery.attempts)} · ${t.nextAttempt(formatDateTime(delivery.nextAttemptAt))}`
           : t.attempts(delivery.attempts),
       className: "small",
-    },
-    { header: t.eventId, cell: (delivery) => <code className="small">{delivery.eventId}</code>, long: true },
-    {
-      header: t.error,
-      cell: (delivery) => delivery.error ?? "—",
-      long: true,
-      className: "text-prose-cell small",
     },
     {
       header: t.action,

@@ -69,7 +69,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           </Button>
           <Button
             size="sm"
-            variant={endpoint.enabled ? "outline-warning" : "outline-success"}
+            variant={endpoint.enabled ? "outline-secondary" : "outline-success"}
             onClick={() =>
               saveWithToasts(
                 () => editor.update.mutateAsync({ id: endpoint._id, body: { enabled: !endpoint.enabled } }),
