@@ -6,6 +6,7 @@ CREATE TABLE "webhook_deliveries" (
 	"object_key" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"parked" boolean DEFAULT false NOT NULL,
+	"has_waiter" boolean DEFAULT false NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"response_status" integer,
 	"duration_ms" integer,

@@ -42,7 +42,8 @@ export const webhookEvents = pgTable("webhook_events", {
 /**
  * An event's delivery to one endpoint. It is attempted only once every earlier delivery of the
  * same object to the same endpoint is delivered or given up (`seq` orders them); one that found
- * an earlier one pending is `parked` until that one finishes and hands it on.
+ * an earlier one pending is `parked` until that one finishes and hands it on (the earlier one
+ * knows to, by `hasWaiter`).
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
@@ -61,6 +62,7 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .default("pending"),
     parked: boolean("parked").notNull().default(false),
+    hasWaiter: boolean("has_waiter").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     responseStatus: integer("response_status"),
     durationMs: integer("duration_ms"),

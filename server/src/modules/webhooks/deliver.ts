@@ -1,9 +1,10 @@
 import { webhookMessages } from "@agency/contract";
 import { and, asc, desc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
-import { enqueue, type JobPayloads } from "../../jobs/queue.js";
+import { enqueue, enqueueEach, type JobPayloads } from "../../jobs/queue.js";
 import type { AddressRules } from "./addresses.js";
 import { chatText } from "./chat-text.js";
 import { type PostOutcome, postJson } from "./http-post.js";
@@ -44,17 +45,12 @@ const earlierPending = (delivery: DeliveryRow) =>
   );
 
 /**
- * True when an earlier delivery of the same object is still pending: this one is then parked,
- * and the earlier one hands it on when it finishes. The earlier one's row is locked while this
- * one parks, so it cannot finish unseen in between (it then finds this one parked).
+ * Parks the delivery behind the latest earlier one of its object still pending, if any: it then
+ * waits, and the earlier one hands it on when it finishes. The earlier one's row is locked and
+ * marked as waited for in the same transaction, so it cannot finish unseen in between: its own
+ * update waits for this one and then reads the mark.
  */
-async function waitsForEarlier(db: Database, delivery: DeliveryRow): Promise<boolean> {
-  const [seen] = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(earlierPending(delivery))
-    .limit(1);
-  if (!seen) return false;
+async function parkBehindEarlier(db: Database, delivery: DeliveryRow): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [earlier] = await tx
       .select({ id: webhookDeliveries.id })
@@ -64,6 +60,7 @@ async function waitsForEarlier(db: Database, delivery: DeliveryRow): Promise<boo
       .limit(1)
       .for("update");
     if (!earlier) return false;
+    await tx.update(webhookDeliveries).set({ hasWaiter: true }).where(eq(webhookDeliveries.id, earlier.id));
     await tx.update(webhookDeliveries).set({ parked: true }).where(eq(webhookDeliveries.id, delivery.id));
     return true;
   });
@@ -113,11 +110,11 @@ async function noteFailure(tx: Database, endpoint: EndpointRow, now: Date): Prom
 }
 
 /**
- * Writes down one attempt, unless another run of the same job did first: delivered, tried again
- * later, or given up once a day has passed since its first attempt (the last try is at the end
- * of that day).
+ * Writes down a failed attempt, unless another run of the same job did first: tried again later,
+ * or given up once a day has passed since its first attempt (the last try is at the end of that
+ * day). Each failure counts against the endpoint.
  */
-async function record(
+async function recordFailure(
   ctx: DeliveryContext,
   delivery: DeliveryRow,
   endpoint: EndpointRow,
@@ -126,21 +123,19 @@ async function record(
   const now = ctx.clock.now();
   const attempts = delivery.attempts + 1;
   const closes = outcome.firstAttemptAt.getTime() + deliveryWindowMs;
-  const givenUp = !outcome.ok && now.getTime() >= closes;
-  const nextAttemptAt =
-    outcome.ok || givenUp ? null : new Date(Math.min(now.getTime() + retryDelayMs(attempts), closes));
+  const givenUp = now.getTime() >= closes;
+  const nextAttemptAt = givenUp ? null : new Date(Math.min(now.getTime() + retryDelayMs(attempts), closes));
   await ctx.db.transaction(async (tx) => {
     const [written] = await tx
       .update(webhookDeliveries)
       .set({
-        status: outcome.ok ? "delivered" : givenUp ? "failed" : "pending",
+        status: givenUp ? "failed" : "pending",
         attempts,
         responseStatus: outcome.status,
         durationMs: outcome.durationMs,
         error: outcome.error,
         lastAttemptAt: outcome.attemptedAt,
         nextAttemptAt,
-        deliveredAt: outcome.ok ? now : null,
       })
       .where(
         and(
@@ -149,16 +144,9 @@ async function record(
           eq(webhookDeliveries.attempts, delivery.attempts),
         ),
       )
-      .returning({ id: webhookDeliveries.id });
+      .returning({ hasWaiter: webhookDeliveries.hasWaiter });
     if (!written) return;
-    if (outcome.ok) {
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: null })
-        .where(and(eq(webhookEndpoints.id, endpoint.id), isNotNull(webhookEndpoints.failingSince)));
-    } else {
-      await noteFailure(tx, endpoint, now);
-    }
+    await noteFailure(tx, endpoint, now);
     if (nextAttemptAt) {
       await enqueue(
         tx,
@@ -166,10 +154,43 @@ async function record(
         { deliveryId: delivery.id, attempt: attempts, firstAttemptAt: outcome.firstAttemptAt.toISOString() },
         { runAt: nextAttemptAt },
       );
-    } else {
+    } else if (written.hasWaiter) {
       await handOn(tx, delivery);
     }
   });
+}
+
+/**
+ * A delivered attempt, in one statement (no transaction around several): the delivery is written
+ * down and, when a later one of its object is parked behind it, that one is handed on. The flag
+ * is read from the row as this update leaves it, so a delivery that parked while this one was
+ * being sent is seen; that waiter is always the next pending delivery of the object.
+ */
+async function recordDelivered(
+  db: Database,
+  delivery: DeliveryRow,
+  outcome: PostOutcome & { attemptedAt: Date },
+  now: Date,
+): Promise<void> {
+  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    with written as (
+      update ${webhookDeliveries} set status = 'delivered', attempts = ${delivery.attempts + 1},
+        response_status = ${outcome.status}, duration_ms = ${outcome.durationMs}, error = null,
+        last_attempt_at = ${at(outcome.attemptedAt)}, next_attempt_at = null, delivered_at = ${at(now)}
+      where id = ${delivery.id} and status = 'pending' and attempts = ${delivery.attempts}
+      returning has_waiter
+    ),
+    waiting as (
+      select id from ${webhookDeliveries}
+      where endpoint_id = ${delivery.endpointId} and object_key = ${delivery.objectKey}
+        and status = 'pending' and seq > ${delivery.seq} and coalesce((select has_waiter from written), false)
+      order by seq limit 1
+    ),
+    unparked as (
+      update ${webhookDeliveries} set parked = false where id in (select id from waiting) returning id, attempts
+    )
+    ${enqueueEach("webhook.deliver", "unparked", sql`jsonb_build_object('deliveryId', id, 'attempt', attempts)`)}`);
 }
 
 /** A delivery that cannot be attempted (its endpoint was turned off) is given up at once. */
@@ -179,8 +200,8 @@ async function giveUp(db: Database, delivery: DeliveryRow, error: string): Promi
       .update(webhookDeliveries)
       .set({ status: "failed", error, parked: false, nextAttemptAt: null })
       .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending")))
-      .returning({ id: webhookDeliveries.id });
-    if (written) await handOn(tx, delivery);
+      .returning({ hasWaiter: webhookDeliveries.hasWaiter });
+    if (written?.hasWaiter) await handOn(tx, delivery);
   });
 }
 
@@ -190,17 +211,34 @@ async function giveUp(db: Database, delivery: DeliveryRow, error: string): Promi
  * does nothing. A delivery waits (parked) while an earlier one of its object is pending.
  */
 export async function runDelivery(ctx: DeliveryContext, job: JobPayloads["webhook.deliver"]): Promise<void> {
+  const earlier = alias(webhookDeliveries, "earlier");
   const [found] = await ctx.db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: webhookEvents })
+    .select({
+      delivery: webhookDeliveries,
+      endpoint: webhookEndpoints,
+      event: webhookEvents,
+      // Whether an earlier delivery of its object is pending: then it waits for it.
+      waits: sql<boolean>`exists (${ctx.db
+        .select({ one: sql`1` })
+        .from(earlier)
+        .where(
+          and(
+            eq(earlier.endpointId, webhookDeliveries.endpointId),
+            eq(earlier.objectKey, webhookDeliveries.objectKey),
+            eq(earlier.status, "pending"),
+            lt(earlier.seq, webhookDeliveries.seq),
+          ),
+        )})`,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.id, job.deliveryId));
   if (!found) return;
-  const { delivery, endpoint, event } = found;
+  const { delivery, endpoint, event, waits } = found;
   if (delivery.status !== "pending" || delivery.attempts !== job.attempt) return;
   if (!endpoint.enabled) return giveUp(ctx.db, delivery, "The endpoint is turned off.");
-  if (await waitsForEarlier(ctx.db, delivery)) return;
+  if (waits && (await parkBehindEarlier(ctx.db, delivery))) return;
 
   const attemptedAt = ctx.clock.now();
   const options = { rules: ctx.rules, timeoutMs: ctx.timeoutMs, userAgent };
@@ -212,6 +250,17 @@ export async function runDelivery(ctx: DeliveryContext, job: JobPayloads["webhoo
     const headers = signedHeaders(endpoint.secret ?? "", event.id, event.body);
     outcome = await postJson(endpoint.url, event.body, headers, options);
   }
+  if (outcome.ok) {
+    await recordDelivered(ctx.db, delivery, { ...outcome, attemptedAt }, ctx.clock.now());
+    // A success ends the endpoint's failures (as read before this attempt).
+    if (endpoint.failingSince) {
+      await ctx.db
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(webhookEndpoints.id, endpoint.id), isNotNull(webhookEndpoints.failingSince)));
+    }
+    return;
+  }
   const firstAttemptAt = job.firstAttemptAt ? new Date(job.firstAttemptAt) : attemptedAt;
-  await record(ctx, delivery, endpoint, { ...outcome, attemptedAt, firstAttemptAt });
+  await recordFailure(ctx, delivery, endpoint, { ...outcome, attemptedAt, firstAttemptAt });
 }
