@@ -154,6 +154,24 @@ describe("webhook endpoints", () => {
   });
 });
 
+describe("the API document", () => {
+  it("describes every event's body, from the contract, under webhooks", async () => {
+    const document = (await ctx.app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
+      webhooks: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
+      >;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    expect(Object.keys(document.webhooks).sort()).toEqual([...webhookEventTypes].sort());
+    for (const type of webhookEventTypes) {
+      const ref = document.webhooks[type]?.post.requestBody.content["application/json"]?.schema.$ref ?? "";
+      const schema = document.components.schemas[ref.replace("#/components/schemas/", "")];
+      expect(Object.keys(schema?.properties ?? {}), type).toEqual(["id", "type", "timestamp", "data"]);
+    }
+  });
+});
+
 describe("retries", () => {
   it("tries again after a 500 and after no answer in time, later each time, until it is delivered", async () => {
     const endpoint = await addEndpoint(ctx, owner, { url: receiver.url, events: ["order.created"] });
