@@ -4,7 +4,8 @@
 // BENCH_ONLY=pages: only the server-rendered pages, on a fresh database with the demo content.
 // BENCH_ONLY=lists: only the admin lists' pages, searches and filters (scripts/bench-lists.mjs),
 // p50/p95/p99 per request, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers.
-// BENCH_ONLY=overview: only the owner's Overview (scripts/bench-overview.mjs), on the same data.
+// BENCH_ONLY=overview: only the owner's Overview with its churn (scripts/bench-overview.mjs), on the
+// same data: kept figures (target p95 < 20 ms) and computed every time (target p95 < 100 ms).
 // BENCH_ONLY=board: only the work board (scripts/bench-board.mjs), on the same orders with BENCH_STAFF
 // (50) staff members they are assigned across: as an admin, as a staff member, and All Orders as
 // that member, p50/p95/p99 per request, each beside a bare route serving the same bytes.
@@ -187,7 +188,7 @@ if (process.env.BENCH_INSTANCES) {
           stdio: ["ignore", "pipe", "inherit"],
         });
         if (computed.status !== 0) throw new Error("scripts/bench-overview.mjs failed");
-        rows.push(JSON.parse(computed.stdout.trim().split("\n").at(-1)));
+        for (const line of computed.stdout.trim().split("\n")) rows.push(JSON.parse(line));
         console.log(computed.stdout.trim());
       }
     }

@@ -18,6 +18,8 @@ export const auditActions = [
   "team.member_suspended",
   "team.member_unsuspended",
   "team.member_removed",
+  "api_key.created",
+  "api_key.revoked",
   "account.deleted",
   "service.created",
   "service.updated",
@@ -47,6 +49,7 @@ export const auditActions = [
   "lead.deleted",
   "site.identity_changed",
   "site.texts_changed",
+  "site.currency_changed",
   "export.account_data",
   "export.leads",
   "export.orders",
@@ -63,6 +66,7 @@ export const auditSubjectTypes = [
   "user",
   "team_role",
   "team_invitation",
+  "api_key",
   "service",
   "plan",
   "promo_code",
@@ -78,7 +82,8 @@ export const auditSubjectTypes = [
 export const AuditSubjectType = z.enum(auditSubjectTypes);
 export type AuditSubjectType = z.infer<typeof AuditSubjectType>;
 
-export const AuditActorType = z.enum(["admin", "customer", "system"]);
+/** "api_key": a call made with an API key (its id "apikey:<key id>", its label "API key <name>"). */
+export const AuditActorType = z.enum(["admin", "customer", "system", "api_key"]);
 export type AuditActorType = z.infer<typeof AuditActorType>;
 
 /** One entry, newest first on the admin page. */
@@ -89,7 +94,7 @@ export const AuditEntry = z
     actor: z.object({
       type: AuditActorType,
       id: z.string().nullable(),
-      /** An admin's e-mail when they acted, or the system's name; null for a customer. */
+      /** An admin's e-mail when they acted, an API key's name, or the system's name; null for a customer. */
       label: z.string().nullable(),
       /** The account's e-mail now (placeholders once deleted); null for the system. */
       email: z.string().nullable(),

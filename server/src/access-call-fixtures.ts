@@ -18,6 +18,8 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     target,
     orderId,
     paidOrderId,
+    refundOrderId,
+    refundPaymentId,
     planId,
     blogId,
     reviewId,
@@ -36,6 +38,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     webhookId,
     spareWebhookId,
     deliveryId,
+    apiKeyId,
   } = world;
   const blog = {
     title: "Spring offers",
@@ -55,6 +58,13 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "GET /api/admin/blogs": { method: "GET", url: "/api/admin/blogs" },
     "PUT /api/admin/site/identity": { method: "PUT", url: "/api/admin/site/identity", payload: defaultSite },
     "PUT /api/admin/site/texts": { method: "PUT", url: "/api/admin/site/texts", payload: defaultPageTexts },
+    "GET /api/admin/site/currency": { method: "GET", url: "/api/admin/site/currency" },
+    // The currency it has already: the other calls' prices stay as they are.
+    "PUT /api/admin/site/currency": {
+      method: "PUT",
+      url: "/api/admin/site/currency",
+      payload: { currency: "USD", locale: "en-US" },
+    },
     "POST /api/admin/images": {
       method: "POST",
       url: "/api/admin/images?kind=logo",
@@ -126,6 +136,11 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/admin/orders/${paidOrderId}/cancel`,
       payload: { refund: true },
+    },
+    "POST /api/admin/orders/:id/refunds": {
+      method: "POST",
+      url: `/api/admin/orders/${refundOrderId}/refunds`,
+      payload: { paymentId: refundPaymentId, amount: 1, reason: "Goodwill" },
     },
     "GET /api/admin/board": { method: "GET", url: `/api/admin/board?assignee=me&plan=${planId}` },
     "GET /api/admin/plans/:id/brief-questions": {
@@ -240,6 +255,13 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,
     },
+    "GET /api/admin/api-keys": { method: "GET", url: "/api/admin/api-keys" },
+    "POST /api/admin/api-keys": {
+      method: "POST",
+      url: "/api/admin/api-keys",
+      payload: { name: "Reporting", role: "staff", expiresAt: "2099-01-01" },
+    },
+    "POST /api/admin/api-keys/:id/revoke": { method: "POST", url: `/api/admin/api-keys/${apiKeyId}/revoke` },
   };
   if (route === "PUT /api/admin/catalog/services-order") {
     return {

@@ -1,3 +1,4 @@
+import type { Permission } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { createAccount, type TestAccount } from "../test/accounts.js";
@@ -5,7 +6,7 @@ import { multipartFile } from "../test/files.js";
 import type { TestContext } from "../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { promoCodeBody } from "../test/promo-codes.js";
-import { jobs, webhookDeliveries } from "./db/schema.js";
+import { jobs, payments, webhookDeliveries } from "./db/schema.js";
 
 export type Call = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -23,6 +24,9 @@ export type AccessWorld = {
   orderId: string;
   /** A paid order, which the admin moves on and then cancels. */
   paidOrderId: string;
+  /** Another paid order and its payment, which the admin refunds a dollar of at a time. */
+  refundOrderId: string;
+  refundPaymentId: string;
   planId: string;
   blogId: string;
   reviewId: string;
@@ -49,10 +53,15 @@ export type AccessWorld = {
   webhookId: string;
   spareWebhookId: string;
   deliveryId: string;
+  /** An API key, which the admin revokes. */
+  apiKeyId: string;
 };
 
 /** An address nothing answers on: the access test runs no job, so nothing is sent to it. */
 export const webhookUrl = "http://127.0.0.1:9/hooks";
+
+/** A role the owner made: the books, without the work. */
+export const bookkeeper: readonly Permission[] = ["money.view", "audit.view", "customers.view"];
 
 export const promo = (code: string) => promoCodeBody(code);
 export const plan = {
@@ -90,6 +99,9 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   const plans = await planIds(ctx);
   const orderId = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
   const paidOrderId = await placePaidOrder(ctx, customer, plans.premiumYearly._id);
+  const refundOrderId = await placePaidOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
+  const [refunded] = await ctx.db.select().from(payments).where(eq(payments.orderId, refundOrderId));
+  if (!refunded) throw new Error("the paid order has no payment");
   const planId = plans.premiumYearly._id;
   const blogId = (await ctx.app.inject({ method: "GET", url: "/api/blogs" })).json()[0]._id;
   const reviewId = (await ctx.app.inject({ method: "GET", url: "/api/reviews" })).json()[0]._id;
@@ -145,7 +157,15 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     ).json().id as string;
   const invitationId = await invite("invited-access@example.com");
   const revocableInvitationId = await invite("revocable-access@example.com");
+  const key = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/api-keys",
+    headers: asAdmin,
+    payload: { name: "Revocable", role: "staff" },
+  });
+  const apiKeyId = key.json().id as string;
   return {
+    apiKeyId,
     suspendee,
     leaver,
     invitationId,
@@ -161,6 +181,8 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     target,
     orderId,
     paidOrderId,
+    refundOrderId,
+    refundPaymentId: refunded.id,
     planId,
     blogId,
     reviewId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { adminCallFor } from "./access-call-fixtures.js";
-import { type AccessWorld, type Call, prepareAccessWorld } from "./access-fixtures.js";
+import { type AccessWorld, bookkeeper, type Call, prepareAccessWorld } from "./access-fixtures.js";
 import type { DeclaredAccess } from "./plugins/authz.js";
 
 /**
@@ -73,6 +73,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/blogs": "team:content.edit",
   "PUT /api/admin/site/identity": "team:content.edit",
   "PUT /api/admin/site/texts": "team:content.edit",
+  "GET /api/admin/site/currency": "team:catalog.edit",
+  "PUT /api/admin/site/currency": "team:catalog.edit",
   "POST /api/admin/images": "team:content.edit",
   "GET /api/admin/leads": "team:customers.view",
   "GET /api/admin/leads.csv": "team:customers.view",
@@ -109,6 +111,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/orders/:id": "team:orders.work",
   "POST /api/admin/orders/:id/state": "team:orders.work",
   "POST /api/admin/orders/:id/cancel": "team:orders.refund",
+  "POST /api/admin/orders/:id/refunds": "team:orders.refund",
   "PUT /api/admin/orders/:id/assignee": "team:orders.assign",
   "PUT /api/admin/orders/:id/due": "team:orders.assign",
   "GET /api/team/assignees": "team:orders.assign",
@@ -148,12 +151,13 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/team/invitations": "team:team.manage",
   "POST /api/team/invitations/:id/resend": "team:team.manage",
   "POST /api/team/invitations/:id/revoke": "team:team.manage",
+  "GET /api/admin/api-keys": "team:integrations.manage",
+  "POST /api/admin/api-keys": "team:integrations.manage",
+  "POST /api/admin/api-keys/:id/revoke": "team:integrations.manage",
   "GET /api/team/invitations/lookup": "public",
   "POST /api/team/invitations/accept": "public",
 };
 
-/** A role the owner made: the books, without the work. */
-const bookkeeper: readonly Permission[] = ["money.view", "audit.view", "customers.view"];
 const roles: Record<string, readonly Permission[]> = {
   owner: builtInRoles.owner.permissions,
   admin: builtInRoles.admin.permissions,

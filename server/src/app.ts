@@ -9,6 +9,7 @@ import type { Database } from "./db/client.js";
 import { createJobRuntime } from "./job-runtime.js";
 import { createMailer } from "./mail/mailer.js";
 import { accountRoutes } from "./modules/account/index.js";
+import { apiKeyRoutes } from "./modules/api-keys/index.js";
 import { auditAdminRoutes } from "./modules/audit/index.js";
 import {
   paymentRoutes,
@@ -23,6 +24,7 @@ import {
   catalogAdminRoutes,
   catalogGeneration,
   catalogRoutes,
+  shopMoneyRoutes,
   startCatalogSync,
 } from "./modules/catalog/index.js";
 import { currentMailBrand, imageRoutes, siteContentRoutes } from "./modules/content/index.js";
@@ -98,7 +100,12 @@ export async function buildApp({
   const brand = currentMailBrand(db, config);
   const receipts = receiptSettings(config, db);
   const auth = createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin });
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, signInLimits: signInLimits(db) });
+  await app.register(authPlugin, {
+    auth,
+    db,
+    publicUrl: config.publicUrl,
+    signInLimits: signInLimits(db),
+  });
   await applyConfiguredAdmin(db, config.auth.adminEmail);
 
   await registerOpenApi(app, config.publicUrl);
@@ -134,6 +141,7 @@ export async function buildApp({
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
+      await api.register(shopMoneyRoutes, { db });
       await api.register(promoRoutes, { db, clock });
       await api.register(teamRoutes, {
         db,
@@ -152,6 +160,7 @@ export async function buildApp({
       await api.register(exportRoutes, { db });
       await api.register(overviewAdminRoutes, { db, clock });
       await api.register(auditAdminRoutes, { db });
+      await api.register(apiKeyRoutes, { db });
       await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
       await api.register(webhookRoutes, {

@@ -56,7 +56,9 @@ export function jobHandlers(options: {
   };
   // Each mail job reads the brand when it runs, so a mail written after a rebrand carries the new
   // name and logo (from the site identity's cache: no query while nothing was saved).
-  const mailKinds = Object.keys(mailHandlers({ name: "", logoUrl: "", address: [], publicUrl: "" }));
+  const mailKinds = Object.keys(
+    mailHandlers({ name: "", logoUrl: "", address: [], publicUrl: "", locale: "en-US" }),
+  );
   const brandedMailHandlers = Object.fromEntries(
     mailKinds.map((kind) => {
       const handler: JobHandler<never> = async (payload, job) => {

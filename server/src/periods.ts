@@ -1,4 +1,4 @@
-import { centsToDollars, type RenewalTerms } from "@agency/contract";
+import { type RenewalTerms, toMajor } from "@agency/contract";
 import { DAY_MS } from "./clock.js";
 
 export type Interval = "monthly" | "yearly";
@@ -44,14 +44,17 @@ export function renewalTerms(input: {
   interval: string;
   /** The renewal's own charge in cents, when a code for every payment lowers it. */
   renewalChargeCents?: number;
+  /** The currency of all three amounts (the order's, or the shop's for a plan not yet ordered). */
+  currency: string;
   now: Date;
 }): RenewalTerms {
-  const { interval } = input;
+  const { interval, currency } = input;
   return {
-    firstCharge: centsToDollars(input.firstChargeCents),
+    firstCharge: toMajor(input.firstChargeCents, currency),
+    currency,
     renewal: isInterval(interval)
       ? {
-          amount: centsToDollars(input.renewalChargeCents ?? input.listPriceCents),
+          amount: toMajor(input.renewalChargeCents ?? input.listPriceCents, currency),
           interval,
           firstRenewalAt: periodEnd(input.now, interval, 0).toISOString(),
         }

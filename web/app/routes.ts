@@ -61,6 +61,7 @@ export default [
         route("site-content", "routes/admin/site-content.tsx"),
         route("test-tools", "routes/admin/test-tools.tsx"),
         route("team", "routes/admin/team.tsx"),
+        route("api-keys", "routes/admin/api-keys.tsx"),
       ]),
     ]),
   ]),

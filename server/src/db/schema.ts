@@ -1,6 +1,7 @@
 // The database schema, one file per domain under schema/; drizzle-kit reads that folder, and the
 // rest of the server imports the tables from here.
 
+export * from "./schema/api-keys.js";
 export * from "./schema/app-state.js";
 export * from "./schema/audit.js";
 export * from "./schema/auth.js";

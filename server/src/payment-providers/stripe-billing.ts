@@ -1,8 +1,14 @@
 import Stripe from "stripe";
 import type { BillingSync } from "./provider.js";
-import { CURRENCY } from "./provider.js";
 
-export type RecurringPlan = { id: string; name: string; priceCents: number; interval: "monthly" | "yearly" };
+/** A plan as an order bought it: its price in minor units of the order's currency. */
+export type RecurringPlan = {
+  id: string;
+  name: string;
+  priceCents: number;
+  currency: string;
+  interval: "monthly" | "yearly";
+};
 
 export type OpenedSubscription = {
   subscriptionId: string;
@@ -34,18 +40,18 @@ function intentOf(invoice: Stripe.Invoice): string {
 }
 
 /**
- * Stripe Billing for monthly and yearly plans. Prices are created on demand, one per plan, amount
- * and interval (found again by lookup key), so a catalog price change makes a new Stripe price for
- * new subscriptions and leaves the existing ones alone.
+ * Stripe Billing for monthly and yearly plans. Prices are created on demand, one per plan, amount,
+ * currency and interval (found again by lookup key), so a catalog price change or a new shop
+ * currency makes a new Stripe price for new subscriptions and leaves the existing ones alone.
  */
 export function createStripeBilling(stripe: Stripe): StripeBilling {
   async function priceFor(plan: RecurringPlan): Promise<string> {
-    const lookupKey = `plan-${plan.id}-${plan.priceCents}-${CURRENCY}-${plan.interval}`;
+    const lookupKey = `plan-${plan.id}-${plan.priceCents}-${plan.currency}-${plan.interval}`;
     const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
     if (found.data[0]) return found.data[0].id;
     const price = await stripe.prices.create(
       {
-        currency: CURRENCY,
+        currency: plan.currency,
         unit_amount: plan.priceCents,
         recurring: { interval: plan.interval === "yearly" ? "year" : "month" },
         lookup_key: lookupKey,

@@ -16,11 +16,35 @@ const uploadBody = {
   required: ["file"],
 };
 
+/**
+ * How a call proves who makes it: a person's session (the cookie the sign-in sets), or an API key
+ * (team routes only, unless a route says otherwise: see plugins/authz.ts).
+ */
+const securitySchemes = {
+  session: { type: "apiKey", in: "cookie", name: "agency.session_token" },
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "An API key made on the dashboard's API keys page (ak_live_…), acting with its role's permissions on the team's routes.",
+  },
+} as const;
+
+type Security = { [scheme: string]: readonly string[] }[];
+
+function securityOf(config: { access?: string; apiKeys?: false } | undefined): Security | undefined {
+  if (config?.access === "user") return [{ session: [] }];
+  if (config?.access !== "team") return undefined;
+  return config.apiKeys === false ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
+}
+
 const transform: typeof jsonSchemaTransform = (input) => {
   const output = jsonSchemaTransform(input);
+  const security = securityOf(input.route?.config as { access?: string; apiKeys?: false } | undefined);
+  const schema = security ? { ...output.schema, security } : output.schema;
   const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
-  if (!consumes.includes("multipart/form-data") || output.schema.body) return output;
-  return { ...output, schema: { ...output.schema, body: uploadBody } };
+  if (!consumes.includes("multipart/form-data") || schema.body) return { ...output, schema };
+  return { ...output, schema: { ...schema, body: uploadBody } };
 };
 
 const signatureHeaders = (
@@ -74,11 +98,13 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       openapi: "3.1.0",
       info: {
         title: "Agency shop API",
-        description: "Catalog, accounts, orders, payments, reviews, blogs and leads of the agency shop.",
+        description:
+          "Catalog, accounts, orders, payments, reviews, blogs and leads of the agency shop. Another system calls the team's routes with an API key from the dashboard's API keys page: `Authorization: Bearer ak_live_…`.",
         version: "1.0.0",
       },
       servers: [{ url: `${publicUrl}` }],
       webhooks: webhookDocs(),
+      components: { securitySchemes },
     },
     transform,
     transformObject: jsonSchemaTransformObject,

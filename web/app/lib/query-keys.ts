@@ -9,6 +9,8 @@ export const queryKeys = {
   siteSettings: ["site-settings"] as const,
   signInMethods: ["sign-in-methods"] as const,
   siteContent: ["site-content"] as const,
+  /** The shop's currency as its editor reads it (with whether a sale was made). */
+  shopMoney: ["shop-money"] as const,
 
   services: ["services"] as const,
   pricing: {
@@ -70,6 +72,8 @@ export const queryKeys = {
     members: ["team", "members"] as const,
     roles: ["team", "roles"] as const,
   },
+  /** The API keys page: the keys and the roles a key may hold. */
+  apiKeys: ["api-keys"] as const,
   /** What a mailed invitation link offers (the join page). */
   invitation: (token: string) => ["team-invitation", token] as const,
   leads: (kind: string, page: number, start: string) => ["leads", kind, page, start] as const,

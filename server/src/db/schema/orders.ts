@@ -43,6 +43,11 @@ export const orders = pgTable(
     /** The plan's price before the discount (null on orders placed before promo codes existed). */
     listPriceCents: integer("list_price_cents"),
     discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * The currency the order was priced in (lower case ISO 4217): the shop's when it was placed.
+     * Its payments, refunds, renewals and receipts keep it, whatever the shop sells in later.
+     */
+    currency: text("currency").notNull().default("usd"),
     promoCodeId: uuid("promo_code_id").references((): AnyPgColumn => promoCodes.id, { onDelete: "set null" }),
     /** The code as the customer entered it, kept when the code is later edited or deleted. */
     promoCode: text("promo_code"),

@@ -1,3 +1,11 @@
-export { type AuditActor, accountHolder, auditActorOf, changedFields, recordAudit } from "./record.js";
+export {
+  type AuditActor,
+  accountHolder,
+  auditActorOf,
+  changedFields,
+  recordAudit,
+  type TeamActor,
+  teamActorOf,
+} from "./record.js";
 export { auditAdminRoutes } from "./routes.js";
 export { describeVerification, verifyAuditChain } from "./verify.js";

@@ -6,8 +6,6 @@ import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { catalogChanged } from "./cache.js";
 
-export const toCents = (dollars: number) => Math.round(dollars * 100);
-
 // ─── Services ───────────────────────────────────────────────────────────────────────────────────
 
 type ServiceRow = typeof services.$inferSelect;

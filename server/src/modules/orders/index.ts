@@ -12,4 +12,5 @@ export {
   submitPaidOrder,
 } from "./periods.js";
 export { ordersByIds, ordersForTeam, ordersWithSubscriptions } from "./present.js";
+export { refundOrder } from "./refund.js";
 export { orderRoutes } from "./routes.js";

@@ -1,9 +1,9 @@
 import {
-  centsToDollars,
   type Order,
   type OrderAssignee,
   type OrderPeriod,
   type Subscription,
+  toMajor,
 } from "@agency/contract";
 import { inArray } from "drizzle-orm";
 import type { OrderRow } from "../../auth/order-access.js";
@@ -26,8 +26,9 @@ export function toOrder(
     service: row.service,
     serviceId: row.planId,
     serviceDuration: row.serviceDuration,
-    currentPrice: centsToDollars(row.priceCents),
-    discount: centsToDollars(row.discountCents),
+    currentPrice: toMajor(row.priceCents, row.currency),
+    discount: toMajor(row.discountCents, row.currency),
+    currency: row.currency,
     promoCode: row.promoCode,
     currentDate: row.createdAt.toISOString(),
     phone: row.phone,

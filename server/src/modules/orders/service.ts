@@ -2,10 +2,10 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
   catalogMessages,
-  centsToDollars,
   type DeleteResult,
   orderMessages as messages,
   type Order,
+  toMajor,
 } from "@agency/contract";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { findOwnOrder } from "../../auth/order-access.js";
@@ -20,7 +20,7 @@ import { enqueue, enqueueEach } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 import { discountCents } from "../billing/index.js";
-import { findPlanRow } from "../catalog/index.js";
+import { findPlanRow, shopCurrencySql, shopMoney } from "../catalog/index.js";
 import { claimPromo, releasePromo } from "../promo/index.js";
 import { ordersWithSubscriptions } from "./present.js";
 
@@ -41,19 +41,19 @@ type NewOrder = {
 const writtenAt = (ms: number) => sql`clock_timestamp() + ${ms}::bigint * interval '1 millisecond'`;
 
 /**
- * One statement places one order: it reads the plan, inserts the order and queues its
- * confirmation mail together; the partial unique index on customer and plan keeps two orders sent
- * at the same moment from both going through.
+ * One statement places one order: it reads the plan and the shop's currency, inserts the order and
+ * queues its confirmation mail together; the partial unique index on customer and plan keeps two
+ * orders sent at the same moment from both going through.
  */
 async function placeOne(db: Database, order: NewOrder): Promise<string | null> {
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`
     with placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
-        list_price_cents, phone, created_at)
+        list_price_cents, currency, phone, created_at)
       select ${order.userId}, ${pricingPlans.id}, ${order.email}, ${order.name}, ${pricingPlans.service},
-        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, ${order.phone},
-        ${writtenAt(order.aheadMs)}
+        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, ${shopCurrencySql},
+        ${order.phone}, ${writtenAt(order.aheadMs)}
       from ${pricingPlans} where ${pricingPlans.id} = ${order.planId} and ${pricingPlans.archivedAt} is null
       on conflict (user_id, plan_id) where ended_at is null do nothing
       returning id
@@ -88,10 +88,10 @@ async function placeMany(db: Database, batch: NewOrder[]): Promise<(string | nul
     with wanted (position, user_id, email, name, plan_id, phone, ahead_ms) as (values ${rows}),
     placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
-        list_price_cents, phone, created_at)
+        list_price_cents, currency, phone, created_at)
       select w.user_id, ${pricingPlans.id}, w.email, w.name, ${pricingPlans.service},
-        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, w.phone,
-        clock_timestamp() + w.ahead_ms * interval '1 millisecond'
+        ${pricingPlans.duration}, ${pricingPlans.newPriceCents}, ${pricingPlans.newPriceCents}, ${shopCurrencySql},
+        w.phone, clock_timestamp() + w.ahead_ms * interval '1 millisecond'
       from wanted w join ${pricingPlans} on ${pricingPlans.id} = w.plan_id and ${pricingPlans.archivedAt} is null
       order by w.position
       on conflict (user_id, plan_id) where ended_at is null do nothing
@@ -188,13 +188,14 @@ async function createDiscountedOrder(
         .where(and(eq(pricingPlans.id, body.serviceId), isNull(pricingPlans.archivedAt)));
       if (!plan) throw new AppError("conflict", catalogMessages.planArchived);
       const promo = await claimPromo(tx, code, plan.id, clock.now());
-      const discount = discountCents(plan.newPriceCents, promo);
+      const { currency } = await shopMoney(db, tx);
+      const discount = discountCents(plan.newPriceCents, promo, currency);
       const result = await tx.execute(sql`
         insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
-          list_price_cents, discount_cents, promo_code_id, promo_code, phone, created_at)
+          list_price_cents, discount_cents, promo_code_id, promo_code, currency, phone, created_at)
         values (${caller.id}, ${plan.id}, ${caller.email}, ${caller.name}, ${plan.service}, ${plan.duration},
           ${plan.newPriceCents - discount}, ${plan.newPriceCents}, ${discount}, ${promo.id}, ${promo.code},
-          ${body.phone}, ${writtenAt(aheadMs(clock))})
+          ${currency}, ${body.phone}, ${writtenAt(aheadMs(clock))})
         on conflict (user_id, plan_id) where ended_at is null do nothing
         returning id`);
       const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
@@ -262,7 +263,8 @@ export async function deleteOrder(
           paid: order.paid,
           service: order.service,
           duration: order.serviceDuration,
-          price: centsToDollars(order.priceCents),
+          price: toMajor(order.priceCents, order.currency),
+          currency: order.currency,
           promoCode: order.promoCode,
         },
       });

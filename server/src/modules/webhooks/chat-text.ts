@@ -1,10 +1,17 @@
-import { formatOrderNumber, type Lead, type Order, type Subscription } from "@agency/contract";
+import {
+  formatMajorMoney,
+  formatOrderNumber,
+  type Lead,
+  type Order,
+  type Subscription,
+} from "@agency/contract";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
-import { formatDate, formatMoney } from "../../mail/format.js";
+import { formatDate } from "../../mail/format.js";
 
-const dollars = (amount: number) => formatMoney(Math.round(amount * 100));
+/** An order's price in its own currency, as the order carries it. */
+const price = (order: Order) => formatMajorMoney(order.currentPrice, order.currency);
 const plan = (order: { service: string; serviceDuration: string }) =>
   `${order.service} (${order.serviceDuration})`;
 
@@ -32,11 +39,11 @@ export async function chatText(db: Database, publicUrl: string, body: string): P
   switch (type) {
     case "order.created": {
       const order = data as Order;
-      return `New order ${formatOrderNumber(order.number)}: ${plan(order)}, ${dollars(order.currentPrice)}, by ${order.name} <${order.email}>\n${orderLink(order._id)}`;
+      return `New order ${formatOrderNumber(order.number)}: ${plan(order)}, ${price(order)}, by ${order.name} <${order.email}>\n${orderLink(order._id)}`;
     }
     case "order.paid": {
       const order = data as Order;
-      return `Payment received for order ${formatOrderNumber(order.number)}: ${dollars(order.currentPrice)} for ${plan(order)} from ${order.name}\n${orderLink(order._id)}`;
+      return `Payment received for order ${formatOrderNumber(order.number)}: ${price(order)} for ${plan(order)} from ${order.name}\n${orderLink(order._id)}`;
     }
     case "order.overdue": {
       const order = data as Order;

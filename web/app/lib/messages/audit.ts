@@ -28,6 +28,8 @@ export const auditPage = {
     "team.member_suspended": "Member suspended",
     "team.member_unsuspended": "Member unsuspended",
     "team.member_removed": "Member removed",
+    "api_key.created": "API key made",
+    "api_key.revoked": "API key revoked",
     "account.deleted": "Account deleted",
     "service.created": "Service added",
     "service.updated": "Service edited",
@@ -57,6 +59,7 @@ export const auditPage = {
     "lead.deleted": "Newsletter sign-up removed",
     "site.identity_changed": "Site identity changed",
     "site.texts_changed": "Page texts changed",
+    "site.currency_changed": "Shop currency changed",
     "export.account_data": "Account data exported",
     "export.leads": "Leads exported",
     "export.orders": "Orders exported",
@@ -66,7 +69,7 @@ export const auditPage = {
     "webhook.updated": "Webhook or chat endpoint changed",
     "webhook.deleted": "Webhook or chat endpoint removed",
   } satisfies Record<AuditAction, string>,
-  actorTypes: { admin: "Admin", customer: "Customer", system: "System" } satisfies Record<
+  actorTypes: { admin: "Admin", customer: "Customer", system: "System", api_key: "API key" } satisfies Record<
     AuditActorType,
     string
   >,

@@ -5,6 +5,7 @@
 
 export * from "./account";
 export * from "./account-data";
+export * from "./api-keys";
 export * from "./audit";
 export * from "./board";
 export * from "./catalog";
@@ -13,6 +14,7 @@ export * from "./integrations";
 export * from "./mail";
 export * from "./overview";
 export * from "./public";
+export * from "./refunds";
 export * from "./shop";
 export * from "./team";
 export * from "./workflow";

@@ -9,6 +9,7 @@ import { useSiteSettings } from "../../features/site/api/site";
 import { TestModeBand } from "../../features/site/components/test-mode-band";
 import {
   adminPages,
+  apiKeysPage,
   auditPage,
   boardPage,
   briefQuestionsPage,
@@ -61,6 +62,7 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
     { to: "/dashboard/admin/site-content", label: contentEditor.menu, permission: "content.edit" },
     { to: "/dashboard/admin/leads", label: adminPages.leads, permission: "customers.view" },
     { to: "/dashboard/admin/team", label: teamPage.menu, permission: "team.manage" },
+    { to: "/dashboard/admin/api-keys", label: apiKeysPage.menu, permission: "integrations.manage" },
     { to: "/dashboard/admin/audit", label: auditPage.menu, permission: "audit.view" },
     { to: "/dashboard/admin/jobs", label: jobsPage.menu, permission: "shop.operate" },
     { to: "/dashboard/admin/integrations", label: integrationsPage.menu, permission: "integrations.manage" },

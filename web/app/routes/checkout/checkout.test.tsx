@@ -21,6 +21,7 @@ const session = {
 const renewsOn = "2026-12-25T10:00:00.000Z";
 const terms = (firstCharge: number, renewal: number) => ({
   firstCharge,
+  currency: "usd",
   renewal: { amount: renewal, interval: "monthly" as const, firstRenewalAt: renewsOn },
 });
 
@@ -41,6 +42,7 @@ function stubServer() {
         return {
           code: "SAVE10",
           subtotal: 49,
+          currency: "usd",
           discount: 4.9,
           total: 44.1,
           appliesTo: "every",
@@ -51,6 +53,7 @@ function stubServer() {
         return {
           code: "HALF",
           subtotal: 49,
+          currency: "usd",
           discount: 24.5,
           total: 24.5,
           appliesTo: "first",

@@ -10,7 +10,7 @@ import { PromoForm } from "../../features/orders/components/promo-form";
 import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { ApiError, errorMessage } from "../../lib/api";
 import { checkoutMessages as t } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { useMoney } from "../../lib/money";
 import { pageDataOf } from "../../lib/page-data.server";
 import { pageTitle, siteOf } from "../../lib/site";
 import NotFound from "../not-found";
@@ -37,6 +37,7 @@ export default function Checkout() {
   const { _id = "" } = useParams();
   const plan = usePlan(_id);
   const session = useSession();
+  const shopMoney = useMoney();
   const [promo, setPromo] = useState<PromoQuote | null>(null);
   const planTerms = usePlanTerms(_id);
   // An applied code's quote carries its own terms; without one, the plan's.
@@ -53,6 +54,7 @@ export default function Checkout() {
     );
   }
 
+  const money = (amount: number) => shopMoney(amount, plan.data.currency);
   const price = money(plan.data.newPrice);
   return (
     <div className="container py-5">

@@ -19,6 +19,7 @@ type LedgerEntry = {
   card: { brand: string; last4: string } | null;
   period?: { subscriptionId: string; start: Date; end: Date } | null;
   refundOf?: string;
+  refundReason?: string;
 };
 
 /**
@@ -65,6 +66,7 @@ async function writeEntry(
       periodStart: period?.start,
       periodEnd: period?.end,
       refundOf: entry.refundOf,
+      refundReason: entry.refundReason,
     })
     .onConflictDoNothing()
     .returning();
@@ -113,13 +115,13 @@ export async function addPayment(
 
 /**
  * Writes down money given back through the provider, inside the caller's transaction: a negative
- * payment of the refunded one's order with its own credit note (the order's state mail tells the
- * customer). Null when this refund was recorded before.
+ * payment of the refunded one's order, with its reason and its own credit note. Null when this
+ * refund was recorded before.
  */
 export function addRefund(
   tx: Database,
   receipts: ReceiptSettings,
-  input: { order: typeof orders.$inferSelect; of: PaymentRow; refund: ProviderRefund },
+  input: { order: typeof orders.$inferSelect; of: PaymentRow; refund: ProviderRefund; reason: string },
 ): Promise<PaymentRow | null> {
   const { order, of, refund } = input;
   return writeEntry(tx, receipts, {
@@ -131,5 +133,6 @@ export function addRefund(
     currency: refund.currency,
     card: null,
     refundOf: of.id,
+    refundReason: input.reason,
   });
 }

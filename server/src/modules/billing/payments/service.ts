@@ -1,10 +1,10 @@
 import {
   type AdminPaymentDetails,
-  centsToDollars,
   orderMessages as messages,
   type Payment,
   type PaymentIntent,
   type TestCardPaymentBody,
+  toMajor,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { findOwnOrder, findVisibleOrder, seesOnlyAssigned } from "../../../auth/order-access.js";
@@ -13,7 +13,7 @@ import type { Database } from "../../../db/client.js";
 import { orders, payments, receipts, user } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
-import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../../payment-providers/provider.js";
+import type { PaymentProvider, ProviderIntent } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
@@ -32,7 +32,12 @@ export async function openPayment(
   if (order.paid) throw new AppError("conflict", messages.alreadyPaid);
 
   let intent = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : undefined;
-  const reusable = intent && intent.status !== "canceled" && intent.amountCents === order.priceCents;
+  // The order's own amount and currency: the shop's currency may have changed since it was placed.
+  const reusable =
+    intent &&
+    intent.status !== "canceled" &&
+    intent.amountCents === order.priceCents &&
+    sameCurrency(intent.currency, order.currency);
   const interval = order.serviceDuration;
   if ((!intent || !reusable) && billing && (interval === "monthly" || interval === "yearly")) {
     // Stripe Billing: the plan's subscription, whose first invoice the card form pays.
@@ -44,6 +49,7 @@ export async function openPayment(
         id: order.planId,
         name: `${order.service} (${interval})`,
         priceCents: order.priceCents,
+        currency: order.currency,
         interval,
       },
       replaces: intent?.id,
@@ -58,7 +64,7 @@ export async function openPayment(
     intent = await provider.createIntent({
       orderId: order.id,
       amountCents: order.priceCents,
-      currency: CURRENCY,
+      currency: order.currency,
       email: order.email,
       replaces: intent?.id,
     });
@@ -69,9 +75,14 @@ export async function openPayment(
     paymentIntentId: intent.id,
     provider: provider.name,
     publishableKey: provider.publishableKey,
-    amount: centsToDollars(order.priceCents),
-    currency: intent.currency,
+    amount: toMajor(order.priceCents, order.currency),
+    currency: order.currency,
   };
+}
+
+/** Providers write codes lower case, as orders keep them; any case is the same currency. */
+function sameCurrency(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
 
 /**
@@ -101,7 +112,7 @@ export async function recordPayment(
       if (order.transactionId !== intent.id) throw new AppError("conflict", messages.alreadyPaid);
       return { modifiedCount: 0, paid: true as const, transactionId: intent.id };
     }
-    if (intent.amountCents !== order.priceCents || intent.currency !== CURRENCY) {
+    if (intent.amountCents !== order.priceCents || !sameCurrency(intent.currency, order.currency)) {
       throw new AppError("unprocessable", "The payment does not match the order's amount.");
     }
     const started = await startSubscription(tx, {
@@ -187,7 +198,9 @@ const paymentColumns = {
   orderNumber: orders.number,
   service: orders.service,
   serviceDuration: orders.serviceDuration,
+  currency: orders.currency,
   receiptId: receipts.id,
+  refundReason: payments.refundReason,
 };
 
 type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
@@ -208,7 +221,8 @@ export function toPayment(row: PaymentRow): Payment {
     email: row.email,
     transactionId: row.transactionId,
     paymentTime: row.paymentTime.toISOString(),
-    currentPrice: centsToDollars(row.amountCents),
+    currentPrice: toMajor(row.amountCents, row.currency),
+    currency: row.currency,
     service: row.service,
     serviceDuration: row.serviceDuration,
     provider: row.provider === "stripe" ? "stripe" : "test",
@@ -217,6 +231,7 @@ export function toPayment(row: PaymentRow): Payment {
     // The order keeps its first payment's transaction; the others renewed it (or refunded it).
     renewal: row.amountCents > 0 && row.transactionId !== row.orderTransactionId,
     receiptId: row.receiptId,
+    refundReason: row.refundReason,
   };
 }
 
@@ -284,7 +299,8 @@ export async function paymentDetails(
       email: order.email,
       service: order.service,
       serviceDuration: order.serviceDuration,
-      currentPrice: centsToDollars(order.priceCents),
+      currentPrice: toMajor(order.priceCents, order.currency),
+      currency: order.currency,
       currentDate: order.createdAt.toISOString(),
       phone: order.phone,
       paid: order.paid,

@@ -1,4 +1,4 @@
-import { centsToDollars, isId, type Receipt, type ReceiptSummary } from "@agency/contract";
+import { isId, type Receipt, type ReceiptSummary, toMajor } from "@agency/contract";
 import { desc, eq } from "drizzle-orm";
 import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
@@ -14,7 +14,8 @@ function toSummary(row: Row): ReceiptSummary {
     paymentId: row.paymentId,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
-    amount: centsToDollars(row.amountCents),
+    amount: toMajor(row.amountCents, row.currency),
+    currency: row.currency,
     issuedAt: row.issuedAt.toISOString(),
   };
 }
@@ -30,12 +31,11 @@ export function toReceipt(row: Row): Receipt {
       row.periodStart && row.periodEnd
         ? { start: row.periodStart.toISOString(), end: row.periodEnd.toISOString() }
         : null,
-    listPrice: centsToDollars(row.listPriceCents),
-    discount: centsToDollars(row.discountCents),
+    listPrice: toMajor(row.listPriceCents, row.currency),
+    discount: toMajor(row.discountCents, row.currency),
     promoCode: row.promoCode,
-    tax: centsToDollars(row.taxCents),
+    tax: toMajor(row.taxCents, row.currency),
     taxRatePercent: row.taxRateBasisPoints / 100,
-    currency: row.currency,
     provider: row.provider,
     transactionId: row.transactionId,
     card: row.cardLast4 ? { brand: row.cardBrand ?? "card", last4: row.cardLast4 } : null,

@@ -18,7 +18,7 @@ import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
 import { renewalTerms } from "../../../periods.js";
-import { findOfferedPlanRow } from "../../catalog/index.js";
+import { findOfferedPlanRow, shopMoney } from "../../catalog/index.js";
 import { receiptSettings } from "../receipts/issue.js";
 import { updateTestCard } from "./renewals.js";
 import {
@@ -51,11 +51,15 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const plan = await findOfferedPlanRow(db, request.params.id);
+      const [plan, { currency }] = await Promise.all([
+        findOfferedPlanRow(db, request.params.id),
+        shopMoney(db),
+      ]);
       return renewalTerms({
         firstChargeCents: plan.newPriceCents,
         listPriceCents: plan.newPriceCents,
         interval: plan.duration,
+        currency,
         now: clock.now(),
       });
     },

@@ -18,11 +18,15 @@ export async function orderTerms(db: Database, order: OrderRow, now: Date): Prom
     firstChargeCents: order.priceCents,
     listPriceCents,
     interval: order.serviceDuration,
-    renewalChargeCents: renewalChargeCents({
-      priceCents: listPriceCents,
-      renewalPercentOff: everyPayment?.kind === "percent" ? everyPayment.value : null,
-      renewalAmountOffCents: everyPayment?.kind === "fixed" ? everyPayment.value : null,
-    }),
+    renewalChargeCents: renewalChargeCents(
+      {
+        priceCents: listPriceCents,
+        renewalPercentOff: everyPayment?.kind === "percent" ? everyPayment.value : null,
+        renewalAmountOffCents: everyPayment?.kind === "fixed" ? everyPayment.value : null,
+      },
+      order.currency,
+    ),
+    currency: order.currency,
     now,
   });
 }

@@ -4,11 +4,12 @@ import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { orderDetail as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import type { Audience } from "../api/order-detail";
 
 /** What was ordered, by whom, for how much, whether it is paid and where the work is. */
 export function OrderSummary({ order, audience }: { order: OrderDetail; audience: Audience }) {
+  const money = useMoney();
   const id = useId();
   type Row = [label: string, value: ReactNode];
   const customer: Row[] = [
@@ -38,7 +39,7 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
     : [];
   const rows: Row[] = [
     [t.plan, `${order.service} (${order.serviceDuration})`],
-    [t.price, money(order.currentPrice)],
+    [t.price, money(order.currentPrice, order.currency)],
     ...(audience === "admin" ? [...customer, ...cancelled] : []),
     [t.ordered, formatDateTime(order.currentDate)],
   ];

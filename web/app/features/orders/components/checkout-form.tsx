@@ -5,7 +5,8 @@ import { useNavigate } from "react-router";
 import { successAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { checkoutMessages as t } from "../../../lib/messages";
-import { money, plainAmount } from "../../../lib/money";
+import { plainAmount, useMoney } from "../../../lib/money";
+import { useShopMoney } from "../../../lib/site";
 import { dismissToast, notifyError, notifyLoading } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useCreateOrder } from "../api/orders";
@@ -40,6 +41,8 @@ export function CheckoutForm({
   promo?: PromoQuote | null;
 }) {
   const createOrder = useCreateOrder();
+  const money = useMoney();
+  const { locale } = useShopMoney();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [phoneError, setPhoneError] = useState<string | null>(null);
@@ -75,7 +78,7 @@ export function CheckoutForm({
         form.reset();
         void successAlert(
           t.congratulations,
-          t.wellDone(user.name, plainAmount(promo?.total ?? plan.newPrice)),
+          t.wellDone(user.name, plainAmount(promo?.total ?? plan.newPrice, plan.currency, locale)),
         );
         navigate("/dashboard/my-orders");
       } else {
@@ -94,8 +97,13 @@ export function CheckoutForm({
         <ReadOnly id="checkout-email" label={t.email} value={user.email} />
         <ReadOnly id="checkout-quality" label={t.quality} value={plan.service} />
         <ReadOnly id="checkout-duration" label={t.duration} value={plan.duration} />
-        <ReadOnly id="checkout-old-price" label={t.oldPrice} value={money(plan.oldPrice)} struck />
-        <ReadOnly id="checkout-new-price" label={t.newPrice} value={money(plan.newPrice)} />
+        <ReadOnly
+          id="checkout-old-price"
+          label={t.oldPrice}
+          value={money(plan.oldPrice, plan.currency)}
+          struck
+        />
+        <ReadOnly id="checkout-new-price" label={t.newPrice} value={money(plan.newPrice, plan.currency)} />
         <Form.Group className="col-12" controlId="checkout-phone">
           <Form.Label className="small text-body-secondary mb-1">{t.phone}</Form.Label>
           <Form.Control

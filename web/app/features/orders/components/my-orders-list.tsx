@@ -8,7 +8,7 @@ import { OrderStateBadge, UnreadBadge } from "../../../components/order-badges";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { formatBillingDate, formatDateTime } from "../../../lib/dates";
 import { orderDetail, periodTexts, orderMessages as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { Money } from "../../../lib/money";
 import { useDeleteOrder } from "../api/orders";
 
 /** What the page shows beside the spec's words for a paid plan: its subscription's state and actions. */
@@ -75,7 +75,7 @@ export function MyOrdersList({
     },
     { header: t.service, cell: (order) => order.service },
     { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
-    { header: t.price, cell: (order) => money(order.currentPrice) },
+    { header: t.price, cell: (order) => <Money amount={order.currentPrice} currency={order.currency} /> },
     { header: t.date, cell: (order) => formatDateTime(order.currentDate) },
     {
       header: t.status,
