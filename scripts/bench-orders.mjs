@@ -32,5 +32,5 @@ export async function orderBurst({ base, cookies, plans, load }) {
       },
     ],
   });
-  return { ...result, rps: (queue.length * 1000) / (lastAnswer - started), sent: queue.length };
+  return { ...result, rps: (queue.length * 1000) / (lastAnswer - started), sent: queue.length, lastAnswer };
 }

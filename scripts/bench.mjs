@@ -17,6 +17,8 @@
 // does not compete with the server it measures; BENCH_PIN=0 lets the system place them. Three
 // rounds, the shop and the bare route in turn; the medians are reported.
 // Not part of the tests: it prints figures and fails only when the server does.
+// BENCH_ONLY=webhooks: the order burst with three webhook endpoints on every event beside the
+// same burst without them, and how long the deliveries take to drain (scripts/bench-webhooks.mjs).
 // BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a proxy instead: see
 // scripts/bench-instances.mjs.
 import { spawnSync } from "node:child_process";
@@ -153,6 +155,8 @@ function summary(idleMemory) {
 
 if (process.env.BENCH_INSTANCES) {
   await import("./bench-instances.mjs");
+} else if (process.env.BENCH_ONLY === "webhooks") {
+  await import("./bench-webhooks.mjs");
 } else {
   // The catalog rows log as `npm start` does: every request, to a file the server writes itself.
   const logDir = catalogOnly ? mkdtempSync(path.join(os.tmpdir(), "agency-bench-log-")) : undefined;

@@ -62,6 +62,9 @@ export const auditActions = [
   "export.orders",
   "export.customers",
   "export.payments",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
 ] as const;
 export const AuditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -83,6 +86,7 @@ export const auditSubjectTypes = [
   "lead",
   "site",
   "export",
+  "webhook",
 ] as const;
 export const AuditSubjectType = z.enum(auditSubjectTypes);
 export type AuditSubjectType = z.infer<typeof AuditSubjectType>;

@@ -30,4 +30,5 @@ export * from "./team.js";
 export * from "./team-members.js";
 export * from "./text.js";
 export * from "./users.js";
+export * from "./webhooks.js";
 export * from "./workflow.js";

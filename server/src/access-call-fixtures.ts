@@ -2,7 +2,7 @@ import { defaultPageTexts, defaultSite } from "@agency/contract";
 import type { TestAccount } from "../test/accounts.js";
 import type { TestContext } from "../test/helpers.js";
 import { quoteBody } from "../test/sales.js";
-import { type AccessWorld, type Call, plan, promo, service } from "./access-fixtures.js";
+import { type AccessWorld, type Call, plan, promo, service, webhookUrl } from "./access-fixtures.js";
 
 // The request each team route gets in the access test, with the records access-fixtures.ts made.
 
@@ -36,6 +36,9 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     leaver,
     invitationId,
     revocableInvitationId,
+    webhookId,
+    spareWebhookId,
+    deliveryId,
     apiKeyId,
     sales,
   } = world;
@@ -87,6 +90,26 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "DELETE /api/review-delete/:id": { method: "DELETE", url: `/api/review-delete/${reviewId}` },
     "GET /api/admin/jobs": { method: "GET", url: "/api/admin/jobs?status=queued" },
     "POST /api/admin/jobs/:id/retry": { method: "POST", url: `/api/admin/jobs/${jobId}/retry` },
+    "GET /api/admin/webhooks": { method: "GET", url: "/api/admin/webhooks" },
+    "POST /api/admin/webhooks": {
+      method: "POST",
+      url: "/api/admin/webhooks",
+      payload: { url: webhookUrl, events: ["order.paid"] },
+    },
+    "PUT /api/admin/webhooks/:id": {
+      method: "PUT",
+      url: `/api/admin/webhooks/${webhookId}`,
+      payload: { description: "The CRM" },
+    },
+    "DELETE /api/admin/webhooks/:id": { method: "DELETE", url: `/api/admin/webhooks/${spareWebhookId}` },
+    "GET /api/admin/webhooks/:id/deliveries": {
+      method: "GET",
+      url: `/api/admin/webhooks/${webhookId}/deliveries?page=0&size=5`,
+    },
+    "POST /api/admin/webhook-deliveries/:id/resend": {
+      method: "POST",
+      url: `/api/admin/webhook-deliveries/${deliveryId}/resend`,
+    },
     "GET /api/admin/subscriptions/summary": { method: "GET", url: "/api/admin/subscriptions/summary" },
     "GET /api/admin/test-tools": { method: "GET", url: "/api/admin/test-tools" },
     "POST /api/admin/test-tools/run-due": {

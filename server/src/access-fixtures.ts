@@ -7,7 +7,7 @@ import type { TestContext } from "../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { promoCodeBody } from "../test/promo-codes.js";
 import { writeQuote } from "../test/sales.js";
-import { jobs, payments } from "./db/schema.js";
+import { jobs, payments, webhookDeliveries } from "./db/schema.js";
 
 export type Call = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -50,11 +50,18 @@ export type AccessWorld = {
   /** Open invitations: one sent again, one withdrawn. */
   invitationId: string;
   revocableInvitationId: string;
+  /** Webhook endpoints: one the admin changes, one removed; a delivery of the first to send again. */
+  webhookId: string;
+  spareWebhookId: string;
+  deliveryId: string;
   /** An API key, which the admin revokes. */
   apiKeyId: string;
   /** Quotes: drafts to change and delete, sent ones to revise and to void. */
   sales: { draftId: string; spareDraftId: string; sentId: string; voidableId: string };
 };
+
+/** An address nothing answers on: the access test runs no job, so nothing is sent to it. */
+export const webhookUrl = "http://127.0.0.1:9/hooks";
 
 /** A role the owner made: the books, without the work. */
 export const bookkeeper: readonly Permission[] = ["money.view", "audit.view", "customers.view"];
@@ -81,6 +88,17 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   const customer = await createAccount(ctx);
   const admin = await createAccount(ctx, { admin: true });
   const target = await createAccount(ctx);
+  const addWebhook = async () =>
+    (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/admin/webhooks",
+        headers: { cookie: admin.cookie },
+        payload: { url: webhookUrl, events: ["order.created"] },
+      })
+    ).json()._id as string;
+  const webhookId = await addWebhook();
+  const spareWebhookId = await addWebhook();
   const plans = await planIds(ctx);
   const orderId = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
   const paidOrderId = await placePaidOrder(ctx, customer, plans.premiumYearly._id);
@@ -96,6 +114,11 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   const picture = multipartFile({ name: "logo.png", contentType: "image/png", content: png });
   const [job] = await ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, "mail.order-placed"));
   const jobId = job?.id ?? "";
+  const [delivery] = await ctx.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, webhookId));
+  const deliveryId = delivery?.id ?? "";
   const serviceId = (await ctx.app.inject({ method: "GET", url: "/api/services" })).json()[0]._id;
   const asAdmin = { cookie: admin.cookie };
   const created = await ctx.app.inject({
@@ -157,6 +180,9 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     leaver,
     invitationId,
     revocableInvitationId,
+    webhookId,
+    spareWebhookId,
+    deliveryId,
     member,
     editorsRoleId,
     spareRoleId,

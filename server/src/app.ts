@@ -44,6 +44,7 @@ import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
 import { teamRoutes } from "./modules/team/index.js";
 import { testToolRoutes } from "./modules/test-tools/index.js";
 import { applyConfiguredAdmin, userAdminRoutes, userRoutes } from "./modules/users/index.js";
+import { systemResolver, webhookRoutes } from "./modules/webhooks/index.js";
 import { workflowAdminRoutes, workflowRoutes } from "./modules/workflow/index.js";
 import { authPlugin } from "./plugins/auth.js";
 import { authzPlugin } from "./plugins/authz.js";
@@ -165,6 +166,10 @@ export async function buildApp({
       await api.register(apiKeyRoutes, { db });
       await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
+      await api.register(webhookRoutes, {
+        db,
+        rules: { allowPrivate: config.webhooks.allowPrivateAddresses, resolve: systemResolver },
+      });
       await api.register(workflowRoutes, { db });
       await api.register(messageRoutes, { db, clock });
       await api.register(boardRoutes, { db, clock });

@@ -54,6 +54,7 @@ export default [
         route("leads", "routes/admin/leads.tsx"),
         route("audit", "routes/admin/audit-log.tsx"),
         route("jobs", "routes/admin/jobs.tsx"),
+        route("integrations", "routes/admin/integrations.tsx"),
         route("payment/:_id", "routes/admin/payment.tsx"),
         route("orders/:id", "routes/admin/order-detail.tsx"),
         route("brief-questions", "routes/admin/brief-questions.tsx"),

@@ -98,6 +98,15 @@ export const jobDescriptions: {
     const name = facts.fileName(fileId);
     return { label: name ? `Removal of the unused upload ${name}` : "Removal of an unused upload", to: null };
   },
+  "order.due-check": ({ orderId }, facts) => ({
+    label: `Due date check${forOrder(facts.order(orderId))}`,
+    to: null,
+  }),
+  "webhook.deliver": ({ attempt }) => ({
+    label: attempt > 0 ? `Webhook delivery (attempt ${attempt + 1})` : "Webhook delivery",
+    to: null,
+  }),
+  "mail.webhook-disabled": () => ({ label: "Owner notice of a webhook turned off", to: null }),
 };
 
 function isKnownKind(kind: string): kind is JobKind {

@@ -108,6 +108,12 @@ export const queryKeys = {
     all: ["work-board"] as const,
     view: (query: string) => ["work-board", query] as const,
   },
+  /** The owner's webhook and chat endpoints, and one endpoint's deliveries a page at a time. */
+  webhooks: {
+    all: ["webhooks"] as const,
+    endpoints: ["webhooks", "endpoints"] as const,
+    deliveries: (endpointId: string, page: number) => ["webhooks", "deliveries", endpointId, page] as const,
+  },
   mailPreferences: ["mail-preferences"] as const,
   newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,
 } as const;

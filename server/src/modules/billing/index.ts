@@ -9,6 +9,7 @@ export {
   stopSubscriptionAtProvider,
 } from "./payments/refunds.js";
 export { paymentRoutes } from "./payments/routes.js";
+export { paymentView } from "./payments/service.js";
 export { type ReceiptSettings, receiptSettings } from "./receipts/issue.js";
 export { receiptRoutes } from "./receipts/routes.js";
 export { pastDueSubscriptions, subscriptionFigures } from "./subscriptions/churn.js";

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { orderEvents, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { type AuditActor, recordAudit, teamActorOf } from "../audit/index.js";
 
@@ -73,6 +74,7 @@ export async function moveOrder(
     .returning();
   if (!event) throw new Error("The order's history was not written.");
   await enqueue(tx, "mail.order-state", { eventId: event.id });
+  await emitDomainEvent(tx, "order.state_changed", { order: { id: orderId }, from, to });
   await recordAudit(tx, {
     actor: auditActor(actor),
     action: "order.state_changed",

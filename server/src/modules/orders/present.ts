@@ -8,7 +8,7 @@ import {
 import { inArray } from "drizzle-orm";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
+import { orders, user } from "../../db/schema.js";
 import { subscriptionsOfOrders } from "../billing/index.js";
 import { currentPeriodsOf } from "./periods.js";
 
@@ -76,4 +76,20 @@ export async function ordersForTeam(db: Database, rows: OrderRow[]): Promise<Ord
       dueAt: row?.dueAt?.toISOString() ?? null,
     };
   });
+}
+
+/**
+ * These orders as the API shows them, in the order of `ids` (one missing is left out), as the
+ * customer sees them or, with `team`, as the team does.
+ */
+export async function ordersByIds(
+  db: Database,
+  ids: string[],
+  view: "customer" | "team" = "customer",
+): Promise<Order[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(orders).where(inArray(orders.id, ids));
+  const shown = await (view === "team" ? ordersForTeam : ordersWithSubscriptions)(db, rows);
+  const byId = new Map(shown.map((order) => [order._id, order]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -15,6 +15,7 @@ import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
 import { orders, pricingPlans } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
 import { enqueue, enqueueEach } from "../../jobs/queue.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
@@ -45,7 +46,8 @@ const writtenAt = (ms: number) => sql`clock_timestamp() + ${ms}::bigint * interv
  * orders sent at the same moment from both going through.
  */
 async function placeOne(db: Database, order: NewOrder): Promise<string | null> {
-  const result = await db.execute(sql`
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
     with placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
         list_price_cents, currency, phone, created_at)
@@ -57,9 +59,11 @@ async function placeOne(db: Database, order: NewOrder): Promise<string | null> {
       returning id
     ), mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
     select id from placed`);
-  // node-postgres and PGlite both answer with the returned rows in `rows`.
-  const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
-  return placed?.id ?? null;
+    // node-postgres and PGlite both answer with the returned rows in `rows`.
+    const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
+    if (placed) await emitDomainEvent(tx, "order.created", { orders: [placed] });
+    return placed?.id ?? null;
+  });
 }
 
 const keyOf = (order: NewOrder) => `${order.userId}\u0000${order.planId}`;
@@ -79,7 +83,8 @@ async function placeMany(db: Database, batch: NewOrder[]): Promise<(string | nul
     ),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const result = await db.transaction(async (tx) => {
+    const written = await tx.execute(sql`
     with wanted (position, user_id, email, name, plan_id, phone, ahead_ms) as (values ${rows}),
     placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
@@ -93,6 +98,10 @@ async function placeMany(db: Database, batch: NewOrder[]): Promise<(string | nul
       returning id, user_id, plan_id
     ), mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
     select id, user_id, plan_id from placed`);
+    const inserted = (written as unknown as { rows: { id: string }[] }).rows;
+    if (inserted.length > 0) await emitDomainEvent(tx, "order.created", { orders: inserted });
+    return written;
+  });
   const placed = new Map(
     (result as unknown as { rows: { id: string; user_id: string; plan_id: string }[] }).rows.map((row) => [
       `${row.user_id}\u0000${row.plan_id}`,
@@ -192,6 +201,7 @@ async function createDiscountedOrder(
       const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
       if (!placed) throw new AlreadyPurchased();
       await enqueue(tx, "mail.order-placed", { orderId: placed.id });
+      await emitDomainEvent(tx, "order.created", { orders: [placed] });
       return placed.id;
     });
     return { success: true, insertedId };

@@ -1,4 +1,4 @@
-import { salesLabel } from "@agency/contract";
+import { salesLabel, toMajor } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { salesDocuments } from "../../db/schema.js";
@@ -38,7 +38,7 @@ export async function salesOrderPaid(
     action: "invoice.paid",
     subject: { type: "invoice", id: row.seriesId, label },
     before: { state: row.state },
-    after: { state: "paid", total: row.totalCents / 100, orderId: event.order.id },
+    after: { state: "paid", total: toMajor(row.totalCents, row.currency), orderId: event.order.id },
   });
   await emitDomainEvent(tx, "invoice.paid", {
     invoice: {

@@ -72,6 +72,9 @@ export const auditPage = {
     "export.orders": "Orders exported",
     "export.customers": "Customers exported",
     "export.payments": "Payments exported",
+    "webhook.created": "Webhook or chat endpoint added",
+    "webhook.updated": "Webhook or chat endpoint changed",
+    "webhook.deleted": "Webhook or chat endpoint removed",
   } satisfies Record<AuditAction, string>,
   actorTypes: { admin: "Admin", customer: "Customer", system: "System", api_key: "API key" } satisfies Record<
     AuditActorType,

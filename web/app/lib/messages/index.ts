@@ -10,6 +10,7 @@ export * from "./audit";
 export * from "./board";
 export * from "./catalog";
 export * from "./content";
+export * from "./integrations";
 export * from "./mail";
 export * from "./overview";
 export * from "./public";

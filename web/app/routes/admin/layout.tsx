@@ -16,6 +16,7 @@ import {
   catalogEditor,
   contentEditor,
   dashboardMenu,
+  integrationsPage,
   jobsPage,
   orderDetail,
   overviewPage,
@@ -71,6 +72,7 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
     { to: "/dashboard/admin/api-keys", label: apiKeysPage.menu, permission: "integrations.manage" },
     { to: "/dashboard/admin/audit", label: auditPage.menu, permission: "audit.view" },
     { to: "/dashboard/admin/jobs", label: jobsPage.menu, permission: "shop.operate" },
+    { to: "/dashboard/admin/integrations", label: integrationsPage.menu, permission: "integrations.manage" },
     { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu, permission: "catalog.edit" },
     ...(testTools
       ? [

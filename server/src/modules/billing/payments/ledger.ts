@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { type orders, payments, subscriptions } from "../../../db/schema.js";
+import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { ProviderIntent, ProviderRefund } from "../../../payment-providers/provider.js";
 import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
@@ -78,6 +79,7 @@ async function writeEntry(
     pricing: await pricingOf(tx, entry),
     period: period && !entry.refundOf ? { start: period.start, end: period.end } : null,
   });
+  if (entry.refundOf) await emitDomainEvent(tx, "refund.issued", { payment });
   return payment;
 }
 

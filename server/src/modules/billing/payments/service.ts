@@ -263,6 +263,17 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
   return rows.map(toPayment);
 }
 
+/** One payment or refund as the payment history shows it (what webhooks send). */
+export async function paymentView(db: Database, id: string): Promise<Payment[]> {
+  const rows = await db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+    .where(eq(payments.id, id));
+  return rows.map(toPayment);
+}
+
 /** The payment that paid for the order (its renewals are in the payment history). */
 export async function findPaymentForOrder(db: Database, orderId: string): Promise<Payment | null> {
   const [row] = await db

@@ -108,6 +108,7 @@ async function declined(ctx: RenewalContext, tx: Database, row: SubscriptionRow,
     .where(eq(subscriptions.id, row.id))
     .returning();
   if (next) await scheduleRenewal(tx, next, retryAt);
+  await emitDomainEvent(tx, "subscription.past_due", { subscription: row });
   await enqueue(
     tx,
     "mail.subscription-payment-failed",

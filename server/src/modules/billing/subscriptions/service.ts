@@ -12,6 +12,7 @@ import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { orders, promoCodes, subscriptions, testPaymentMethods } from "../../../db/schema.js";
 import { AppError, notFound } from "../../../errors.js";
+import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { BillingSync } from "../../../payment-providers/provider.js";
 import { type Interval, periodEnd } from "../../../periods.js";
@@ -193,6 +194,7 @@ export async function cancelSubscription(
       .set({ canceledAt: options.now, cancelReason: options.reason || null })
       .where(eq(subscriptions.id, row.id));
     await enqueue(tx, "mail.subscription-canceled", { subscriptionId: row.id });
+    await emitDomainEvent(tx, "subscription.cancelled", { subscription: row });
     return row.orderId;
   });
   return subscriptionOfOrder(db, orderId);

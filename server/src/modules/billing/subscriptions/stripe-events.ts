@@ -134,6 +134,7 @@ async function invoiceFailed(ctx: BillingEventContext, invoice: Stripe.Invoice):
         lastError: "The renewal payment was declined.",
       })
       .where(eq(subscriptions.id, row.id));
+    if (row.status !== "past_due") await emitDomainEvent(tx, "subscription.past_due", { subscription: row });
     await enqueue(
       tx,
       "mail.subscription-payment-failed",
@@ -187,6 +188,8 @@ async function subscriptionChanged(
           : {}),
       })
       .where(eq(subscriptions.id, row.id));
+    if (status === "canceled" && row.status !== "canceled")
+      await emitDomainEvent(tx, "subscription.cancelled", { subscription: row });
   });
 }
 
