@@ -17,7 +17,7 @@ export const refundForm = {
   lead: "Give back part or all of a payment to the card that paid. A refund of all that is left of the latest payment also cancels the order and its plan.",
   payment: "Payment",
   paymentOption: (amount: string, date: string, left: string) => `${amount} of ${date} (${left} left)`,
-  amount: "Amount ($)",
+  amount: (symbol: string) => `Amount (${symbol})`,
   amountHelp: (left: string) => `At most ${left}.`,
   amountAtMost: (left: string) => `must be at most ${left}, what is left of the payment`,
   reason: "Reason",

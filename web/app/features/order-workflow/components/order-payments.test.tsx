@@ -55,7 +55,7 @@ describe("an order's payments", () => {
         <OrderPayments order={refundedOrder()} canRefund />
       </MemoryRouter>,
     );
-    expect((screen.getByLabelText(refundForm.amount) as HTMLInputElement).value).toBe("39.50");
+    expect((screen.getByLabelText(refundForm.amount("$")) as HTMLInputElement).value).toBe("39.50");
     expect(screen.getByRole("button", { name: refundForm.submit })).toBeTruthy();
   });
 });

@@ -37,26 +37,26 @@ describe("the refund form", () => {
     const order = paidOrder();
     const api = fakeApi({ "POST /api/admin/orders/:id/refunds": order });
     renderWithProviders(<RefundForm order={order} />);
-    expect((screen.getByLabelText(t.amount) as HTMLInputElement).value).toBe("49.00");
+    expect((screen.getByLabelText(t.amount("$")) as HTMLInputElement).value).toBe("49.00");
     expect(screen.getByText(t.amountHelp("$49.00"))).toBeTruthy();
 
-    type(t.amount, "49.01");
+    type(t.amount("$"), "49.01");
     submit();
-    expect(await screen.findByText(`${t.amount} ${t.amountAtMost("$49.00")}`)).toBeTruthy();
+    expect(await screen.findByText(`${t.amount("$")} ${t.amountAtMost("$49.00")}`)).toBeTruthy();
     expect(screen.getByText(`${t.reason} ${refundMessages.reasonRequired}`)).toBeTruthy();
 
-    type(t.amount, "0");
+    type(t.amount("$"), "0");
     type(t.reason, "   ");
     submit();
-    expect(await screen.findByText(`${t.amount} ${refundMessages.amountPositive}`)).toBeTruthy();
+    expect(await screen.findByText(`${t.amount("$")} ${refundMessages.amountPositive}`)).toBeTruthy();
     expect(screen.getByText(`${t.reason} ${refundMessages.reasonRequired}`)).toBeTruthy();
 
-    type(t.amount, "12.345");
+    type(t.amount("$"), "12.345");
     submit();
-    expect(await screen.findByText(`${t.amount} ${refundMessages.amountCents}`)).toBeTruthy();
-    type(t.amount, "");
+    expect(await screen.findByText(`${t.amount("$")} ${refundMessages.amountCents}`)).toBeTruthy();
+    type(t.amount("$"), "");
     submit();
-    expect(await screen.findByText(`${t.amount} ${refundMessages.amountRequired}`)).toBeTruthy();
+    expect(await screen.findByText(`${t.amount("$")} ${refundMessages.amountRequired}`)).toBeTruthy();
 
     expect(confirmAction).not.toHaveBeenCalled();
     expect(sent(api, order._id)).toEqual([]);
@@ -68,7 +68,7 @@ describe("the refund form", () => {
     const after = paidOrder({ payments: payment ? [{ ...payment, refunded: 12.5, refundable: 36.5 }] : [] });
     const api = fakeApi({ "POST /api/admin/orders/:id/refunds": after });
     renderWithProviders(<RefundForm order={order} />);
-    type(t.amount, "12.5");
+    type(t.amount("$"), "12.5");
     type(t.reason, " Late delivery ");
     submit();
 
@@ -81,7 +81,7 @@ describe("the refund form", () => {
     ]);
     // Ready for another: the reason emptied, the amount what is left now.
     await waitFor(() => expect((screen.getByLabelText(t.reason) as HTMLTextAreaElement).value).toBe(""));
-    expect((screen.getByLabelText(t.amount) as HTMLInputElement).value).toBe("36.50");
+    expect((screen.getByLabelText(t.amount("$")) as HTMLInputElement).value).toBe("36.50");
   });
 
   it("warns that all that is left of the latest payment cancels the order, and sends nothing when not confirmed", async () => {
@@ -101,10 +101,10 @@ describe("the refund form", () => {
     const order = renewedOrder();
     const api = fakeApi({ "POST /api/admin/orders/:id/refunds": order });
     renderWithProviders(<RefundForm order={order} />);
-    expect((screen.getByLabelText(t.amount) as HTMLInputElement).value).toBe("49.00");
+    expect((screen.getByLabelText(t.amount("$")) as HTMLInputElement).value).toBe("49.00");
     const older = order.payments[1]?._id ?? "";
     type(t.payment, older);
-    expect((screen.getByLabelText(t.amount) as HTMLInputElement).value).toBe("40.00");
+    expect((screen.getByLabelText(t.amount("$")) as HTMLInputElement).value).toBe("40.00");
     type(t.reason, "First month was short");
     submit();
     expect(await screen.findByText(t.done("$40.00"))).toBeTruthy();
@@ -117,7 +117,7 @@ describe("the refund form", () => {
     const message = refundMessages.moreThanLeft("$30.00");
     fakeApi({ "POST /api/admin/orders/:id/refunds": apiFailure(409, "conflict", message) });
     renderWithProviders(<RefundForm order={order} />);
-    type(t.amount, "40");
+    type(t.amount("$"), "40");
     type(t.reason, "Goodwill");
     submit();
     expect(await screen.findByText(message)).toBeTruthy();

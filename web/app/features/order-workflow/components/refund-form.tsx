@@ -1,4 +1,5 @@
 import {
+  currencySymbol,
   formatOrderNumber,
   type OrderDetail,
   type OrderPayment,
@@ -12,11 +13,11 @@ import { confirmAction } from "../../../lib/alerts";
 import { formatDate } from "../../../lib/dates";
 import { refundForm as t } from "../../../lib/messages";
 import { useMoney } from "../../../lib/money";
+import { useShopMoney } from "../../../lib/site";
 import { saveWithToasts } from "../../../lib/toast";
 import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
 import { useRefundOrder } from "../api/workflow";
 
-const labels: Record<string, string> = { paymentId: t.payment, amount: t.amount, reason: t.reason };
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** The contract's refund, of no more than is left of the payment chosen (the server checks it again). */
@@ -38,6 +39,8 @@ export function RefundForm({ order }: { order: OrderDetail }) {
   const id = useId();
   const shopMoney = useMoney();
   const money = (amount: number) => shopMoney(amount, order.currency);
+  const amountLabel = t.amount(currencySymbol(order.currency, useShopMoney().locale));
+  const labels: Record<string, string> = { paymentId: t.payment, amount: amountLabel, reason: t.reason };
   const refundable = order.payments.filter((payment) => payment.refundable > 0);
   const refund = useRefundOrder(order._id);
   const first = refundable[0];
@@ -104,7 +107,7 @@ export function RefundForm({ order }: { order: OrderDetail }) {
       ) : null}
       <Field
         id={`${id}-amount`}
-        label={t.amount}
+        label={amountLabel}
         inputMode="decimal"
         value={values.amount}
         onChange={(amount) => set({ amount })}
