@@ -1,12 +1,15 @@
+import { formatMajorMoney } from "@agency/contract/money";
 import { request as playwrightRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatBillingDate } from "../web/app/lib/dates";
 import { renewalTermsMessages } from "../web/app/lib/messages";
-import { money } from "../web/app/lib/money";
 import { createCustomer, ownerAccount, signInApi } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, screenshot, useBrowser } from "./support/browser";
 import { clickBuy, closeAlert, confirmOrder, openCheckout, payWith } from "./support/checkout";
+
+/** Dollars as the pages write them (the shop sells in USD here). */
+const money = (amount: number) => formatMajorMoney(amount, "usd");
 
 const browser = useBrowser();
 

@@ -1,11 +1,14 @@
+import { formatMajorMoney } from "@agency/contract/money";
 import { request as playwrightRequest } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { dashboardMenu, overviewPage } from "../web/app/lib/messages";
-import { money } from "../web/app/lib/money";
 import { newAccount, registerAccount, signInApi, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, screenshot, useBrowser } from "./support/browser";
 import { order, pay, plans } from "./support/shop";
+
+/** Dollars as the pages write them (the shop sells in USD here). */
+const money = (amount: number) => formatMajorMoney(amount, "usd");
 
 const browser = useBrowser();
 const phone = { width: 390, height: 844 };

@@ -1,14 +1,17 @@
 import { readFile } from "node:fs/promises";
 import { addressLines, PricingList, SiteContent } from "@agency/contract";
+import { formatMajorMoney } from "@agency/contract/money";
 import { describe, expect, it } from "vitest";
 import { readPdf } from "../server/test/pdf-text";
 import { jobsPage, notificationsPage, receiptPage, unsubscribePage } from "../web/app/lib/messages";
-import { money } from "../web/app/lib/money";
 import { adminEmail, createCustomer, mailed, ownerAccount, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { open, screenshot, useBrowser } from "./support/browser";
 import { buyAndPay } from "./support/checkout";
 import { uniqueEmail } from "./support/leads";
+
+/** Dollars as the pages write them (the shop sells in USD here). */
+const money = (amount: number) => formatMajorMoney(amount, "usd");
 
 const browser = useBrowser();
 

@@ -36,7 +36,7 @@ export async function orderBurst({ base, cookies, plans, load, extra = () => ({}
       },
     ],
   });
-  return { ...result, rps: (queue.length * 1000) / (lastAnswer - started), sent: queue.length };
+  return { ...result, rps: (queue.length * 1000) / (lastAnswer - started), sent: queue.length, lastAnswer };
 }
 
 /**

@@ -6,7 +6,8 @@
 // Paid orders cycle through the workflow states; a customer's older orders of a plan have ended.
 // Customers signed up over the last two years; every paid order has its payment on the day it was
 // paid (so the Overview's months have work to do), some cancelled ones a refund the next day, and a
-// subscription (active while held, ended otherwise).
+// subscription (active while held, ended otherwise); some held ones were cancelled by their
+// customers lately or are past due after a declined renewal (the Overview's churn).
 // Run again, it only empties the buyers' orders. Needs `npm run build` (it uses server/dist).
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -113,6 +114,49 @@ async function seedPayments(db) {
     ) s
     where o.paid and o.user_id like 'bench-customer-%'
     on conflict do nothing`);
+  await seedChurn(db);
+}
+
+const cancelReasons = [
+  "Too expensive",
+  "too expensive",
+  "Moving the work in-house",
+  "Not enough results",
+  null,
+];
+
+/**
+ * Churn for the Overview: one held subscription in 40 cancelled by its customer over the last 45
+ * days (with one of a few reasons, or none), one in 97 past due after a declined renewal (and one
+ * in 53 declined once and paid on a retry), each failure written where the renewals write it.
+ */
+async function seedChurn(db) {
+  const reasons = sql.join(
+    cancelReasons.map((reason) => (reason === null ? sql`null::text` : sql`${reason}::text`)),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update subscriptions s
+    set status = 'canceled', cancel_at_period_end = true,
+        canceled_at = now() - ((o.number % 45) || ' days')::interval - interval '1 hour',
+        cancel_reason = (array[${reasons}])[1 + (o.number / 40) % ${cancelReasons.length}::int]
+    from orders o
+    where o.id = s.order_id and s.status = 'active' and o.number % 40 = 0
+      and o.user_id like 'bench-customer-%'`);
+  await db.execute(sql`
+    update subscriptions s
+    set status = 'past_due', failure_count = 1 + o.number % 3,
+        next_attempt_at = now() + interval '1 day', last_error = 'Your card was declined.'
+    from orders o
+    where o.id = s.order_id and s.status = 'active' and o.number % 97 = 0
+      and o.user_id like 'bench-customer-%'`);
+  await db.execute(sql`
+    insert into renewal_failures (subscription_id, period_number, failed_at)
+    select s.id, s.period_number, least(now(), s.current_period_start + interval '2 days')
+    from subscriptions s join orders o on o.id = s.order_id
+    where (s.status = 'past_due' or (s.status = 'active' and o.number % 53 = 0))
+      and o.user_id like 'bench-customer-%'
+    on conflict do nothing`);
 }
 
 export async function seedOrders(db, { orders, buyers, customers: customerCount = 100_000 }) {
@@ -181,6 +225,7 @@ export async function seedOrders(db, { orders, buyers, customers: customerCount 
   await db.execute(sql`analyze "user"`);
   await db.execute(sql`vacuum analyze payments`);
   await db.execute(sql`vacuum analyze subscriptions`);
+  await db.execute(sql`vacuum analyze renewal_failures`);
   const [{ total }] = (await db.execute(sql`select count(*)::int as total from orders`)).rows;
   return { total, plans, buyers, customers };
 }

@@ -18,6 +18,8 @@ export const auditActions = [
   "team.member_suspended",
   "team.member_unsuspended",
   "team.member_removed",
+  "api_key.created",
+  "api_key.revoked",
   "account.deleted",
   "service.created",
   "service.updated",
@@ -44,6 +46,13 @@ export const auditActions = [
   "order.due_changed",
   "order.deleted",
   "payment.refunded",
+  "quote.sent",
+  "quote.revised",
+  "quote.voided",
+  "invoice.sent",
+  "invoice.revised",
+  "invoice.voided",
+  "invoice.paid",
   "review.hidden",
   "review.shown",
   "review.deleted",
@@ -51,11 +60,15 @@ export const auditActions = [
   "lead.deleted",
   "site.identity_changed",
   "site.texts_changed",
+  "site.currency_changed",
   "export.account_data",
   "export.leads",
   "export.orders",
   "export.customers",
   "export.payments",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
 ] as const;
 export const AuditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -64,22 +77,27 @@ export const auditSubjectTypes = [
   "user",
   "team_role",
   "team_invitation",
+  "api_key",
   "service",
   "plan",
   "plan_addon",
   "promo_code",
   "order",
   "payment",
+  "quote",
+  "invoice",
   "review",
   "blog",
   "lead",
   "site",
   "export",
+  "webhook",
 ] as const;
 export const AuditSubjectType = z.enum(auditSubjectTypes);
 export type AuditSubjectType = z.infer<typeof AuditSubjectType>;
 
-export const AuditActorType = z.enum(["admin", "customer", "system"]);
+/** "api_key": a call made with an API key (its id "apikey:<key id>", its label "API key <name>"). */
+export const AuditActorType = z.enum(["admin", "customer", "system", "api_key"]);
 export type AuditActorType = z.infer<typeof AuditActorType>;
 
 /** One entry, newest first on the admin page. */
@@ -90,7 +108,7 @@ export const AuditEntry = z
     actor: z.object({
       type: AuditActorType,
       id: z.string().nullable(),
-      /** An admin's e-mail when they acted, or the system's name; null for a customer. */
+      /** An admin's e-mail when they acted, an API key's name, or the system's name; null for a customer. */
       label: z.string().nullable(),
       /** The account's e-mail now (placeholders once deleted); null for the system. */
       email: z.string().nullable(),

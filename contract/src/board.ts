@@ -47,7 +47,8 @@ export const BoardCard = z
     state: OrderState,
     /** The customer's name on the order. */
     customer: z.string(),
-    plan: z.object({ id: z.string(), service: z.string(), duration: z.string() }),
+    // The plan worked on; its id is null for custom work (a paid quote or invoice).
+    plan: z.object({ id: z.string().nullable(), service: z.string(), duration: z.string() }),
     assignee: BoardMember.nullable(),
     dueAt: z.string().nullable(),
     /** Due before now and not complete (worked out by the server, on its clock). */

@@ -21,6 +21,8 @@ export const PricingPlan = z
     service: z.string(),
     newPrice: Dollars,
     oldPrice: Dollars,
+    /** The currency both prices are in: the shop's (lower case ISO 4217, e.g. "usd"). */
+    currency: z.string(),
     /** Label under the price, e.g. "month" or "year". */
     month: z.string(),
     duration: BillingDuration,

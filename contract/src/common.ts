@@ -15,11 +15,12 @@ export function isId(value: string): boolean {
 /** A filter's id (a plan's, say): one that is not an id cannot match, so it is a 400. */
 export const FilterId = z.string().regex(uuidPattern, "must be an id");
 
-/** Money travels as dollars (the spec's unit) and is stored as integer cents. */
+/**
+ * An amount in major units of its currency (dollars, euros, yen), as money travels; it is stored
+ * as integer minor units (cents). The name is the spec's unit. Convert with `toMajor` and `toMinor`
+ * (money.ts), which know each currency's digits; the currency travels beside the amount.
+ */
 export const Dollars = z.number().nonnegative();
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
 
 export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
 export type Health = z.infer<typeof Health>;

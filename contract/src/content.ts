@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ShopMoneyShown } from "./currency.js";
 
 /**
  * The page texts the owner edits in the dashboard: the landing page's hero and campaign sections
@@ -143,8 +144,13 @@ export const SiteIdentity = z
   .meta({ id: "SiteIdentity" });
 export type SiteIdentity = z.infer<typeof SiteIdentity>;
 
-/** What the public pages show: the identity and the page texts, each the saved one or its default. */
-export const SiteContent = z.object({ site: SiteIdentity, texts: PageTexts }).meta({ id: "SiteContent" });
+/**
+ * What the public pages show: the identity and the page texts, each the saved one or its default,
+ * and the currency and locale the shop writes its prices in.
+ */
+export const SiteContent = z
+  .object({ site: SiteIdentity, texts: PageTexts, money: ShopMoneyShown })
+  .meta({ id: "SiteContent" });
 export type SiteContent = z.infer<typeof SiteContent>;
 
 /** Fill `{name}` in a page text with the shop's name. */

@@ -57,6 +57,8 @@ export const ReceiptSummary = z
     orderNumber: z.number().int(),
     /** Negative on a credit note (the receipt of a refund). */
     amount: z.number(),
+    /** The currency of every amount on it: its order's (lower case ISO 4217). */
+    currency: z.string(),
     issuedAt: z.string(),
   })
   .meta({ id: "ReceiptSummary" });
@@ -101,7 +103,6 @@ export const Receipt = ReceiptSummary.extend({
   /** The part of the amount that is tax (negative on a credit note). */
   tax: z.number(),
   taxRatePercent: z.number().nonnegative(),
-  currency: z.string(),
   provider: z.string(),
   transactionId: z.string(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),

@@ -11,6 +11,7 @@ import {
   rangeOutOfOrder,
 } from "./common.js";
 import { Phone } from "./phone.js";
+import { OrderPayment } from "./refunds.js";
 import { Subscription } from "./subscriptions.js";
 import { Brief, OrderHistoryEntry, OrderState, Refund } from "./workflow.js";
 
@@ -47,7 +48,10 @@ export const OrderLine = z
   .meta({ id: "OrderLine" });
 export type OrderLine = z.infer<typeof OrderLine>;
 
-/** SPEC §3 Order. Prices are dollars here; the server stores and computes in cents. */
+/**
+ * SPEC §3 Order. Prices are in major units of the order's `currency` here; the server stores and
+ * computes in minor units.
+ */
 export const Order = z
   .object({
     _id: z.string(),
@@ -56,7 +60,8 @@ export const Order = z
     email: z.string(),
     name: z.string(),
     service: z.string(),
-    serviceId: z.string(),
+    /** The plan bought; null for custom work (a paid quote or invoice). */
+    serviceId: z.string().nullable(),
     serviceDuration: z.string(),
     /** What the customer pays: the lines' sum less the discount. */
     currentPrice: Dollars,
@@ -67,6 +72,8 @@ export const Order = z
     lines: z.array(OrderLine).optional(),
     /** A promo code's discount on the whole order, already taken off currentPrice (absent or 0 without a code). */
     discount: Dollars.optional(),
+    /** The currency the order was priced in (lower case ISO 4217); its payments keep it. */
+    currency: z.string(),
     promoCode: z.string().nullable().optional(),
     currentDate: z.string(),
     phone: z.string(),
@@ -135,13 +142,16 @@ export const DeleteResult = z.object({ deletedCount: z.number().int().nonnegativ
 export type DeleteResult = z.infer<typeof DeleteResult>;
 
 /**
- * One order with its work: state changes (oldest first), brief and refunds. Its customer and
- * admins see the same (GET /order/{id}, GET /admin/orders/{id}); the thread is read separately.
+ * One order with its work: state changes (oldest first), brief, payments and refunds. Its customer
+ * and admins see the same (GET /order/{id}, GET /admin/orders/{id}); the thread is read separately.
  */
 export const OrderDetail = Order.extend({
   history: z.array(OrderHistoryEntry),
   /** Null while the order is unpaid. */
   brief: Brief.nullable(),
+  /** Every payment of the order (not its refunds), newest first, with what is left to refund. */
+  payments: z.array(OrderPayment),
+  /** Every refund, oldest first. */
   refunds: z.array(Refund),
   /** Every work period opened so far, oldest first (the history and messages name theirs). */
   periods: z.array(OrderPeriod),

@@ -17,6 +17,7 @@ export const PaymentIntent = z.object({
   /** Stripe's publishable key when the provider is Stripe. */
   publishableKey: z.string().nullable(),
   amount: Dollars,
+  /** The order's currency, which the provider charges in. */
   currency: z.string(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntent>;
@@ -51,8 +52,10 @@ export const Payment = z
     email: z.string(),
     transactionId: z.string(),
     paymentTime: z.string(),
-    /** Negative for a refund (money given back when the agency cancelled the order). */
+    /** Negative for a refund (money the agency gave back of a payment). */
     currentPrice: z.number(),
+    /** The currency of the amount: its order's (lower case ISO 4217). */
+    currency: z.string(),
     service: z.string(),
     serviceDuration: z.string(),
     provider: PaymentProviderName,
@@ -62,6 +65,8 @@ export const Payment = z
     renewal: z.boolean(),
     /** The receipt issued for the payment (see GET /receipts/{id}); null for one recorded without. */
     receiptId: z.string().nullable(),
+    /** A refund's reason, as the agency gave it; null for a payment (or a refund without one). */
+    refundReason: z.string().nullable(),
   })
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof Payment>;
@@ -94,6 +99,8 @@ export const AdminPaymentDetails = z.object({
     service: z.string(),
     serviceDuration: z.string(),
     currentPrice: Dollars,
+    /** The currency the order was priced in. */
+    currency: z.string(),
     currentDate: z.string(),
     phone: z.string(),
     paid: z.boolean(),

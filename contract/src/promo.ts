@@ -97,6 +97,8 @@ export type PromoQuoteBody = z.infer<typeof PromoQuoteBody>;
 export const RenewalTerms = z
   .object({
     firstCharge: Dollars,
+    /** The currency of both amounts. */
+    currency: z.string(),
     renewal: z
       .object({
         amount: Dollars,
@@ -114,6 +116,8 @@ export const PromoQuote = z.object({
   subtotal: Dollars,
   discount: Dollars,
   total: Dollars,
+  /** The currency of the three amounts: the shop's. */
+  currency: z.string(),
   appliesTo: PromoAppliesTo,
   terms: RenewalTerms,
 });

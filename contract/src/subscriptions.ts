@@ -57,9 +57,13 @@ export type UpdateCardBody = z.infer<typeof UpdateCardBody>;
  */
 export const UpdateCardLink = z.object({ url: z.string().nullable() });
 
-/** Admin: monthly recurring revenue over the subscriptions that renew (yearly plans count 1/12). */
+/**
+ * Admin: monthly recurring revenue over the subscriptions that renew (yearly plans count 1/12), in
+ * the shop's `currency` (amounts are added as they are: nothing is converted).
+ */
 export const SubscriptionSummary = z.object({
   monthlyRecurringRevenue: Dollars,
+  currency: z.string(),
   active: z.number().int().nonnegative(),
   pastDue: z.number().int().nonnegative(),
   canceled: z.number().int().nonnegative(),

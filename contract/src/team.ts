@@ -17,6 +17,8 @@ export const permissions = [
   "team.manage",
   "audit.view",
   "shop.operate",
+  "integrations.manage",
+  "sales.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -34,6 +36,8 @@ export const permissionLabels: Record<Permission, string> = {
   "team.manage": "Manage the team and roles",
   "audit.view": "Read the audit log",
   "shop.operate": "Run the shop's jobs and renewals",
+  "integrations.manage": "Manage API keys and webhooks",
+  "sales.manage": "Write quotes and invoices",
 };
 
 export const builtInRoleKeys = ["owner", "admin", "staff"] as const;

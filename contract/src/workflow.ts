@@ -206,11 +206,15 @@ export const OrderHistoryEntry = z
   .meta({ id: "OrderHistoryEntry" });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
 
-/** Money given back when the order was cancelled: a negative payment with its own credit note. */
+/** Money given back: a negative payment with its own credit note, and why it was given. */
 export const Refund = z.object({
   paymentId: z.string(),
+  /** The payment it gives money back of. */
+  refundOf: z.string(),
   amount: Dollars,
   refundedAt: z.string(),
+  /** The admin's reason (null for a refund recorded before reasons were asked for). */
+  reason: z.string().nullable(),
   /** The credit note (GET /receipts/{id}). */
   receiptId: z.string().nullable(),
 });

@@ -1,7 +1,8 @@
 import { defaultPageTexts, defaultSite } from "@agency/contract";
 import type { TestAccount } from "../test/accounts.js";
 import type { TestContext } from "../test/helpers.js";
-import { type AccessWorld, type Call, plan, promo, service } from "./access-fixtures.js";
+import { quoteBody } from "../test/sales.js";
+import { type AccessWorld, type Call, plan, promo, service, webhookUrl } from "./access-fixtures.js";
 
 // The request each team route gets in the access test, with the records access-fixtures.ts made.
 
@@ -18,6 +19,8 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     target,
     orderId,
     paidOrderId,
+    refundOrderId,
+    refundPaymentId,
     planId,
     blogId,
     reviewId,
@@ -34,6 +37,11 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     leaver,
     invitationId,
     revocableInvitationId,
+    webhookId,
+    spareWebhookId,
+    deliveryId,
+    apiKeyId,
+    sales,
   } = world;
   const blog = {
     title: "Spring offers",
@@ -53,6 +61,13 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "GET /api/admin/blogs": { method: "GET", url: "/api/admin/blogs" },
     "PUT /api/admin/site/identity": { method: "PUT", url: "/api/admin/site/identity", payload: defaultSite },
     "PUT /api/admin/site/texts": { method: "PUT", url: "/api/admin/site/texts", payload: defaultPageTexts },
+    "GET /api/admin/site/currency": { method: "GET", url: "/api/admin/site/currency" },
+    // The currency it has already: the other calls' prices stay as they are.
+    "PUT /api/admin/site/currency": {
+      method: "PUT",
+      url: "/api/admin/site/currency",
+      payload: { currency: "USD", locale: "en-US" },
+    },
     "POST /api/admin/images": {
       method: "POST",
       url: "/api/admin/images?kind=logo",
@@ -76,6 +91,26 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "DELETE /api/review-delete/:id": { method: "DELETE", url: `/api/review-delete/${reviewId}` },
     "GET /api/admin/jobs": { method: "GET", url: "/api/admin/jobs?status=queued" },
     "POST /api/admin/jobs/:id/retry": { method: "POST", url: `/api/admin/jobs/${jobId}/retry` },
+    "GET /api/admin/webhooks": { method: "GET", url: "/api/admin/webhooks" },
+    "POST /api/admin/webhooks": {
+      method: "POST",
+      url: "/api/admin/webhooks",
+      payload: { url: webhookUrl, events: ["order.paid"] },
+    },
+    "PUT /api/admin/webhooks/:id": {
+      method: "PUT",
+      url: `/api/admin/webhooks/${webhookId}`,
+      payload: { description: "The CRM" },
+    },
+    "DELETE /api/admin/webhooks/:id": { method: "DELETE", url: `/api/admin/webhooks/${spareWebhookId}` },
+    "GET /api/admin/webhooks/:id/deliveries": {
+      method: "GET",
+      url: `/api/admin/webhooks/${webhookId}/deliveries?page=0&size=5`,
+    },
+    "POST /api/admin/webhook-deliveries/:id/resend": {
+      method: "POST",
+      url: `/api/admin/webhook-deliveries/${deliveryId}/resend`,
+    },
     "GET /api/admin/subscriptions/summary": { method: "GET", url: "/api/admin/subscriptions/summary" },
     "GET /api/admin/test-tools": { method: "GET", url: "/api/admin/test-tools" },
     "POST /api/admin/test-tools/run-due": {
@@ -104,6 +139,11 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/admin/orders/${paidOrderId}/cancel`,
       payload: { refund: true },
+    },
+    "POST /api/admin/orders/:id/refunds": {
+      method: "POST",
+      url: `/api/admin/orders/${refundOrderId}/refunds`,
+      payload: { paymentId: refundPaymentId, amount: 1, reason: "Goodwill" },
     },
     "GET /api/admin/board": { method: "GET", url: `/api/admin/board?assignee=me&plan=${planId}` },
     "GET /api/admin/plans/:id/brief-questions": {
@@ -241,10 +281,29 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/team/invitations/${revocableInvitationId}/revoke`,
     },
+    "GET /api/admin/sales": { method: "GET", url: "/api/admin/sales?state=draft" },
+    "POST /api/admin/sales": { method: "POST", url: "/api/admin/sales", payload: quoteBody() },
+    "GET /api/admin/sales/:id": { method: "GET", url: `/api/admin/sales/${sales.sentId}` },
+    "PUT /api/admin/sales/:id": {
+      method: "PUT",
+      url: `/api/admin/sales/${sales.draftId}`,
+      payload: quoteBody(),
+    },
+    "DELETE /api/admin/sales/:id": { method: "DELETE", url: `/api/admin/sales/${sales.spareDraftId}` },
+    "POST /api/admin/sales/:id/send": { method: "POST", url: `/api/admin/sales/${sales.draftId}/send` },
+    "POST /api/admin/sales/:id/revise": { method: "POST", url: `/api/admin/sales/${sales.sentId}/revise` },
+    "POST /api/admin/sales/:id/void": { method: "POST", url: `/api/admin/sales/${sales.voidableId}/void` },
     "POST /api/admin/promo-codes/:id/enable": {
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,
     },
+    "GET /api/admin/api-keys": { method: "GET", url: "/api/admin/api-keys" },
+    "POST /api/admin/api-keys": {
+      method: "POST",
+      url: "/api/admin/api-keys",
+      payload: { name: "Reporting", role: "staff", expiresAt: "2099-01-01" },
+    },
+    "POST /api/admin/api-keys/:id/revoke": { method: "POST", url: `/api/admin/api-keys/${apiKeyId}/revoke` },
   };
   if (route === "PUT /api/admin/catalog/services-order") {
     return {

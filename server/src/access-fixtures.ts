@@ -1,3 +1,4 @@
+import type { Permission } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { createAccount, type TestAccount } from "../test/accounts.js";
@@ -5,7 +6,8 @@ import { multipartFile } from "../test/files.js";
 import type { TestContext } from "../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { promoCodeBody } from "../test/promo-codes.js";
-import { jobs } from "./db/schema.js";
+import { writeQuote } from "../test/sales.js";
+import { jobs, payments, webhookDeliveries } from "./db/schema.js";
 
 export type Call = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -23,6 +25,9 @@ export type AccessWorld = {
   orderId: string;
   /** A paid order, which the admin moves on and then cancels. */
   paidOrderId: string;
+  /** Another paid order and its payment, which the admin refunds a dollar of at a time. */
+  refundOrderId: string;
+  refundPaymentId: string;
   planId: string;
   blogId: string;
   reviewId: string;
@@ -47,7 +52,21 @@ export type AccessWorld = {
   /** Open invitations: one sent again, one withdrawn. */
   invitationId: string;
   revocableInvitationId: string;
+  /** Webhook endpoints: one the admin changes, one removed; a delivery of the first to send again. */
+  webhookId: string;
+  spareWebhookId: string;
+  deliveryId: string;
+  /** An API key, which the admin revokes. */
+  apiKeyId: string;
+  /** Quotes: drafts to change and delete, sent ones to revise and to void. */
+  sales: { draftId: string; spareDraftId: string; sentId: string; voidableId: string };
 };
+
+/** An address nothing answers on: the access test runs no job, so nothing is sent to it. */
+export const webhookUrl = "http://127.0.0.1:9/hooks";
+
+/** A role the owner made: the books, without the work. */
+export const bookkeeper: readonly Permission[] = ["money.view", "audit.view", "customers.view"];
 
 export const promo = (code: string) => promoCodeBody(code);
 export const plan = {
@@ -71,9 +90,23 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   const customer = await createAccount(ctx);
   const admin = await createAccount(ctx, { admin: true });
   const target = await createAccount(ctx);
+  const addWebhook = async () =>
+    (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/admin/webhooks",
+        headers: { cookie: admin.cookie },
+        payload: { url: webhookUrl, events: ["order.created"] },
+      })
+    ).json()._id as string;
+  const webhookId = await addWebhook();
+  const spareWebhookId = await addWebhook();
   const plans = await planIds(ctx);
   const orderId = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
   const paidOrderId = await placePaidOrder(ctx, customer, plans.premiumYearly._id);
+  const refundOrderId = await placePaidOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
+  const [refunded] = await ctx.db.select().from(payments).where(eq(payments.orderId, refundOrderId));
+  if (!refunded) throw new Error("the paid order has no payment");
   const planId = plans.premiumYearly._id;
   const blogId = (await ctx.app.inject({ method: "GET", url: "/api/blogs" })).json()[0]._id;
   const reviewId = (await ctx.app.inject({ method: "GET", url: "/api/reviews" })).json()[0]._id;
@@ -83,6 +116,11 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   const picture = multipartFile({ name: "logo.png", contentType: "image/png", content: png });
   const [job] = await ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, "mail.order-placed"));
   const jobId = job?.id ?? "";
+  const [delivery] = await ctx.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, webhookId));
+  const deliveryId = delivery?.id ?? "";
   const serviceId = (await ctx.app.inject({ method: "GET", url: "/api/services" })).json()[0]._id;
   const asAdmin = { cookie: admin.cookie };
   const created = await ctx.app.inject({
@@ -135,11 +173,29 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     ).json().id as string;
   const invitationId = await invite("invited-access@example.com");
   const revocableInvitationId = await invite("revocable-access@example.com");
+  const key = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/api-keys",
+    headers: asAdmin,
+    payload: { name: "Revocable", role: "staff" },
+  });
+  const apiKeyId = key.json().id as string;
+  const sales = {
+    draftId: await writeQuote(ctx, admin),
+    spareDraftId: await writeQuote(ctx, admin),
+    sentId: await writeQuote(ctx, admin, { send: true }),
+    voidableId: await writeQuote(ctx, admin, { send: true }),
+  };
   return {
+    apiKeyId,
+    sales,
     suspendee,
     leaver,
     invitationId,
     revocableInvitationId,
+    webhookId,
+    spareWebhookId,
+    deliveryId,
     member,
     editorsRoleId,
     spareRoleId,
@@ -148,6 +204,8 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     target,
     orderId,
     paidOrderId,
+    refundOrderId,
+    refundPaymentId: refunded.id,
     planId,
     blogId,
     reviewId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { adminCallFor } from "./access-call-fixtures.js";
-import { type AccessWorld, type Call, prepareAccessWorld } from "./access-fixtures.js";
+import { type AccessWorld, bookkeeper, type Call, prepareAccessWorld } from "./access-fixtures.js";
 import type { DeclaredAccess } from "./plugins/authz.js";
 
 /**
@@ -73,6 +73,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/blogs": "team:content.edit",
   "PUT /api/admin/site/identity": "team:content.edit",
   "PUT /api/admin/site/texts": "team:content.edit",
+  "GET /api/admin/site/currency": "team:catalog.edit",
+  "PUT /api/admin/site/currency": "team:catalog.edit",
   "POST /api/admin/images": "team:content.edit",
   "GET /api/admin/leads": "team:customers.view",
   "GET /api/admin/leads.csv": "team:customers.view",
@@ -87,6 +89,12 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "DELETE /api/review-delete/:id": "team:content.edit",
   "GET /api/admin/jobs": "team:shop.operate",
   "POST /api/admin/jobs/:id/retry": "team:shop.operate",
+  "GET /api/admin/webhooks": "team:integrations.manage",
+  "POST /api/admin/webhooks": "team:integrations.manage",
+  "PUT /api/admin/webhooks/:id": "team:integrations.manage",
+  "DELETE /api/admin/webhooks/:id": "team:integrations.manage",
+  "GET /api/admin/webhooks/:id/deliveries": "team:integrations.manage",
+  "POST /api/admin/webhook-deliveries/:id/resend": "team:integrations.manage",
   "GET /api/admin/subscriptions/summary": "team:money.view",
   "GET /api/admin/test-tools": "team:shop.operate",
   "POST /api/admin/test-tools/run-due": "team:shop.operate",
@@ -103,6 +111,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/orders/:id": "team:orders.work",
   "POST /api/admin/orders/:id/state": "team:orders.work",
   "POST /api/admin/orders/:id/cancel": "team:orders.refund",
+  "POST /api/admin/orders/:id/refunds": "team:orders.refund",
   "PUT /api/admin/orders/:id/assignee": "team:orders.assign",
   "PUT /api/admin/orders/:id/due": "team:orders.assign",
   "GET /api/team/assignees": "team:orders.assign",
@@ -146,12 +155,26 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/team/invitations": "team:team.manage",
   "POST /api/team/invitations/:id/resend": "team:team.manage",
   "POST /api/team/invitations/:id/revoke": "team:team.manage",
+  "GET /api/admin/api-keys": "team:integrations.manage",
+  "POST /api/admin/api-keys": "team:integrations.manage",
+  "POST /api/admin/api-keys/:id/revoke": "team:integrations.manage",
+  "GET /api/admin/sales": "team:sales.manage",
+  "POST /api/admin/sales": "team:sales.manage",
+  "GET /api/admin/sales/:id": "team:sales.manage",
+  "PUT /api/admin/sales/:id": "team:sales.manage",
+  "DELETE /api/admin/sales/:id": "team:sales.manage",
+  "POST /api/admin/sales/:id/send": "team:sales.manage",
+  "POST /api/admin/sales/:id/revise": "team:sales.manage",
+  "POST /api/admin/sales/:id/void": "team:sales.manage",
+  "GET /api/sales/:token/invitation": "public",
+  "GET /api/sales/:token": "user",
+  "POST /api/sales/:token/accept": "user",
+  "POST /api/sales/:token/decline": "user",
+  "POST /api/sales/:token/pay": "user",
   "GET /api/team/invitations/lookup": "public",
   "POST /api/team/invitations/accept": "public",
 };
 
-/** A role the owner made: the books, without the work. */
-const bookkeeper: readonly Permission[] = ["money.view", "audit.view", "customers.view"];
 const roles: Record<string, readonly Permission[]> = {
   owner: builtInRoles.owner.permissions,
   admin: builtInRoles.admin.permissions,

@@ -9,6 +9,7 @@ import type { Database } from "./db/client.js";
 import { createJobRuntime } from "./job-runtime.js";
 import { createMailer } from "./mail/mailer.js";
 import { accountRoutes } from "./modules/account/index.js";
+import { apiKeyRoutes } from "./modules/api-keys/index.js";
 import { auditAdminRoutes } from "./modules/audit/index.js";
 import {
   paymentRoutes,
@@ -23,6 +24,7 @@ import {
   catalogAdminRoutes,
   catalogGeneration,
   catalogRoutes,
+  shopMoneyRoutes,
   startCatalogSync,
 } from "./modules/catalog/index.js";
 import { currentMailBrand, imageRoutes, siteContentRoutes } from "./modules/content/index.js";
@@ -37,10 +39,12 @@ import { orderAdminRoutes, orderRoutes } from "./modules/orders/index.js";
 import { overviewAdminRoutes } from "./modules/overview/index.js";
 import { promoRoutes } from "./modules/promo/index.js";
 import { reviewRoutes } from "./modules/reviews/index.js";
+import { salesAdminRoutes, salesCustomerRoutes } from "./modules/sales/index.js";
 import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
 import { teamRoutes } from "./modules/team/index.js";
 import { testToolRoutes } from "./modules/test-tools/index.js";
 import { applyConfiguredAdmin, userAdminRoutes, userRoutes } from "./modules/users/index.js";
+import { systemResolver, webhookRoutes } from "./modules/webhooks/index.js";
 import { workflowAdminRoutes, workflowRoutes } from "./modules/workflow/index.js";
 import { authPlugin } from "./plugins/auth.js";
 import { authzPlugin } from "./plugins/authz.js";
@@ -97,7 +101,12 @@ export async function buildApp({
   const brand = currentMailBrand(db, config);
   const receipts = receiptSettings(config, db);
   const auth = createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin });
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, signInLimits: signInLimits(db) });
+  await app.register(authPlugin, {
+    auth,
+    db,
+    publicUrl: config.publicUrl,
+    signInLimits: signInLimits(db),
+  });
   await applyConfiguredAdmin(db, config.auth.adminEmail);
 
   await registerOpenApi(app, config.publicUrl);
@@ -130,9 +139,12 @@ export async function buildApp({
       await api.register(paymentRoutes, { db, provider, receipts, billing });
       await api.register(subscriptionRoutes, { db, config, clock, provider, billing });
       await api.register(reviewRoutes, { db });
+      await api.register(salesAdminRoutes, { db, clock, publicUrl: config.publicUrl });
+      await api.register(salesCustomerRoutes, { db, clock, publicUrl: config.publicUrl });
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });
+      await api.register(shopMoneyRoutes, { db });
       await api.register(promoRoutes, { db, clock });
       await api.register(teamRoutes, {
         db,
@@ -151,8 +163,13 @@ export async function buildApp({
       await api.register(exportRoutes, { db });
       await api.register(overviewAdminRoutes, { db, clock });
       await api.register(auditAdminRoutes, { db });
+      await api.register(apiKeyRoutes, { db });
       await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
+      await api.register(webhookRoutes, {
+        db,
+        rules: { allowPrivate: config.webhooks.allowPrivateAddresses, resolve: systemResolver },
+      });
       await api.register(workflowRoutes, { db });
       await api.register(messageRoutes, { db, clock });
       await api.register(boardRoutes, { db, clock });

@@ -86,6 +86,11 @@ export type Config = {
   metricsToken: string | undefined;
   /** Background jobs: whether `npm start` runs them too, and how many at once. */
   worker: { inApp: boolean; concurrency: number; pollMs: number };
+  /**
+   * Outgoing webhooks and chat notices: whether private, loopback and link-local addresses may be
+   * called (not in production), how long a receiver may take, and deliveries in flight at once.
+   */
+  webhooks: { allowPrivateAddresses: boolean; timeoutMs: number; concurrency: number };
   payments:
     | {
         provider: "stripe";
@@ -273,6 +278,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inApp: values.RUN_WORKER,
       concurrency: values.WORKER_CONCURRENCY,
       pollMs: values.WORKER_POLL_MS,
+    },
+    webhooks: {
+      allowPrivateAddresses: values.NODE_ENV !== "production",
+      timeoutMs: values.WEBHOOK_TIMEOUT_MS,
+      concurrency: values.WEBHOOK_CONCURRENCY,
     },
     mail: {
       smtpUrl: values.SMTP_URL,

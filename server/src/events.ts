@@ -18,6 +18,47 @@ export type DomainEvents = {
     order: { id: string; userId: string; name: string };
     period: { start: Date; end: Date };
   };
+  /** The customer accepted a quote (it is paid next, by card). */
+  "quote.accepted": {
+    quote: {
+      id: string;
+      number: string;
+      revision: number;
+      email: string;
+      userId: string;
+      totalCents: number;
+    };
+    acceptedAt: Date;
+  };
+  /** A sent invoice was paid: its order exists and is paid (emitted after `order.paid`). */
+  "invoice.paid": {
+    invoice: {
+      id: string;
+      number: string;
+      revision: number;
+      email: string;
+      userId: string;
+      totalCents: number;
+    };
+    orderId: string;
+    paidAt: Date;
+  };
+  /** Orders were placed (several at once when the shop writes a batch in one statement). */
+  "order.created": { orders: { id: string }[] };
+  /** An order's work moved from one state to another (its history has the entry). */
+  "order.state_changed": { order: { id: string }; from: string | null; to: string };
+  /** An order's due date passed with its work not complete. */
+  "order.overdue": { order: { id: string }; dueAt: Date };
+  /** A message was posted on an order's thread (internal notes included: see `internal`). */
+  "message.posted": { message: { id: string; orderId: string; internal: boolean } };
+  /** The customer cancelled a plan's renewals (it runs to the end of the period paid for). */
+  "subscription.cancelled": { subscription: { id: string; orderId: string } };
+  /** A renewal's charge was declined: the subscription is past due and retried. */
+  "subscription.past_due": { subscription: { id: string; orderId: string } };
+  /** Money was given back: `payment` is the negative payment written for it. */
+  "refund.issued": { payment: { id: string; orderId: string } };
+  /** A contact message or website query arrived. */
+  "lead.received": { lead: { id: string } };
 };
 
 export type DomainEventHandler<K extends keyof DomainEvents> = (

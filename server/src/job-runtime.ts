@@ -4,7 +4,7 @@ import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { JobHandler, JobHandlers } from "./jobs/worker.js";
-import { createWorker, type Worker, type WorkerOptions } from "./jobs/worker.js";
+import { combineWorkers, createWorker, type Worker, type WorkerOptions } from "./jobs/worker.js";
 import type { MailBrand } from "./mail/layout.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { type NotificationContext, notificationHandlers } from "./mail/notifications.js";
@@ -13,6 +13,9 @@ import { priceChangeHandlers, receiptSettings, runRenewal } from "./modules/bill
 import { currentMailBrand } from "./modules/content/index.js";
 import { discardUnattachedFile } from "./modules/files/index.js";
 import { wireModules } from "./modules/index.js";
+import { checkOrderDue } from "./modules/orders/index.js";
+import { salesMailHandlers } from "./modules/sales/index.js";
+import { runDelivery, systemResolver, webhookMailHandlers } from "./modules/webhooks/index.js";
 import { createTestProvider } from "./payment-providers/test-provider.js";
 import { createFileStorage, type FileStorage } from "./storage/storage.js";
 
@@ -49,11 +52,15 @@ export function jobHandlers(options: {
       ...notificationHandlers(notifications),
       ...orderWorkHandlers(notifications),
       ...priceChangeHandlers(notifications),
+      ...salesMailHandlers(notifications),
+      ...webhookMailHandlers(notifications),
     };
   };
   // Each mail job reads the brand when it runs, so a mail written after a rebrand carries the new
   // name and logo (from the site identity's cache: no query while nothing was saved).
-  const mailKinds = Object.keys(mailHandlers({ name: "", logoUrl: "", address: [], publicUrl: "" }));
+  const mailKinds = Object.keys(
+    mailHandlers({ name: "", logoUrl: "", address: [], publicUrl: "", locale: "en-US" }),
+  );
   const brandedMailHandlers = Object.fromEntries(
     mailKinds.map((kind) => {
       const handler: JobHandler<never> = async (payload, job) => {
@@ -68,6 +75,18 @@ export function jobHandlers(options: {
       await mailer.send({ ...mail, messageId: `<${job.id}@${host}>` });
     },
     "subscription.renew": (payload) => runRenewal(renewals, payload),
+    "order.due-check": (payload) => checkOrderDue(db, payload),
+    "webhook.deliver": (payload) =>
+      runDelivery(
+        {
+          db,
+          clock,
+          rules: { allowPrivate: config.webhooks.allowPrivateAddresses, resolve: systemResolver },
+          timeoutMs: config.webhooks.timeoutMs,
+          publicUrl: config.publicUrl,
+        },
+        payload,
+      ),
     "file.discard-unattached": async ({ fileId }) => {
       storage ??= createFileStorage(config.files.storage);
       await discardUnattachedFile(db, await storage, fileId);
@@ -88,19 +107,33 @@ export function createJobRuntime(
   wireModules();
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ ...config.mail, log });
-  const worker = createWorker({
+  const handlers = jobHandlers({ db, config, mailer, clock });
+  const shared = {
     db,
     log,
-    handlers: jobHandlers({ db, config, mailer, clock }),
+    handlers,
     clock,
-    concurrency: config.worker.concurrency,
     pollMs: config.worker.pollMs,
     retryDelayMs: options.retryDelayMs,
     leaseMs: options.leaseMs,
     heartbeatMs: options.heartbeatMs,
     shutdownGraceMs: options.shutdownGraceMs,
     yieldTo: options.yieldTo,
-  });
+  };
+  // Webhook deliveries mostly wait on other servers: they have a pool of their own, so a slow
+  // receiver holds up neither the mail nor the renewals, and many go out at once.
+  const worker = combineWorkers([
+    createWorker({
+      ...shared,
+      concurrency: config.worker.concurrency,
+      kinds: { except: ["webhook.deliver"] },
+    }),
+    createWorker({
+      ...shared,
+      concurrency: config.webhooks.concurrency,
+      kinds: { only: ["webhook.deliver"] },
+    }),
+  ]);
   return {
     worker,
     mailer,

@@ -1,4 +1,4 @@
-import { centsToDollars, type RenewalTerms } from "@agency/contract";
+import { type RenewalTerms, toMajor } from "@agency/contract";
 import { DAY_MS } from "./clock.js";
 
 export type Interval = "monthly" | "yearly";
@@ -42,16 +42,19 @@ export function nextAttempt(renewalDate: Date, failures: number): Date | null {
 export function renewalTerms(input: {
   firstChargeCents: number;
   interval: string;
-  /** What each renewal charges, in cents. */
+  /** What each renewal charges, in minor units. */
   renewalChargeCents: number;
+  /** The currency of the amounts (the order's, or the shop's for a plan not yet ordered). */
+  currency: string;
   now: Date;
 }): RenewalTerms {
-  const { interval } = input;
+  const { interval, currency } = input;
   return {
-    firstCharge: centsToDollars(input.firstChargeCents),
+    firstCharge: toMajor(input.firstChargeCents, currency),
+    currency,
     renewal: isInterval(interval)
       ? {
-          amount: centsToDollars(input.renewalChargeCents),
+          amount: toMajor(input.renewalChargeCents, currency),
           interval,
           firstRenewalAt: periodEnd(input.now, interval, 0).toISOString(),
         }

@@ -65,7 +65,10 @@ export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, FakeIntent>();
   const idempotencyKeys: string[] = [];
-  const prices = new Map<string, { id: string; lookup_key: string; unit_amount: number; interval: string }>();
+  const prices = new Map<
+    string,
+    { id: string; lookup_key: string; unit_amount: number; currency: string; interval: string }
+  >();
   const subscriptions = new Map<string, FakeSubscription>();
   const coupons = new Map<string, { id: string; amount_off: number; duration: string }>();
   const invoices = new Map<string, FakeInvoice>();
@@ -97,12 +100,14 @@ export async function startFakeStripe() {
     next += 1;
     const price = [...prices.values()].find((item) => item.id === subscription.items.data[0]?.price.id);
     const amount = (price?.unit_amount ?? 0) + adjustmentCents;
+    // An invoice is in its price's currency, as Stripe bills it.
+    const currency = price?.currency ?? "usd";
     const intent: FakeIntent = {
       id: `pi_fake_${next}`,
       object: "payment_intent",
       amount,
       amount_received: 0,
-      currency: "usd",
+      currency,
       status: "requires_payment_method",
       client_secret: `pi_fake_${next}_secret_fake`,
       metadata: {},
@@ -116,7 +121,7 @@ export async function startFakeStripe() {
       subscription: subscription.id,
       amount_due: amount,
       amount_paid: 0,
-      currency: "usd",
+      currency,
       billing_reason: billingReason,
       attempt_count: 0,
       next_payment_attempt: null,
@@ -205,6 +210,7 @@ export async function startFakeStripe() {
         object: "price",
         lookup_key: String(form.get("lookup_key")),
         unit_amount: Number(form.get("unit_amount")),
+        currency: String(form.get("currency")),
         interval: String(form.get("recurring[interval]")),
         product_name: String(form.get("product_data[name]")),
       };
@@ -281,10 +287,23 @@ export async function startFakeStripe() {
     if (request.method === "POST" && url.pathname === "/v1/refunds") {
       const form = await readBody(request);
       const intent = intents.get(String(form.get("payment_intent")));
-      const amount = Number(form.get("amount") ?? intent?.amount_received);
-      if (intent?.status !== "succeeded" || !(amount > 0) || amount > intent.amount_received) {
+      // As Stripe does: a partial amount, or what is left of the charge; never more than is left.
+      const given = refunds
+        .filter((refund) => refund.payment_intent === intent?.id)
+        .reduce((sum, refund) => sum + refund.amount, 0);
+      const left = (intent?.amount_received ?? 0) - given;
+      const amount = Number(form.get("amount") ?? left);
+      if (intent?.status !== "succeeded" || !(amount > 0)) {
         return send(400, {
           error: { type: "invalid_request_error", code: "charge_not_refundable", message: "Not refundable" },
+        });
+      }
+      if (amount > left) {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          },
         });
       }
       next += 1;

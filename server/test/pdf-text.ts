@@ -10,6 +10,18 @@ export type PdfContents = {
 const latin1 = new TextDecoder("windows-1252");
 
 /**
+ * Windows-1252's own characters at 0x80-0x9F ("€" is 0x80), which Node 20's decoder reads as
+ * Latin-1's control characters.
+ */
+const windows1252High = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return latin1
+    .decode(bytes)
+    .replace(/[\u0080-\u009f]/g, (char) => windows1252High[char.charCodeAt(0) - 0x80] ?? char);
+}
+
+/**
  * What a reader of the PDF sees, read back from the file: the text the pages draw (pdf-lib writes
  * each `drawText` as one hex string shown with Tj, in a Flate-compressed content stream) and the
  * images embedded in it.
@@ -43,7 +55,7 @@ export function readPdf(file: Buffer | Uint8Array): PdfContents {
       continue;
     }
     for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      lines.push(latin1.decode(Buffer.from(match[1] ?? "", "hex")));
+      lines.push(decodeWindows1252(Buffer.from(match[1] ?? "", "hex")));
     }
   }
   return { lines, images };

@@ -35,13 +35,13 @@ function Toasts() {
 }
 
 /**
- * The site identity and page texts, read when the page is rendered, so an edit shows on the next
- * page load.
+ * The site identity, page texts and the shop's currency, read when the page is rendered, so an
+ * edit shows on the next page load.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const pages = pageDataOf(context);
-  const [{ site, texts }, settings] = await Promise.all([pages.siteContent(), pages.pageSettings()]);
-  return { site, texts, settings };
+  const [{ site, texts, money }, settings] = await Promise.all([pages.siteContent(), pages.pageSettings()]);
+  return { site, texts, money, settings };
 }
 
 // Moving between pages keeps the identity the page was loaded with; it is not fetched again.

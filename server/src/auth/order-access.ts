@@ -20,7 +20,8 @@ export function maySeeOrder(caller: SessionUser, row: Pick<OrderRow, "userId" | 
 
 /**
  * Whether the caller sees only the orders assigned to them: a team member whose role does not see
- * every order. Lists, searches, exports and unread counts narrow to `assigneeId = caller`.
+ * every order. Lists, searches, exports and unread counts narrow to `assigneeId = caller`. An API
+ * key is never assigned an order (it is no account): a key of such a role sees none.
  */
 export function seesOnlyAssigned(caller: SessionUser): boolean {
   return isTeamMember(caller) && !can(caller, "orders.all");

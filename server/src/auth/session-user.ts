@@ -11,6 +11,11 @@ export type SessionUser = {
   emailVerified: boolean;
   createdAt: Date;
   lastLoginAt: Date | null;
+  /**
+   * Set when the caller is an API key rather than a person (see auth/api-keys.ts): its id is then
+   * "apikey:<key id>", which no account has, and its name "API key <name>".
+   */
+  apiKey?: { id: string; name: string };
 };
 
 export type SignedIn = { user: SessionUser; session: { id: string; token: string; expiresAt: Date } };
@@ -18,4 +23,12 @@ export type SignedIn = { user: SessionUser; session: { id: string; token: string
 /** A member of the agency's team (any role), as opposed to a customer. */
 export function isTeamMember(user: Pick<SessionUser, "role">): boolean {
   return Boolean(user.role);
+}
+
+/**
+ * The caller's account, for a column that refers to one (who uploaded, who changed a state): null
+ * for an API key, which is no account; its name is kept beside it.
+ */
+export function accountIdOf(user: Pick<SessionUser, "id" | "apiKey">): string | null {
+  return user.apiKey ? null : user.id;
 }

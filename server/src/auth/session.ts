@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { apiKeyMessages } from "@agency/contract";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.js";
+import { apiKeyOf, callerOf, hashApiKey } from "./api-keys.js";
 import { CLIENT_IP_HEADER } from "./auth.js";
 import { sessionCredential } from "./session-cache.js";
 import { isTeamMember, type SessionUser, type SignedIn } from "./session-user.js";
@@ -19,18 +21,20 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export { isTeamMember, type SessionUser, type SignedIn } from "./session-user.js";
+export { accountIdOf, isTeamMember, type SessionUser, type SignedIn } from "./session-user.js";
 
 const sessions = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
+const keyCallers = new WeakMap<FastifyRequest, Promise<SessionUser>>();
 
 /**
  * The caller's session (cookie or bearer token), looked up once per request, and kept for a few
- * seconds by the credential that proved it (see `SessionCache`). No credential, no lookup.
+ * seconds by the credential that proved it (see `SessionCache`). No credential, no lookup. An API
+ * key is nobody's session: a request with one has none.
  */
 export function getSignedIn(request: FastifyRequest): Promise<SignedIn | null> {
   let pending = sessions.get(request);
   if (!pending) {
-    const credential = sessionCredential(request);
+    const credential = apiKeyOf(request) === undefined ? sessionCredential(request) : undefined;
     pending = credential
       ? request.server.sessionCache.read(credential, () =>
           request.server.auth.api
@@ -43,9 +47,45 @@ export function getSignedIn(request: FastifyRequest): Promise<SignedIn | null> {
   return pending;
 }
 
+/**
+ * The team member an API key in the request stands for, verified once per request and cached for a
+ * few seconds like a session; a 401 saying why when the key cannot be used.
+ */
+function requireApiKeyCaller(request: FastifyRequest, key: string): Promise<SessionUser> {
+  let pending = keyCallers.get(request);
+  if (!pending) {
+    pending = (async () => {
+      if (key === "malformed") throw new AppError("unauthorized", apiKeyMessages.malformed);
+      const keyHash = hashApiKey(key);
+      const { sessionCache, loadApiKey } = request.server;
+      return callerOf(await sessionCache.readApiKey(keyHash, () => loadApiKey(keyHash)));
+    })();
+    keyCallers.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * Refuses a request that carries an API key where only a person may call: a 401 when the key cannot
+ * be used anyway, otherwise a 403 with `message`.
+ */
+export async function refuseApiKey(
+  request: FastifyRequest,
+  message = apiKeyMessages.teamRoutesOnly,
+): Promise<void> {
+  const key = apiKeyOf(request);
+  if (key === undefined) return;
+  await requireApiKeyCaller(request, key);
+  throw new AppError("forbidden", message);
+}
+
+/** A person's session (customer or member of the team); an API key is refused. */
 export async function requireSession(request: FastifyRequest): Promise<SignedIn> {
   const signedIn = await getSignedIn(request);
-  if (!signedIn) throw new AppError("unauthorized", "Please log in to continue.");
+  if (!signedIn) {
+    await refuseApiKey(request);
+    throw new AppError("unauthorized", "Please log in to continue.");
+  }
   return signedIn;
 }
 
@@ -53,9 +93,13 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return (await requireSession(request)).user;
 }
 
-/** The signed-in member of the team (any role; routes check their permission before the handler). */
+/**
+ * The member of the team calling (any role; routes check their permission before the handler): a
+ * person signed in, or an API key acting with its role.
+ */
 export async function requireMember(request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(request);
+  const key = apiKeyOf(request);
+  const user = key === undefined ? await requireUser(request) : await requireApiKeyCaller(request, key);
   if (!isTeamMember(user)) throw new AppError("forbidden", "This needs an admin account.");
   return user;
 }

@@ -88,10 +88,25 @@ export const jobDescriptions: {
     const order = facts.subscriptionOrder(subscriptionId);
     return { label: `Price change mail${forOrder(order)}`, to: order?.email ?? null };
   },
+  "mail.sales-sent": ({ label, email }) => ({ label: `Mail of ${label} with its link`, to: email }),
+  "mail.sales-answered": ({ label }) => ({ label: `Owner notice of the answer to ${label}`, to: null }),
+  "sales.invoice-reminder": ({ label, email, which }) => ({
+    label: `Payment reminder for ${label} (${which === "before" ? "3 days before" : which === "due" ? "due day" : "3 days after"})`,
+    to: email,
+  }),
   "file.discard-unattached": ({ fileId }, facts) => {
     const name = facts.fileName(fileId);
     return { label: name ? `Removal of the unused upload ${name}` : "Removal of an unused upload", to: null };
   },
+  "order.due-check": ({ orderId }, facts) => ({
+    label: `Due date check${forOrder(facts.order(orderId))}`,
+    to: null,
+  }),
+  "webhook.deliver": ({ attempt }) => ({
+    label: attempt > 0 ? `Webhook delivery (attempt ${attempt + 1})` : "Webhook delivery",
+    to: null,
+  }),
+  "mail.webhook-disabled": () => ({ label: "Owner notice of a webhook turned off", to: null }),
 };
 
 function isKnownKind(kind: string): kind is JobKind {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { jobs } from "../db/schema.js";
 import type { Mail } from "../mail/mailer.js";
@@ -37,8 +37,31 @@ export interface JobPayloads {
   "mail.order-assigned": { orderId: string; assigneeId: string; assignedBy: string };
   /** A plan's new price now applies to this subscription's renewals: its customer's notice. */
   "mail.plan-price-changed": { subscriptionId: string; oldPriceCents: number; newPriceCents: number };
+  /** A quote or invoice was sent: the customer's mail with its link (`label` names it, to `email`). */
+  "mail.sales-sent": { documentId: string; label: string; email: string };
+  /** The customer accepted or declined a quote: the owners' notice. */
+  "mail.sales-answered": { documentId: string; label: string };
+  /**
+   * One of an unpaid invoice's reminders: 3 days before its due day, on the day, 3 days after.
+   * Sent once each, and not at all once the invoice is paid, voided or revised.
+   */
+  "sales.invoice-reminder": {
+    documentId: string;
+    label: string;
+    email: string;
+    which: "before" | "due" | "after";
+  };
   /** An upload no message or delivery took within a day: it is removed with its bytes. */
   "file.discard-unattached": { fileId: string };
+  /** An order's due date has come: the team is told if its work is not finished. */
+  "order.due-check": { orderId: string; dueAt: string };
+  /**
+   * One attempt of a webhook or chat delivery: `attempt` is the attempts it had made before, and
+   * `firstAttemptAt` when its first was (it is tried for a day from then).
+   */
+  "webhook.deliver": { deliveryId: string; attempt: number; firstAttemptAt?: string };
+  /** Every delivery to an endpoint failed for a day and it was turned off: the owners' notice. */
+  "mail.webhook-disabled": { endpointId: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -88,11 +111,20 @@ export function enqueueEach<K extends JobKind>(kind: K, source: string, payload:
  * Claims up to `limit` due jobs for one worker. SKIP LOCKED lets several workers on one
  * PostgreSQL take disjoint sets without waiting on each other.
  */
+/** Which kinds of job a worker takes: only these, or all but these. */
+export type JobKindFilter = { only: JobKind[] } | { except: JobKind[] };
+
+function kindWhere(kinds: JobKindFilter | undefined) {
+  if (!kinds) return undefined;
+  return "only" in kinds ? inArray(jobs.kind, kinds.only) : notInArray(jobs.kind, kinds.except);
+}
+
 export async function claimDueJobs(
   db: Database,
   workerId: string,
   limit: number,
   now: Date,
+  kinds?: JobKindFilter,
 ): Promise<JobRow[]> {
   // The clock counts whole milliseconds and the database microseconds: a job queued for "now" in
   // the clock's current millisecond (12:00:00.123456 against 12:00:00.123) is due already.
@@ -102,7 +134,7 @@ export async function claimDueJobs(
     db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.status, "queued"), lt(jobs.runAt, dueBefore)))
+      .where(and(eq(jobs.status, "queued"), lt(jobs.runAt, dueBefore), kindWhere(kinds)))
       .orderBy(jobs.runAt)
       .limit(limit)
       .for("update", { skipLocked: true }),

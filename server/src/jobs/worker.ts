@@ -8,6 +8,7 @@ import {
   completeJob,
   failJob,
   type JobKind,
+  type JobKindFilter,
   type JobPayloads,
   type JobRow,
   reclaimStaleJobs,
@@ -60,6 +61,8 @@ export type WorkerOptions = {
   workSliceMs?: number;
   /** Decides which jobs are due (scheduled renewals included); tests move it forward. */
   clock?: Clock;
+  /** The kinds of job this worker takes (all when unset): a pool of its own for slow calls out. */
+  kinds?: JobKindFilter;
 };
 
 export type Worker = {
@@ -163,7 +166,7 @@ export function createWorker(options: WorkerOptions): Worker {
     }
     const free = concurrency - running.size;
     if (free <= 0 || stopping) return 0;
-    const claimed = await claimDueJobs(db, id, free, clock.now());
+    const claimed = await claimDueJobs(db, id, free, clock.now(), options.kinds);
     for (const job of claimed) {
       const promise = run(job)
         // The database went away while the job ran: its lease lapses and another worker runs it.
@@ -226,6 +229,31 @@ export function createWorker(options: WorkerOptions): Worker {
       heartbeat = undefined;
       await releaseJobs(db, unfinished, id);
       if (unfinished.length > 0) log.warn({ released: unfinished.length }, "running jobs handed back");
+    },
+  };
+}
+
+/**
+ * Several workers (each taking its own kinds of job) as one: started and stopped together, and
+ * drained until none of them finds anything left, since one's jobs may queue another's.
+ */
+export function combineWorkers(workers: Worker[]): Worker {
+  return {
+    id: workers.map((worker) => worker.id).join(","),
+    start() {
+      for (const worker of workers) worker.start();
+    },
+    async drain() {
+      let total = 0;
+      for (;;) {
+        let ran = 0;
+        for (const worker of workers) ran += await worker.drain();
+        total += ran;
+        if (ran === 0) return total;
+      }
+    },
+    async stop() {
+      await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
 }

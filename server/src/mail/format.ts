@@ -1,10 +1,7 @@
-/** How mails, receipts and their PDFs write amounts, dates and cards. */
-
-export function formatMoney(cents: number, currency = "usd"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
-}
+/**
+ * How mails, receipts and their PDFs write dates and cards. Amounts are written by the contract's
+ * `formatMoney` (money.ts), the one formatter the pages use too.
+ */
 
 export function formatDate(date: Date): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);

@@ -1,18 +1,29 @@
-import { addressLines, type SiteConfig } from "@agency/contract";
+import { addressLines, defaultMoneyLocale, type SiteConfig } from "@agency/contract";
 import type { JobPayloads } from "../jobs/queue.js";
 
 export type OutgoingMail = JobPayloads["mail.send"];
 
-/** Who the mail is from, as the site identity says. */
-export type MailBrand = { name: string; logoUrl: string; address: string[]; publicUrl: string };
+/** Who the mail is from, as the site identity says, and the locale the shop writes amounts in. */
+export type MailBrand = {
+  name: string;
+  logoUrl: string;
+  address: string[];
+  publicUrl: string;
+  locale: string;
+};
 
 /** The site identity as the mails show it (see `currentSiteIdentity` for where it comes from). */
-export function mailBrand(site: Pick<SiteConfig, "name" | "logo" | "address">, publicUrl: string): MailBrand {
+export function mailBrand(
+  site: Pick<SiteConfig, "name" | "logo" | "address">,
+  publicUrl: string,
+  locale: string = defaultMoneyLocale,
+): MailBrand {
   return {
     name: site.name,
     logoUrl: /^https?:\/\//.test(site.logo) ? site.logo : `${publicUrl}${site.logo}`,
     address: addressLines(site.address),
     publicUrl,
+    locale,
   };
 }
 

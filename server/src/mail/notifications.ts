@@ -1,11 +1,11 @@
-import { formatOrderNumber } from "@agency/contract";
+import { formatMoney, formatOrderNumber } from "@agency/contract";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { linesOfOrder } from "../db/order-lines.js";
 import { leads, orders, payments, receipts, subscriptions, type TeamMailTopic, user } from "../db/schema.js";
 import { enqueue } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
-import { formatCard, formatDate, formatMoney, formatPeriod } from "./format.js";
+import { formatCard, formatDate, formatPeriod } from "./format.js";
 import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
 import { mailToken, optionalMailLinks, wantingTeamMail, withoutOptOuts } from "./preferences.js";
 
@@ -72,12 +72,12 @@ async function orderPlaced(ctx: NotificationContext, orderId: string): Promise<O
   // The add-ons ordered with the plan, each at its own amount (the price is the order's total).
   const addons: Array<[string, string]> = (await linesOfOrder(ctx.db, order))
     .filter((line) => line.kind !== "plan")
-    .map((line) => [line.description, formatMoney(line.amountCents)]);
+    .map((line) => [line.description, formatMoney(line.amountCents, order.currency, ctx.brand.locale)]);
   const details: Array<[string, string]> = [
     ["Order", number],
     ["Plan", `${order.service} (${order.serviceDuration})`],
     ...addons,
-    ["Price", formatMoney(order.priceCents)],
+    ["Price", formatMoney(order.priceCents, order.currency, ctx.brand.locale)],
     ["Ordered on", formatDate(order.createdAt)],
   ];
   const customer = renderMail(ctx.brand, {
@@ -113,7 +113,9 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
   if (!row) return [];
   const { payment, order, receipt } = row;
   const number = formatOrderNumber(order.number);
-  const amount = formatMoney(payment.amountCents, receipt?.currency);
+  // The order's currency, which its payments and receipts keep.
+  const money = (cents: number) => formatMoney(cents, receipt?.currency ?? order.currency, ctx.brand.locale);
+  const amount = money(payment.amountCents);
   const { publicUrl } = ctx.brand;
   // The order keeps its first payment's transaction; any other payment of it is a renewal.
   const renewal = payment.transactionId !== order.transactionId;
@@ -124,10 +126,10 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
   const discount: Array<[string, string]> =
     receipt && receipt.discountCents > 0
       ? [
-          ["List price", formatMoney(receipt.listPriceCents, receipt.currency)],
+          ["List price", money(receipt.listPriceCents)],
           [
             receipt.promoCode ? `Discount (code ${receipt.promoCode})` : "Discount",
-            formatMoney(-receipt.discountCents, receipt.currency),
+            money(-receipt.discountCents),
           ],
         ]
       : [];
@@ -145,12 +147,9 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
     ...discount,
     ["Amount", amount],
     ...(receipt && receipt.taxRateBasisPoints > 0
-      ? ([
-          [
-            `Tax included (${receipt.taxRateBasisPoints / 100}%)`,
-            formatMoney(receipt.taxCents, receipt.currency),
-          ],
-        ] as Array<[string, string]>)
+      ? ([[`Tax included (${receipt.taxRateBasisPoints / 100}%)`, money(receipt.taxCents)]] as Array<
+          [string, string]
+        >)
       : []),
     ["Paid with", formatCard(receipt?.cardBrand ?? null, receipt?.cardLast4 ?? null)],
     ["Date", formatDate(payment.paymentTime)],

@@ -1,10 +1,10 @@
-import { formatOrderNumber, type OrderState, orderStateLabels } from "@agency/contract";
+import { formatMoney, formatOrderNumber, type OrderState, orderStateLabels } from "@agency/contract";
 import { and, desc, eq, gt, inArray, isNotNull, lte, max } from "drizzle-orm";
 import { messageReads, messages, orderEvents, orders, payments, user } from "../db/schema.js";
 import type { JobPayloads } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
 import { activeMember, agencyMails } from "./agency-recipients.js";
-import { formatDate, formatMoney } from "./format.js";
+import { formatDate } from "./format.js";
 import { type OutgoingMail, renderMail } from "./layout.js";
 import { type NotificationContext, queueMails } from "./notifications.js";
 import { optionalMailLinks, wantingTeamMail, wantsOptionalMail } from "./preferences.js";
@@ -89,7 +89,7 @@ async function orderStateChanged(ctx: NotificationContext, eventId: string): Pro
     const refunded = refunds.reduce((sum, refund) => sum - refund.amountCents, 0);
     if (refunded > 0) {
       paragraphs.push(
-        `We refunded ${formatMoney(refunded)} to the card that paid; its credit note is in Payment History.`,
+        `We refunded ${formatMoney(refunded, order.currency, ctx.brand.locale)} to the card that paid; its credit note is in Payment History.`,
       );
     }
   }

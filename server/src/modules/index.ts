@@ -1,7 +1,16 @@
 import { onDomainEvent } from "../events.js";
-import { renewOrderPeriod, submitPaidOrder } from "./orders/index.js";
+import { paymentView, subscriptionsOfOrders } from "./billing/index.js";
+import { leadView } from "./leads/index.js";
+import { messageView } from "./messages/index.js";
+import { ordersByIds, renewOrderPeriod, submitPaidOrder } from "./orders/index.js";
+import { salesDocumentView, salesOrderPaid } from "./sales/index.js";
+import { announce, objectKey } from "./webhooks/index.js";
 
 let wired = false;
+
+/** A subscription as the API shows it, by its order (one a subscription belongs to). */
+const subscriptionOf = async (tx: Parameters<typeof subscriptionsOfOrders>[0], orderId: string) =>
+  [(await subscriptionsOfOrders(tx, [orderId])).get(orderId)].filter((found) => found !== undefined);
 
 /**
  * Which module acts on which other module's events. Called by the app and the worker before they
@@ -10,9 +19,72 @@ let wired = false;
 export function wireModules(): void {
   if (wired) return;
   wired = true;
+  const order = (id: string) => objectKey.order(id);
+  // The payment is announced first (webhooks below), then the work it starts.
+  onDomainEvent("order.paid", (tx, event) =>
+    announce(tx, "order.paid", [order(event.order.id)], () => ordersByIds(tx, [event.order.id])),
+  );
   // Billing records the payment; the order's work starts ("submitted") in the same transaction.
   onDomainEvent("order.paid", (tx, { order, paidAt }) => submitPaidOrder(tx, order, paidAt));
+  // ...and when the order was a quote's or an invoice's, that one is paid with it.
+  onDomainEvent("order.paid", (tx, event) => salesOrderPaid(tx, event));
   // Billing records a renewal; the order's next work period is recorded in the same transaction,
   // and opens ("submitted" again) once the previous period's work is complete.
   onDomainEvent("subscription.renewed", (tx, event) => renewOrderPeriod(tx, event));
+
+  // Webhooks and chat notices: each event is queued for the endpoints that want it, in the
+  // transaction of its cause, with its object as the API shows it then. Events of one order
+  // (its payments, subscription, messages and refunds too) are delivered in order.
+  onDomainEvent("order.created", (tx, { orders }) =>
+    announce(
+      tx,
+      "order.created",
+      orders.map(({ id }) => order(id)),
+      () =>
+        ordersByIds(
+          tx,
+          orders.map(({ id }) => id),
+        ),
+    ),
+  );
+  onDomainEvent("order.state_changed", (tx, event) =>
+    announce(tx, "order.state_changed", [order(event.order.id)], () => ordersByIds(tx, [event.order.id])),
+  );
+  onDomainEvent("order.overdue", (tx, event) =>
+    announce(tx, "order.overdue", [order(event.order.id)], () => ordersByIds(tx, [event.order.id], "team")),
+  );
+  onDomainEvent("message.posted", async (tx, { message }) => {
+    // Internal notes stay with the team.
+    if (message.internal) return;
+    await announce(tx, "message.posted", [order(message.orderId)], () => messageView(tx, message.id));
+  });
+  onDomainEvent("subscription.renewed", (tx, event) =>
+    announce(tx, "subscription.renewed", [order(event.order.id)], () => subscriptionOf(tx, event.order.id)),
+  );
+  onDomainEvent("subscription.cancelled", (tx, { subscription }) =>
+    announce(tx, "subscription.cancelled", [order(subscription.orderId)], () =>
+      subscriptionOf(tx, subscription.orderId),
+    ),
+  );
+  onDomainEvent("subscription.past_due", (tx, { subscription }) =>
+    announce(tx, "subscription.past_due", [order(subscription.orderId)], () =>
+      subscriptionOf(tx, subscription.orderId),
+    ),
+  );
+  onDomainEvent("refund.issued", (tx, { payment }) =>
+    announce(tx, "refund.issued", [order(payment.orderId)], () => paymentView(tx, payment.id)),
+  );
+  onDomainEvent("lead.received", (tx, { lead }) =>
+    announce(tx, "lead.received", [objectKey.lead(lead.id)], () => leadView(tx, lead.id)),
+  );
+  onDomainEvent("quote.accepted", (tx, { quote, acceptedAt }) =>
+    announce(tx, "quote.accepted", [objectKey.sales(quote.id)], () =>
+      salesDocumentView(tx, quote.id, acceptedAt),
+    ),
+  );
+  onDomainEvent("invoice.paid", (tx, { invoice, paidAt }) =>
+    announce(tx, "invoice.paid", [objectKey.sales(invoice.id)], () =>
+      salesDocumentView(tx, invoice.id, paidAt),
+    ),
+  );
 }

@@ -1,4 +1,5 @@
 import type { PaymentProviderName } from "@agency/contract";
+import type { Database } from "../db/client.js";
 
 export type IntentStatus =
   | "succeeded"
@@ -42,17 +43,20 @@ export interface PaymentProvider {
   /** Undefined when the provider has no such payment. */
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
   /**
-   * Gives back `amountCents` of a succeeded payment to the card that paid. `key` makes a repeated
-   * call (a retry after a lost answer) refund once.
+   * Gives back `amountCents` of a succeeded payment (all of it or a part) to the card that paid.
+   * `key` makes a repeated call (a retry after a lost answer) refund once. It is asked inside the
+   * transaction `tx` that locks the payment and writes the refund: the offline provider reads its
+   * own records there (the embedded database runs one transaction at a time).
    */
-  refund(input: RefundInput): Promise<ProviderRefund>;
+  refund(input: RefundInput, tx: Database): Promise<ProviderRefund>;
 }
 
 export type RefundInput = { paymentIntentId: string; amountCents: number; key: string };
 /** The provider's refund: its id becomes the negative payment's transaction. */
 export type ProviderRefund = { id: string; amountCents: number; currency: string; time: Date };
 
-export const CURRENCY = "usd";
+/** What a provider's refusal of a refund says (the provider's own reason may follow). */
+export const refundRefused = "The payment provider cannot refund this payment.";
 
 /** What the provider is told of a customer's change (Stripe Billing); nothing for the offline provider. */
 export type BillingSync = {

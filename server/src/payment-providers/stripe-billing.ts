@@ -1,9 +1,17 @@
 import Stripe from "stripe";
 import type { BillingSync } from "./provider.js";
-import { CURRENCY } from "./provider.js";
 
-/** A plan as Stripe renews it: `priceCents` is what every renewal charges (its add-ons and discount in it). */
-export type RecurringPlan = { id: string; name: string; priceCents: number; interval: "monthly" | "yearly" };
+/**
+ * A plan as Stripe renews it: `priceCents` is what every renewal charges (its add-ons and discount
+ * in it), in minor units of the order's currency.
+ */
+export type RecurringPlan = {
+  id: string;
+  name: string;
+  priceCents: number;
+  currency: string;
+  interval: "monthly" | "yearly";
+};
 
 export type OpenedSubscription = {
   subscriptionId: string;
@@ -40,22 +48,23 @@ function intentOf(invoice: Stripe.Invoice): string {
 }
 
 /**
- * Stripe Billing for monthly and yearly plans. Prices are created on demand, one per plan, amount
- * and interval (found again by lookup key), so a catalog price change makes a new Stripe price for
- * new subscriptions and leaves the existing ones alone. The recurring price is what each renewal
- * charges; the first invoice differs by a one-time item (add-ons charged once) or a coupon for
- * that invoice only (a discount for the first payment only), so it charges the order's price.
+ * Stripe Billing for monthly and yearly plans. Prices are created on demand, one per plan, amount,
+ * currency and interval (found again by lookup key), so a catalog price change or a new shop
+ * currency makes a new Stripe price for new subscriptions and leaves the existing ones alone. The
+ * recurring price is what each renewal charges; the first invoice differs by a one-time item
+ * (add-ons charged once) or a coupon for that invoice only (a discount for the first payment
+ * only), so it charges the order's price.
  */
 export function createStripeBilling(stripe: Stripe): StripeBilling {
   async function priceFor(plan: RecurringPlan, amountCents: number, recurring: boolean): Promise<string> {
     const lookupKey = recurring
-      ? `plan-${plan.id}-${amountCents}-${CURRENCY}-${plan.interval}`
-      : `plan-${plan.id}-first-${amountCents}-${CURRENCY}`;
+      ? `plan-${plan.id}-${amountCents}-${plan.currency}-${plan.interval}`
+      : `plan-${plan.id}-first-${amountCents}-${plan.currency}`;
     const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
     if (found.data[0]) return found.data[0].id;
     const price = await stripe.prices.create(
       {
-        currency: CURRENCY,
+        currency: plan.currency,
         unit_amount: amountCents,
         ...(recurring ? { recurring: { interval: plan.interval === "yearly" ? "year" : "month" } } : {}),
         lookup_key: lookupKey,
@@ -80,7 +89,7 @@ export function createStripeBilling(stripe: Stripe): StripeBilling {
     if (difference > 0) return { add_invoice_items: [{ price: await priceFor(plan, difference, false) }] };
     if (difference === 0) return {};
     const coupon = await stripe.coupons.create(
-      { amount_off: -difference, currency: CURRENCY, duration: "once", name: "First payment discount" },
+      { amount_off: -difference, currency: plan.currency, duration: "once", name: "First payment discount" },
       { idempotencyKey: `coupon-order-${orderId}-${-difference}` },
     );
     return { discounts: [{ coupon: coupon.id }] };

@@ -1,10 +1,12 @@
 import Stripe from "stripe";
-import type {
-  CreateIntentInput,
-  IntentStatus,
-  PaymentProvider,
-  ProviderIntent,
-  RefundInput,
+import { AppError } from "../errors.js";
+import {
+  type CreateIntentInput,
+  type IntentStatus,
+  type PaymentProvider,
+  type ProviderIntent,
+  type RefundInput,
+  refundRefused,
 } from "./provider.js";
 
 export type StripeSettings = { secretKey: string; publishableKey: string; apiBase: string | undefined };
@@ -40,6 +42,19 @@ function status(value: string): IntentStatus {
 function chargeCard(charge: Stripe.PaymentIntent["latest_charge"]): ProviderIntent["card"] {
   const card = charge && typeof charge === "object" ? charge.payment_method_details?.card : undefined;
   return card?.last4 ? { brand: card.brand ?? "card", last4: card.last4 } : null;
+}
+
+/**
+ * The PaymentIntent that paid a payment: the payment's own transaction, or for a renewal (whose
+ * transaction is the Stripe Billing invoice it paid) the intent that paid the invoice.
+ */
+async function intentPaying(stripe: Stripe, transactionId: string): Promise<string> {
+  if (!transactionId.startsWith("in_")) return transactionId;
+  const invoice = await stripe.invoices.retrieve(transactionId, { expand: ["payments"] });
+  const paid = invoice.payments?.data.find((item) => item.payment.type === "payment_intent");
+  const intent = paid?.payment.payment_intent;
+  if (!intent) throw new AppError("unprocessable", refundRefused);
+  return typeof intent === "string" ? intent : intent.id;
 }
 
 export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
@@ -93,10 +108,19 @@ export function createStripeProvider(
       }
     },
     async refund({ paymentIntentId, amountCents, key }: RefundInput) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount: amountCents },
-        { idempotencyKey: `refund-${key}` },
-      );
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: await intentPaying(stripe, paymentIntentId), amount: amountCents },
+          { idempotencyKey: `refund-${key}` },
+        );
+      } catch (error) {
+        // Stripe refuses a refund of more than is left of the charge (or of a disputed one).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new AppError("unprocessable", `${refundRefused} ${error.message}`);
+        }
+        throw error;
+      }
       return {
         id: refund.id,
         amountCents: refund.amount,

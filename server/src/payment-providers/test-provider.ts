@@ -4,7 +4,7 @@ import { type Clock, systemClock } from "../clock.js";
 import type { Database } from "../db/client.js";
 import { testPaymentIntents, testPaymentMethods } from "../db/schema.js";
 import { AppError } from "../errors.js";
-import type { PaymentProvider, ProviderIntent } from "./provider.js";
+import { type PaymentProvider, type ProviderIntent, refundRefused } from "./provider.js";
 import { checkTestCard, declinedMessage } from "./test-cards.js";
 
 type Row = typeof testPaymentIntents.$inferSelect;
@@ -102,13 +102,13 @@ export function createTestProvider(db: Database, clock: Clock = systemClock): Te
       return row ? toIntent(row) : undefined;
     },
     /** Offline, a refund of a succeeded payment always goes through (nothing leaves the shop). */
-    async refund({ paymentIntentId, amountCents, key }) {
-      const [row] = await db
+    async refund({ paymentIntentId, amountCents, key }, tx) {
+      const [row] = await tx
         .select()
         .from(testPaymentIntents)
         .where(eq(testPaymentIntents.id, paymentIntentId));
       if (row?.status !== "succeeded" || amountCents <= 0 || amountCents > row.amountCents) {
-        throw new AppError("unprocessable", "The payment provider cannot refund this payment.");
+        throw new AppError("unprocessable", refundRefused);
       }
       const digest = createHash("sha256").update(key).digest("hex").slice(0, 24);
       return { id: `re_test_${digest}`, amountCents, currency: row.currency, time: clock.now() };

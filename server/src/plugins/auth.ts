@@ -1,14 +1,19 @@
+import { apiKeyMessages } from "@agency/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { type ApiKeyRecord, loadApiKey } from "../auth/api-keys.js";
 import type { Auth } from "../auth/auth.js";
-import { toWebHeaders } from "../auth/session.js";
+import { refuseApiKey, toWebHeaders } from "../auth/session.js";
 import { SessionCache } from "../auth/session-cache.js";
 import type { SignInLimits } from "../auth/sign-in-limits.js";
+import type { Database } from "../db/client.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     auth: Auth;
     sessionCache: SessionCache;
+    /** An API key's record by its hash, from the database (see auth/api-keys.ts). */
+    loadApiKey: (keyHash: string) => Promise<ApiKeyRecord | null>;
   }
 }
 
@@ -27,11 +32,15 @@ function signInEmail(
   }
 }
 
-/** Mounts Better Auth at /api/auth/* and makes the instance available to the guards. */
-export const authPlugin = fp<{ auth: Auth; publicUrl: string; signInLimits: SignInLimits }>(
-  async (app: FastifyInstance, { auth, publicUrl, signInLimits }) => {
+/**
+ * Mounts Better Auth at /api/auth/* and makes the instance available to the guards, with the
+ * lookup of API keys.
+ */
+export const authPlugin = fp<{ auth: Auth; db: Database; publicUrl: string; signInLimits: SignInLimits }>(
+  async (app: FastifyInstance, { auth, db, publicUrl, signInLimits }) => {
     app.decorate("auth", auth);
     app.decorate("sessionCache", new SessionCache());
+    app.decorate("loadApiKey", (keyHash: string) => loadApiKey(db, keyHash));
 
     await app.register(async (scope) => {
       // Better Auth reads the body itself (JSON, or form posts from OAuth providers): pass it on as sent.
@@ -44,6 +53,8 @@ export const authPlugin = fp<{ auth: Auth; publicUrl: string; signInLimits: Sign
         schema: { hide: true },
         config: { access: "public" },
         async handler(request, reply) {
+          // Signing in and out, the session and the profile are a person's: never an API key's.
+          await refuseApiKey(request, apiKeyMessages.peopleOnly);
           const url = new URL(request.url, publicUrl);
           const body = typeof request.body === "string" && request.body.length > 0 ? request.body : undefined;
           const email = signInEmail(request, url.pathname, body);

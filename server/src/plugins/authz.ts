@@ -1,4 +1,4 @@
-import type { Permission } from "@agency/contract";
+import { apiKeyMessages, type Permission } from "@agency/contract";
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { requirePermission } from "../auth/permissions.js";
@@ -7,9 +7,10 @@ import { AppError } from "../errors.js";
 
 /**
  * Who may call a route. Every /api route must say so; see the onRoute check below. "team" is a
- * member of the agency's team whose role has the route's `permission` ("any" for every member);
- * "operator" is a monitoring system holding the operator token (METRICS_TOKEN) as a bearer token,
- * not an account.
+ * member of the agency's team whose role has the route's `permission` ("any" for every member),
+ * signed in or calling with an API key of such a role (unless the route says `apiKeys: false`);
+ * "user" is a person signed in (an API key is refused); "operator" is a monitoring system holding
+ * the operator token (METRICS_TOKEN) as a bearer token, not an account.
  */
 export type Access = "public" | "user" | "team" | "operator";
 
@@ -21,6 +22,8 @@ declare module "fastify" {
     access?: Access;
     /** A team route's permission; "any" lets every member of the team call it. */
     permission?: Permission | "any";
+    /** False on a team route only a person may call (managing API keys): keys are refused (403). */
+    apiKeys?: false;
   }
   interface FastifyInstance {
     /** "METHOD /api/path" → who may call it, for every API route (the access test reads it). */
@@ -61,8 +64,12 @@ export const authzPlugin = fp(async (app: FastifyInstance, options: { operatorTo
         `Route ${route.method} ${route.url}: a "team" route, and only one, names its permission.`,
       );
     }
+    const peopleOnly = route.config?.apiKeys === false;
     const guard: onRequestHookHandler | undefined = permission
-      ? async (request) => void (await requirePermission(request, permission === "any" ? null : permission))
+      ? async (request) => {
+          const caller = await requirePermission(request, permission === "any" ? null : permission);
+          if (peopleOnly && caller.apiKey) throw new AppError("forbidden", apiKeyMessages.peopleOnly);
+        }
       : guards[access];
     if (guard) route.onRequest = [guard, ...(route.onRequest ? [route.onRequest].flat() : [])];
     if (!isApi) return;

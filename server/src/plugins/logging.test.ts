@@ -100,6 +100,23 @@ describe("request logs", () => {
     ]);
     expect(written.join("")).not.toMatch(/secret-token/);
   });
+
+  it("never keep the Authorization header, nor an API key pasted into an address", async () => {
+    const key = `ak_live_${"k".repeat(43)}`;
+    await ctx.app.inject({ method: "GET", url: "/api/orders", headers: { authorization: `Bearer ${key}` } });
+    await ctx.app.inject({
+      method: "GET",
+      url: "/api/orders",
+      headers: { authorization: "Bearer secret-session-token-3" },
+    });
+    await ctx.app.inject({ method: "GET", url: `/api/orders?api_key=${key}&size=5` });
+    expect(lines().map((line) => [line.req?.url, line.res?.statusCode])).toEqual([
+      ["/api/orders", 401],
+      ["/api/orders", 401],
+      ["/api/orders?api_key=ak_live_[redacted]&size=5", 401],
+    ]);
+    expect(written.join("")).not.toMatch(/kkkk|secret-session-token|authorization/i);
+  });
 });
 
 describe("standard output's log lines", () => {

@@ -4,12 +4,23 @@ import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogC
 import pino from "pino";
 import type { Config } from "../config.js";
 
+/**
+ * The API keys' prefix (the contract's `apiKeyPrefix`), written out: this file is loaded on its own
+ * by processes that write logs without the contract.
+ */
+const apiKeyPrefix = "ak_live_";
+const apiKeyInText = /ak_live_[A-Za-z0-9_%-]*/g;
+
 export function redactTokens(url: string): string {
-  // Most addresses have neither a query nor a reset link: nothing to look for.
-  if (!url.includes("?") && !url.includes("/reset-password/")) return url;
-  return url
-    .replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]")
-    .replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
+  // Most addresses have neither a query nor a reset link nor a key: nothing to look for.
+  if (!url.includes("?") && !url.includes("/reset-password/") && !url.includes(apiKeyPrefix)) return url;
+  return (
+    url
+      .replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]")
+      .replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]")
+      // An API key belongs in the Authorization header (never logged); one pasted into an address is cut.
+      .replace(apiKeyInText, `${apiKeyPrefix}[redacted]`)
+  );
 }
 
 /** A request as the logs describe it; `route` is the matched pattern (`/api/order/:id`), if any. */

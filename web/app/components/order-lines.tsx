@@ -1,6 +1,6 @@
 import type { OrderLine } from "@agency/contract";
 import { orderLineTexts as t } from "../lib/messages";
-import { money } from "../lib/money";
+import { useMoney } from "../lib/money";
 
 /** A line as the table shows it: an order's (with its kind and billing) or a receipt's. */
 export type ShownLine = Pick<OrderLine, "description" | "quantity" | "amount"> &
@@ -22,6 +22,7 @@ export function OrderLines({
   discount = 0,
   promoCode,
   total,
+  currency,
   className = "table table-sm mb-0",
 }: {
   lines: readonly ShownLine[];
@@ -30,8 +31,12 @@ export function OrderLines({
   discount?: number;
   promoCode?: string | null;
   total: number;
+  /** The order's currency, which its lines are in. */
+  currency: string;
   className?: string;
 }) {
+  const shopMoney = useMoney();
+  const money = (amount: number) => shopMoney(amount, currency);
   return (
     <table className={className} data-order-lines="">
       <caption className="visually-hidden">{t.caption}</caption>

@@ -2,12 +2,13 @@ import type { PricingPlan } from "@agency/contract";
 import { useId } from "react";
 import { Link } from "react-router";
 import { pricing } from "../lib/messages";
-import { money } from "../lib/money";
+import { useMoney } from "../lib/money";
 import { FeatureStatusIcon } from "./feature-status-icon";
 
 /** The card body is a flex column and Buy Now sits at its bottom, level across a row of cards. */
 export function PricingCard({ plan }: { plan: PricingPlan }) {
   const headingId = useId();
+  const money = useMoney();
   const className = plan.highlighted
     ? "card h-100 pricing-card pricing-card--highlighted"
     : "card h-100 pricing-card";
@@ -29,10 +30,10 @@ export function PricingCard({ plan }: { plan: PricingPlan }) {
         </h3>
         <p className="pricing-card__title mb-3">{plan.title}</p>
         <p className="d-flex align-items-baseline flex-wrap gap-2 mb-4">
-          <span className="pricing-card__price">{money(plan.newPrice)}</span>
+          <span className="pricing-card__price">{money(plan.newPrice, plan.currency)}</span>
           <del className="pricing-card__old-price">
             <span className="visually-hidden">{pricing.was} </span>
-            <span>{money(plan.oldPrice)}</span>
+            <span>{money(plan.oldPrice, plan.currency)}</span>
           </del>
           <span className="pricing-card__period">/ {plan.month}</span>
         </p>

@@ -9,6 +9,8 @@ export const queryKeys = {
   siteSettings: ["site-settings"] as const,
   signInMethods: ["sign-in-methods"] as const,
   siteContent: ["site-content"] as const,
+  /** The shop's currency as its editor reads it (with whether a sale was made). */
+  shopMoney: ["shop-money"] as const,
 
   services: ["services"] as const,
   pricing: {
@@ -55,6 +57,14 @@ export const queryKeys = {
     adminDetails: (orderId: string) => ["admin-payment", orderId] as const,
   },
   receipt: (id: string) => ["receipt", id] as const,
+  /** Quotes and invoices: the dashboard's list and details, and a customer's link. */
+  sales: {
+    all: ["sales"] as const,
+    list: (filter: string) => ["sales", "list", filter] as const,
+    one: (id: string) => ["sales", "one", id] as const,
+    invitation: (token: string) => ["sales-link", token, "invitation"] as const,
+    link: (token: string) => ["sales-link", token] as const,
+  },
   /** The owner's Overview: revenue, orders, customers, leads and top plans. */
   overview: ["admin-overview"] as const,
   testClock: ["test-clock"] as const,
@@ -73,6 +83,8 @@ export const queryKeys = {
     members: ["team", "members"] as const,
     roles: ["team", "roles"] as const,
   },
+  /** The API keys page: the keys and the roles a key may hold. */
+  apiKeys: ["api-keys"] as const,
   /** What a mailed invitation link offers (the join page). */
   invitation: (token: string) => ["team-invitation", token] as const,
   leads: (kind: string, page: number, start: string) => ["leads", kind, page, start] as const,
@@ -98,6 +110,12 @@ export const queryKeys = {
   board: {
     all: ["work-board"] as const,
     view: (query: string) => ["work-board", query] as const,
+  },
+  /** The owner's webhook and chat endpoints, and one endpoint's deliveries a page at a time. */
+  webhooks: {
+    all: ["webhooks"] as const,
+    endpoints: ["webhooks", "endpoints"] as const,
+    deliveries: (endpointId: string, page: number) => ["webhooks", "deliveries", endpointId, page] as const,
   },
   mailPreferences: ["mail-preferences"] as const,
   newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,

@@ -1,17 +1,19 @@
 import type { PageSettings, PageTexts, SiteContent } from "@agency/contract";
-// The address alone, not the contract's schemas: every public page loads this module.
+// The address and money alone, not the contract's schemas: every public page loads this module.
 import { formatAddress } from "@agency/contract/address";
-import { createContext, createElement, type ReactNode, useContext } from "react";
+import { defaultShopMoney, type ShopMoney } from "@agency/contract/money";
+import { createContext, createElement, type ReactNode, useContext, useMemo, useState } from "react";
 
 /** The agency's identity and contact details. */
 export type Site = SiteContent["site"];
 
 /**
- * The site identity and page texts, as the server gives them with every page (the root route's
- * loader): the pages show the current values without a rebuild. The one place the web app reads
- * them from.
+ * The site identity, page texts and the shop's currency, as the server gives them with every page
+ * (the root route's loader): the pages show the current values without a rebuild. The one place
+ * the web app reads them from. `moneySaved` lets the currency editor show its change at once.
  */
-const SiteContext = createContext<SiteContentWithSettings | undefined>(undefined);
+type SiteContextValue = SiteContentWithSettings & { moneySaved(money: ShopMoney): void };
+const SiteContext = createContext<SiteContextValue | undefined>(undefined);
 
 /** What the root loader gives: the identity and texts, and the settings that change only with a restart. */
 export type SiteContentWithSettings = SiteContent & { settings?: PageSettings };
@@ -26,10 +28,16 @@ export function SiteProvider({
   content: SiteContentWithSettings;
   children: ReactNode;
 }) {
-  return createElement(SiteContext.Provider, { value: content }, children);
+  // The root's data is not loaded again while the app runs: a currency saved since is kept here.
+  const [saved, moneySaved] = useState<ShopMoney | undefined>(undefined);
+  const value = useMemo(
+    () => ({ ...content, money: saved ?? content.money ?? defaultShopMoney, moneySaved }),
+    [content, saved],
+  );
+  return createElement(SiteContext.Provider, { value }, children);
 }
 
-function useSiteContext(): SiteContentWithSettings {
+function useSiteContext(): SiteContextValue {
   const content = useContext(SiteContext);
   if (!content)
     throw new Error("The site content needs a SiteProvider above it (the root route provides one).");
@@ -46,6 +54,21 @@ export function useSite(): Site {
  */
 export function usePageSettings(): PageSettings {
   return useSiteContext().settings ?? noSettings;
+}
+
+/**
+ * The shop's currency and the locale it writes amounts in (format them with `useMoney`,
+ * lib/money.ts). A component shown without the root around it (alone in a test) writes USD for
+ * en-US, the shop's default.
+ */
+export function useShopMoney(): ShopMoney {
+  const { currency, locale } = useContext(SiteContext)?.money ?? defaultShopMoney;
+  return useMemo(() => ({ currency, locale }), [currency, locale]);
+}
+
+/** For the currency editor: the pages of this visit show the saved currency from now on. */
+export function useShopMoneySaved(): (money: ShopMoney) => void {
+  return useSiteContext().moneySaved;
 }
 
 /** The landing and about pages' texts, as the owner last saved them. */

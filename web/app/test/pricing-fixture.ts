@@ -6,6 +6,7 @@ function plan(overrides: Partial<PricingPlan> & Pick<PricingPlan, "_id" | "servi
   return {
     newPrice: 19,
     oldPrice: 39,
+    currency: "usd",
     month: "month",
     duration: "monthly",
     title: "For small teams",

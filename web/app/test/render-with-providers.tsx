@@ -1,4 +1,10 @@
-import { defaultPageTexts, type PageSettings, SiteConfig, type SiteContent } from "@agency/contract";
+import {
+  defaultPageTexts,
+  defaultShopMoney,
+  type PageSettings,
+  SiteConfig,
+  type SiteContent,
+} from "@agency/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -9,7 +15,11 @@ import { SiteProvider } from "../lib/site";
 
 /** The identity the root loader gives the pages: the demo agency's, as without a site.config.json. */
 export const testSite: SiteConfig = SiteConfig.parse({});
-export const testSiteContent: SiteContent = { site: testSite, texts: defaultPageTexts };
+export const testSiteContent: SiteContent = {
+  site: testSite,
+  texts: defaultPageTexts,
+  money: defaultShopMoney,
+};
 
 // Toasts live in a module-wide store: one test's toasts must not show up in the next.
 afterEach(() => {

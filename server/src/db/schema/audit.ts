@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-export const auditActorTypes = ["admin", "customer", "system"] as const;
+export const auditActorTypes = ["admin", "customer", "system", "api_key"] as const;
 
 /**
  * Every change of a role, price, plan, promo code, order state, refund, deletion and export: who,
@@ -19,7 +19,7 @@ export const auditLog = pgTable(
     actorType: text("actor_type", { enum: auditActorTypes }).notNull(),
     /** The account's id; no foreign key, since deleting an account must not rewrite its rows. */
     actorId: text("actor_id"),
-    /** An admin's e-mail then, or the system's name ("command line"); null for a customer. */
+    /** An admin's e-mail then, an API key's name, or the system's name ("command line"); null for a customer. */
     actorLabel: text("actor_label"),
     action: text("action").notNull(),
     subjectType: text("subject_type").notNull(),
@@ -32,7 +32,10 @@ export const auditLog = pgTable(
     hash: text("hash").notNull(),
   },
   (table) => [
-    check("audit_log_actor_type_check", sql`${table.actorType} in ('admin', 'customer', 'system')`),
+    check(
+      "audit_log_actor_type_check",
+      sql`${table.actorType} in ('admin', 'customer', 'system', 'api_key')`,
+    ),
     // The admin page: newest first, all or of one action (keyset on at, id).
     index("audit_log_at_id_idx").on(table.at, table.id),
     index("audit_log_action_at_id_idx").on(table.action, table.at, table.id),

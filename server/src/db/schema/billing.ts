@@ -50,6 +50,8 @@ export const payments = pgTable(
     planId: uuid("plan_id"),
     /** A refund is a negative payment; this is the payment it gives money back for. */
     refundOf: uuid("refund_of").references((): AnyPgColumn => payments.id, { onDelete: "restrict" }),
+    /** Why the money was given back (a refund's own; null for a payment). */
+    refundReason: text("refund_reason"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -64,6 +66,8 @@ export const payments = pgTable(
     index("payments_payment_time_idx").on(table.paymentTime, table.amountCents, table.orderId),
     // ...and the payments export reads them newest first, a batch at a time (keyset on created_at, id).
     index("payments_created_at_id_idx").on(table.createdAt, table.id),
+    // What is left of a payment to refund: its refunds, summed under the payment's row lock.
+    index("payments_refund_of_idx").on(table.refundOf),
   ],
 );
 
@@ -100,9 +104,8 @@ export const subscriptions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => pricingPlans.id, { onDelete: "restrict" }),
+    /** The order's plan; null for custom work's recurring lines. */
+    planId: uuid("plan_id").references(() => pricingPlans.id, { onDelete: "restrict" }),
     interval: text("interval", { enum: ["monthly", "yearly"] }).notNull(),
     /**
      * The price each renewal charges before any discount: the plan's price when it was bought. A
@@ -148,8 +151,34 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_order_unique").on(table.orderId),
     uniqueIndex("subscriptions_provider_unique").on(table.provider, table.providerSubscriptionId),
     index("subscriptions_user_idx").on(table.userId),
-    // The Overview's latest cancellations.
+    // The Overview's latest cancellations, and its churn: the subscriptions that started or
+    // stopped (cancelled, ended) in the months it compares, read from these ranges alone.
     index("subscriptions_canceled_at_idx").on(table.canceledAt),
+    index("subscriptions_anchor_at_idx").on(table.anchorAt),
+    index("subscriptions_ended_at_idx").on(table.endedAt),
+    // The Overview's past-due list: the few whose renewal is being retried.
+    index("subscriptions_past_due_idx").on(table.currentPeriodEnd).where(sql`${table.status} = 'past_due'`),
+  ],
+);
+
+/**
+ * A renewal that was declined: one row per subscription period whose charge failed (at its first
+ * failure; the retries of the same period add none), kept when the period is paid later or the
+ * subscription ends, so the Overview counts the failed renewals of a month.
+ */
+export const renewalFailures = pgTable(
+  "renewal_failures",
+  {
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    /** The period that was paid when its renewal failed (the subscription's `period_number` then). */
+    periodNumber: integer("period_number").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.periodNumber] }),
+    index("renewal_failures_failed_at_idx").on(table.failedAt),
   ],
 );
 

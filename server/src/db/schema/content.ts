@@ -16,8 +16,9 @@ import { createdAt, updatedAt } from "./common.js";
 import { orders } from "./orders.js";
 
 /**
- * What the owner edited in the dashboard: the site identity (`key` "identity") and the page texts
- * ("texts"), each a whole document checked by the contract. A key with no row keeps its default.
+ * What the owner edited in the dashboard: the site identity (`key` "identity"), the page texts
+ * ("texts") and the shop's currency ("currency": its code and locale), each a whole document
+ * checked by the contract. A key with no row keeps its default.
  */
 export const siteContent = pgTable("site_content", {
   key: text("key").primaryKey(),

@@ -31,9 +31,8 @@ export const orders = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => pricingPlans.id, { onDelete: "restrict" }),
+    /** The catalog plan bought; null for custom work (a paid quote or invoice). */
+    planId: uuid("plan_id").references(() => pricingPlans.id, { onDelete: "restrict" }),
     email: text("email").notNull(),
     name: text("name").notNull(),
     /** Snapshot of the plan at order time, so later catalog edits do not rewrite history. */
@@ -43,7 +42,17 @@ export const orders = pgTable(
     priceCents: integer("price_cents").notNull(),
     /** The sum of the order's lines before the discount (null on orders placed before promo codes existed). */
     listPriceCents: integer("list_price_cents"),
+    /**
+     * What each renewal charges when it is not the price: custom work's recurring lines (its first
+     * payment is every line once). Null: renewals charge the list price.
+     */
+    renewalPriceCents: integer("renewal_price_cents"),
     discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * The currency the order was priced in (lower case ISO 4217): the shop's when it was placed.
+     * Its payments, refunds, renewals and receipts keep it, whatever the shop sells in later.
+     */
+    currency: text("currency").notNull().default("usd"),
     promoCodeId: uuid("promo_code_id").references((): AnyPgColumn => promoCodes.id, { onDelete: "set null" }),
     /** The code as the customer entered it, kept when the code is later edited or deleted. */
     promoCode: text("promo_code"),

@@ -15,6 +15,8 @@ import {
   receipts,
   reviews,
   roleChanges,
+  salesDocumentEvents,
+  salesDocuments,
   session,
   subscriptions,
   testPaymentMethods,
@@ -134,6 +136,15 @@ export async function anonymiseAccount(db: Database, actor: AuditActor, userId: 
       .where(or(eq(reviews.userId, userId), eq(sql`lower(${reviews.email})`, oldEmail)));
     await tx.update(messages).set({ authorName: name }).where(eq(messages.authorId, userId));
     await tx.update(orderEvents).set({ actorName: name }).where(eq(orderEvents.actorId, userId));
+    // Quotes and invoices sent to the account or its address (the link then leads nowhere).
+    await tx
+      .update(salesDocuments)
+      .set({ name, email: newEmail })
+      .where(or(eq(salesDocuments.userId, userId), eq(salesDocuments.email, oldEmail)));
+    await tx
+      .update(salesDocumentEvents)
+      .set({ actorName: name })
+      .where(eq(salesDocumentEvents.actorId, userId));
     await tx.update(roleChanges).set({ targetEmail: newEmail }).where(eq(roleChanges.targetId, userId));
     await tx.update(roleChanges).set({ actorLabel: newEmail }).where(eq(roleChanges.actorId, userId));
 

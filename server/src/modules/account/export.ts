@@ -1,4 +1,4 @@
-import { type AccountExport, centsToDollars } from "@agency/contract";
+import { type AccountExport, defaultCurrency, toMajor } from "@agency/contract";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { strToU8, type Zippable, zip } from "fflate";
@@ -90,6 +90,9 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
   ]);
 
   const numberOf = new Map(orderRows.map((row) => [row.id, row.number]));
+  // A payment is in its order's currency.
+  const currencies = new Map(orderRows.map((row) => [row.id, row.currency]));
+  const currencyOf = (orderId: string) => currencies.get(orderId) ?? defaultCurrency;
   const exportedFiles = fileRows.map(({ file }) => ({
     orderId: file.orderId,
     messageId: file.messageId,
@@ -129,7 +132,8 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
       phone: row.phone,
       service: row.service,
       serviceDuration: row.serviceDuration,
-      price: centsToDollars(row.priceCents),
+      price: toMajor(row.priceCents, row.currency),
+      currency: row.currency,
       paid: row.paid,
       state: row.state,
       createdAt: iso(row.createdAt),
@@ -165,7 +169,8 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
       email: row.email,
       provider: row.provider,
       transactionId: row.transactionId,
-      amount: centsToDollars(row.amountCents),
+      amount: toMajor(row.amountCents, currencyOf(row.orderId)),
+      currency: currencyOf(row.orderId),
       paymentTime: iso(row.paymentTime),
       refundOf: row.refundOf,
     })),
@@ -174,7 +179,8 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
       orderNumber: row.orderNumber,
       customerName: row.customerName,
       customerEmail: row.customerEmail,
-      amount: centsToDollars(row.amountCents),
+      amount: toMajor(row.amountCents, row.currency),
+      currency: row.currency,
       paidAt: iso(row.paidAt),
     })),
     subscriptions: plans.map((row) => ({

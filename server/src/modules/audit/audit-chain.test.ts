@@ -98,7 +98,7 @@ describe("the chain", () => {
     const emails = Array.from({ length: 20 }, (_, index) => `racer${index}-${randomUUID()}@example.com`);
     await ctx.db.insert(user).values(emails.map((email) => ({ id: randomUUID(), name: "Racer", email })));
     const before = (await verify()).checked;
-    const actor = { id: admin.id, email: admin.email };
+    const actor = { type: "admin" as const, id: admin.id, email: admin.email };
     await Promise.all(emails.map((email) => setAdminRole(ctx.db, actor, email, true)));
     const result = await verify();
     expect(result).toEqual({ ok: true, checked: before + 20 });

@@ -7,18 +7,30 @@ import { asStoredJson, canonicalJson, hashOf } from "./chain.js";
 /**
  * Who did it. An admin is kept with their e-mail then (the record of who changed roles and money
  * outlives their account); a customer by their id only, since the log can never be anonymised;
- * the system (the command line, ADMIN_EMAIL, the payment provider) by its name.
+ * an API key by its id ("apikey:<key id>") and name; the system (the command line, ADMIN_EMAIL,
+ * the payment provider) by its name.
  */
 export type AuditActor =
   | { type: "admin"; id: string; email: string }
   | { type: "customer"; id: string }
+  | { type: "api_key"; id: string; label: string }
   | { type: "system"; label: string };
 
-/** The signed-in caller as an actor: a member of the team (any role) or a customer. */
-export function auditActorOf(user: Pick<SessionUser, "id" | "email" | "role">): AuditActor {
-  return isTeamMember(user)
-    ? { type: "admin", id: user.id, email: user.email }
-    : { type: "customer", id: user.id };
+/** Whoever acts for the team: a member signed in, or an API key. */
+export type TeamActor = Extract<AuditActor, { type: "admin" | "api_key" }>;
+
+/** A member of the team (any role) as an actor, or the API key the call was made with. */
+export function teamActorOf(user: Pick<SessionUser, "id" | "email" | "name" | "apiKey">): TeamActor {
+  return user.apiKey
+    ? { type: "api_key", id: user.id, label: user.name }
+    : { type: "admin", id: user.id, email: user.email };
+}
+
+/** The caller as an actor: a member of the team (any role), an API key, or a customer. */
+export function auditActorOf(
+  user: Pick<SessionUser, "id" | "email" | "name" | "role" | "apiKey">,
+): AuditActor {
+  return isTeamMember(user) ? teamActorOf(user) : { type: "customer", id: user.id };
 }
 
 /**
@@ -66,7 +78,7 @@ export async function recordAudit(tx: Database, record: AuditRecord): Promise<vo
     at: new Date(),
     actorType: actor.type,
     actorId: actor.type === "system" ? null : actor.id,
-    actorLabel: actor.type === "admin" ? actor.email : actor.type === "system" ? actor.label : null,
+    actorLabel: actor.type === "admin" ? actor.email : actor.type === "customer" ? null : actor.label,
     action: record.action,
     subjectType: subject.type,
     subjectId: subject.id ?? null,

@@ -11,13 +11,13 @@ import {
   byUrgency,
   type OrderState,
 } from "@agency/contract";
-import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
-import { orderEvents, orders, user } from "../../db/schema.js";
+import { orders, user } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
 import { listAssignees } from "../orders/index.js";
 
@@ -79,7 +79,7 @@ type CardRow = {
   number: number;
   state: OrderState;
   customer: string;
-  plan_id: string;
+  plan_id: string | null;
   service: string;
   duration: string;
   assignee_id: string | null;

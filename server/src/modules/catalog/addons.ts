@@ -1,18 +1,20 @@
-import { addonMessages, type CheckoutPlan, centsToDollars, isId, type PlanAddon } from "@agency/contract";
+import { addonMessages, type CheckoutPlan, isId, type PlanAddon, toMajor } from "@agency/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { planAddons } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { cachedRead } from "./cache.js";
+import { shopMoney } from "./currency.js";
 import { findOfferedPlanRow, toPricingPlan } from "./service.js";
 
 export type AddonRow = typeof planAddons.$inferSelect;
 
-export function toPlanAddon(row: AddonRow): PlanAddon {
+/** An add-on as the API shows it, its price in `currency` (the shop's: catalog prices are in it). */
+export function toPlanAddon(row: AddonRow, currency: string): PlanAddon {
   return {
     _id: row.id,
     name: row.name,
-    price: centsToDollars(row.priceCents),
+    price: toMajor(row.priceCents, currency),
     recurring: row.recurring,
   };
 }
@@ -39,20 +41,23 @@ export function addonsOfPlan(db: Database, planId: string): Promise<AddonRow[]> 
 export async function addonsOfPlans(db: Database, planIds: string[]): Promise<Map<string, PlanAddon[]>> {
   const byPlan = new Map<string, PlanAddon[]>(planIds.map((id) => [id, []]));
   if (planIds.length === 0) return byPlan;
-  const rows = await db
-    .select()
-    .from(planAddons)
-    .where(inArray(planAddons.planId, planIds))
-    .orderBy(...inOrder);
-  for (const row of rows) byPlan.get(row.planId)?.push(toPlanAddon(row));
+  const [rows, { currency }] = await Promise.all([
+    db
+      .select()
+      .from(planAddons)
+      .where(inArray(planAddons.planId, planIds))
+      .orderBy(...inOrder),
+    shopMoney(db),
+  ]);
+  for (const row of rows) byPlan.get(row.planId)?.push(toPlanAddon(row, currency));
   return byPlan;
 }
 
 /** GET /pricing/{id}: a plan on offer and its add-ons, as the checkout lists them. */
 export async function getCheckoutPlan(db: Database, id: string): Promise<CheckoutPlan> {
-  const plan = await findOfferedPlanRow(db, id);
+  const [plan, { currency }] = await Promise.all([findOfferedPlanRow(db, id), shopMoney(db)]);
   const addons = await addonsOfPlan(db, plan.id);
-  return { ...toPricingPlan(plan), addons: addons.map(toPlanAddon) };
+  return { ...toPricingPlan(plan, currency), addons: addons.map((addon) => toPlanAddon(addon, currency)) };
 }
 
 /**

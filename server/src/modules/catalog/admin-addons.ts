@@ -1,11 +1,11 @@
 import {
   type AddonBody,
   catalogMessages,
-  centsToDollars,
   type DeleteResult,
   isId,
   MAX_PLAN_ADDONS,
   type PlanAddon,
+  toMajor,
 } from "@agency/contract";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -13,9 +13,10 @@ import { planAddons, pricingPlans } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { type AddonRow, toPlanAddon } from "./addons.js";
-import { reorder, toCents } from "./admin.js";
+import { reorder } from "./admin.js";
 import { planLabel, planSubject } from "./admin-plans.js";
 import { catalogChanged } from "./cache.js";
+import { minorUnitsOf, shopMoney } from "./currency.js";
 
 /**
  * The catalog editor's add-ons of a plan: added, edited, reordered and removed. Orders copy an
@@ -25,9 +26,10 @@ import { catalogChanged } from "./cache.js";
 type PlanRow = typeof pricingPlans.$inferSelect;
 
 /** What the audit log keeps of an add-on: its name, its price in dollars and how often it is charged. */
-const addonFields = (row: AddonRow) => ({
+const addonFields = (row: AddonRow, currency: string) => ({
   name: row.name,
-  price: centsToDollars(row.priceCents),
+  price: toMajor(row.priceCents, currency),
+  currency,
   recurring: row.recurring,
 });
 
@@ -61,9 +63,9 @@ async function refuseTakenName(tx: Database, planId: string, name: string, excep
   }
 }
 
-const columns = (body: AddonBody) => ({
+const columns = (body: AddonBody, currency: string) => ({
   name: body.name,
-  priceCents: toCents(body.price),
+  priceCents: minorUnitsOf(body.price, currency, "price"),
   recurring: body.recurring,
 });
 
@@ -75,6 +77,7 @@ export async function createAddon(
   body: AddonBody,
 ): Promise<PlanAddon> {
   if (!isId(planId)) throw notFound("The pricing plan");
+  const { currency } = await shopMoney(db);
   const row = await db.transaction(async (tx) => {
     const plan = await lockPlan(tx, planId);
     const [count] = await tx
@@ -86,7 +89,7 @@ export async function createAddon(
     const [inserted] = await tx
       .insert(planAddons)
       .values({
-        ...columns(body),
+        ...columns(body, currency),
         planId,
         position: sql`(select coalesce(max(position), -1) + 1 from ${planAddons} where plan_id = ${planId})`,
       })
@@ -96,12 +99,12 @@ export async function createAddon(
       actor,
       action: "addon.created",
       subject: addonSubject(inserted, plan),
-      after: addonFields(inserted),
+      after: addonFields(inserted, currency),
     });
     return inserted;
   });
   await catalogChanged(db, "plans");
-  return toPlanAddon(row);
+  return toPlanAddon(row, currency);
 }
 
 /** The add-on and its plan, both locked for a change. */
@@ -125,12 +128,17 @@ export async function updateAddon(
   body: AddonBody,
 ): Promise<PlanAddon> {
   if (!isId(id)) throw notFound("The add-on");
+  const { currency } = await shopMoney(db);
   const row = await db.transaction(async (tx) => {
     const { addon, plan } = await lockAddon(tx, id);
     await refuseTakenName(tx, plan.id, body.name, id);
-    const [updated] = await tx.update(planAddons).set(columns(body)).where(eq(planAddons.id, id)).returning();
+    const [updated] = await tx
+      .update(planAddons)
+      .set(columns(body, currency))
+      .where(eq(planAddons.id, id))
+      .returning();
     if (!updated) throw notFound("The add-on");
-    const change = changedFields(addonFields(addon), addonFields(updated));
+    const change = changedFields(addonFields(addon, currency), addonFields(updated, currency));
     if (change) {
       await recordAudit(tx, {
         actor,
@@ -142,7 +150,7 @@ export async function updateAddon(
     return updated;
   });
   await catalogChanged(db, "plans");
-  return toPlanAddon(row);
+  return toPlanAddon(row, currency);
 }
 
 /**
@@ -151,6 +159,7 @@ export async function updateAddon(
  */
 export async function removeAddon(db: Database, actor: AuditActor, id: string): Promise<DeleteResult> {
   if (!isId(id)) throw notFound("The add-on");
+  const { currency } = await shopMoney(db);
   await db.transaction(async (tx) => {
     const { addon, plan } = await lockAddon(tx, id);
     await tx.delete(planAddons).where(eq(planAddons.id, id));
@@ -158,7 +167,7 @@ export async function removeAddon(db: Database, actor: AuditActor, id: string): 
       actor,
       action: "addon.deleted",
       subject: addonSubject(addon, plan),
-      before: addonFields(addon),
+      before: addonFields(addon, currency),
     });
   });
   await catalogChanged(db, "plans");
@@ -192,5 +201,6 @@ export async function reorderAddons(
     .from(planAddons)
     .where(eq(planAddons.planId, planId))
     .orderBy(asc(planAddons.position), asc(planAddons.createdAt));
-  return rows.map(toPlanAddon);
+  const { currency } = await shopMoney(db);
+  return rows.map((row) => toPlanAddon(row, currency));
 }

@@ -2,13 +2,13 @@ import {
   type AdminPlan,
   type CreatePlanBody,
   catalogMessages,
-  centsToDollars,
   isId,
   type PlanAddon,
   type PlanDetailsBody,
   type PlanPriceBody,
   type PlanPriceChange,
   type PlanRemoval,
+  toMajor,
 } from "@agency/contract";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -16,8 +16,9 @@ import { jobs, orders, pricingPlans, subscriptions } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { addonsOfPlans } from "./addons.js";
-import { reorder, toCents } from "./admin.js";
+import { reorder } from "./admin.js";
 import { catalogChanged } from "./cache.js";
+import { minorUnitsOf, sellingPriceOf, shopMoney } from "./currency.js";
 import { toPricingPlan } from "./service.js";
 
 /** The catalog editor's plans: create, edit, price, archive or delete, restore, reorder. */
@@ -36,9 +37,10 @@ type PlanRow = typeof pricingPlans.$inferSelect;
 function toAdminPlan(
   row: { plan: PlanRow; orders: number; subscribers: number },
   addons: Map<string, PlanAddon[]>,
+  currency: string,
 ): AdminPlan {
   return {
-    ...toPricingPlan(row.plan),
+    ...toPricingPlan(row.plan, currency),
     position: row.plan.position,
     archived: row.plan.archivedAt !== null,
     orders: row.orders,
@@ -56,18 +58,34 @@ function selectPlans(db: Database) {
 
 /** Every plan, archived ones too, with how many orders and renewing subscriptions each has. */
 export async function listAllPlans(db: Database): Promise<AdminPlan[]> {
-  const rows = await selectPlans(db).orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
+  const [rows, { currency }] = await Promise.all([
+    selectPlans(db).orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt)),
+    shopMoney(db),
+  ]);
   const addons = await addonsOfPlans(
     db,
     rows.map((row) => row.plan.id),
   );
-  return rows.map((row) => toAdminPlan(row, addons));
+  return rows.map((row) => toAdminPlan(row, addons, currency));
 }
 
 export async function adminPlan(db: Database, id: string): Promise<AdminPlan> {
-  const [row] = await selectPlans(db).where(eq(pricingPlans.id, id));
+  const [[row], { currency }] = await Promise.all([
+    selectPlans(db).where(eq(pricingPlans.id, id)),
+    shopMoney(db),
+  ]);
   if (!row) throw notFound("The pricing plan");
-  return toAdminPlan(row, await addonsOfPlans(db, [id]));
+  return toAdminPlan(row, await addonsOfPlans(db, [id]), currency);
+}
+
+/** The prices typed, in minor units of the shop's currency (refused when they do not fit it). */
+async function pricesOf(db: Database, body: { oldPrice: number; newPrice: number }) {
+  const money = await shopMoney(db);
+  return {
+    oldPriceCents: minorUnitsOf(body.oldPrice, money.currency, "oldPrice"),
+    newPriceCents: sellingPriceOf(body.newPrice, money, "newPrice"),
+    currency: money.currency,
+  };
 }
 
 function detailColumns(body: PlanDetailsBody) {
@@ -87,8 +105,8 @@ function detailColumns(body: PlanDetailsBody) {
   };
 }
 
-/** What the audit log keeps of a plan: its details, prices in dollars, and whether it is archived. */
-function planFields(row: PlanRow) {
+/** What the audit log keeps of a plan: its details, prices (major units), and whether it is archived. */
+function planFields(row: PlanRow, currency: string) {
   return {
     service: row.service,
     title: row.title,
@@ -102,8 +120,9 @@ function planFields(row: PlanRow) {
     highlighted: row.highlighted,
     backgroundColor: row.backgroundColor,
     color: row.color,
-    oldPrice: centsToDollars(row.oldPriceCents),
-    newPrice: centsToDollars(row.newPriceCents),
+    oldPrice: toMajor(row.oldPriceCents, currency),
+    newPrice: toMajor(row.newPriceCents, currency),
+    currency,
     turnaroundDays: row.turnaroundDays,
     archived: row.archivedAt !== null,
   };
@@ -118,13 +137,13 @@ export async function createPlan(
   actor: AuditActor,
   body: CreatePlanBody,
 ): Promise<{ insertedId: string }> {
+  const { currency, ...prices } = await pricesOf(db, body);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(pricingPlans)
       .values({
         ...detailColumns(body),
-        oldPriceCents: toCents(body.oldPrice),
-        newPriceCents: toCents(body.newPrice),
+        ...prices,
         position: sql`(select coalesce(max(position), -1) + 1 from ${pricingPlans})`,
       })
       .returning();
@@ -133,7 +152,7 @@ export async function createPlan(
       actor,
       action: "plan.created",
       subject: planSubject(inserted),
-      after: planFields(inserted),
+      after: planFields(inserted, currency),
     });
     return inserted;
   });
@@ -152,6 +171,7 @@ export async function updatePlan(
   body: PlanDetailsBody,
 ): Promise<AdminPlan> {
   if (!isId(id)) throw notFound("The pricing plan");
+  const { currency } = await shopMoney(db);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
     if (!current) throw notFound("The pricing plan");
@@ -164,7 +184,7 @@ export async function updatePlan(
       .set(detailColumns(body))
       .where(eq(pricingPlans.id, id))
       .returning();
-    const change = updated && changedFields(planFields(current), planFields(updated));
+    const change = updated && changedFields(planFields(current, currency), planFields(updated, currency));
     if (updated && change) {
       await recordAudit(tx, { actor, action: "plan.updated", subject: planSubject(updated), ...change });
     }
@@ -187,20 +207,21 @@ export async function changePlanPrice(
   body: PlanPriceBody,
 ): Promise<PlanPriceChange> {
   if (!isId(id)) throw notFound("The pricing plan");
-  const newPriceCents = toCents(body.newPrice);
+  const { currency, oldPriceCents, newPriceCents } = await pricesOf(db, body);
   const changed = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
     if (!current) throw notFound("The pricing plan");
     const [plan] = await tx
       .update(pricingPlans)
-      .set({ oldPriceCents: toCents(body.oldPrice), newPriceCents })
+      .set({ oldPriceCents, newPriceCents })
       .where(eq(pricingPlans.id, id))
       .returning();
     if (!plan) throw notFound("The pricing plan");
     const renewalsChanged = body.applyToRenewals ? await applyPriceToRenewals(tx, id, newPriceCents) : 0;
     const prices = (row: PlanRow) => ({
-      oldPrice: centsToDollars(row.oldPriceCents),
-      newPrice: centsToDollars(row.newPriceCents),
+      oldPrice: toMajor(row.oldPriceCents, currency),
+      newPrice: toMajor(row.newPriceCents, currency),
+      currency,
     });
     await recordAudit(tx, {
       actor,
@@ -269,7 +290,7 @@ export async function removePlan(db: Database, actor: AuditActor, id: string): P
       actor,
       action: "plan.deleted",
       subject: planSubject(plan),
-      before: planFields(plan),
+      before: planFields(plan, (await shopMoney(db, tx)).currency),
     });
     return { deleted: true, archived: false };
   });

@@ -12,8 +12,6 @@ import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, type AuditRecord, changedFields, recordAudit } from "../audit/index.js";
 import { catalogChanged } from "./cache.js";
 
-export const toCents = (dollars: number) => Math.round(dollars * 100);
-
 // ─── Services ───────────────────────────────────────────────────────────────────────────────────
 
 type ServiceRow = typeof services.$inferSelect;

@@ -103,6 +103,23 @@ export function cachedReadNow<T>(
 }
 
 /**
+ * The same read for a caller inside a transaction (`reader`): the kept value when it is settled
+ * and fresh, else a read through the transaction, not kept. It never waits for a read in flight
+ * on the database itself, which on the embedded database would wait for this transaction to end.
+ */
+export function cachedReadIn<T>(
+  db: Database,
+  reader: Database,
+  part: CatalogPart,
+  key: string,
+  load: (reader: Database) => Promise<T>,
+): Promise<T> {
+  if (reader === db) return cachedRead(db, part, key, () => load(db));
+  const kept = cacheOf(db)?.ready(part, key);
+  return kept ? Promise.resolve(kept.value as T) : load(reader);
+}
+
+/**
  * A number that changes whenever any part is written, for caches of what is made from the catalog
  * (rendered pages). Undefined while the cache itself is not used: such copies cannot be trusted then.
  */

@@ -1,5 +1,7 @@
 export { type AddonRow, checkoutSums, chosenAddons } from "./addons.js";
 export { catalogAdminRoutes } from "./admin-routes.js";
-export { cachedRead, catalogChanged, catalogGeneration, startCatalogSync } from "./cache.js";
+export { cachedRead, cachedReadIn, catalogChanged, catalogGeneration, startCatalogSync } from "./cache.js";
+export { minorUnitsOf, shopCurrencySql, shopMoney, shopMoneyOf } from "./currency.js";
+export { shopMoneyRoutes } from "./currency-routes.js";
 export { catalogRoutes } from "./routes.js";
 export { findOfferedPlanRow, findPlanRow, listPlans, listServices } from "./service.js";

@@ -1,19 +1,22 @@
-import { centsToDollars, isId, type PricingPlan, type Service } from "@agency/contract";
+import { isId, type PricingPlan, type Service, toMajor } from "@agency/contract";
 import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { pricingPlans, services } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import { type Precompressed, precompressJson } from "../../plugins/compression.js";
 import { cachedRead, cachedReadNow } from "./cache.js";
+import { shopMoney } from "./currency.js";
 
 type PlanRow = typeof pricingPlans.$inferSelect;
 
-export function toPricingPlan(row: PlanRow): PricingPlan {
+/** A plan as the API shows it, its prices in the shop's currency (`currency`). */
+export function toPricingPlan(row: PlanRow, currency: string): PricingPlan {
   return {
     _id: row.id,
     service: row.service,
-    newPrice: centsToDollars(row.newPriceCents),
-    oldPrice: centsToDollars(row.oldPriceCents),
+    newPrice: toMajor(row.newPriceCents, currency),
+    oldPrice: toMajor(row.oldPriceCents, currency),
+    currency,
     month: row.monthLabel,
     duration: row.duration,
     title: row.title,
@@ -45,12 +48,15 @@ export function listServices(db: Database): Promise<Service[]> {
 
 export function listPlans(db: Database): Promise<PricingPlan[]> {
   return cachedRead(db, "plans", "list", async () => {
-    const rows = await db
-      .select()
-      .from(pricingPlans)
-      .where(isNull(pricingPlans.archivedAt))
-      .orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt));
-    return rows.map(toPricingPlan);
+    const [rows, { currency }] = await Promise.all([
+      db
+        .select()
+        .from(pricingPlans)
+        .where(isNull(pricingPlans.archivedAt))
+        .orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt)),
+      shopMoney(db),
+    ]);
+    return rows.map((row) => toPricingPlan(row, currency));
   });
 }
 
@@ -86,4 +92,9 @@ export async function findOfferedPlanRow(db: Database, id: string): Promise<Plan
   const row = await findPlanRow(db, id);
   if (row.archivedAt) throw notFound("The pricing plan");
   return row;
+}
+
+export async function getPlan(db: Database, id: string): Promise<PricingPlan> {
+  const [row, { currency }] = await Promise.all([findOfferedPlanRow(db, id), shopMoney(db)]);
+  return toPricingPlan(row, currency);
 }

@@ -1,8 +1,20 @@
-import type { SiteIdentity } from "@agency/contract";
+import type { ShopMoney, SiteIdentity } from "@agency/contract";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { type MailBrandSource, mailBrand } from "../../mail/layout.js";
 import { loadSiteContent } from "./service.js";
+
+type IdentityConfig = Pick<Config, "site" | "shopNameOverride">;
+
+/** The identity (SHOP_NAME in place of the name when set) and the shop's currency, from the cache. */
+async function shownIdentity(
+  db: Database,
+  config: IdentityConfig,
+  reader: Database = db,
+): Promise<{ site: SiteIdentity; money: ShopMoney }> {
+  const { site, money } = await loadSiteContent(db, config.site, reader);
+  return { site: config.shopNameOverride ? { ...site, name: config.shopNameOverride } : site, money };
+}
 
 /**
  * The shop's identity as mails and receipts show it: the one saved in Site content (else the site
@@ -14,21 +26,20 @@ import { loadSiteContent } from "./service.js";
  */
 export type SiteIdentitySource = (reader?: Database) => Promise<SiteIdentity>;
 
-export function currentSiteIdentity(
-  db: Database,
-  config: Pick<Config, "site" | "shopNameOverride">,
-): SiteIdentitySource {
-  return async (reader = db) => {
-    const { site } = await loadSiteContent(db, config.site, reader);
-    return config.shopNameOverride ? { ...site, name: config.shopNameOverride } : site;
-  };
+export function currentSiteIdentity(db: Database, config: IdentityConfig): SiteIdentitySource {
+  return async (reader = db) => (await shownIdentity(db, config, reader)).site;
 }
 
-/** The brand every mail is written with, as it is at the moment the mail is written. */
+/**
+ * The brand every mail is written with, as it is at the moment the mail is written, with the
+ * locale the shop writes its amounts in.
+ */
 export function currentMailBrand(
   db: Database,
-  config: Pick<Config, "site" | "shopNameOverride" | "publicUrl">,
+  config: IdentityConfig & Pick<Config, "publicUrl">,
 ): MailBrandSource {
-  const identity = currentSiteIdentity(db, config);
-  return async () => mailBrand(await identity(), config.publicUrl);
+  return async () => {
+    const { site, money } = await shownIdentity(db, config);
+    return mailBrand(site, config.publicUrl, money.locale);
+  };
 }

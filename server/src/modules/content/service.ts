@@ -9,14 +9,15 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { siteContent } from "../../db/schema.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
-import { cachedRead, catalogChanged } from "../catalog/index.js";
+import { cachedReadIn, catalogChanged, shopMoneyOf } from "../catalog/index.js";
 
 type ContentKey = "identity" | "texts";
 
 /**
  * The site identity and page texts the public pages show: what the owner saved in the dashboard,
- * or else the deployment's site.config.json (identity) and the built-in texts. Cached until the
- * next save, on this instance and (through the catalog channel) on the others.
+ * or else the deployment's site.config.json (identity) and the built-in texts; and the shop's
+ * currency (the catalog's). Cached until the next save, on this instance and (through the catalog
+ * channel) on the others.
  */
 export function loadSiteContent(
   db: Database,
@@ -24,8 +25,8 @@ export function loadSiteContent(
   /** Where a read the cache cannot answer goes: the caller's transaction, when it holds one. */
   reader: Database = db,
 ): Promise<SiteContent> {
-  return cachedRead(db, "site", "content", async () => {
-    const rows = await reader.select().from(siteContent);
+  return cachedReadIn(db, reader, "site", "content", async (from) => {
+    const rows = await from.select().from(siteContent);
     const saved = new Map(rows.map((row) => [row.key, row.value]));
     // A saved document that no longer fits the contract (an older shape) gives way to the default.
     const identity = SiteIdentity.safeParse(saved.get("identity"));
@@ -33,6 +34,7 @@ export function loadSiteContent(
     return {
       site: identity.success ? identity.data : configured,
       texts: texts.success ? texts.data : defaultPageTexts,
+      money: shopMoneyOf(saved.get("currency")),
     };
   });
 }

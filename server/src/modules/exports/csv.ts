@@ -1,18 +1,23 @@
 import { Readable } from "node:stream";
-import type { AuditAction } from "@agency/contract";
+import { type AuditAction, formatPlainAmount } from "@agency/contract";
 import type { FastifyReply } from "fastify";
 import type { Database } from "../../db/client.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
 
 /**
- * An amount of money as the agency's books write it: a number with two decimals ("-79.00" for a
- * refund), so a spreadsheet sums it.
+ * An amount of money as the agency's books write it: a number with its currency's decimals
+ * ("-79.00" for a refund in dollars, "5000" in yen), so a spreadsheet sums it. The currency goes
+ * in a column of its own.
  */
 export class CsvMoney {
-  constructor(readonly cents: number) {}
+  constructor(
+    readonly cents: number,
+    readonly currency: string,
+  ) {}
 }
 
-export const money = (cents: number | null): CsvMoney | null => (cents === null ? null : new CsvMoney(cents));
+export const money = (cents: number | null, currency: string): CsvMoney | null =>
+  cents === null ? null : new CsvMoney(cents, currency);
 
 /** What a CSV cell can hold; dates are written as ISO 8601 in UTC, null as an empty cell. */
 export type CsvValue = string | number | boolean | Date | CsvMoney | null | undefined;
@@ -25,7 +30,7 @@ export type CsvValue = string | number | boolean | Date | CsvMoney | null | unde
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (value instanceof CsvMoney) return (value.cents / 100).toFixed(2);
+  if (value instanceof CsvMoney) return formatPlainAmount(value.cents, value.currency);
   let text = value instanceof Date ? value.toISOString() : value;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -1,13 +1,34 @@
-import type { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
+import {
+  formatPlainAmount,
+  type OrdersExportQuery,
+  type PaymentsExportQuery,
+  type UsersExportQuery,
+} from "@agency/contract";
 import { and, count, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, escapeLike } from "../../db/list-search.js";
 import { orders, payments, receipts, user } from "../../db/schema.js";
+import { shopMoney } from "../catalog/index.js";
 import { adminOrderFilter } from "../orders/index.js";
 import { adminUserFilter } from "../users/index.js";
-import { csvChunks, money } from "./csv.js";
+import { type CsvValue, csvChunks, money } from "./csv.js";
+
+/**
+ * An account's total paid (net of refunds) and its currency. One paid in several currencies (the
+ * shop changed its own in between) gets each total, in the order of the currencies, separated by
+ * ";": amounts in different currencies are never added.
+ */
+function totalPaidCells(paid: { cents: number; currency: string }[]): CsvValue[] {
+  const [only] = paid;
+  if (only && paid.length === 1) return [money(only.cents, only.currency), only.currency];
+  return [
+    paid.map((entry) => formatPlainAmount(entry.cents, entry.currency)).join(";"),
+    paid.map((entry) => entry.currency).join(";"),
+  ];
+}
 
 const orderColumns = [
   "number",
@@ -21,6 +42,7 @@ const orderColumns = [
   "discount",
   "promoCode",
   "price",
+  "currency",
   "paid",
   "paymentTime",
   "transactionId",
@@ -45,10 +67,11 @@ export function ordersCsv(
     order.phone,
     order.service,
     order.serviceDuration,
-    money(order.listPriceCents ?? order.priceCents),
-    money(order.discountCents),
+    money(order.listPriceCents ?? order.priceCents, order.currency),
+    money(order.discountCents, order.currency),
     order.promoCode,
-    money(order.priceCents),
+    money(order.priceCents, order.currency),
+    order.currency,
     order.paid,
     order.paymentTime,
     order.transactionId,
@@ -66,6 +89,7 @@ const customerColumns = [
   "orders",
   "paidOrders",
   "totalPaid",
+  "currency",
 ] as const;
 
 /**
@@ -74,6 +98,7 @@ const customerColumns = [
  * the orders' and payments' indexes on the customer.
  */
 export async function* customersCsv(db: Database, query: UsersExportQuery): AsyncGenerator<string> {
+  const { currency: shopCurrency } = await shopMoney(db);
   const accounts = newestFirstBatches(
     user,
     (plan) =>
@@ -109,18 +134,25 @@ export async function* customersCsv(db: Database, query: UsersExportQuery): Asyn
           .where(inArray(orders.userId, ids))
           .groupBy(orders.userId),
         db
-          .select({ userId: payments.userId, cents: sum(payments.amountCents).mapWith(Number) })
+          .select({
+            userId: payments.userId,
+            currency: orders.currency,
+            cents: sum(payments.amountCents).mapWith(Number),
+          })
           .from(payments)
+          .innerJoin(orders, eq(orders.id, payments.orderId))
           .where(inArray(payments.userId, ids))
-          .groupBy(payments.userId),
+          .groupBy(payments.userId, orders.currency)
+          .orderBy(orders.currency),
       ]);
       const ordersOf = new Map(orderCounts.map((entry) => [entry.userId, entry]));
-      const paidOf = new Map(paidSums.map((entry) => [entry.userId, entry.cents]));
+      const paidOf = new Map<string, { cents: number; currency: string }[]>();
+      for (const entry of paidSums) paidOf.set(entry.userId, [...(paidOf.get(entry.userId) ?? []), entry]);
       yield batch.map((account) => ({
         ...account,
         orders: ordersOf.get(account.id)?.orders ?? 0,
         paidOrders: ordersOf.get(account.id)?.paid ?? 0,
-        paidCents: paidOf.get(account.id) ?? 0,
+        paid: paidOf.get(account.id) ?? [{ cents: 0, currency: shopCurrency }],
       }));
     }
   }
@@ -133,7 +165,7 @@ export async function* customersCsv(db: Database, query: UsersExportQuery): Asyn
     account.emailVerified,
     account.orders,
     account.paidOrders,
-    money(account.paidCents),
+    ...totalPaidCells(account.paid),
   ]);
 }
 
@@ -148,12 +180,18 @@ const paymentColumns = [
   "billing",
   "amount",
   "tax",
+  "currency",
   "provider",
   "transactionId",
   "card",
   "periodStart",
   "periodEnd",
+  "refundOf",
+  "reason",
 ] as const;
+
+/** The receipt of the payment a refund gives money back of. */
+const refundedReceipt = alias(receipts, "refunded_receipt");
 
 function paymentFilter(query: PaymentsExportQuery): SQL | undefined {
   const text = query.q?.trim().toLowerCase();
@@ -163,7 +201,10 @@ function paymentFilter(query: PaymentsExportQuery): SQL | undefined {
   );
 }
 
-/** Every payment and refund (a refund is negative), newest first, with its receipt's number. */
+/**
+ * Every payment and refund (a refund is negative), newest first, with its receipt's number; a
+ * refund also names the receipt of the payment it gives back of, and its reason.
+ */
 export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGenerator<string> {
   const batches = newestFirstBatches(
     payments,
@@ -183,16 +224,20 @@ export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGene
             orderNumber: orders.number,
             service: orders.service,
             serviceDuration: orders.serviceDuration,
+            currency: orders.currency,
             receipt: receipts.number,
             taxCents: receipts.taxCents,
             cardBrand: receipts.cardBrand,
             cardLast4: receipts.cardLast4,
+            refundOfReceipt: refundedReceipt.number,
+            refundReason: payments.refundReason,
           },
           cursor: plan.cursor,
         })
         .from(payments)
         .innerJoin(orders, eq(orders.id, payments.orderId))
         .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+        .leftJoin(refundedReceipt, eq(refundedReceipt.paymentId, payments.refundOf))
         .where(plan.where)
         .orderBy(...plan.orderBy)
         .limit(plan.limit),
@@ -207,12 +252,15 @@ export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGene
     row.email,
     row.service,
     row.serviceDuration,
-    money(row.amountCents),
-    money(row.taxCents),
+    money(row.amountCents, row.currency),
+    money(row.taxCents, row.currency),
+    row.currency,
     row.provider,
     row.transactionId,
     row.cardBrand && row.cardLast4 ? `${row.cardBrand} ${row.cardLast4}` : null,
     row.periodStart,
     row.periodEnd,
+    row.refundOfReceipt,
+    row.refundReason,
   ]);
 }

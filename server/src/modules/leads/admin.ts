@@ -21,6 +21,11 @@ function toLead(row: Row): Lead {
   };
 }
 
+/** One lead as the Leads page shows it (what webhooks send); none when it is gone. */
+export async function leadView(db: Database, id: string): Promise<Lead[]> {
+  return (await db.select().from(leads).where(eq(leads.id, id))).map(toLead);
+}
+
 /** Of one kind or all; a newsletter sign-up counts once its address is confirmed. */
 const byKind = (kind: LeadKind | undefined) =>
   and(

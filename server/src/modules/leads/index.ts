@@ -1,3 +1,4 @@
+export { leadView } from "./admin.js";
 export { leadAdminRoutes } from "./admin-routes.js";
 export { leadForms, tooManyLeadForms } from "./forms.js";
 export { leadRoutes } from "./routes.js";

@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { leads } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { checkMailToken } from "../../mail/preferences.js";
 
@@ -20,6 +21,7 @@ async function store(db: Database, lead: NewLead): Promise<LeadStored> {
     const [row] = await tx.insert(leads).values(lead).returning({ id: leads.id });
     if (!row) throw new Error("The lead was not stored.");
     await enqueue(tx, "mail.lead-received", { leadId: row.id });
+    await emitDomainEvent(tx, "lead.received", { lead: row });
     return { success: true, insertedId: row.id };
   });
 }

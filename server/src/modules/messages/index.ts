@@ -1,2 +1,2 @@
 export { messageRoutes } from "./routes.js";
-export { unreadOfOrders } from "./service.js";
+export { messageView, unreadOfOrders } from "./service.js";

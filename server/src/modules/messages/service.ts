@@ -15,6 +15,7 @@ import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { messageReads, messages, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { attachFiles, filesAttachedTo } from "../files/index.js";
 
@@ -38,6 +39,13 @@ async function withFiles(db: Database, rows: MessageRow[]): Promise<Message[]> {
     createdAt: row.createdAt.toISOString(),
     files: byMessage.get(row.id) ?? [],
   }));
+}
+
+/** One message as the thread shows it, with its order (what webhooks send). */
+export async function messageView(db: Database, id: string): Promise<(Message & { orderId: string })[]> {
+  const rows = await db.select().from(messages).where(eq(messages.id, id));
+  const shown = await withFiles(db, rows);
+  return shown.map((message, index) => ({ ...message, orderId: rows[index]?.orderId ?? "" }));
 }
 
 /** The caller has read the thread up to `at` (never moves back). */
@@ -109,6 +117,9 @@ export async function postMessage(
       uploaderId: caller.id,
       fileIds: body.fileIds ?? [],
       messageId: message.id,
+    });
+    await emitDomainEvent(tx, "message.posted", {
+      message: { id: message.id, orderId: order.id, internal: message.internal },
     });
     if (!message.internal) {
       const recipient = admin ? "customer" : "agency";

@@ -6,6 +6,7 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { orders, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 
@@ -106,6 +107,14 @@ export async function setOrderDue(
     if (!current) throw notFound("The order");
     if ((current.dueAt?.getTime() ?? null) === (dueAt?.getTime() ?? null)) return;
     await tx.update(orders).set({ dueAt }).where(eq(orders.id, row.id));
+    if (dueAt) {
+      await enqueue(
+        tx,
+        "order.due-check",
+        { orderId: row.id, dueAt: dueAt.toISOString() },
+        { key: `order.due-check:${row.id}:${dueAt.getTime()}`, runAt: dueAt },
+      );
+    }
     await recordAudit(tx, {
       actor: auditActorOf(caller),
       action: "order.due_changed",
@@ -115,4 +124,23 @@ export async function setOrderDue(
     });
   });
   return findOrder(db, row.id);
+}
+
+/**
+ * The job queued for an order's due date, run once it has passed: if the order is still due then
+ * and its work is not finished, the team is told it is overdue (a changed date queued its own).
+ */
+export async function checkOrderDue(
+  db: Database,
+  payload: { orderId: string; dueAt: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, dueAt: orders.dueAt, state: orders.state })
+      .from(orders)
+      .where(eq(orders.id, payload.orderId));
+    if (!order?.dueAt || order.dueAt.getTime() !== new Date(payload.dueAt).getTime()) return;
+    if (order.state === null || order.state === "complete" || order.state === "cancelled") return;
+    await emitDomainEvent(tx, "order.overdue", { order: { id: order.id }, dueAt: order.dueAt });
+  });
 }

@@ -1,18 +1,13 @@
-import { type CancelOrderBody, cancellableStates, workflowMessages } from "@agency/contract";
+import { type CancelOrderBody, cancellableStates, refundMessages, workflowMessages } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { findOrder, type OrderRow } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import { AppError, notFound } from "../../errors.js";
 import type { BillingSync, PaymentProvider } from "../../payment-providers/provider.js";
 import type { ReceiptSettings } from "../billing/index.js";
-import {
-  endSubscription,
-  recordRefund,
-  refundLatestPayment,
-  stopSubscriptionAtProvider,
-} from "../billing/index.js";
+import { endSubscription, giveRefund, lockRefundable, stopSubscriptionAtProvider } from "../billing/index.js";
 import { actorOf, moveOrder } from "./history.js";
 
 export type CancelContext = {
@@ -24,11 +19,41 @@ export type CancelContext = {
   now: () => Date;
 };
 
+/** The order's row, locked for the rest of `tx`: its state and its money change one caller at a time. */
+export async function lockOrder(tx: Database, id: string): Promise<typeof orders.$inferSelect> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  if (!order) throw notFound("The order");
+  return order;
+}
+
 /**
- * Admin: cancels an order before it is complete. With `refund`, the latest payment (less what was
- * refunded of it before) goes back through the provider first; the refund is then written as a
- * negative payment with its own credit note, in the transaction that cancels the order and ends
- * a subscription still running.
+ * Inside `tx`: the order's plan stops renewing (stopped at Stripe first when Stripe Billing runs
+ * it) and, while its work can still be cancelled, the order moves to cancelled.
+ */
+export async function cancelLocked(
+  tx: Database,
+  ctx: CancelContext,
+  caller: SessionUser,
+  order: typeof orders.$inferSelect,
+  note: string | undefined,
+): Promise<void> {
+  const running = await stopSubscriptionAtProvider(tx, ctx.billing, order.id);
+  if (running) await endSubscription(tx, running, ctx.now());
+  if (!order.state || !cancellableStates.includes(order.state)) return;
+  await moveOrder(tx, {
+    orderId: order.id,
+    from: order.state,
+    to: "cancelled",
+    actor: actorOf(caller, "admin"),
+    note,
+  });
+}
+
+/**
+ * Admin: cancels an order before it is complete. With `refund`, what is left of the latest
+ * payment goes back through the provider, written as a negative payment with its own credit note,
+ * in the transaction that cancels the order and ends a subscription still running. The order's
+ * row and the payment's stay locked throughout, so nothing is cancelled or refunded twice.
  */
 export async function cancelOrder(
   ctx: CancelContext,
@@ -41,25 +66,23 @@ export async function cancelOrder(
   if (!row.state) throw new AppError("conflict", workflowMessages.notPaid);
   if (!cancellableStates.includes(row.state)) throw new AppError("conflict", workflowMessages.notCancellable);
 
-  // The provider gives the money back first; the refund is written with the cancellation.
-  const refund = body.refund ? await refundLatestPayment(db, ctx.provider, row.id) : null;
-  const running = await stopSubscriptionAtProvider(db, ctx.billing, row.id);
-
   await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, row.id)).for("update");
-    if (!order) throw new AppError("not_found", "The order was not found.");
-    if (order.state && cancellableStates.includes(order.state)) {
-      if (running) await endSubscription(tx, running, ctx.now());
-      await moveOrder(tx, {
-        orderId: order.id,
-        from: order.state,
-        to: "cancelled",
-        actor: actorOf(caller, "admin"),
-        note: body.note,
+    const order = await lockOrder(tx, row.id);
+    if (!order.state || !cancellableStates.includes(order.state)) {
+      throw new AppError("conflict", workflowMessages.notCancellable);
+    }
+    const due = body.refund ? await lockRefundable(tx, order.id) : null;
+    if (body.refund && (!due || due.leftCents <= 0)) {
+      throw new AppError("conflict", workflowMessages.notRefundable);
+    }
+    await cancelLocked(tx, ctx, caller, order, body.note);
+    // The provider's refund comes last: anything refused before it leaves the money where it is.
+    if (due) {
+      await giveRefund(tx, ctx, caller, order, due, {
+        cents: due.leftCents,
+        reason: body.note || refundMessages.cancelled,
       });
     }
-    // A refund the provider made stays recorded even if another admin moved the order meanwhile.
-    if (refund) await recordRefund(tx, ctx.receipts, caller, order, refund);
   });
   return findOrder(db, row.id);
 }

@@ -1,29 +1,39 @@
 import { type OrderState, type ParticipantRole, workflowMessages } from "@agency/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { isTeamMember, type SessionUser } from "../../auth/session.js";
+import { accountIdOf, isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { orderEvents, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
-import { type AuditActor, recordAudit } from "../audit/index.js";
+import { type AuditActor, recordAudit, teamActorOf } from "../audit/index.js";
 
 /**
- * Who made a change, as the history keeps them (their name then; the id is gone with the account).
- * `email` is an admin's, for the audit log.
+ * Who made a change, as the history keeps them (their name then; the id is gone with the account,
+ * and an API key has none). `email` is an admin's and `audit` the caller as the audit log names
+ * them, for the audit log.
  */
-export type Actor = { id: string | null; name: string; role: ParticipantRole; email?: string };
+export type Actor = {
+  id: string | null;
+  name: string;
+  role: ParticipantRole;
+  email?: string;
+  audit?: AuditActor;
+};
 
 /** The caller acting for the agency (admin routes) or as the order's customer (customer routes). */
 export function actorOf(
   user: SessionUser,
   role: ParticipantRole = isTeamMember(user) ? "admin" : "customer",
 ): Actor {
-  return { id: user.id, name: user.name, role, email: user.email };
+  const audit = role === "admin" ? teamActorOf(user) : undefined;
+  return { id: accountIdOf(user), name: user.name, role, email: user.email, audit };
 }
 
 /** The audit log's view of a history actor: an admin with their e-mail, a customer by id. */
 function auditActor(actor: Actor): AuditActor {
+  if (actor.audit) return actor.audit;
   if (actor.role === "admin" && actor.id && actor.email) {
     return { type: "admin", id: actor.id, email: actor.email };
   }
@@ -64,6 +74,7 @@ export async function moveOrder(
     .returning();
   if (!event) throw new Error("The order's history was not written.");
   await enqueue(tx, "mail.order-state", { eventId: event.id });
+  await emitDomainEvent(tx, "order.state_changed", { order: { id: orderId }, from, to });
   await recordAudit(tx, {
     actor: auditActor(actor),
     action: "order.state_changed",

@@ -1,7 +1,8 @@
 export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
-export { assignOrder, listAssignees, setOrderDue } from "./assignment.js";
+export { assignOrder, checkOrderDue, listAssignees, setOrderDue } from "./assignment.js";
 export { cancelOrder } from "./cancel.js";
+export { type CustomOrder, paymentStateOfOrder, placeCustomOrder } from "./custom.js";
 export { actorOf, moveOrder } from "./history.js";
 export { type NewOrderLine, orderLinesTotalCents, writeOrderLines } from "./lines.js";
 export {
@@ -12,5 +13,6 @@ export {
   renewOrderPeriod,
   submitPaidOrder,
 } from "./periods.js";
-export { ordersForTeam, ordersWithSubscriptions } from "./present.js";
+export { ordersByIds, ordersForTeam, ordersWithSubscriptions } from "./present.js";
+export { refundOrder } from "./refund.js";
 export { orderRoutes } from "./routes.js";

@@ -1,4 +1,4 @@
-import { centsToDollars, type OrderLine, type OrderLineKind } from "@agency/contract";
+import { type OrderLine, type OrderLineKind, toMajor } from "@agency/contract";
 import type { Database } from "../../db/client.js";
 import type { OrderLineRow } from "../../db/order-lines.js";
 import { orderLines } from "../../db/schema.js";
@@ -64,14 +64,14 @@ export async function writeOrderLines(
     .returning();
 }
 
-/** A line as the API shows it. */
-export function toOrderLine(row: OrderLineRow): OrderLine {
+/** A line as the API shows it, in the order's `currency`. */
+export function toOrderLine(row: OrderLineRow, currency: string): OrderLine {
   return {
     kind: row.kind,
     description: row.description,
     quantity: row.quantity,
-    unitPrice: centsToDollars(row.unitCents),
-    amount: centsToDollars(row.amountCents),
+    unitPrice: toMajor(row.unitCents, currency),
+    amount: toMajor(row.amountCents, currency),
     recurring: row.recurring,
   };
 }

@@ -1,10 +1,13 @@
+import { defaultCurrency, minimumChargeMinor } from "@agency/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
 import { orderLines, orders, planAddons, pricingPlans, promoCodes } from "../../db/schema.js";
+import { emitDomainEvent } from "../../events.js";
 import { enqueueEach } from "../../jobs/queue.js";
 import { discountCentsSql } from "../billing/index.js";
+import { shopCurrencySql } from "../catalog/index.js";
 import { usableCode } from "../promo/index.js";
 
 /**
@@ -22,6 +25,8 @@ export type NewOrder = {
   promoCode: string | null;
   now: Date;
   aheadMs: number;
+  /** The shop's currency now: a code's discount stops at its smallest card charge. */
+  currency: string;
 };
 
 /**
@@ -111,9 +116,15 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
   const withCodes = batch.some((order) => order.promoCode !== null);
   const none = sql``;
   const discount: SQL = withCodes
-    ? discountCentsSql(sql`pr.list_cents`, sql`cl.kind`, sql`cl.value`)
+    ? discountCentsSql(
+        sql`pr.list_cents`,
+        sql`cl.kind`,
+        sql`cl.value`,
+        minimumChargeMinor(sorted[0]?.currency ?? defaultCurrency),
+      )
     : sql`0`;
-  const result = await db.execute(sql`
+  const result = await db.transaction(async (tx) => {
+    const written = await tx.execute(sql`
     with wanted as (
       select * from jsonb_to_recordset(${rows}::jsonb) as w(position int, user_id text, email text, name text,
         plan_id uuid, phone text, ahead_ms bigint, now timestamptz, addon_ids uuid[], code text)
@@ -127,9 +138,9 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
     ${withCodes ? codeClaims : none}
     placed as (
       insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
-        list_price_cents, discount_cents, promo_code_id, promo_code, phone, created_at)
+        list_price_cents, discount_cents, promo_code_id, promo_code, currency, phone, created_at)
       select pr.user_id, pr.plan_id, pr.email, pr.name, pr.service, pr.duration, pr.list_cents - ${discount},
-        pr.list_cents, ${discount}, ${withCodes ? sql`cl.code_id, cl.code` : sql`null::uuid, null`}, pr.phone,
+        pr.list_cents, ${discount}, ${withCodes ? sql`cl.code_id, cl.code` : sql`null::uuid, null`}, ${shopCurrencySql}, pr.phone,
         clock_timestamp() + pr.ahead_ms * interval '1 millisecond'
       from priced pr
       ${withCodes ? codeFilter : none}
@@ -147,6 +158,12 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
     ),
     mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
     select id, user_id, plan_id from placed`);
+    // node-postgres and PGlite both answer with the returned rows in `rows`.
+    const inserted = (written as unknown as { rows: { id: string }[] }).rows;
+    if (inserted.length > 0)
+      await emitDomainEvent(tx, "order.created", { orders: inserted.map(({ id }) => ({ id })) });
+    return written;
+  });
   // node-postgres and PGlite both answer with the returned rows in `rows`.
   const placed = new Map(
     (result as unknown as { rows: { id: string; user_id: string; plan_id: string }[] }).rows.map((row) => [

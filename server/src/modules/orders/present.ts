@@ -1,16 +1,16 @@
 import {
-  centsToDollars,
   type Order,
   type OrderAssignee,
   type OrderLine,
   type OrderPeriod,
   type Subscription,
+  toMajor,
 } from "@agency/contract";
 import { inArray } from "drizzle-orm";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
 import { linesOfOrders } from "../../db/order-lines.js";
-import { user } from "../../db/schema.js";
+import { orders, user } from "../../db/schema.js";
 import { subscriptionsOfOrders } from "../billing/index.js";
 import { toOrderLine } from "./lines.js";
 import { currentPeriodsOf } from "./periods.js";
@@ -30,9 +30,10 @@ export function toOrder(
     service: row.service,
     serviceId: row.planId,
     serviceDuration: row.serviceDuration,
-    currentPrice: centsToDollars(row.priceCents),
+    currentPrice: toMajor(row.priceCents, row.currency),
     ...(lines ? { lines } : {}),
-    discount: centsToDollars(row.discountCents),
+    discount: toMajor(row.discountCents, row.currency),
+    currency: row.currency,
     promoCode: row.promoCode,
     currentDate: row.createdAt.toISOString(),
     phone: row.phone,
@@ -70,7 +71,7 @@ export async function ordersWithSubscriptions(
       row,
       byOrder.get(row.id) ?? null,
       periods.get(row.id) ?? null,
-      lines?.get(row.id)?.map(toOrderLine),
+      lines?.get(row.id)?.map((line) => toOrderLine(line, row.currency)),
     ),
   );
 }
@@ -102,4 +103,20 @@ export async function ordersForTeam(
       dueAt: row?.dueAt?.toISOString() ?? null,
     };
   });
+}
+
+/**
+ * These orders as the API shows them, in the order of `ids` (one missing is left out), as the
+ * customer sees them or, with `team`, as the team does.
+ */
+export async function ordersByIds(
+  db: Database,
+  ids: string[],
+  view: "customer" | "team" = "customer",
+): Promise<Order[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(orders).where(inArray(orders.id, ids));
+  const shown = await (view === "team" ? ordersForTeam : ordersWithSubscriptions)(db, rows);
+  const byId = new Map(shown.map((order) => [order._id, order]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -3,11 +3,11 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
   catalogMessages,
-  centsToDollars,
   type DeleteResult,
   orderMessages as messages,
   type Order,
   promoMessages,
+  toMajor,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { findOwnOrder } from "../../auth/order-access.js";
@@ -18,7 +18,7 @@ import { orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
-import { chosenAddons, findPlanRow } from "../catalog/index.js";
+import { chosenAddons, findPlanRow, shopMoney } from "../catalog/index.js";
 import { enteredCode, releasePromo } from "../promo/index.js";
 import { placeOrder } from "./placement.js";
 import { ordersWithSubscriptions } from "./present.js";
@@ -39,7 +39,7 @@ export async function createOrder(
 ): Promise<CreateOrderResponse> {
   const plan = await findPlanRow(db, body.serviceId);
   if (plan.archivedAt) throw new AppError("conflict", catalogMessages.planArchived);
-  const addons = await chosenAddons(db, plan.id, body.addonIds);
+  const [addons, { currency }] = await Promise.all([chosenAddons(db, plan.id, body.addonIds), shopMoney(db)]);
   const placement = await placeOrder(db, {
     userId: caller.id,
     email: caller.email,
@@ -50,6 +50,7 @@ export async function createOrder(
     promoCode: body.promoCode === undefined ? null : enteredCode(body.promoCode),
     now: clock.now(),
     aheadMs: aheadMs(clock),
+    currency,
   });
   if ("id" in placement) return { success: true, insertedId: placement.id };
   switch (placement.refused) {
@@ -118,7 +119,8 @@ export async function deleteOrder(
           paid: order.paid,
           service: order.service,
           duration: order.serviceDuration,
-          price: centsToDollars(order.priceCents),
+          price: toMajor(order.priceCents, order.currency),
+          currency: order.currency,
           promoCode: order.promoCode,
         },
       });

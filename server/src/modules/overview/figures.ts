@@ -1,9 +1,9 @@
-import { centsToDollars, type Overview, type OverviewPlan } from "@agency/contract";
+import { type Overview, type OverviewPlan, toMajor } from "@agency/contract";
 import { and, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads, planMonths, pricingPlans, user } from "../../db/schema.js";
-import { subscriptionSummary } from "../billing/index.js";
+import { subscriptionFigures } from "../billing/index.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,7 +47,7 @@ const dayOf = (time: Date) => sql`${time.toISOString().slice(0, 10)}::date`;
  * included) and the five whose orders were first paid most often, in the months from `from` to
  * `to`: read from the figures per month and plan that triggers keep (migration 0022).
  */
-async function topPlans(db: Database, fromTime: Date, toTime: Date) {
+async function topPlans(db: Database, fromTime: Date, toTime: Date, currency: string) {
   const result = await db.execute(sql`
     with plans as (
       select ${planMonths.planId} as plan_id, sum(${planMonths.revenueCents}) as cents,
@@ -68,7 +68,7 @@ async function topPlans(db: Database, fromTime: Date, toTime: Date) {
     planId: row.plan_id,
     service: row.service,
     duration: row.duration,
-    revenue: centsToDollars(Number(row.cents)),
+    revenue: toMajor(Number(row.cents), currency),
     orders: Number(row.orders),
   });
   const ranking = (name: PlanRow["ranking"], key: "revenue" | "orders") =>
@@ -85,13 +85,17 @@ async function topPlans(db: Database, fromTime: Date, toTime: Date) {
  * process but the groups, so the cost follows the time range, not the size of the tables.
  */
 /** The figures that are worked out now and then and kept (see service.ts). */
-export type OverviewFigures = Omit<Overview, "recentCancellations">;
+export type OverviewFigures = Omit<Overview, "recentCancellations" | "pastDue">;
 
-export async function computeOverview(db: Database, now: Date): Promise<OverviewFigures> {
+/**
+ * Amounts are written in the shop's `currency`; money taken in an earlier currency is added as it
+ * is (nothing is converted).
+ */
+export async function computeOverview(db: Database, now: Date, currency: string): Promise<OverviewFigures> {
   const { months, monthsEnd, weeks, weeksEnd } = periodsOf(now);
   const from = months[0]?.start ?? monthsEnd;
   const firstWeek = weeks[0]?.start ?? weeksEnd;
-  const [revenueRows, customerRows, leadRows, plans, counts, subscriptions] = await Promise.all([
+  const [revenueRows, customerRows, leadRows, plans, counts, billing] = await Promise.all([
     db
       .select({
         month: sql<string>`to_char(${planMonths.month}, 'YYYY-MM')`,
@@ -118,22 +122,24 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
       .from(leads)
       .where(and(gte(leads.createdAt, firstWeek), lt(leads.createdAt, weeksEnd)))
       .groupBy(sql`1`),
-    topPlans(db, from, monthsEnd),
+    topPlans(db, from, monthsEnd, currency),
     readRowCounts(db, ["orders", "orders_paid"]),
-    subscriptionSummary(db),
+    subscriptionFigures(db, now),
   ]);
+  const { summary: subscriptions, churn } = billing;
   const revenue = new Map(revenueRows.map((row) => [row.month, row.cents]));
   const customers = new Map(customerRows.map((row) => [row.month, row.count]));
   const leadsOf = new Map(leadRows.map((row) => [row.week, row]));
   const monthly = months.map(({ key }) => ({
     month: key,
-    revenue: centsToDollars(revenue.get(key) ?? 0),
+    revenue: toMajor(revenue.get(key) ?? 0, currency),
     newCustomers: customers.get(key) ?? 0,
   }));
   const thisMonth = monthly[monthly.length - 1];
   return {
     asOf: now.toISOString(),
     timeZone: "UTC",
+    currency,
     revenueThisMonth: thisMonth?.revenue ?? 0,
     monthlyRecurringRevenue: subscriptions.monthlyRecurringRevenue,
     subscriptions: {
@@ -151,5 +157,6 @@ export async function computeOverview(db: Database, now: Date): Promise<Overview
       newsletter: leadsOf.get(key)?.newsletter ?? 0,
     })),
     topPlans: plans,
+    churn,
   };
 }

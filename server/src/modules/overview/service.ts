@@ -5,7 +5,8 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { payments } from "../../db/schema.js";
-import { recentCancellations } from "../billing/index.js";
+import { pastDueSubscriptions, recentCancellations } from "../billing/index.js";
+import { shopMoney } from "../catalog/index.js";
 import { computeOverview, type OverviewFigures } from "./figures.js";
 
 /** How long one process answers with the figures it worked out (see docs/decisions/019). */
@@ -39,28 +40,33 @@ export function overviewSource(
   { maxAgeMs = OVERVIEW_MAX_AGE_MS, paymentDelayMs = OVERVIEW_PAYMENT_DELAY_MS } = {},
 ) {
   let latest: Computed | undefined;
-  let pending: { newestPayment: string; promise: Promise<OverviewFigures> } | undefined;
+  let pending: { newestPayment: string; currency: string; promise: Promise<OverviewFigures> } | undefined;
 
-  // The latest cancellations are read on every call (a few rows down an index): an owner who
-  // was just told of one finds it here at once, not when the figures are next worked out. They
-  // name orders, so a member who sees only their assigned orders is shown those of theirs.
+  // The latest cancellations and the past-due subscriptions are read on every call (a few rows
+  // down an index each): an owner who was just told of one finds it here at once, not when the
+  // figures are next worked out. They name orders, so a member who sees only their assigned
+  // orders is shown those of theirs.
   return async function overview(caller: SessionUser): Promise<Overview> {
-    const [figures, cancellations] = await Promise.all([
+    const narrowed = seesOnlyAssigned(caller) ? { assigneeId: caller.id } : {};
+    const [figures, cancellations, pastDue] = await Promise.all([
       cachedFigures(),
-      recentCancellations(db, seesOnlyAssigned(caller) ? { assigneeId: caller.id } : {}),
+      recentCancellations(db, narrowed),
+      pastDueSubscriptions(db, narrowed),
     ]);
-    return { ...figures, recentCancellations: cancellations };
+    return { ...figures, recentCancellations: cancellations, pastDue };
   };
 
   async function cachedFigures(): Promise<OverviewFigures> {
-    const newest = await newestPayment(db);
+    const [newest, { currency }] = await Promise.all([newestPayment(db), shopMoney(db)]);
     const now = clock.now();
     const age = latest ? now.getTime() - latest.at : Number.POSITIVE_INFINITY;
-    if (latest && age < (latest.newestPayment === newest ? maxAgeMs : paymentDelayMs)) {
+    // Figures written in another currency than the shop's now are worked out again at once.
+    const current = latest?.overview.currency === currency;
+    if (latest && current && age < (latest.newestPayment === newest ? maxAgeMs : paymentDelayMs)) {
       return latest.overview;
     }
-    if (pending?.newestPayment !== newest) {
-      const promise = computeOverview(db, now)
+    if (pending?.newestPayment !== newest || pending.currency !== currency) {
+      const promise = computeOverview(db, now, currency)
         .then((overview) => {
           latest = { overview, at: now.getTime(), newestPayment: newest };
           return overview;
@@ -68,7 +74,7 @@ export function overviewSource(
         .finally(() => {
           if (pending?.promise === promise) pending = undefined;
         });
-      pending = { newestPayment: newest, promise };
+      pending = { newestPayment: newest, currency, promise };
     }
     return pending.promise;
   }

@@ -1,11 +1,11 @@
 import {
-  centsToDollars,
   isId,
   type PromoCode,
   type PromoCodeBody,
   type PromoQuote,
   type PromoQuoteBody,
   promoMessages,
+  toMajor,
 } from "@agency/contract";
 import { and, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -15,7 +15,7 @@ import { AppError, notFound } from "../../errors.js";
 import { renewalTerms } from "../../periods.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { discountCents, renewalChargeCents } from "../billing/index.js";
-import { checkoutSums, chosenAddons, findOfferedPlanRow } from "../catalog/index.js";
+import { checkoutSums, chosenAddons, findOfferedPlanRow, minorUnitsOf, shopMoney } from "../catalog/index.js";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
@@ -60,7 +60,7 @@ export function enteredCode(code: string): string {
  */
 export async function quotePromo(db: Database, body: PromoQuoteBody, now: Date): Promise<PromoQuote> {
   const code = enteredCode(body.code);
-  const plan = await findOfferedPlanRow(db, body.planId);
+  const [plan, { currency }] = await Promise.all([findOfferedPlanRow(db, body.planId), shopMoney(db)]);
   const addons = await chosenAddons(db, plan.id, body.addonIds);
   const [row] = await db
     .select()
@@ -68,22 +68,27 @@ export async function quotePromo(db: Database, body: PromoQuoteBody, now: Date):
     .where(usableCode(code, plan.id, now));
   if (!row) throw invalid();
   const { firstCents: subtotal, renewalCents } = checkoutSums(plan, addons);
-  const discount = discountCents(subtotal, row);
+  const discount = discountCents(subtotal, row, currency);
   const everyPayment = row.appliesTo === "every";
   return {
     code: row.code,
-    subtotal: centsToDollars(subtotal),
-    discount: centsToDollars(discount),
-    total: centsToDollars(subtotal - discount),
+    subtotal: toMajor(subtotal, currency),
+    discount: toMajor(discount, currency),
+    total: toMajor(subtotal - discount, currency),
+    currency,
     appliesTo: row.appliesTo,
     terms: renewalTerms({
       firstChargeCents: subtotal - discount,
       interval: plan.duration,
-      renewalChargeCents: renewalChargeCents({
-        priceCents: renewalCents,
-        renewalPercentOff: everyPayment && row.kind === "percent" ? row.value : null,
-        renewalAmountOffCents: everyPayment && row.kind === "fixed" ? row.value : null,
-      }),
+      renewalChargeCents: renewalChargeCents(
+        {
+          priceCents: renewalCents,
+          renewalPercentOff: everyPayment && row.kind === "percent" ? row.value : null,
+          renewalAmountOffCents: everyPayment && row.kind === "fixed" ? row.value : null,
+        },
+        currency,
+      ),
+      currency,
       now,
     }),
   };
@@ -100,12 +105,17 @@ export async function releasePromo(tx: Database, promoCodeId: string | null): Pr
 
 // ─── The owner's editor ────────────────────────────────────────────────────────────────────────
 
-function toPromoCode(row: PromoRow, plan: { service: string; duration: string } | null): PromoCode {
+/** A code as the editor shows it; a fixed amount is in the shop's currency (`currency`). */
+function toPromoCode(
+  row: PromoRow,
+  plan: { service: string; duration: string } | null,
+  currency: string,
+): PromoCode {
   return {
     _id: row.id,
     code: row.code,
     kind: row.kind,
-    value: row.kind === "fixed" ? centsToDollars(row.value) : row.value,
+    value: row.kind === "fixed" ? toMajor(row.value, currency) : row.value,
     validFrom: row.validFrom?.toISOString() ?? null,
     validTo: row.validTo?.toISOString() ?? null,
     maxUses: row.maxUses,
@@ -126,21 +136,28 @@ function selectCodes(db: Database) {
 }
 
 type CodeWithPlan = { code: PromoRow; service: string | null; duration: string | null };
-const fromJoined = (row: CodeWithPlan) =>
+const fromJoined = (row: CodeWithPlan, currency: string) =>
   toPromoCode(
     row.code,
     row.service && row.duration ? { service: row.service, duration: row.duration } : null,
+    currency,
   );
 
 export async function listPromoCodes(db: Database): Promise<PromoCode[]> {
-  const rows = await selectCodes(db).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));
-  return rows.map(fromJoined);
+  const [rows, { currency }] = await Promise.all([
+    selectCodes(db).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id)),
+    shopMoney(db),
+  ]);
+  return rows.map((row) => fromJoined(row, currency));
 }
 
 async function promoCode(db: Database, id: string): Promise<PromoCode> {
-  const [row] = await selectCodes(db).where(eq(promoCodes.id, id));
+  const [[row], { currency }] = await Promise.all([
+    selectCodes(db).where(eq(promoCodes.id, id)),
+    shopMoney(db),
+  ]);
   if (!row) throw notFound("The promo code");
-  return fromJoined(row);
+  return fromJoined(row, currency);
 }
 
 async function columns(db: Database, body: PromoCodeBody) {
@@ -158,7 +175,9 @@ async function columns(db: Database, body: PromoCodeBody) {
   return {
     code: body.code,
     kind: body.kind,
-    value: body.kind === "fixed" ? Math.round(body.value * 100) : body.value,
+    // A fixed amount is in the shop's currency, kept in its minor units.
+    value:
+      body.kind === "fixed" ? minorUnitsOf(body.value, (await shopMoney(db)).currency, "value") : body.value,
     validFrom: body.validFrom ? new Date(body.validFrom) : null,
     validTo: body.validTo ? new Date(body.validTo) : null,
     maxUses: body.maxUses,

@@ -12,7 +12,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Auth } from "../../auth/auth.js";
 import { MIN_PASSWORD_LENGTH } from "../../auth/auth.js";
 import { createPasswordAccount, hashPassword } from "../../auth/password-account.js";
-import type { SessionUser } from "../../auth/session.js";
+import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { teamInvitations, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
@@ -144,7 +144,7 @@ export async function sendInvitation(
           email,
           role: role.key,
           tokenHash,
-          invitedBy: actor.id,
+          invitedBy: accountIdOf(actor),
           invitedByName: inviterName(actor),
           expiresAt: new Date(now.getTime() + INVITATION_MS),
           createdAt: now,

@@ -5,22 +5,25 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { roleChanges, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { type AuditActor, recordAudit } from "../audit/index.js";
+import { type AuditActor, recordAudit, type TeamActor, teamActorOf } from "../audit/index.js";
 import { findRole } from "./roles.js";
 
-/** Who changed a role: a member of the team, or the system (the command line, ADMIN_EMAIL). */
-export type RoleActor = { id: string; email: string } | { label: string };
+/**
+ * Who changed a role: a member of the team or an API key (as the audit log names them), or the
+ * system (the command line, ADMIN_EMAIL).
+ */
+export type RoleActor = TeamActor | { label: string };
 
 export type RoleTarget = { id: string; email: string; role: string | null; suspendedAt: Date | null };
 
 function auditActor(actor: RoleActor): AuditActor {
-  return "id" in actor
-    ? { type: "admin", id: actor.id, email: actor.email }
-    : { type: "system", label: actor.label };
+  return "type" in actor ? actor : { type: "system", label: actor.label };
 }
 
+/** role_changes names an account by id (an API key is none: by its name only). */
 function actorFields(actor: RoleActor) {
-  return "id" in actor
+  if (!("type" in actor)) return { actorId: null, actorLabel: actor.label };
+  return actor.type === "admin"
     ? { actorId: actor.id, actorLabel: actor.email }
     : { actorId: null, actorLabel: actor.label };
 }
@@ -79,7 +82,7 @@ export async function setMemberRole(
   return db.transaction(async (tx) => {
     const [target] = await tx.select(targetColumns).from(user).where(eq(user.id, memberId)).for("update");
     if (!target?.role) throw notFound("The member");
-    const changed = await changeRole(tx, { id: actor.id, email: actor.email }, target, toRole);
+    const changed = await changeRole(tx, teamActorOf(actor), target, toRole);
     return { modifiedCount: changed ? 1 : 0 };
   });
 }
@@ -104,7 +107,7 @@ export async function handOverOwnership(db: Database, actor: SessionUser, member
     if (!next?.role)
       throw new AppError("bad_request", teamMessages.notMember, { memberId: teamMessages.notMember });
     if (next.suspendedAt) throw new AppError("conflict", teamMessages.suspended);
-    const by = { id: actor.id, email: actor.email };
+    const by = teamActorOf(actor);
     await tx.update(user).set({ role: "owner", permissions: null }).where(eq(user.id, next.id));
     await tx.update(user).set({ role: "admin", permissions: null }).where(eq(user.id, owner.id));
     await tx.insert(roleChanges).values([

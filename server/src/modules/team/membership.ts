@@ -4,7 +4,7 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { session, teamInvitations, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { auditActorOf, recordAudit } from "../audit/index.js";
+import { auditActorOf, recordAudit, teamActorOf } from "../audit/index.js";
 import { toInvitation } from "./invitations.js";
 import { changeRole } from "./members.js";
 import { roleNames } from "./roles.js";
@@ -112,7 +112,7 @@ export async function removeMember(db: Database, actor: SessionUser, memberId: s
       .set({ suspendedAt: target.suspendedAt ?? new Date() })
       .where(eq(user.id, target.id));
     await tx.delete(session).where(eq(session.userId, target.id));
-    await changeRole(tx, { id: actor.id, email: actor.email }, target, null);
+    await changeRole(tx, teamActorOf(actor), target, null);
     await recordAudit(tx, {
       actor: auditActorOf(actor),
       action: "team.member_removed",

@@ -111,6 +111,8 @@ export const teamRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bran
     async (request) => {
       const actor = auditActorOf(await requireMember(request));
       await deleteRole(db, actor, request.params.key);
+      // API keys of the role stop working: the cached ones are looked up again.
+      app.sessionCache.clear();
       return { deletedCount: 1 };
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
+import { teamActorOf } from "../audit/index.js";
 import { listUsers } from "./admin.js";
 import { setAdminRole } from "./roles.js";
 
@@ -44,12 +45,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
       async (request) => {
         const actor = await requireMember(request);
-        const result = await setAdminRole(
-          db,
-          { id: actor.id, email: actor.email },
-          request.params.email,
-          admin,
-        );
+        const result = await setAdminRole(db, teamActorOf(actor), request.params.email, admin);
         // The account's sessions carry its role: look them up again.
         app.sessionCache.clear();
         return result;

@@ -6,6 +6,7 @@ import {
   IdParams,
   OrderDetail,
   OrderDueBody,
+  RefundOrderBody,
   UpdateBriefQuestionsBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,7 +17,7 @@ import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import type { BillingSync, PaymentProvider } from "../../payment-providers/provider.js";
 import type { ReceiptSettings } from "../billing/index.js";
-import { assignOrder, cancelOrder, setOrderDue } from "../orders/index.js";
+import { assignOrder, cancelOrder, refundOrder, setOrderDue } from "../orders/index.js";
 import { planBriefQuestions, updatePlanBriefQuestions } from "./brief-questions.js";
 import { changeOrderState, orderDetail } from "./service.js";
 
@@ -36,7 +37,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       config: { access: "team", permission: "orders.work" },
       schema: {
         tags: ["admin"],
-        summary: "One order with its state, history, brief and refunds",
+        summary: "One order with its state, history, brief, payments and refunds",
         params: IdParams,
         response: { 200: OrderDetail, ...refused },
       },
@@ -116,6 +117,32 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       orderDetail(
         db,
         await cancelOrder(
+          { db, provider, receipts, billing, now: () => clock.now() },
+          await requireMember(request),
+          request.params.id,
+          request.body,
+        ),
+        { team: true },
+      ),
+  );
+
+  app.post(
+    "/admin/orders/:id/refunds",
+    {
+      config: { access: "team", permission: "orders.refund" },
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Refund part or all of what is left of one of the order's payments, with a reason (all that is left of the latest payment also cancels the order)",
+        params: IdParams,
+        body: RefundOrderBody,
+        response: { 200: OrderDetail, ...refused },
+      },
+    },
+    async (request) =>
+      orderDetail(
+        db,
+        await refundOrder(
           { db, provider, receipts, billing, now: () => clock.now() },
           await requireMember(request),
           request.params.id,

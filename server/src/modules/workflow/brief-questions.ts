@@ -13,16 +13,19 @@ function toBriefQuestion(row: QuestionRow): BriefQuestion {
 }
 
 /** A plan's questions: its own once an admin edited them, the default ones until then. */
-export async function questionRowsOfPlan(db: Database, planId: string): Promise<QuestionRow[]> {
-  const [plan] = await db
-    .select({ own: pricingPlans.ownBriefQuestions })
-    .from(pricingPlans)
-    .where(eq(pricingPlans.id, planId));
+export async function questionRowsOfPlan(db: Database, planId: string | null): Promise<QuestionRow[]> {
+  // Custom work (no plan) asks the questions every plan shares.
+  const [plan] = planId
+    ? await db
+        .select({ own: pricingPlans.ownBriefQuestions })
+        .from(pricingPlans)
+        .where(eq(pricingPlans.id, planId))
+    : [{ own: false }];
   if (!plan) throw notFound("The plan");
   return db
     .select()
     .from(briefQuestions)
-    .where(plan.own ? eq(briefQuestions.planId, planId) : isNull(briefQuestions.planId))
+    .where(plan.own && planId ? eq(briefQuestions.planId, planId) : isNull(briefQuestions.planId))
     .orderBy(asc(briefQuestions.position), asc(briefQuestions.createdAt));
 }
 

@@ -1,18 +1,17 @@
 import {
   adminTransitions,
   type ChangeOrderStateBody,
-  centsToDollars,
   type OrderDetail,
   type OrderHistoryEntry,
-  type Refund,
   workflowMessages,
 } from "@agency/contract";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { findOrder, findVisibleOrder, type OrderRow } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { orderEvents, payments, receipts } from "../../db/schema.js";
+import { orderEvents } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import { paymentsOfOrder } from "../billing/index.js";
 import { attachFiles, filesAttachedTo } from "../files/index.js";
 import {
   actorOf,
@@ -47,39 +46,24 @@ async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEnt
   }));
 }
 
-async function refundsOf(db: Database, orderId: string): Promise<Refund[]> {
-  const rows = await db
-    .select({ payment: payments, receiptId: receipts.id })
-    .from(payments)
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .where(and(eq(payments.orderId, orderId), isNotNull(payments.refundOf)))
-    .orderBy(asc(payments.paymentTime));
-  return rows.map(({ payment, receiptId }) => ({
-    paymentId: payment.id,
-    amount: centsToDollars(-payment.amountCents),
-    refundedAt: payment.paymentTime.toISOString(),
-    receiptId,
-  }));
-}
-
 /**
- * An order with its history, brief, refunds and work periods, as its customer and the team see it;
- * the team's view (`team`) also says who does the work and by when.
+ * An order with its history, brief, payments, refunds and work periods, as its customer and the
+ * team see it; the team's view (`team`) also says who does the work and by when.
  */
 export async function orderDetail(
   db: Database,
   row: OrderRow,
   { team = false }: { team?: boolean } = {},
 ): Promise<OrderDetail> {
-  const [[order], history, brief, refunds, periods] = await Promise.all([
+  const [[order], history, brief, money, periods] = await Promise.all([
     team ? ordersForTeam(db, [row], { lines: true }) : ordersWithSubscriptions(db, [row], { lines: true }),
     historyOf(db, row.id),
     row.paid ? briefOfOrder(db, row) : null,
-    refundsOf(db, row.id),
+    paymentsOfOrder(db, row.id, row.currency),
     periodsOfOrder(db, row),
   ]);
   if (!order) throw notFound("The order");
-  return { ...order, history, brief, refunds, periods };
+  return { ...order, history, brief, payments: money.payments, refunds: money.refunds, periods };
 }
 
 /** The caller's own paid order, for the customer's moves (an admin acts through the admin calls). */

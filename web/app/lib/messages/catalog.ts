@@ -17,8 +17,10 @@ export const catalogEditor = {
   monthly: "Monthly",
   yearly: "Yearly",
   planPeriodLabel: "Label under the price",
-  oldPrice: "Old price ($)",
-  newPrice: "New price ($)",
+  oldPrice: "Old price (shown struck through)",
+  newPrice: "Selling price",
+  /** Under a price field: the shop's currency, which prices are typed in. */
+  inCurrency: (code: string) => `In ${code}, the shop's currency`,
   feature: (index: number) => `Feature ${index + 1}`,
   featureName: "Name",
   featureDetail: "Detail",
@@ -89,7 +91,9 @@ export const promoEditor = {
   code: "Code",
   kind: "Discount",
   percent: "Percentage (%)",
-  fixed: "Fixed amount ($)",
+  fixed: "Fixed amount",
+  /** Under the amount of a fixed discount. */
+  inCurrency: (code: string) => `A fixed amount is in ${code}, the shop's currency`,
   value: "Amount",
   validFrom: "Valid from",
   validTo: "Valid until",
@@ -109,8 +113,9 @@ export const promoEditor = {
   created: "The promo code is ready to use.",
   saved: "The promo code is saved.",
   uses: (uses: number, max: number | null) => (max === null ? `${uses} used` : `${uses} of ${max} used`),
-  off: (value: number, kind: "percent" | "fixed") =>
-    kind === "percent" ? `${value}% off` : `${value} $ off`,
+  /** `amount`: a fixed discount as the shop writes money ("$10.00"). */
+  off: (value: number, kind: "percent" | "fixed", amount: string) =>
+    kind === "percent" ? `${value}% off` : `${amount} off`,
   always: "Always",
   failed: "We couldn't load the promo codes.",
   none: "No promo codes yet.",

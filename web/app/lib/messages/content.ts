@@ -51,3 +51,19 @@ export const imageUpload = {
   preview: "Preview",
   tooLarge: "The picture is too large.",
 } as const;
+
+/** The shop's currency, on the Site content page. */
+export const currencyEditor = {
+  heading: "Shop currency",
+  lead: "The currency the shop sells in and how its amounts are written. Set it before the first sale.",
+  loadFailed: "We couldn't load the shop's currency.",
+  currency: "Currency",
+  locale: "Amounts written as in (locale)",
+  localeHelp: "A language and region, e.g. en-US, en-GB or de-DE.",
+  preview: (example: string) => `Prices will read: ${example}`,
+  /** Shown beside the field once a payment was taken. */
+  afterSales: (current: string) =>
+    `Sales were made in ${current} already. A new currency applies to new prices only: orders, payments, renewals and receipts keep the currency they were made in, and nothing is converted. The catalog's prices keep their amounts, so check them after a change.`,
+  save: "Save currency",
+  saved: "The shop's currency is saved.",
+} as const;

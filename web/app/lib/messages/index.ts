@@ -5,13 +5,17 @@
 
 export * from "./account";
 export * from "./account-data";
+export * from "./api-keys";
 export * from "./audit";
 export * from "./board";
 export * from "./catalog";
 export * from "./content";
+export * from "./integrations";
 export * from "./mail";
 export * from "./overview";
 export * from "./public";
+export * from "./refunds";
+export * from "./sales";
 export * from "./shop";
 export * from "./team";
 export * from "./workflow";

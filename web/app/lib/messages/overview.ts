@@ -52,3 +52,31 @@ export const overviewPage = {
   noReason: "No reason given",
   noCancellations: "No customer has cancelled a plan.",
 } as const;
+
+/** The Overview's churn: cancellations, failed renewals, lost recurring revenue, past-due plans. */
+export const churnTexts = {
+  heading: "Churn this month",
+  lead: "Recurring revenue lost this month over what recurred when it began: plans cancelled, or ended when their renewals failed for good or the order was cancelled.",
+  cancellations: "Cancellations",
+  failedRenewals: "Failed renewals",
+  churnRate: "Churn rate",
+  previous: (value: string) => `${value} last month`,
+  lost: (lost: string, atStart: string) => `${lost} of ${atStart} a month`,
+  noRate: "No recurring revenue at the start of the month",
+  reasonsHeading: "Reasons given this month",
+  reason: "Reason",
+  count: "Cancellations",
+  noReasons: "No plan was cancelled this month.",
+  pastDueHeading: "Past due",
+  pastDueLead: (shown: number, total: number) =>
+    shown < total ? `The ${shown} longest overdue of ${total}.` : "Renewals being retried.",
+  order: "Order",
+  customer: "Customer",
+  plan: "Plan",
+  dueSince: "Due since",
+  attempts: "Failed attempts",
+  nextAttempt: "Next attempt",
+  noNextAttempt: "None",
+  amount: "Amount",
+  noPastDue: "No subscription is past due.",
+} as const;

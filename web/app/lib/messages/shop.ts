@@ -22,7 +22,9 @@ export const checkoutMessages = {
   total: "Total price",
   processing: "Processing...Please wait!",
   congratulations: "Congratulations!",
-  wellDone: (name: string, price: string) => `Well done ${name}. You have to pay ${price} $`,
+  /** SPEC §4, with the order's currency symbol where the spec (in dollars) writes "$". */
+  wellDone: (name: string, price: { amount: string; symbol: string }) =>
+    `Well done ${name}. You have to pay ${price.amount} ${price.symbol}`,
   alreadyPurchased: "You have already purchased this service.",
   promoEmpty: "Please enter your promo code.",
   promoInvalid: "Opps! Promo code is not valid.",

@@ -26,8 +26,6 @@ export const orderDetail = {
   by: (name: string, side: string) => `by ${name} (${side})`,
   sides: { customer: "customer", admin: "agency" },
   delivered: "Delivered files",
-  refunded: (amount: string, date: string) => `Refunded ${amount} on ${date}`,
-  creditNote: "Credit note",
   loadFailed: "We couldn't load this order.",
   backToMyOrders: "Back to My Orders",
   backToAllOrders: "Back to All Orders",

@@ -18,6 +18,7 @@ function order(number: number, overrides: Partial<Order> = {}): Order {
     serviceId: "p1",
     serviceDuration: "monthly",
     currentPrice: 49,
+    currency: "usd",
     currentDate: "2026-11-23T09:00:00.000Z",
     phone: "0123456789",
     paid: true,
@@ -64,6 +65,7 @@ function stubServer(member?: { permissions: Permission[] }) {
     "GET /api/messages/unread": { total: 3, orders: [{ orderId: delivered._id, unread: 3 }] },
     "GET /api/admin/subscriptions/summary": {
       monthlyRecurringRevenue: 0,
+      currency: "usd",
       active: 0,
       pastDue: 0,
       canceled: 0,

@@ -23,7 +23,7 @@ import {
   subscriptionTexts,
   adminPages as t,
 } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { Money } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
 import { useUrlFilters } from "../../lib/url-filters";
 
@@ -58,7 +58,7 @@ const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] 
   },
   { header: t.plan, cell: (order) => order.service },
   { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
-  { header: t.price, cell: (order) => money(order.currentPrice) },
+  { header: t.price, cell: (order) => <Money amount={order.currentPrice} currency={order.currency} /> },
   { header: t.date, cell: (order) => formatDateTime(order.currentDate) },
   {
     header: t.paidColumn,

@@ -18,10 +18,14 @@ function actionLabel(action: string): string {
   return t.actions[action as AuditAction] ?? action;
 }
 
-/** An admin by the address they had then, a customer by theirs now, the system by its name. */
+/**
+ * An admin by the address they had then, a customer by theirs now, an API key by its name
+ * ("API key Zapier"), the system by its name.
+ */
 function who(entry: AuditEntry): string {
   const { actor } = entry;
   if (actor.type === "system") return `${t.actorTypes.system}: ${actor.label ?? "—"}`;
+  if (actor.type === "api_key") return actor.label ?? t.actorTypes.api_key;
   const address = actor.label ?? actor.email ?? t.unknownAccount(actor.id ?? "—");
   return `${t.actorTypes[actor.type]}: ${address}`;
 }

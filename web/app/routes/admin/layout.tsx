@@ -9,16 +9,19 @@ import { useSiteSettings } from "../../features/site/api/site";
 import { TestModeBand } from "../../features/site/components/test-mode-band";
 import {
   adminPages,
+  apiKeysPage,
   auditPage,
   boardPage,
   briefQuestionsPage,
   catalogEditor,
   contentEditor,
   dashboardMenu,
+  integrationsPage,
   jobsPage,
   orderDetail,
   overviewPage,
   promoEditor,
+  salesPage,
   teamPage,
   testModeTexts,
 } from "../../lib/messages";
@@ -50,6 +53,12 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
     },
     { to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
     {
+      to: "/dashboard/admin/sales",
+      label: salesPage.menu,
+      alsoUnder: "/dashboard/admin/sales",
+      permission: "sales.manage",
+    },
+    {
       to: "/dashboard/admin/manage__reviews",
       label: dashboardMenu.manageReviews,
       permission: "content.edit",
@@ -60,8 +69,10 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
     { to: "/dashboard/admin/site-content", label: contentEditor.menu, permission: "content.edit" },
     { to: "/dashboard/admin/leads", label: adminPages.leads, permission: "customers.view" },
     { to: "/dashboard/admin/team", label: teamPage.menu, permission: "team.manage" },
+    { to: "/dashboard/admin/api-keys", label: apiKeysPage.menu, permission: "integrations.manage" },
     { to: "/dashboard/admin/audit", label: auditPage.menu, permission: "audit.view" },
     { to: "/dashboard/admin/jobs", label: jobsPage.menu, permission: "shop.operate" },
+    { to: "/dashboard/admin/integrations", label: integrationsPage.menu, permission: "integrations.manage" },
     { to: "/dashboard/admin/brief-questions", label: briefQuestionsPage.menu, permission: "catalog.edit" },
     ...(testTools
       ? [

@@ -1,10 +1,10 @@
 import type { Overview } from "@agency/contract";
+import { formatMajorMoney } from "@agency/contract";
 import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { monthNames } from "../../lib/dates";
-import { overviewPage as t } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { churnTexts, overviewPage as t } from "../../lib/messages";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
@@ -16,6 +16,7 @@ function figures(overrides: Partial<Overview> = {}): Overview {
   return {
     asOf: "2025-12-15T10:00:00.000Z",
     timeZone: "UTC",
+    currency: "usd",
     revenueThisMonth: 1234.5,
     monthlyRecurringRevenue: 456.78,
     subscriptions: { active: 7, pastDue: 0, canceled: 1 },
@@ -43,6 +44,26 @@ function figures(overrides: Partial<Overview> = {}): Overview {
       ],
     },
     recentCancellations: [],
+    churn: {
+      thisMonth: {
+        month: "2025-12",
+        cancellations: 0,
+        failedRenewals: 0,
+        recurringRevenueAtStart: 0,
+        recurringRevenueLost: 0,
+        churnRate: null,
+      },
+      previousMonth: {
+        month: "2025-11",
+        cancellations: 0,
+        failedRenewals: 0,
+        recurringRevenueAtStart: 0,
+        recurringRevenueLost: 0,
+        churnRate: null,
+      },
+      reasons: [],
+    },
+    pastDue: [],
     ...overrides,
   };
 }
@@ -57,9 +78,13 @@ describe("the overview page", () => {
     const api = stubServer(figures());
     renderWithProviders(<OverviewPage />);
 
-    expect((await screen.findByTestId("revenue-this-month")).textContent).toContain(money(1234.5));
+    expect((await screen.findByTestId("revenue-this-month")).textContent).toContain(
+      formatMajorMoney(1234.5, "usd"),
+    );
     expect(api.urls()[0]).toContain("/api/admin/overview");
-    expect(screen.getByTestId("monthly-recurring-revenue")?.textContent).toContain(money(456.78));
+    expect(screen.getByTestId("monthly-recurring-revenue")?.textContent).toContain(
+      formatMajorMoney(456.78, "usd"),
+    );
     expect(screen.getByTestId("paid-orders")?.textContent).toContain("21");
     expect(screen.getByTestId("unpaid-orders")?.textContent).toContain("9");
     expect(screen.getByTestId("new-customers")?.textContent).toContain("4");
@@ -67,14 +92,19 @@ describe("the overview page", () => {
     // Each chart is a picture named by a summary of its figures, with the figures in a table.
     const revenueTotal = 1234.5 + 2000 - 50;
     const revenueChart = screen.getByRole("img", {
-      name: t.revenueChart(12, money(revenueTotal), money(2000), monthNames("2025-06").long),
+      name: t.revenueChart(
+        12,
+        formatMajorMoney(revenueTotal, "usd"),
+        formatMajorMoney(2000, "usd"),
+        monthNames("2025-06").long,
+      ),
     });
     expect(revenueChart.tagName.toLowerCase()).toBe("svg");
     const revenueTable = within(screen.getByRole("region", { name: t.revenueHeading })).getByRole("table");
     const december = within(revenueTable).getByRole("row", { name: new RegExp(monthNames("2025-12").long) });
-    expect(december.textContent).toContain(money(1234.5));
+    expect(december.textContent).toContain(formatMajorMoney(1234.5, "usd"));
     const march = within(revenueTable).getByRole("row", { name: new RegExp(monthNames("2025-03").long) });
-    expect(march.textContent).toContain(money(-50));
+    expect(march.textContent).toContain(formatMajorMoney(-50, "usd"));
     expect(
       screen.getByRole("img", { name: t.customersChart(12, 15, 4, monthNames("2025-12").long) }),
     ).toBeTruthy();
@@ -83,7 +113,7 @@ describe("the overview page", () => {
     const byRevenue = screen.getByRole("table", { name: t.byRevenue });
     const rows = within(byRevenue).getAllByRole("row");
     expect(rows[1]?.textContent).toContain(t.planName("Premium", "yearly"));
-    expect(rows[1]?.textContent).toContain(money(2000));
+    expect(rows[1]?.textContent).toContain(formatMajorMoney(2000, "usd"));
     expect(rows[2]?.textContent).toContain(t.planName("Standard", "monthly"));
     const byOrders = within(screen.getByRole("table", { name: t.byOrders })).getAllByRole("row");
     expect(byOrders[1]?.textContent).toContain(t.planName("Standard", "monthly"));
@@ -134,5 +164,73 @@ describe("the overview page", () => {
       "/dashboard/admin/orders/o-1",
     );
     expect(within(rowOf("Dana Doe")).getByText(t.noReason)).toBeTruthy();
+  });
+
+  it("shows this month's churn beside last month's, the reasons given and the past-due plans", async () => {
+    stubServer(
+      figures({
+        subscriptions: { active: 7, pastDue: 1, canceled: 3 },
+        churn: {
+          thisMonth: {
+            month: "2025-12",
+            cancellations: 3,
+            failedRenewals: 2,
+            recurringRevenueAtStart: 400,
+            recurringRevenueLost: 20,
+            churnRate: 0.05,
+          },
+          previousMonth: {
+            month: "2025-11",
+            cancellations: 1,
+            failedRenewals: 0,
+            recurringRevenueAtStart: 380,
+            recurringRevenueLost: 9.5,
+            churnRate: 0.025,
+          },
+          reasons: [
+            { reason: "Too expensive", count: 2 },
+            { reason: null, count: 1 },
+          ],
+        },
+        pastDue: [
+          {
+            orderId: "o-9",
+            orderNumber: 1009,
+            customer: "Pat Late",
+            service: "Standard (monthly)",
+            dueSince: "2025-12-05T12:00:00.000Z",
+            failedAttempts: 2,
+            nextAttemptAt: "2025-12-08T12:00:00.000Z",
+            amount: 19,
+          },
+        ],
+      }),
+    );
+    renderWithProviders(
+      <MemoryRouter>
+        <OverviewPage />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId("churn-cancellations")).textContent).toBe("3");
+    expect(screen.getByText(churnTexts.previous("1"))).toBeTruthy();
+    expect(screen.getByTestId("churn-failed-renewals").textContent).toBe("2");
+    expect(screen.getByTestId("churn-rate").textContent).toBe("5%");
+    expect(
+      screen.getByText(
+        `${churnTexts.lost(formatMajorMoney(20, "usd"), formatMajorMoney(400, "usd"))} · ${churnTexts.previous("2.5%")}`,
+      ),
+    ).toBeTruthy();
+
+    const reasons = within(screen.getByRole("table", { name: churnTexts.reasonsHeading })).getAllByRole(
+      "row",
+    );
+    expect(reasons.slice(1).map((row) => row.textContent)).toEqual(["Too expensive2", `${t.noReason}1`]);
+
+    const pastDue = screen.getByRole("table", { name: churnTexts.pastDueHeading });
+    const row = within(pastDue).getByText("Pat Late").closest("tr") as HTMLElement;
+    expect(within(row).getByRole("link", { name: "#1009" }).getAttribute("href")).toBe(
+      "/dashboard/admin/orders/o-9",
+    );
+    expect(row.textContent).toContain(formatMajorMoney(19, "usd"));
   });
 });

@@ -4,13 +4,15 @@ import { Button } from "react-bootstrap";
 import { QueryView } from "../../components/query-view";
 import { useOverview } from "../../features/overview/api/overview";
 import { BarChart } from "../../features/overview/components/bar-chart";
+import { Churn } from "../../features/overview/components/churn";
+import { PastDue } from "../../features/overview/components/past-due";
 import { RecentCancellations } from "../../features/overview/components/recent-cancellations";
 import { StatCard } from "../../features/overview/components/stat-card";
 import { TopPlans } from "../../features/overview/components/top-plans";
 import { formatCount } from "../../features/overview/format";
 import { formatDateTime, monthNames, weekNames } from "../../lib/dates";
-import { overviewPage as t } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { churnTexts, overviewPage as t } from "../../lib/messages";
+import { useMoney } from "../../lib/money";
 
 function Panel({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (
@@ -35,6 +37,8 @@ function best<Item>(items: Item[], value: (item: Item) => number): Item | undefi
 
 function Figures({ figures }: { figures: Overview }) {
   const { months, leadsByWeek, subscriptions, orders } = figures;
+  const shopMoney = useMoney();
+  const money = (amount: number) => shopMoney(amount, figures.currency);
   const hasSubscriptions = subscriptions.active + subscriptions.pastDue + subscriptions.canceled > 0;
   const revenueTotal = months.reduce((sum, month) => sum + month.revenue, 0);
   const customersTotal = months.reduce((sum, month) => sum + month.newCustomers, 0);
@@ -160,9 +164,30 @@ function Figures({ figures }: { figures: Overview }) {
                 id="overview-plans-revenue"
                 heading={t.byRevenue}
                 plans={figures.topPlans.byRevenue}
+                currency={figures.currency}
               />
-              <TopPlans id="overview-plans-orders" heading={t.byOrders} plans={figures.topPlans.byOrders} />
+              <TopPlans
+                id="overview-plans-orders"
+                heading={t.byOrders}
+                plans={figures.topPlans.byOrders}
+                currency={figures.currency}
+              />
             </div>
+          </Panel>
+        </div>
+        <div className="col-12">
+          <Panel id="overview-churn" heading={churnTexts.heading}>
+            <Churn id="overview-churn" churn={figures.churn} currency={figures.currency} />
+          </Panel>
+        </div>
+        <div className="col-12">
+          <Panel id="overview-past-due" heading={churnTexts.pastDueHeading}>
+            <PastDue
+              id="overview-past-due"
+              items={figures.pastDue}
+              total={subscriptions.pastDue}
+              currency={figures.currency}
+            />
           </Panel>
         </div>
         <div className="col-12">

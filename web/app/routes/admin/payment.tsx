@@ -6,10 +6,11 @@ import { usePaymentDetails } from "../../features/payments/api/payments";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { formatDateTime } from "../../lib/dates";
 import { orderMessages, adminPages as t } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { useMoney } from "../../lib/money";
 
 /** SPEC §2 /dashboard/admin/payment/{_id}: amount, status, transaction id, time, customer. */
 export default function AdminPayment() {
+  const money = useMoney();
   const { _id = "" } = useParams();
   const details = usePaymentDetails(_id);
   if (details.isPending) return <LoadingScreen />;
@@ -21,7 +22,7 @@ export default function AdminPayment() {
     [t.phone, order.phone],
     [t.plan, `${order.service} (${order.serviceDuration})`],
     [t.orderedOn, formatDateTime(order.currentDate)],
-    [t.amount, money(payment?.currentPrice ?? order.currentPrice)],
+    [t.amount, money(payment?.currentPrice ?? order.currentPrice, payment?.currency ?? order.currency)],
     [t.status, order.paid ? t.paid : t.notPaidYet],
     [t.transactionId, payment?.transactionId ?? "—"],
     [t.time, payment ? formatDateTime(payment.paymentTime) : "—"],

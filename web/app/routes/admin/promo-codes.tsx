@@ -8,6 +8,7 @@ import { usePromoCodeEditor, usePromoCodes } from "../../features/promo/api/prom
 import { PromoCodeForm } from "../../features/promo/components/promo-code-form";
 import { formatNumericDateTime } from "../../lib/dates";
 import { promoEditor as t } from "../../lib/messages";
+import { useMoney } from "../../lib/money";
 import { pageTitle, siteOf } from "../../lib/site";
 import { saveWithToasts } from "../../lib/toast";
 import type { Route } from "./+types/promo-codes";
@@ -24,6 +25,7 @@ export default function PromoCodes() {
   const plans = useAllPlans();
   const editor = usePromoCodeEditor();
   const [editing, setEditing] = useState<string | null>(null);
+  const money = useMoney();
 
   const row = (code: PromoCode) =>
     editing === code._id ? (
@@ -40,7 +42,7 @@ export default function PromoCodes() {
       <div className="d-flex flex-wrap gap-3 align-items-center">
         <div className="flex-grow-1">
           <p className="fw-semibold mb-0">
-            <code className="fs-6">{code.code}</code> {t.off(code.value, code.kind)}{" "}
+            <code className="fs-6">{code.code}</code> {t.off(code.value, code.kind, money(code.value))}{" "}
             <Badge bg={code.disabled ? "secondary" : "success"}>
               {code.disabled ? t.inactive : t.active}
             </Badge>

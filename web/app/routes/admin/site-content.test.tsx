@@ -1,4 +1,4 @@
-import { defaultPageTexts, defaultSite, type SiteContent } from "@agency/contract";
+import { defaultPageTexts, defaultShopMoney, defaultSite, type SiteContent } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { contentEditor as t } from "../../lib/messages";
@@ -6,7 +6,7 @@ import { apiFailure, type FakeApi, fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
 import SiteContentPage from "./site-content";
 
-const content: SiteContent = { site: defaultSite, texts: defaultPageTexts };
+const content: SiteContent = { site: defaultSite, texts: defaultPageTexts, money: defaultShopMoney };
 
 /** A server that holds `content` and answers the saves with what the test decides. */
 function stubServer(answerSave: (body: unknown) => SiteContent | Response) {

@@ -1,16 +1,55 @@
 import { PageTexts, SiteIdentity } from "@agency/contract";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
-import { useContentEditor, useSiteContent } from "../../features/content/api/content";
+import { useMemberPermissions } from "../../features/auth/api/auth";
+import {
+  useContentEditor,
+  useSaveShopMoney,
+  useShopMoneySetting,
+  useSiteContent,
+} from "../../features/content/api/content";
 import { identityFields, textFields } from "../../features/content/components/content-fields";
 import { ContentForm } from "../../features/content/components/content-form";
-import { contentEditor as t } from "../../lib/messages";
+import { CurrencyForm } from "../../features/content/components/currency-form";
+import { currencyEditor, contentEditor as t } from "../../lib/messages";
+import { useShopMoneySaved } from "../../lib/site";
 import { saveWithToasts } from "../../lib/toast";
+
+/**
+ * The shop's currency: for a member who may edit prices (every price is in it). Unknown
+ * permissions (still loading) show it; the server checks again.
+ */
+function ShopCurrency() {
+  const setting = useShopMoneySetting();
+  const moneySaved = useShopMoneySaved();
+  const save = useSaveShopMoney(({ currency, locale }) => moneySaved({ currency, locale }));
+  return (
+    <div className="card border-0 shadow-sm mb-4">
+      <div className="card-body p-4">
+        <h2 className="h5 mb-2">{currencyEditor.heading}</h2>
+        <p className="text-body-secondary">{currencyEditor.lead}</p>
+        {setting.isPending ? (
+          <LoadingScreen />
+        ) : setting.isError ? (
+          <LoadError message={currencyEditor.loadFailed} query={setting} />
+        ) : (
+          <CurrencyForm
+            key={`${setting.data.currency}-${setting.data.locale}-${setting.data.sold}`}
+            setting={setting.data}
+            onSubmit={(body) => saveWithToasts(() => save.mutateAsync(body), currencyEditor.saved)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
 
 /** The owner edits the site identity and the landing and about pages' texts (DESIGN "Beyond the spec" 13). */
 export default function SiteContentPage() {
   const content = useSiteContent();
   const editor = useContentEditor();
+  const permissions = useMemberPermissions();
+  const editsPrices = permissions?.has("catalog.edit") ?? true;
 
   return (
     <section aria-labelledby="site-content-heading">
@@ -39,6 +78,7 @@ export default function SiteContentPage() {
               />
             </div>
           </div>
+          {editsPrices ? <ShopCurrency /> : null}
           <div className="card border-0 shadow-sm">
             <div className="card-body p-4">
               <h2 className="h5 mb-3">{t.textsHeading}</h2>

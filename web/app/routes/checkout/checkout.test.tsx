@@ -27,6 +27,7 @@ const session = {
 const renewsOn = "2026-12-25T10:00:00.000Z";
 const terms = (firstCharge: number, renewal: number) => ({
   firstCharge,
+  currency: "usd",
   renewal: { amount: renewal, interval: "monthly" as const, firstRenewalAt: renewsOn },
 });
 
@@ -57,6 +58,7 @@ function stubServer() {
         return {
           code: "SAVE10",
           subtotal: 119.5,
+          currency: "usd",
           discount: 11.95,
           total: 107.55,
           appliesTo: "every",
@@ -67,6 +69,7 @@ function stubServer() {
         return {
           code: "SAVE10",
           subtotal: 49,
+          currency: "usd",
           discount: 4.9,
           total: 44.1,
           appliesTo: "every",
@@ -77,6 +80,7 @@ function stubServer() {
         return {
           code: "HALF",
           subtotal: 49,
+          currency: "usd",
           discount: 24.5,
           total: 24.5,
           appliesTo: "first",

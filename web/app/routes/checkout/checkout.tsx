@@ -9,7 +9,7 @@ import { PromoForm } from "../../features/orders/components/promo-form";
 import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { ApiError, errorMessage } from "../../lib/api";
 import { orderLineTexts, checkoutMessages as t } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { useMoney } from "../../lib/money";
 import { pageDataOf } from "../../lib/page-data.server";
 import { pageTitle, siteOf } from "../../lib/site";
 import { notifyError } from "../../lib/toast";
@@ -37,6 +37,7 @@ export default function Checkout() {
   const { _id = "" } = useParams();
   const plan = usePlan(_id);
   const session = useSession();
+  const shopMoney = useMoney();
   const [addonIds, setAddonIds] = useState<string[]>([]);
   const [code, setCode] = useState<string | null>(null);
   const quote = usePromoQuote(_id, code, addonIds);
@@ -63,6 +64,7 @@ export default function Checkout() {
     );
   }
 
+  const money = (amount: number) => shopMoney(amount, plan.data.currency);
   const price = money(plan.data.newPrice);
   const chosen = plan.data.addons.filter((addon) => addonIds.includes(addon._id));
   // Shown only: the server prices the order from the catalog (dollars added as cents, exactly).

@@ -39,6 +39,7 @@ function paidOrder(sub: Subscription | null): Order {
     serviceId: "p1",
     serviceDuration: "monthly",
     currentPrice: 49,
+    currency: "usd",
     currentDate: "2026-11-23T09:00:00.000Z",
     phone: "0123456789",
     paid: true,

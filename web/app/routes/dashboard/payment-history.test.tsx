@@ -1,7 +1,7 @@
 import type { Payment } from "@agency/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { receiptPage } from "../../lib/messages";
+import { orderPaymentTexts, receiptPage } from "../../lib/messages";
 import { fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
 import PaymentHistory from "./payment-history";
@@ -26,6 +26,7 @@ function payment(overrides: Partial<Payment>): Payment {
     transactionId: "pi_test_1",
     paymentTime: "2026-03-04T10:00:00.000Z",
     currentPrice: 99,
+    currency: "usd",
     service: "Premium",
     serviceDuration: "monthly",
     provider: "test",
@@ -33,6 +34,7 @@ function payment(overrides: Partial<Payment>): Payment {
     periodEnd: null,
     renewal: false,
     receiptId: null,
+    refundReason: null,
     ...overrides,
   };
 }
@@ -55,5 +57,19 @@ describe("payment history", () => {
     ]);
     // A payment recorded without a receipt has no link to one.
     expect(screen.getByText("pi_test_1")).toBeTruthy();
+  });
+
+  it("shows a refund as a negative amount with the reason the agency gave", async () => {
+    fakeApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/payment-history/:email": [
+        payment({ transactionId: "re_test_1", currentPrice: -12.5, refundReason: "Late delivery" }),
+        payment({ transactionId: "pi_test_1" }),
+      ],
+    });
+    renderRoute("/dashboard/payment-history", PaymentHistory, "/dashboard/payment-history");
+    expect(await screen.findByText("re_test_1")).toBeTruthy();
+    expect(screen.getByText("-$12.50")).toBeTruthy();
+    expect(screen.getByText(orderPaymentTexts.reason("Late delivery"))).toBeTruthy();
   });
 });

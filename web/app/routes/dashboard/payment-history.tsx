@@ -12,11 +12,12 @@ import {
   briefTexts,
   orderDetail,
   orderMessages,
+  orderPaymentTexts,
   receiptPage,
   subscriptionTexts,
   paymentMessages as t,
 } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { Money } from "../../lib/money";
 
 const columns: DataColumn<Payment>[] = [
   {
@@ -35,7 +36,19 @@ const columns: DataColumn<Payment>[] = [
     cell: (payment) => payment.transactionId,
     className: "font-monospace small text-break",
   },
-  { header: t.amount, cell: (payment) => money(payment.currentPrice) },
+  {
+    header: t.amount,
+    cell: (payment) => (
+      <>
+        <Money amount={payment.currentPrice} currency={payment.currency} />
+        {payment.refundReason ? (
+          <span className="d-block small text-body-secondary text-break">
+            {orderPaymentTexts.reason(payment.refundReason)}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
   { header: t.time, cell: (payment) => formatDateTime(payment.paymentTime) },
   {
     header: t.plan,

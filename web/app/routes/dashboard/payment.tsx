@@ -9,12 +9,13 @@ import { RenewalTermsNote } from "../../features/orders/components/renewal-terms
 import { usePaymentIntent } from "../../features/payments/api/payments";
 import { TestCardForm } from "../../features/payments/components/test-card-form";
 import { orderMessages, paymentMessages as t } from "../../lib/messages";
-import { money } from "../../lib/money";
+import { useMoney } from "../../lib/money";
 
 const StripeCardForm = lazy(() => import("../../features/payments/components/stripe-card-form"));
 
 /** SPEC §2 /dashboard/payment/{_id}: the order's summary, card entry and the pay button. */
 export default function Payment() {
+  const money = useMoney();
   const { _id = "" } = useParams();
   const order = usePaymentOrder(_id);
   const unpaid = order.isSuccess && !order.data.paid;
@@ -28,7 +29,7 @@ export default function Payment() {
     [orderMessages.number, formatOrderNumber(order.data.number)],
     [t.order, `${order.data.service} (${order.data.serviceDuration})`],
     [t.customer, `${order.data.name} · ${order.data.email}`],
-    [t.amount, money(order.data.currentPrice)],
+    [t.amount, money(order.data.currentPrice, order.data.currency)],
   ] as const;
 
   return (
@@ -52,6 +53,7 @@ export default function Payment() {
             discount={order.data.discount}
             promoCode={order.data.promoCode}
             total={order.data.currentPrice}
+            currency={order.data.currency}
             className="table table-sm mb-4"
           />
         ) : null}

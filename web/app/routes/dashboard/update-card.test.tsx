@@ -39,6 +39,7 @@ const order: Order = {
   serviceId: "p1",
   serviceDuration: "monthly",
   currentPrice: 49,
+  currency: "usd",
   currentDate: "2026-10-23T09:00:00.000Z",
   phone: "0123456789",
   paid: true,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { linesOfOrder, type OrderLineRow } from "../../../db/order-lines.js";
 import { type orders, payments, type ReceiptLineItem, subscriptions } from "../../../db/schema.js";
+import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { ProviderIntent, ProviderRefund } from "../../../payment-providers/provider.js";
 import { issueReceipt, type ReceiptInput, type ReceiptSettings } from "../receipts/issue.js";
@@ -19,6 +20,7 @@ type LedgerEntry = {
   card: { brand: string; last4: string } | null;
   period?: { subscriptionId: string; start: Date; end: Date } | null;
   refundOf?: string;
+  refundReason?: string;
 };
 
 /** An order's line as its receipts copy it. */
@@ -84,6 +86,7 @@ async function writeEntry(
       periodStart: period?.start,
       periodEnd: period?.end,
       refundOf: entry.refundOf,
+      refundReason: entry.refundReason,
     })
     .onConflictDoNothing()
     .returning();
@@ -96,6 +99,7 @@ async function writeEntry(
     pricing: await pricingOf(tx, entry),
     period: period && !entry.refundOf ? { start: period.start, end: period.end } : null,
   });
+  if (entry.refundOf) await emitDomainEvent(tx, "refund.issued", { payment });
   return payment;
 }
 
@@ -131,13 +135,13 @@ export async function addPayment(
 
 /**
  * Writes down money given back through the provider, inside the caller's transaction: a negative
- * payment of the refunded one's order with its own credit note (the order's state mail tells the
- * customer). Null when this refund was recorded before.
+ * payment of the refunded one's order, with its reason and its own credit note. Null when this
+ * refund was recorded before.
  */
 export function addRefund(
   tx: Database,
   receipts: ReceiptSettings,
-  input: { order: typeof orders.$inferSelect; of: PaymentRow; refund: ProviderRefund },
+  input: { order: typeof orders.$inferSelect; of: PaymentRow; refund: ProviderRefund; reason: string },
 ): Promise<PaymentRow | null> {
   const { order, of, refund } = input;
   return writeEntry(tx, receipts, {
@@ -149,5 +153,6 @@ export function addRefund(
     currency: refund.currency,
     card: null,
     refundOf: of.id,
+    refundReason: input.reason,
   });
 }

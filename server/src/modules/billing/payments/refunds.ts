@@ -1,85 +1,137 @@
-import { centsToDollars, workflowMessages } from "@agency/contract";
+import { defaultMoneyLocale, formatMoney, isId, refundMessages, toMajor } from "@agency/contract";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { type orders, payments, subscriptions } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
-import type { BillingSync, PaymentProvider, ProviderRefund } from "../../../payment-providers/provider.js";
+import type { BillingSync, PaymentProvider } from "../../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../../audit/index.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
-import { addRefund } from "./ledger.js";
+import { addRefund, type PaymentRow } from "./ledger.js";
 
-type PaymentRow = typeof payments.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** A refund the provider has made, to be written in the transaction that records its cause. */
-export type ProviderRefunded = { of: PaymentRow; done: ProviderRefund };
+/** A payment locked for a refund, and what is left of it to give back. */
+export type RefundDue = {
+  payment: PaymentRow;
+  leftCents: number;
+  /** How many refunds of it were written before: numbers the next one. */
+  refunds: number;
+  /** Whether it is the order's latest payment (the one that paid for the current period). */
+  latest: boolean;
+};
 
-/** The payment a refund gives back (the latest one) and how much of it is left to refund. */
-async function refundable(
-  db: Database,
-  orderId: string,
-): Promise<{ payment: PaymentRow; cents: number } | null> {
-  const [payment] = await db
-    .select()
+/** The order's latest payment (not a refund): the first one, or its latest renewal. */
+async function latestPaymentId(db: Database, orderId: string): Promise<string | undefined> {
+  const [latest] = await db
+    .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), isNull(payments.refundOf)))
     .orderBy(desc(payments.paymentTime), desc(payments.createdAt))
     .limit(1);
+  return latest?.id;
+}
+
+/**
+ * Locks one of the order's payments for a refund inside `tx` (the latest when `paymentId` is not
+ * given) and works out what is left of it. Every refund is written while its payment's row is
+ * locked, so what this finds holds until `tx` ends: two refunds of one payment, however close
+ * together, are checked one after the other and cannot give back a cent more than was paid.
+ * Null when the order has no payment (or none with that id).
+ */
+export async function lockRefundable(
+  tx: Database,
+  orderId: string,
+  paymentId?: string,
+): Promise<RefundDue | null> {
+  const latest = await latestPaymentId(tx, orderId);
+  const wanted = paymentId ?? latest;
+  if (!wanted || !isId(wanted)) return null;
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, wanted), eq(payments.orderId, orderId), isNull(payments.refundOf)))
+    .for("update");
   if (!payment) return null;
-  const [refunded] = await db
-    .select({ cents: sql<number>`coalesce(-sum(${payments.amountCents}), 0)::int` })
+  const [given] = await tx
+    .select({
+      cents: sql<number>`coalesce(-sum(${payments.amountCents}), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
     .from(payments)
     .where(eq(payments.refundOf, payment.id));
-  const cents = payment.amountCents - (refunded?.cents ?? 0);
-  return cents > 0 ? { payment, cents } : null;
+  return {
+    payment,
+    leftCents: payment.amountCents - (given?.cents ?? 0),
+    refunds: given?.count ?? 0,
+    latest: payment.id === latest,
+  };
 }
 
 /**
- * Gives back the order's latest payment (less what was refunded of it before) through the
- * provider that took it; a conflict when nothing is left to refund or another provider took it.
+ * Refused (409, nothing changes) when `cents` is more than is left of the payment; the message
+ * writes what is left in the order's currency and the shop's locale.
  */
-export async function refundLatestPayment(
-  db: Database,
+export function checkRefund(
+  due: RefundDue,
+  cents: number,
   provider: PaymentProvider,
-  orderId: string,
-): Promise<ProviderRefunded> {
-  const due = await refundable(db, orderId);
-  if (!due || due.payment.provider !== provider.name) {
-    throw new AppError("conflict", workflowMessages.notRefundable);
+  money: { currency: string; locale?: string },
+): void {
+  if (due.leftCents <= 0) throw new AppError("conflict", refundMessages.nothingLeft);
+  if (cents > due.leftCents) {
+    const left = formatMoney(due.leftCents, money.currency, money.locale ?? defaultMoneyLocale);
+    throw new AppError("conflict", refundMessages.moreThanLeft(left));
   }
-  const done = await provider.refund({
-    paymentIntentId: due.payment.transactionId,
-    amountCents: due.cents,
-    key: `${due.payment.id}-${due.cents}`,
-  });
-  return { of: due.payment, done };
+  if (due.payment.provider !== provider.name) throw new AppError("conflict", refundMessages.otherProvider);
 }
 
 /**
- * Writes a refund the provider made as a negative payment with its own credit note, and records
- * who gave it, inside `tx`. Nothing is written twice for the same provider refund.
+ * Gives back `cents` of a payment locked by `lockRefundable`, inside the same `tx`: the provider
+ * refunds it first (while the payment stays locked), then it is written as a negative payment with
+ * its own credit note, and the audit log records who gave how much of which payment, and why.
+ * The provider's idempotency key names the payment, the refund's number and its amount, so the
+ * same refund asked again after a lost answer is given once and written then.
  */
-export async function recordRefund(
+export async function giveRefund(
   tx: Database,
-  receipts: ReceiptSettings,
+  ctx: { provider: PaymentProvider; receipts: ReceiptSettings },
   caller: SessionUser,
   order: typeof orders.$inferSelect,
-  refund: ProviderRefunded,
-): Promise<void> {
-  const refunded = await addRefund(tx, receipts, { order, of: refund.of, refund: refund.done });
-  if (!refunded) return;
+  due: RefundDue,
+  { cents, reason }: { cents: number; reason: string },
+): Promise<PaymentRow> {
+  checkRefund(due, cents, ctx.provider, order);
+  const { payment } = due;
+  const done = await ctx.provider.refund(
+    {
+      paymentIntentId: payment.transactionId,
+      amountCents: cents,
+      key: `${payment.id}-${due.refunds + 1}-${cents}`,
+    },
+    tx,
+  );
+  const refunded = await addRefund(tx, ctx.receipts, { order, of: payment, refund: done, reason });
+  if (!refunded) throw new Error("The provider answered with a refund that was recorded before.");
   await recordAudit(tx, {
     actor: auditActorOf(caller),
     action: "payment.refunded",
     subject: { type: "payment", id: refunded.id, label: `#${order.number}` },
-    before: { payment: refund.of.id, amount: centsToDollars(refund.of.amountCents) },
+    before: {
+      payment: payment.id,
+      amount: toMajor(payment.amountCents, order.currency),
+      currency: order.currency,
+      left: toMajor(due.leftCents, order.currency),
+    },
     after: {
-      refund: centsToDollars(-refunded.amountCents),
+      refund: toMajor(-refunded.amountCents, order.currency),
+      reason,
+      left: toMajor(due.leftCents + refunded.amountCents, order.currency),
       provider: refunded.provider,
       transactionId: refunded.transactionId,
     },
   });
+  return refunded;
 }
 
 /**

@@ -1,10 +1,10 @@
 import {
   type AdminPaymentDetails,
-  centsToDollars,
   orderMessages as messages,
   type Payment,
   type PaymentIntent,
   type TestCardPaymentBody,
+  toMajor,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { findOwnOrder, findVisibleOrder, seesOnlyAssigned } from "../../../auth/order-access.js";
@@ -13,7 +13,7 @@ import type { Database } from "../../../db/client.js";
 import { orders, payments, receipts, user } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
-import { CURRENCY, type PaymentProvider, type ProviderIntent } from "../../../payment-providers/provider.js";
+import type { PaymentProvider, ProviderIntent } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
 import { renewalChargeCents } from "../charges.js";
@@ -34,9 +34,16 @@ export async function openPayment(
   if (order.paid) throw new AppError("conflict", messages.alreadyPaid);
 
   let intent = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : undefined;
-  const reusable = intent && intent.status !== "canceled" && intent.amountCents === order.priceCents;
+  // The order's own amount and currency: the shop's currency may have changed since it was placed.
+  const reusable =
+    intent &&
+    intent.status !== "canceled" &&
+    intent.amountCents === order.priceCents &&
+    sameCurrency(intent.currency, order.currency);
   const interval = order.serviceDuration;
-  if ((!intent || !reusable) && billing && (interval === "monthly" || interval === "yearly")) {
+  // Custom work (no plan) pays with one PaymentIntent: Stripe Billing prices belong to plans.
+  const plan = order.planId;
+  if ((!intent || !reusable) && billing && plan && (interval === "monthly" || interval === "yearly")) {
     // Stripe Billing: the plan's subscription, whose first invoice the card form pays (the
     // order's price) and which renews at what the order's recurring lines renew at.
     const opened = await billing.open({
@@ -44,9 +51,10 @@ export async function openPayment(
       email: order.email,
       name: order.name,
       plan: {
-        id: order.planId,
+        id: plan,
         name: `${order.service} (${interval})`,
-        priceCents: renewalChargeCents(await renewalBasisOf(db, order)),
+        priceCents: renewalChargeCents(await renewalBasisOf(db, order), order.currency),
+        currency: order.currency,
         interval,
       },
       firstInvoiceCents: order.priceCents,
@@ -62,7 +70,7 @@ export async function openPayment(
     intent = await provider.createIntent({
       orderId: order.id,
       amountCents: order.priceCents,
-      currency: CURRENCY,
+      currency: order.currency,
       email: order.email,
       replaces: intent?.id,
     });
@@ -73,9 +81,14 @@ export async function openPayment(
     paymentIntentId: intent.id,
     provider: provider.name,
     publishableKey: provider.publishableKey,
-    amount: centsToDollars(order.priceCents),
-    currency: intent.currency,
+    amount: toMajor(order.priceCents, order.currency),
+    currency: order.currency,
   };
+}
+
+/** Providers write codes lower case, as orders keep them; any case is the same currency. */
+function sameCurrency(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
 
 /**
@@ -105,7 +118,7 @@ export async function recordPayment(
       if (order.transactionId !== intent.id) throw new AppError("conflict", messages.alreadyPaid);
       return { modifiedCount: 0, paid: true as const, transactionId: intent.id };
     }
-    if (intent.amountCents !== order.priceCents || intent.currency !== CURRENCY) {
+    if (intent.amountCents !== order.priceCents || !sameCurrency(intent.currency, order.currency)) {
       throw new AppError("unprocessable", "The payment does not match the order's amount.");
     }
     const started = await startSubscription(tx, {
@@ -191,7 +204,9 @@ const paymentColumns = {
   orderNumber: orders.number,
   service: orders.service,
   serviceDuration: orders.serviceDuration,
+  currency: orders.currency,
   receiptId: receipts.id,
+  refundReason: payments.refundReason,
 };
 
 type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
@@ -212,7 +227,8 @@ export function toPayment(row: PaymentRow): Payment {
     email: row.email,
     transactionId: row.transactionId,
     paymentTime: row.paymentTime.toISOString(),
-    currentPrice: centsToDollars(row.amountCents),
+    currentPrice: toMajor(row.amountCents, row.currency),
+    currency: row.currency,
     service: row.service,
     serviceDuration: row.serviceDuration,
     provider: row.provider === "stripe" ? "stripe" : "test",
@@ -221,6 +237,7 @@ export function toPayment(row: PaymentRow): Payment {
     // The order keeps its first payment's transaction; the others renewed it (or refunded it).
     renewal: row.amountCents > 0 && row.transactionId !== row.orderTransactionId,
     receiptId: row.receiptId,
+    refundReason: row.refundReason,
   };
 }
 
@@ -247,6 +264,17 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
       ),
     )
     .orderBy(desc(payments.paymentTime), desc(payments.createdAt));
+  return rows.map(toPayment);
+}
+
+/** One payment or refund as the payment history shows it (what webhooks send). */
+export async function paymentView(db: Database, id: string): Promise<Payment[]> {
+  const rows = await db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+    .where(eq(payments.id, id));
   return rows.map(toPayment);
 }
 
@@ -277,7 +305,8 @@ export async function paymentDetails(
       email: order.email,
       service: order.service,
       serviceDuration: order.serviceDuration,
-      currentPrice: centsToDollars(order.priceCents),
+      currentPrice: toMajor(order.priceCents, order.currency),
+      currency: order.currency,
       currentDate: order.createdAt.toISOString(),
       phone: order.phone,
       paid: order.paid,

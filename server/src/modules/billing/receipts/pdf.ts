@@ -1,6 +1,6 @@
-import type { Receipt } from "@agency/contract";
+import { defaultMoneyLocale, formatMajorMoney, type MoneyDisplay, type Receipt } from "@agency/contract";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { formatCard, formatDate, formatMoney, formatPeriod } from "../../../mail/format.js";
+import { formatCard, formatDate, formatPeriod } from "../../../mail/format.js";
 
 export type ReceiptLine = [label: string, value: string];
 
@@ -13,9 +13,16 @@ function receiptTitle(receipt: Receipt): string {
   return `${isCreditNote(receipt) ? "Credit note" : "Receipt"} ${receipt.number}`;
 }
 
-/** The rows every rendering of a receipt shows (the printable page builds the same from JSON). */
-export function receiptLines(receipt: Receipt): { items: ReceiptLine[]; payment: ReceiptLine[] } {
-  const money = (dollars: number) => formatMoney(Math.round(dollars * 100), receipt.currency);
+/**
+ * The rows every rendering of a receipt shows (the printable page builds the same from JSON):
+ * amounts in the receipt's own currency, written for `locale` (the shop's).
+ */
+export function receiptLines(
+  receipt: Receipt,
+  locale: string = defaultMoneyLocale,
+  display: MoneyDisplay = "symbol",
+): { items: ReceiptLine[]; payment: ReceiptLine[] } {
+  const money = (amount: number) => formatMajorMoney(amount, receipt.currency, locale, { display });
   const refund = isCreditNote(receipt);
   const discount: ReceiptLine[] =
     receipt.discount > 0
@@ -46,9 +53,12 @@ export function receiptLines(receipt: Receipt): { items: ReceiptLine[]; payment:
   };
 }
 
-/** The standard fonts know Windows-1252 only; anything else is shown as "?" rather than failing. */
+/**
+ * The standard fonts know Windows-1252 only; anything else is shown as "?" rather than failing.
+ * The thin spaces some locales group digits with are written as plain ones.
+ */
 function encodable(font: PDFFont, text: string): string {
-  return [...text]
+  return [...text.replace(/[\u2007\u2009\u202f]/g, " ")]
     .map((char) => {
       try {
         font.encodeText(char);
@@ -61,10 +71,24 @@ function encodable(font: PDFFont, text: string): string {
 }
 
 /**
- * An A4 PDF of the receipt, with the seller's details as they were when it was issued, and their
- * logo (a PNG of it) when one could be read.
+ * The receipt's rows for the PDF: a currency symbol the standard fonts cannot write ("₹", the
+ * full-width "￥") gives way to the currency's code.
  */
-export async function receiptPdf(receipt: Receipt, logoPng?: Uint8Array): Promise<Uint8Array> {
+function printableLines(receipt: Receipt, locale: string, font: PDFFont) {
+  const lines = receiptLines(receipt, locale);
+  const writable = lines.items.every(([, value]) => !encodable(font, value).includes("?"));
+  return writable ? lines : receiptLines(receipt, locale, "code");
+}
+
+/**
+ * An A4 PDF of the receipt, with the seller's details as they were when it was issued, and their
+ * logo (a PNG of it) when one could be read; amounts are written for `locale` (the shop's).
+ */
+export async function receiptPdf(
+  receipt: Receipt,
+  logoPng?: Uint8Array,
+  locale: string = defaultMoneyLocale,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(receiptTitle(receipt));
   pdf.setAuthor(receipt.seller.name);
@@ -129,7 +153,7 @@ export async function receiptPdf(receipt: Receipt, logoPng?: Uint8Array): Promis
   write(receipt.customer.email);
   line(28);
 
-  const { items, payment } = receiptLines(receipt);
+  const { items, payment } = printableLines(receipt, locale, regular);
   write("Description", { font: bold });
   writeRight("Amount", bold);
   line(8);

@@ -1,4 +1,4 @@
-import { addressLines, formatAddress, type Receipt } from "@agency/contract";
+import { addressLines, formatAddress, formatMoney, type Receipt } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../../test/helpers.js";
@@ -8,7 +8,7 @@ import { readPdf } from "../../../../test/pdf-text.js";
 import { createPromoCode } from "../../../../test/promo-codes.js";
 import { mySubscription } from "../../../../test/subscriptions.js";
 import { DAY_MS } from "../../../clock.js";
-import { formatDate, formatMoney, formatPeriod } from "../../../mail/format.js";
+import { formatDate, formatPeriod } from "../../../mail/format.js";
 import { includedTax } from "./issue.js";
 
 let ctx: TestContext;
@@ -73,13 +73,13 @@ describe("what a receipt shows", () => {
     });
     for (const text of [
       `${plan.service} plan (monthly)`,
-      formatMoney(listCents),
+      formatMoney(listCents, "usd"),
       `Discount (code ${code})`,
-      formatMoney(-discountCents),
+      formatMoney(-discountCents, "usd"),
       "Tax included (20%)",
-      formatMoney(includedTax(paidCents, 2000)),
+      formatMoney(includedTax(paidCents, 2000), "usd"),
       "Total paid",
-      formatMoney(paidCents),
+      formatMoney(paidCents, "usd"),
       "Service period",
       period,
       "Visa ending in 4242",
@@ -95,8 +95,8 @@ describe("what a receipt shows", () => {
     const mail = (await outbox(ctx)).find(
       (item) => item.to === customer.email && item.subject.startsWith(`Your receipt ${receipt.number}`),
     );
-    expect(mail?.text).toContain(`List price: ${formatMoney(listCents)}`);
-    expect(mail?.text).toContain(`Discount (code ${code}): ${formatMoney(-discountCents)}`);
+    expect(mail?.text).toContain(`List price: ${formatMoney(listCents, "usd")}`);
+    expect(mail?.text).toContain(`Discount (code ${code}): ${formatMoney(-discountCents, "usd")}`);
     expect(mail?.text).toContain(`Period: ${period}`);
   });
 

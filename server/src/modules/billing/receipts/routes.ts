@@ -5,6 +5,7 @@ import { requireUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { refusals } from "../../../errors.js";
 import type { FileStorage } from "../../../storage/storage.js";
+import { shopMoney } from "../../catalog/index.js";
 import { logoPng } from "./logo.js";
 import { receiptPdf } from "./pdf.js";
 import { findOrderReceipt, findVisibleReceipt, listOwnReceipts } from "./service.js";
@@ -58,12 +59,15 @@ export const receiptRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const receipt = await findVisibleReceipt(db, await requireUser(request), request.params.id);
+      const { locale } = await shopMoney(db);
       return reply
         .header("content-type", "application/pdf")
         .header("content-disposition", `attachment; filename="receipt-${receipt.number}.pdf"`)
         .header("cache-control", "private, no-store")
         .send(
-          Buffer.from(await receiptPdf(receipt, await logoPng({ storage, webDir }, receipt.seller.logo))),
+          Buffer.from(
+            await receiptPdf(receipt, await logoPng({ storage, webDir }, receipt.seller.logo), locale),
+          ),
         );
     },
   );

@@ -1,4 +1,4 @@
-import { centsToDollars, isId, type Receipt, type ReceiptSummary } from "@agency/contract";
+import { isId, type Receipt, type ReceiptSummary, toMajor } from "@agency/contract";
 import { desc, eq } from "drizzle-orm";
 import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
@@ -15,7 +15,8 @@ function toSummary(row: Row): ReceiptSummary {
     paymentId: row.paymentId,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
-    amount: centsToDollars(row.amountCents),
+    amount: toMajor(row.amountCents, row.currency),
+    currency: row.currency,
     issuedAt: row.issuedAt.toISOString(),
   };
 }
@@ -43,15 +44,14 @@ export function toReceipt(row: Row): Receipt {
     ).map((line) => ({
       description: line.description,
       quantity: line.quantity,
-      unitPrice: centsToDollars(line.unitCents),
-      amount: centsToDollars(line.amountCents),
+      unitPrice: toMajor(line.unitCents, row.currency),
+      amount: toMajor(line.amountCents, row.currency),
     })),
-    listPrice: centsToDollars(row.listPriceCents),
-    discount: centsToDollars(row.discountCents),
+    listPrice: toMajor(row.listPriceCents, row.currency),
+    discount: toMajor(row.discountCents, row.currency),
     promoCode: row.promoCode,
-    tax: centsToDollars(row.taxCents),
+    tax: toMajor(row.taxCents, row.currency),
     taxRatePercent: row.taxRateBasisPoints / 100,
-    currency: row.currency,
     provider: row.provider,
     transactionId: row.transactionId,
     card: row.cardLast4 ? { brand: row.cardBrand ?? "card", last4: row.cardLast4 } : null,

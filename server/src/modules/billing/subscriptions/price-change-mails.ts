@@ -1,8 +1,8 @@
-import { formatOrderNumber } from "@agency/contract";
+import { formatMoney, formatOrderNumber } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { orders, subscriptions } from "../../../db/schema.js";
 import type { JobHandlers } from "../../../jobs/worker.js";
-import { formatDate, formatMoney } from "../../../mail/format.js";
+import { formatDate } from "../../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../../mail/layout.js";
 import { type NotificationContext, queueMails } from "../../../mail/notifications.js";
 import { renewalChargeCents } from "../charges.js";
@@ -22,7 +22,7 @@ async function planPriceChanged(
   const plan = `${order.service} plan`;
   const number = formatOrderNumber(order.number);
   const discount = { ...subscription, priceCents: payload.newPriceCents };
-  const charge = renewalChargeCents(discount);
+  const charge = renewalChargeCents(discount, order.currency);
   const renews = formatDate(subscription.currentPeriodEnd);
   // What else makes the renewal's charge differ from the plan's price.
   const besides = [
@@ -31,23 +31,25 @@ async function planPriceChanged(
   ]
     .filter(Boolean)
     .join(" and ");
+  // The order's currency: the renewals charge in it, whatever the shop sells in now.
+  const money = (cents: number) => formatMoney(cents, order.currency, ctx.brand.locale);
   return [
     renderMail(ctx.brand, {
       to: order.email,
       subject: `The price of your ${plan} changes`,
       heading: "A new price for your plan",
       paragraphs: [
-        `The price of your ${plan} (order ${number}) changes from ${formatMoney(payload.oldPriceCents)} to ${formatMoney(payload.newPriceCents)} per ${subscription.interval === "yearly" ? "year" : "month"}.`,
+        `The price of your ${plan} (order ${number}) changes from ${money(payload.oldPriceCents)} to ${money(payload.newPriceCents)} per ${subscription.interval === "yearly" ? "year" : "month"}.`,
         charge === payload.newPriceCents
           ? `It applies from your next renewal on ${renews}. What you paid so far stays as it was.`
-          : `It applies from your next renewal on ${renews}; with ${besides} you pay ${formatMoney(charge)}. What you paid so far stays as it was.`,
+          : `It applies from your next renewal on ${renews}; with ${besides} you pay ${money(charge)}. What you paid so far stays as it was.`,
         "If you would rather not renew, you can cancel the renewals in My Orders before then.",
       ],
       details: [
         ["Order", number],
         ["Plan", `${order.service} (${order.serviceDuration})`],
         ["Next renewal", renews],
-        ["New price", formatMoney(charge)],
+        ["New price", money(charge)],
       ],
       action: { label: "Open My Orders", url: `${ctx.brand.publicUrl}/dashboard/my-orders` },
     }),

@@ -7,12 +7,12 @@ import { orders, subscriptions } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
 import { enqueue, type JobPayloads } from "../../../jobs/queue.js";
-import { CURRENCY } from "../../../payment-providers/provider.js";
 import type { SavedCharge, TestProvider } from "../../../payment-providers/test-provider.js";
 import { nextAttempt, periodEnd } from "../../../periods.js";
 import { renewalChargeCents } from "../charges.js";
 import { addPayment } from "../payments/ledger.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
+import { recordRenewalFailure } from "./churn.js";
 import {
   endSubscription,
   lockOwnSubscription,
@@ -29,17 +29,31 @@ export type RenewalContext = {
   provider: TestProvider | undefined;
 };
 
-async function charge(ctx: RenewalContext, tx: Database, row: SubscriptionRow): Promise<SavedCharge> {
+type OrderRow = typeof orders.$inferSelect;
+
+async function orderOf(tx: Database, row: SubscriptionRow): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+  if (!order) throw new Error("The subscription's order is missing.");
+  return order;
+}
+
+async function charge(
+  ctx: RenewalContext,
+  tx: Database,
+  row: SubscriptionRow,
+  order: OrderRow,
+): Promise<SavedCharge> {
   if (!ctx.provider || row.provider !== ctx.provider.name) {
     return { ok: false, message: "No card is saved for this subscription.", card: null };
   }
   // The subscription's own price (the plan's when bought, or a later change the owner applied to
-  // renewals), less a promo code's discount when it was given for every renewal.
+  // renewals), less a promo code's discount when it was given for every renewal, in the order's
+  // currency (whatever the shop sells in now).
   return ctx.provider.chargeSaved(tx, {
     paymentMethodId: row.paymentMethodId,
     orderId: row.orderId,
-    amountCents: renewalChargeCents(row),
-    currency: CURRENCY,
+    amountCents: renewalChargeCents(row, order.currency),
+    currency: order.currency,
   });
 }
 
@@ -48,10 +62,9 @@ async function renewed(
   ctx: RenewalContext,
   tx: Database,
   row: SubscriptionRow,
+  order: OrderRow,
   intent: SavedCharge & { ok: true },
 ) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
-  if (!order) throw new Error("The subscription's order is missing.");
   const number = row.periodNumber + 1;
   const start = row.currentPeriodEnd;
   const end = periodEnd(row.anchorAt, row.interval, number);
@@ -81,6 +94,7 @@ async function renewed(
 
 /** A renewal was declined: retried on the schedule, and after the last retry the subscription ends. */
 async function declined(ctx: RenewalContext, tx: Database, row: SubscriptionRow, message: string) {
+  await recordRenewalFailure(tx, row, ctx.clock.now());
   const failures = row.failureCount + 1;
   const retryAt = nextAttempt(row.currentPeriodEnd, failures);
   if (!retryAt) {
@@ -94,6 +108,7 @@ async function declined(ctx: RenewalContext, tx: Database, row: SubscriptionRow,
     .where(eq(subscriptions.id, row.id))
     .returning();
   if (next) await scheduleRenewal(tx, next, retryAt);
+  await emitDomainEvent(tx, "subscription.past_due", { subscription: row });
   await enqueue(
     tx,
     "mail.subscription-payment-failed",
@@ -121,8 +136,9 @@ export async function runRenewal(ctx: RenewalContext, job: JobPayloads["subscrip
       await endSubscription(tx, row, row.currentPeriodEnd);
       return;
     }
-    const result = await charge(ctx, tx, row);
-    if (result.ok) await renewed(ctx, tx, row, result);
+    const order = await orderOf(tx, row);
+    const result = await charge(ctx, tx, row, order);
+    if (result.ok) await renewed(ctx, tx, row, order, result);
     else await declined(ctx, tx, row, result.message);
   });
 }
@@ -151,9 +167,10 @@ export async function updateTestCard(
       .where(eq(subscriptions.id, row.id))
       .returning();
     if (updated?.status === "past_due") {
-      const result = await charge(ctx, tx, updated);
+      const order = await orderOf(tx, updated);
+      const result = await charge(ctx, tx, updated, order);
       if (!result.ok) throw new AppError("unprocessable", result.message);
-      await renewed(ctx, tx, updated, result);
+      await renewed(ctx, tx, updated, order, result);
     }
     return row.orderId;
   });

@@ -19,7 +19,7 @@ import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import type { TestProvider } from "../../../payment-providers/test-provider.js";
 import { renewalTerms } from "../../../periods.js";
-import { checkoutSums, chosenAddons, findOfferedPlanRow } from "../../catalog/index.js";
+import { checkoutSums, chosenAddons, findOfferedPlanRow, shopMoney } from "../../catalog/index.js";
 import { receiptSettings } from "../receipts/issue.js";
 import { updateTestCard } from "./renewals.js";
 import {
@@ -54,13 +54,17 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const plan = await findOfferedPlanRow(db, request.params.id);
+      const [plan, { currency }] = await Promise.all([
+        findOfferedPlanRow(db, request.params.id),
+        shopMoney(db),
+      ]);
       const addons = await chosenAddons(db, plan.id, request.query.addonIds);
       const { firstCents, renewalCents } = checkoutSums(plan, addons);
       return renewalTerms({
         firstChargeCents: firstCents,
         interval: plan.duration,
         renewalChargeCents: renewalCents,
+        currency,
         now: clock.now(),
       });
     },

@@ -1,10 +1,10 @@
 import {
-  centsToDollars,
   isId,
   subscriptionMessages as messages,
   type OverviewCancellation,
   type Subscription,
   type SubscriptionSummary,
+  toMajor,
 } from "@agency/contract";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { OrderRow } from "../../../auth/order-access.js";
@@ -12,9 +12,11 @@ import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { orders, subscriptions, testPaymentMethods } from "../../../db/schema.js";
 import { AppError, notFound } from "../../../errors.js";
+import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { BillingSync } from "../../../payment-providers/provider.js";
 import { type Interval, periodEnd } from "../../../periods.js";
+import { shopMoney } from "../../catalog/index.js";
 import { renewalBasisOf } from "./terms.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -188,6 +190,7 @@ export async function cancelSubscription(
       .set({ canceledAt: options.now, cancelReason: options.reason || null })
       .where(eq(subscriptions.id, row.id));
     await enqueue(tx, "mail.subscription-canceled", { subscriptionId: row.id });
+    await emitDomainEvent(tx, "subscription.cancelled", { subscription: row });
     return row.orderId;
   });
   return subscriptionOfOrder(db, orderId);
@@ -221,26 +224,31 @@ export async function resumeSubscription(
   return subscriptionOfOrder(db, orderId);
 }
 
+/** What a subscription brings in a month, in cents: a yearly plan counts a twelfth of its price. */
+export const monthlyValue = sql`case when ${subscriptions.interval} = 'yearly'
+  then (${subscriptions.priceCents} + ${subscriptions.recurringLinesCents}) / 12.0
+  else ${subscriptions.priceCents} + ${subscriptions.recurringLinesCents} end`;
+
 /**
  * Monthly recurring revenue: what the subscriptions that will renew bring in a month at the
  * prices they renew at, add-ons charged every period included (a yearly plan counts a twelfth).
  */
 export async function subscriptionSummary(db: Database): Promise<SubscriptionSummary> {
-  const [row] = await db
-    .select({
-      mrrCents: sql<number>`coalesce(round(sum(case
-        when ${subscriptions.status} in ('active', 'past_due') then
-          case when ${subscriptions.interval} = 'yearly'
-            then (${subscriptions.priceCents} + ${subscriptions.recurringLinesCents}) / 12.0
-          else ${subscriptions.priceCents} + ${subscriptions.recurringLinesCents} end
-        else 0 end)), 0)`.mapWith(Number),
-      active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
-      pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
-      canceled: sql<number>`count(*) filter (where ${subscriptions.status} = 'canceled')`.mapWith(Number),
-    })
-    .from(subscriptions);
+  const [[row], { currency }] = await Promise.all([
+    db
+      .select({
+        mrrCents: sql<number>`coalesce(round(sum(${monthlyValue})
+          filter (where ${subscriptions.status} in ('active', 'past_due'))), 0)`.mapWith(Number),
+        active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(Number),
+        pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
+        canceled: sql<number>`count(*) filter (where ${subscriptions.status} = 'canceled')`.mapWith(Number),
+      })
+      .from(subscriptions),
+    shopMoney(db),
+  ]);
   return {
-    monthlyRecurringRevenue: centsToDollars(row?.mrrCents ?? 0),
+    monthlyRecurringRevenue: toMajor(row?.mrrCents ?? 0, currency),
+    currency,
     active: row?.active ?? 0,
     pastDue: row?.pastDue ?? 0,
     canceled: row?.canceled ?? 0,

@@ -9,6 +9,7 @@ import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import { addPayment } from "../payments/ledger.js";
 import { recordPayment } from "../payments/service.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
+import { recordRenewalFailure } from "./churn.js";
 import { endSubscription } from "./service.js";
 
 export type BillingEventContext = {
@@ -123,6 +124,7 @@ async function invoiceFailed(ctx: BillingEventContext, invoice: Stripe.Invoice):
       .from(payments)
       .where(and(eq(payments.provider, "stripe"), eq(payments.transactionId, invoice.id ?? "")));
     if (paid) return;
+    await recordRenewalFailure(tx, row, ctx.clock.now());
     await tx
       .update(subscriptions)
       .set({
@@ -132,6 +134,7 @@ async function invoiceFailed(ctx: BillingEventContext, invoice: Stripe.Invoice):
         lastError: "The renewal payment was declined.",
       })
       .where(eq(subscriptions.id, row.id));
+    if (row.status !== "past_due") await emitDomainEvent(tx, "subscription.past_due", { subscription: row });
     await enqueue(
       tx,
       "mail.subscription-payment-failed",
@@ -185,6 +188,8 @@ async function subscriptionChanged(
           : {}),
       })
       .where(eq(subscriptions.id, row.id));
+    if (status === "canceled" && row.status !== "canceled")
+      await emitDomainEvent(tx, "subscription.cancelled", { subscription: row });
   });
 }
 

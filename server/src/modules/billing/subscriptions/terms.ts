@@ -21,6 +21,15 @@ export type RenewalBasis = {
 };
 
 export async function renewalBasisOf(db: Database, order: OrderRow): Promise<RenewalBasis> {
+  // Custom work (a paid quote or invoice) renews at its recurring lines, kept on the order.
+  if (order.renewalPriceCents !== null) {
+    return {
+      priceCents: order.renewalPriceCents,
+      recurringLinesCents: 0,
+      renewalPercentOff: null,
+      renewalAmountOffCents: null,
+    };
+  }
   // One after the other: `db` may be a transaction, whose queries take turns anyway.
   const lines = await linesOfOrder(db, order);
   const [code] = order.promoCodeId
@@ -41,7 +50,8 @@ export async function orderTerms(db: Database, order: OrderRow, now: Date): Prom
   return renewalTerms({
     firstChargeCents: order.priceCents,
     interval: order.serviceDuration,
-    renewalChargeCents: renewalChargeCents(await renewalBasisOf(db, order)),
+    renewalChargeCents: renewalChargeCents(await renewalBasisOf(db, order), order.currency),
+    currency: order.currency,
     now,
   });
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { confirmAction } from "../../../lib/alerts";
 import { orderLineTexts, catalogEditor as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { saveWithToasts } from "../../../lib/toast";
 import { useAddonEditor } from "../api/editor";
 import { AddonForm } from "./addon-form";
@@ -11,6 +11,7 @@ import { act, EditorList, MoveButtons, moved } from "./editor-parts";
 
 /** A plan's add-ons, in the order the checkout lists them: added, edited, moved and removed. */
 export function AddonsEditor({ plan, onClose }: { plan: AdminPlan; onClose: () => void }) {
+  const money = useMoney();
   const editor = useAddonEditor();
   const [editing, setEditing] = useState<string | null>(null);
   const ids = plan.addons.map((addon) => addon._id);
@@ -59,7 +60,8 @@ export function AddonsEditor({ plan, onClose }: { plan: AdminPlan; onClose: () =
         <p className="flex-grow-1 mb-0">
           <span className="fw-semibold">{addon.name}</span>{" "}
           <span className="text-body-secondary">
-            {money(addon.price)} {addon.recurring ? orderLineTexts.every(plan.duration) : orderLineTexts.once}
+            {money(addon.price, plan.currency)}{" "}
+            {addon.recurring ? orderLineTexts.every(plan.duration) : orderLineTexts.once}
           </span>
         </p>
         <div className="d-flex flex-wrap gap-2">

@@ -1,7 +1,14 @@
-import { type AdminPlan, CreatePlanBody, PlanDetailsBody, TurnaroundDays } from "@agency/contract";
+import {
+  type AdminPlan,
+  CreatePlanBody,
+  currencyLabel,
+  PlanDetailsBody,
+  TurnaroundDays,
+} from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
 import { catalogEditor as t } from "../../../lib/messages";
+import { useShopMoney } from "../../../lib/site";
 import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
 
 type Feature = { name: string; detail: string; included: boolean };
@@ -112,6 +119,7 @@ export function PlanForm({
     resetAfterSubmit: !editing,
   });
   const { values, problems, set } = form;
+  const { currency } = useShopMoney();
   const prefix = editing ? `plan-${editing._id}` : "plan-new";
   const setFeature = (index: number, patch: Partial<Feature>) =>
     set({
@@ -124,6 +132,7 @@ export function PlanForm({
       id={`${prefix}-${key}`}
       label={labels[key]}
       inputMode={numeric ? "decimal" : undefined}
+      help={numeric ? t.inCurrency(currencyLabel(currency)) : undefined}
       value={values[key]}
       onChange={(value) => set({ [key]: value })}
       problem={problems[key]}

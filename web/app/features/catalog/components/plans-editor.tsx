@@ -5,7 +5,7 @@ import { LoadError } from "../../../components/load-error";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { confirmAction } from "../../../lib/alerts";
 import { catalogEditor as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { saveWithToasts } from "../../../lib/toast";
 import { useAllPlans, usePlanEditor } from "../api/editor";
 import { AddonsEditor } from "./addons-editor";
@@ -15,6 +15,7 @@ import { PriceForm } from "./price-form";
 
 /** The plans the pricing pages show, in their order: edited, repriced, added, removed and restored. */
 export function PlansEditor() {
+  const money = useMoney();
   const plans = useAllPlans();
   const editor = usePlanEditor();
   const [editing, setEditing] = useState<{ id: string; part: "details" | "price" } | null>(null);
@@ -89,9 +90,9 @@ export function PlansEditor() {
               {plan.archived ? <Badge bg="secondary">{t.archived}</Badge> : null}
             </p>
             <p className="small mb-0">
-              <strong>{money(plan.newPrice)}</strong>{" "}
-              <del className="text-body-secondary">{money(plan.oldPrice)}</del> / {plan.month} ·{" "}
-              {t.ordersCount(plan.orders)} · {t.subscribersCount(plan.subscribers)} ·{" "}
+              <strong>{money(plan.newPrice, plan.currency)}</strong>{" "}
+              <del className="text-body-secondary">{money(plan.oldPrice, plan.currency)}</del> / {plan.month}{" "}
+              · {t.ordersCount(plan.orders)} · {t.subscribersCount(plan.subscribers)} ·{" "}
               {t.turnaroundDays(plan.turnaroundDays)}
             </p>
             <p className="small text-body-secondary mb-0">

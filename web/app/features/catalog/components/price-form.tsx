@@ -1,4 +1,4 @@
-import { type AdminPlan, PlanPriceBody } from "@agency/contract";
+import { type AdminPlan, currencyLabel, PlanPriceBody } from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
 import { catalogEditor as t } from "../../../lib/messages";
@@ -45,6 +45,7 @@ export function PriceForm({
             id={`${prefix}-${key}`}
             label={labels[key]}
             inputMode="decimal"
+            help={t.inCurrency(currencyLabel(plan.currency))}
             value={values[key]}
             onChange={(value) => set({ [key]: value })}
             problem={problems[key]}

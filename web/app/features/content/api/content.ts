@@ -1,4 +1,4 @@
-import type { PageTexts, SiteContent, SiteIdentity } from "@agency/contract";
+import type { PageTexts, ShopMoneyBody, ShopMoneySetting, SiteContent, SiteIdentity } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
@@ -32,4 +32,30 @@ export function useContentEditor() {
       onSuccess: keep,
     }),
   };
+}
+
+/** The shop's currency and locale, and whether a sale was made (the currency editor). */
+export function useShopMoneySetting() {
+  return useQuery({
+    queryKey: queryKeys.shopMoney,
+    queryFn: ({ signal }) => apiGet("/admin/site/currency", (c) => c.ShopMoneySetting, { signal }),
+  });
+}
+
+/**
+ * Saves the currency; the public content (which carries it) is fetched again, and `onSaved` hears
+ * the new setting (the pages of this visit write amounts in it at once).
+ */
+export function useSaveShopMoney(onSaved: (setting: ShopMoneySetting) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShopMoneyBody) => apiPut("/admin/site/currency", (c) => c.ShopMoneySetting, body),
+    onSuccess: (setting) => {
+      queryClient.setQueryData(queryKeys.shopMoney, setting);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.siteContent });
+      // Prices everywhere are written in it: the catalog's lists too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pricing.all });
+      onSaved(setting);
+    },
+  });
 }

@@ -2,14 +2,20 @@ import type {
   CancelOrderBody,
   ChangeOrderStateBody,
   OrderDetail,
+  RefundOrderBody,
   RequestChangesBody,
 } from "@agency/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 import { type Audience, showChangedOrder } from "./order-detail";
 
-function useOrderChange<Body>(audience: Audience, send: (body: Body) => Promise<OrderDetail>) {
+function useOrderChange<Body>(
+  audience: Audience,
+  send: (body: Body) => Promise<OrderDetail>,
+  /** Other screens the change shows on. */
+  alsoChanged: readonly QueryKey[] = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -17,6 +23,7 @@ function useOrderChange<Body>(audience: Audience, send: (body: Body) => Promise<
       showChangedOrder(queryClient, audience, detail);
       // A delivery's or a request's note can show in the thread too.
       void queryClient.invalidateQueries({ queryKey: queryKeys.workflow.thread(detail._id) });
+      for (const queryKey of alsoChanged) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }
@@ -34,6 +41,18 @@ export function useChangeOrderState(id: string) {
 export function useCancelOrder(id: string) {
   return useOrderChange("admin", (body: CancelOrderBody) =>
     apiPost(`/admin/orders/${order(id)}/cancel`, (c) => c.OrderDetail, body),
+  );
+}
+
+/**
+ * Admin: give back part or all of what is left of one of the order's payments; the Overview and
+ * the payment history show it too.
+ */
+export function useRefundOrder(id: string) {
+  return useOrderChange(
+    "admin",
+    (body: RefundOrderBody) => apiPost(`/admin/orders/${order(id)}/refunds`, (c) => c.OrderDetail, body),
+    [queryKeys.overview, queryKeys.payments.historyAll],
   );
 }
 

@@ -4,7 +4,7 @@ import { Button, Form } from "react-bootstrap";
 import { confirmAction, confirmWithOption } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { workflowActions as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { notifyDone, notifyError } from "../../../lib/toast";
 import { useCancelOrder, useChangeOrderState } from "../api/workflow";
 import { AttachmentPicker, useAttachments } from "./attachments";
@@ -23,6 +23,7 @@ async function run(change: () => Promise<unknown>, done: string): Promise<boolea
 
 /** The agency's moves on a paid order: start, deliver (with files), reopen a delivery, cancel. */
 export function AdminActions({ order, canCancel = true }: { order: OrderDetail; canCancel?: boolean }) {
+  const money = useMoney();
   const id = useId();
   const changeState = useChangeOrderState(order._id);
   const cancelOrder = useCancelOrder(order._id);
@@ -45,13 +46,15 @@ export function AdminActions({ order, canCancel = true }: { order: OrderDetail; 
   }
 
   async function cancel() {
-    const refundable = order.paid && order.refunds.length === 0;
+    // What is left of the latest payment goes back with the cancellation, when asked.
+    const left = order.payments[0]?.refundable ?? 0;
+    const refundable = left > 0;
     const question = { title: t.cancelQuestion(number), text: t.cancelText, confirmText: t.cancelConfirm };
     const answer = refundable
       ? await confirmWithOption({
           ...question,
           destructive: true,
-          option: t.refund(money(order.currentPrice)),
+          option: t.refund(money(left, order.currency)),
         })
       : (await confirmAction({ ...question, destructive: true }))
         ? { option: false }

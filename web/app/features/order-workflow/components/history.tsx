@@ -1,11 +1,9 @@
 import { type OrderDetail, type OrderHistoryEntry, orderStateLabels } from "@agency/contract";
 import { useId } from "react";
-import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
 import { formatBillingDate, formatDateTime } from "../../../lib/dates";
 import { linkify } from "../../../lib/linkify";
 import { periodTexts, orderDetail as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
 import { FileLinks } from "./file-links";
 
 type PeriodGroup = { number: number; startedAt: string | null; entries: OrderHistoryEntry[] };
@@ -52,15 +50,9 @@ function Entries({ entries, labelledBy }: { entries: OrderHistoryEntry[]; labell
 /**
  * Every change of the order's state, oldest first: what, who and when, with a delivery's files.
  * Once a renewal opened a second work period, each period's changes (and deliveries) are shown
- * under its own heading, the newest period first.
+ * under its own heading, the newest period first. (Refunds are with the payments they give back.)
  */
-export function OrderHistory({
-  order,
-  receiptLink,
-}: {
-  order: OrderDetail;
-  receiptLink?: (id: string) => string;
-}) {
+export function OrderHistory({ order }: { order: OrderDetail }) {
   const id = useId();
   const groups = byPeriod(order);
   return (
@@ -91,17 +83,6 @@ export function OrderHistory({
             ))}
           </div>
         )}
-        {order.refunds.map((refund) => (
-          <p key={refund.paymentId} className="small mt-3 mb-0">
-            {t.refunded(money(refund.amount), formatDateTime(refund.refundedAt))}
-            {refund.receiptId && receiptLink ? (
-              <>
-                {" · "}
-                <Link to={receiptLink(refund.receiptId)}>{t.creditNote}</Link>
-              </>
-            ) : null}
-          </p>
-        ))}
       </div>
     </section>
   );

@@ -11,17 +11,18 @@ import { AssignmentCard } from "./assignment";
 import { BriefSection } from "./brief-section";
 import { CustomerActions } from "./customer-actions";
 import { OrderHistory } from "./history";
+import { OrderPayments } from "./order-payments";
 import { OrderSummary } from "./order-summary";
 import { Thread } from "./thread";
 
 type Props = {
   orderId: string;
   audience: Audience;
-  /** Where a credit note opens, for the customer's refunds. */
+  /** Where a receipt or credit note opens, for the customer's payments and refunds. */
   receiptLink?: (receiptId: string) => string;
   /** The team: whether the caller's role may assign the order and change its due date. */
   canAssign?: boolean;
-  /** The agency's Cancel, for a role that may refund and cancel. */
+  /** The agency's Cancel and refunds, for a role that may refund and cancel. */
   canCancel?: boolean;
 };
 
@@ -91,7 +92,12 @@ function OrderPage({
               <CustomerActions order={order} />
             )
           ) : null}
-          <OrderHistory order={order} receiptLink={receiptLink} />
+          <OrderPayments
+            order={order}
+            receiptLink={receiptLink}
+            canRefund={audience === "admin" && canCancel}
+          />
+          <OrderHistory order={order} />
         </div>
         <div className="col-12 col-xl-7 d-grid gap-3 align-content-start">
           <BriefSection order={order} audience={audience} />

@@ -5,11 +5,12 @@ import { OrderStateBadge } from "../../../components/order-badges";
 import { OrderLines } from "../../../components/order-lines";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { orderDetail as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import type { Audience } from "../api/order-detail";
 
 /** What was ordered, by whom, for how much, whether it is paid and where the work is. */
 export function OrderSummary({ order, audience }: { order: OrderDetail; audience: Audience }) {
+  const money = useMoney();
   const id = useId();
   type Row = [label: string, value: ReactNode];
   const customer: Row[] = [
@@ -39,7 +40,7 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
     : [];
   const rows: Row[] = [
     [t.plan, `${order.service} (${order.serviceDuration})`],
-    [t.price, money(order.currentPrice)],
+    [t.price, money(order.currentPrice, order.currency)],
     ...(audience === "admin" ? [...customer, ...cancelled] : []),
     [t.ordered, formatDateTime(order.currentDate)],
   ];
@@ -84,6 +85,7 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
             discount={order.discount}
             promoCode={order.promoCode}
             total={order.currentPrice}
+            currency={order.currency}
             className="table table-sm mt-3 mb-0"
           />
         ) : null}

@@ -5,7 +5,8 @@ import { useNavigate } from "react-router";
 import { successAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { orderLineTexts, checkoutMessages as t } from "../../../lib/messages";
-import { money, plainAmount } from "../../../lib/money";
+import { plainAmount, useMoney } from "../../../lib/money";
+import { useShopMoney } from "../../../lib/site";
 import { dismissToast, notifyError, notifyLoading } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useCreateOrder } from "../api/orders";
@@ -39,6 +40,7 @@ function AddonChoices({
   addonIds: string[];
   onChange: (addonIds: string[]) => void;
 }) {
+  const shopMoney = useMoney();
   if (plan.addons.length === 0) return null;
   const toggle = (id: string, ticked: boolean) =>
     // Kept in the plan's order, whatever order they are ticked in.
@@ -61,7 +63,7 @@ function AddonChoices({
           value={addon._id}
           label={orderLineTexts.addonChoice(
             addon.name,
-            money(addon.price),
+            shopMoney(addon.price, plan.currency),
             addon.recurring ? orderLineTexts.every(plan.duration) : orderLineTexts.once,
           )}
           checked={addonIds.includes(addon._id)}
@@ -92,6 +94,8 @@ export function CheckoutForm({
   total: number;
 }) {
   const createOrder = useCreateOrder();
+  const money = useMoney();
+  const { locale } = useShopMoney();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [phoneError, setPhoneError] = useState<string | null>(null);
@@ -126,7 +130,10 @@ export function CheckoutForm({
       dismissToast(loading);
       if (result.insertedId) {
         form.reset();
-        void successAlert(t.congratulations, t.wellDone(user.name, plainAmount(total)));
+        void successAlert(
+          t.congratulations,
+          t.wellDone(user.name, plainAmount(total, plan.currency, locale)),
+        );
         navigate("/dashboard/my-orders");
       } else {
         notifyError(result.message ?? t.alreadyPurchased);
@@ -144,8 +151,13 @@ export function CheckoutForm({
         <ReadOnly id="checkout-email" label={t.email} value={user.email} />
         <ReadOnly id="checkout-quality" label={t.quality} value={plan.service} />
         <ReadOnly id="checkout-duration" label={t.duration} value={plan.duration} />
-        <ReadOnly id="checkout-old-price" label={t.oldPrice} value={money(plan.oldPrice)} struck />
-        <ReadOnly id="checkout-new-price" label={t.newPrice} value={money(plan.newPrice)} />
+        <ReadOnly
+          id="checkout-old-price"
+          label={t.oldPrice}
+          value={money(plan.oldPrice, plan.currency)}
+          struck
+        />
+        <ReadOnly id="checkout-new-price" label={t.newPrice} value={money(plan.newPrice, plan.currency)} />
         <AddonChoices plan={plan} addonIds={addonIds} onChange={onAddonsChange} />
         <Form.Group className="col-12" controlId="checkout-phone">
           <Form.Label className="small text-body-secondary mb-1">{t.phone}</Form.Label>

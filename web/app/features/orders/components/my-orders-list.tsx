@@ -9,7 +9,7 @@ import { lineBilling } from "../../../components/order-lines";
 import { confirmAndDelete } from "../../../lib/alerts";
 import { formatBillingDate, formatDateTime } from "../../../lib/dates";
 import { orderDetail, periodTexts, orderMessages as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { Money, useMoney } from "../../../lib/money";
 import { useDeleteOrder } from "../api/orders";
 
 /** What the page shows beside the spec's words for a paid plan: its subscription's state and actions. */
@@ -27,12 +27,15 @@ type Props = {
 
 /** The lines bought with the plan (its add-ons), each at its own amount; the price is the order's total. */
 function ExtraLines({ order }: { order: Order }) {
+  const money = useMoney();
   const extras = order.lines?.filter((line) => line.kind !== "plan") ?? [];
   return extras.map((line, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
     <span key={index} className="d-block small text-body-secondary" data-order-line="">
       + {line.description} ·{" "}
-      {[money(line.amount), lineBilling(line, order.serviceDuration)].filter(Boolean).join(" ")}
+      {[money(line.amount, order.currency), lineBilling(line, order.serviceDuration)]
+        .filter(Boolean)
+        .join(" ")}
     </span>
   ));
 }
@@ -96,7 +99,7 @@ export function MyOrdersList({
       ),
     },
     { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
-    { header: t.price, cell: (order) => money(order.currentPrice) },
+    { header: t.price, cell: (order) => <Money amount={order.currentPrice} currency={order.currency} /> },
     { header: t.date, cell: (order) => formatDateTime(order.currentDate) },
     {
       header: t.status,

@@ -1,7 +1,7 @@
 import type { RenewalTerms } from "@agency/contract";
 import { formatBillingDate } from "../../../lib/dates";
 import { renewalTermsMessages as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 
 /**
  * What paying now charges and what renews when, in one sentence, as the server worked it out
@@ -17,14 +17,19 @@ export function RenewalTermsNote({
   promoCode?: string | null;
   className?: string;
 }) {
+  const money = useMoney();
   const { renewal } = terms;
   const firstOnly = promoCode && renewal && renewal.amount > terms.firstCharge;
   return (
     <div className={className} aria-live="polite">
       <p className="mb-1" data-renewal-terms="">
-        <span className="fw-semibold">{t.today(money(terms.firstCharge))}</span>,{" "}
+        <span className="fw-semibold">{t.today(money(terms.firstCharge, terms.currency))}</span>,{" "}
         {renewal
-          ? t.renews(money(renewal.amount), renewal.interval, formatBillingDate(renewal.firstRenewalAt))
+          ? t.renews(
+              money(renewal.amount, terms.currency),
+              renewal.interval,
+              formatBillingDate(renewal.firstRenewalAt),
+            )
           : t.once}
         .
       </p>

@@ -32,6 +32,7 @@ const order: Order = {
   serviceId: "p1",
   serviceDuration: "monthly",
   currentPrice: 99,
+  currency: "usd",
   currentDate: "2026-11-01T00:00:00.000Z",
   phone: "0123456789",
   paid: false,

@@ -4,7 +4,7 @@ import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import type { FormEvent } from "react";
 import { Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { PaymentError } from "../payment-error";
 import { usePayFlow } from "../use-pay-flow";
 
@@ -19,6 +19,7 @@ function stripeFor(publishableKey: string) {
 }
 
 function CardPayment({ order, intent }: { order: Order; intent: PaymentIntent }) {
+  const money = useMoney();
   const stripe = useStripe();
   const elements = useElements();
   const pay = usePayFlow(order);
@@ -48,7 +49,7 @@ function CardPayment({ order, intent }: { order: Order; intent: PaymentIntent })
         className="w-100 mt-4"
         disabled={!stripe || !intent.clientSecret || pay.isPending}
       >
-        {t.pay(money(order.currentPrice))}
+        {t.pay(money(order.currentPrice, order.currency))}
       </Button>
     </Form>
   );

@@ -2,7 +2,7 @@ import type { Order, PaymentIntent } from "@agency/contract";
 import type { FormEvent } from "react";
 import { Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 import { payWithTestCard } from "../api/payments";
 import { usePayFlow } from "../use-pay-flow";
 import { TestCardFields } from "./test-card-fields";
@@ -12,6 +12,7 @@ import { TestCardFields } from "./test-card-fields";
  * applies Stripe's test-card rules and keeps nothing but the outcome and the last four digits.
  */
 export function TestCardForm({ order, intent }: { order: Order; intent: PaymentIntent | undefined }) {
+  const money = useMoney();
   const pay = usePayFlow(order);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -51,7 +52,7 @@ export function TestCardForm({ order, intent }: { order: Order; intent: PaymentI
         className="w-100 mt-4"
         disabled={!intent?.clientSecret || pay.isPending}
       >
-        {t.pay(money(order.currentPrice))}
+        {t.pay(money(order.currentPrice, order.currency))}
       </Button>
     </Form>
   );

@@ -1,8 +1,9 @@
-import { type AdminPlan, type PromoCode, PromoCodeBody } from "@agency/contract";
+import { type AdminPlan, currencyLabel, type PromoCode, PromoCodeBody } from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
 import { fromDateTimeLocalInput, toDateTimeLocalInput } from "../../../lib/dates";
 import { promoEditor as t } from "../../../lib/messages";
+import { useShopMoney } from "../../../lib/site";
 import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
 
 type Fields = {
@@ -85,6 +86,7 @@ export function PromoCodeForm({
     resetAfterSubmit: !editing,
   });
   const { values, problems, set } = form;
+  const { currency } = useShopMoney();
   const prefix = editing ? `promo-${editing._id}` : "promo-new";
 
   const control = (key: "code" | "value" | "maxUses" | "validFrom" | "validTo", type = "text") => (
@@ -94,6 +96,7 @@ export function PromoCodeForm({
       label={labels[key]}
       type={type}
       inputMode={key === "value" || key === "maxUses" ? "decimal" : undefined}
+      help={key === "value" && values.kind === "fixed" ? t.inCurrency(currencyLabel(currency)) : undefined}
       value={values[key]}
       onChange={(value) => set({ [key]: value })}
       problem={problems[key]}

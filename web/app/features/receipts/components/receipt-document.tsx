@@ -1,10 +1,11 @@
 import { formatOrderNumber, type Receipt } from "@agency/contract";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { orderLineTexts, receiptPage as t } from "../../../lib/messages";
-import { money } from "../../../lib/money";
+import { useMoney } from "../../../lib/money";
 
 /** One receipt as it prints: who sold what to whom, for how much, with the tax in it and how it was paid. */
 export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+  const money = useMoney();
   const { seller, customer } = receipt;
   const orderNumber = formatOrderNumber(receipt.orderNumber);
   return (
@@ -74,24 +75,24 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
                     <span className="d-block small text-body-secondary">{t.forOrder(orderNumber)}</span>
                   ) : null}
                 </td>
-                <td className="text-end">{money(line.amount)}</td>
+                <td className="text-end">{money(line.amount, receipt.currency)}</td>
               </tr>
             ))}
             {receipt.discount > 0 ? (
               <tr>
                 <td>{t.discount(receipt.promoCode)}</td>
-                <td className="text-end">{money(-receipt.discount)}</td>
+                <td className="text-end">{money(-receipt.discount, receipt.currency)}</td>
               </tr>
             ) : null}
             <tr>
               <td className="text-body-secondary">{t.taxIncluded(receipt.taxRatePercent)}</td>
-              <td className="text-end text-body-secondary">{money(receipt.tax)}</td>
+              <td className="text-end text-body-secondary">{money(receipt.tax, receipt.currency)}</td>
             </tr>
           </tbody>
           <tfoot>
             <tr>
               <th scope="row">{t.total(receipt.currency)}</th>
-              <td className="text-end fw-bold">{money(receipt.amount)}</td>
+              <td className="text-end fw-bold">{money(receipt.amount, receipt.currency)}</td>
             </tr>
           </tfoot>
         </table>

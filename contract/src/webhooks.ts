@@ -1,0 +1,237 @@
+import { z } from "zod";
+import { numberedPageQuery } from "./common.js";
+import { Lead } from "./leads.js";
+import { Order } from "./orders.js";
+import { Payment } from "./payments.js";
+import { Subscription } from "./subscriptions.js";
+import { Message } from "./workflow.js";
+
+// ─── Events ──────────────────────────────────────────────────────────────────────────────────────
+
+/** What an endpoint may subscribe to. `<object>.<what happened>`, as Standard Webhooks names them. */
+export const webhookEventTypes = [
+  "order.created",
+  "order.paid",
+  "order.state_changed",
+  "message.posted",
+  "subscription.renewed",
+  "subscription.cancelled",
+  "subscription.past_due",
+  "refund.issued",
+  "lead.received",
+  "quote.accepted",
+  "invoice.paid",
+] as const;
+export const WebhookEventType = z.enum(webhookEventTypes);
+export type WebhookEventType = z.infer<typeof WebhookEventType>;
+
+/** How the dashboard and the API document name each event. */
+export const webhookEventLabels: Record<WebhookEventType, string> = {
+  "order.created": "An order was placed",
+  "order.paid": "An order was paid",
+  "order.state_changed": "An order's work moved to another state",
+  "message.posted": "A message was posted on an order's thread (internal notes are not sent)",
+  "subscription.renewed": "A plan renewed: its next period was paid",
+  "subscription.cancelled": "A customer cancelled a plan's renewals",
+  "subscription.past_due": "A renewal's payment was declined; it is retried",
+  "refund.issued": "Money was given back (a negative payment)",
+  "lead.received": "A contact message or website query arrived",
+  "quote.accepted": "A customer accepted a quote",
+  "invoice.paid": "An invoice was paid",
+};
+
+/** A message as the order's thread shows it, with the order it was posted on. */
+export const WebhookMessage = Message.extend({ orderId: z.string() }).meta({ id: "WebhookMessage" });
+export type WebhookMessage = z.infer<typeof WebhookMessage>;
+
+/** A quote or invoice as its customer sees it, at the moment of the event. */
+export const WebhookSalesDocument = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(["quote", "invoice"]),
+    number: z.string().nullable(),
+    revision: z.number().int().positive(),
+    label: z.string(),
+    state: z.string(),
+    email: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    total: z.number().nonnegative(),
+    acceptedAt: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    orderId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "WebhookSalesDocument" });
+export type WebhookSalesDocument = z.infer<typeof WebhookSalesDocument>;
+
+/**
+ * Each event's `data`: the object as the API's own responses shape it, as it was when the event
+ * happened.
+ */
+export const webhookEventData = {
+  "order.created": Order,
+  "order.paid": Order,
+  "order.state_changed": Order,
+  "message.posted": WebhookMessage,
+  "subscription.renewed": Subscription,
+  "subscription.cancelled": Subscription,
+  "subscription.past_due": Subscription,
+  "refund.issued": Payment,
+  "lead.received": Lead,
+  "quote.accepted": WebhookSalesDocument,
+  "invoice.paid": WebhookSalesDocument,
+} satisfies Record<WebhookEventType, z.ZodType>;
+export type WebhookEventData = { [K in WebhookEventType]: z.infer<(typeof webhookEventData)[K]> };
+
+/**
+ * The body of one delivery. `id` is the event's (the `webhook-id` header too): a delivery sent
+ * again, after a failure or by "Resend", carries the same id, so receivers can drop duplicates.
+ */
+export function webhookEventBody<K extends WebhookEventType>(type: K) {
+  return z.object({
+    id: z.string(),
+    type: z.literal(type),
+    /** When the event happened (ISO 8601). */
+    timestamp: z.string(),
+    data: webhookEventData[type],
+  });
+}
+/** The name each event's body has among the API document's schemas: "OrderCreatedEvent". */
+export function webhookEventSchemaId(type: WebhookEventType): string {
+  const words = type.split(/[._]/).map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return `${words.join("")}Event`;
+}
+
+/** Each event's body, named so the API document lists it (see `webhooks` in /api/docs). */
+export const webhookEventBodies = Object.fromEntries(
+  webhookEventTypes.map((type) => [
+    type,
+    webhookEventBody(type).meta({ id: webhookEventSchemaId(type), description: webhookEventLabels[type] }),
+  ]),
+) as { [K in WebhookEventType]: ReturnType<typeof webhookEventBody<K>> };
+
+export type WebhookEventBody<K extends WebhookEventType = WebhookEventType> = {
+  id: string;
+  type: K;
+  timestamp: string;
+  data: WebhookEventData[K];
+};
+
+/** What a chat endpoint is told of: the owner's notices. */
+export const chatNoticeTypes = [
+  "order.created",
+  "order.paid",
+  "subscription.renewed",
+  "subscription.cancelled",
+  "lead.received",
+  "order.overdue",
+] as const;
+export type ChatNoticeType = (typeof chatNoticeTypes)[number];
+
+// ─── Endpoints ───────────────────────────────────────────────────────────────────────────────────
+
+/** `webhook`: signed JSON events; `chat`: readable notices for a chat's incoming webhook. */
+export const WebhookEndpointKind = z.enum(["webhook", "chat"]);
+export type WebhookEndpointKind = z.infer<typeof WebhookEndpointKind>;
+
+export const webhookMessages = {
+  urlInvalid: "Enter a full http:// or https:// address.",
+  urlPrivate: "This address is on a private network. The shop only calls public addresses.",
+  urlUnresolvable: "The address's host name was not found.",
+  eventsRequired: "Tick at least one event.",
+  created: "Endpoint added.",
+  saved: "Endpoint saved.",
+  deleted: "Endpoint removed.",
+  resent: "Sent again.",
+  disabledAfterFailures: "Every delivery failed for a day, so the shop stopped sending to it.",
+} as const;
+
+/** http:// or https://, a host, and no spaces (the server parses it again before saving it). */
+const webhookUrl = z
+  .string({ error: webhookMessages.urlInvalid })
+  .trim()
+  .max(2000)
+  .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, webhookMessages.urlInvalid);
+
+export const CreateWebhookEndpointBody = z
+  .object({
+    kind: WebhookEndpointKind.default("webhook"),
+    url: webhookUrl,
+    description: z.string().trim().max(200).default(""),
+    /** A chat endpoint gets every owner notice; a webhook at least one event. */
+    events: z.array(WebhookEventType).max(webhookEventTypes.length).default([]),
+  })
+  .refine((body) => body.kind === "chat" || body.events.length > 0, {
+    message: webhookMessages.eventsRequired,
+    path: ["events"],
+  });
+export type CreateWebhookEndpointBody = z.input<typeof CreateWebhookEndpointBody>;
+
+/** Any of these; `enabled: true` turns a disabled endpoint on again (its failures forgotten). */
+export const UpdateWebhookEndpointBody = z.object({
+  url: webhookUrl.optional(),
+  description: z.string().trim().max(200).optional(),
+  events: z.array(WebhookEventType).max(webhookEventTypes.length).optional(),
+  enabled: z.boolean().optional(),
+});
+export type UpdateWebhookEndpointBody = z.input<typeof UpdateWebhookEndpointBody>;
+
+export const WebhookEndpoint = z
+  .object({
+    _id: z.string(),
+    kind: WebhookEndpointKind,
+    url: z.string(),
+    description: z.string(),
+    events: z.array(WebhookEventType),
+    enabled: z.boolean(),
+    /** Why it stopped (every delivery failed for a day), when it did. */
+    disabledAt: z.string().nullable(),
+    disabledReason: z.string().nullable(),
+    /** Since when every attempt failed; null while deliveries succeed. */
+    failingSince: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "WebhookEndpoint" });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+/** The answer to adding a webhook: its signing secret, shown this once (null for a chat). */
+export const CreatedWebhookEndpoint = WebhookEndpoint.extend({ secret: z.string().nullable() });
+export type CreatedWebhookEndpoint = z.infer<typeof CreatedWebhookEndpoint>;
+
+export const WebhookEndpointList = z.object({ endpoints: z.array(WebhookEndpoint) });
+export type WebhookEndpointList = z.infer<typeof WebhookEndpointList>;
+
+// ─── Deliveries ──────────────────────────────────────────────────────────────────────────────────
+
+/** pending: not yet delivered (waiting for its turn or its next attempt); failed: given up. */
+export const WebhookDeliveryStatus = z.enum(["pending", "delivered", "failed"]);
+export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatus>;
+
+export const WebhookDelivery = z
+  .object({
+    _id: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    status: WebhookDeliveryStatus,
+    attempts: z.number().int().nonnegative(),
+    /** The last attempt's HTTP status; null when there was no answer (or no attempt yet). */
+    responseStatus: z.number().int().nullable(),
+    durationMs: z.number().int().nullable(),
+    error: z.string().nullable(),
+    lastAttemptAt: z.string().nullable(),
+    nextAttemptAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveriesQuery = numberedPageQuery({ size: 20, maxSize: 100 });
+export type WebhookDeliveriesQuery = z.input<typeof WebhookDeliveriesQuery>;
+
+export const WebhookDeliveryList = z.object({
+  deliveries: z.array(WebhookDelivery),
+  total: z.number().int().nonnegative(),
+});
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;

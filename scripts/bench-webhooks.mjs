@@ -1,0 +1,177 @@
+// `BENCH_ONLY=webhooks npm run bench`: the order burst with three webhook endpoints subscribed to
+// every event, against the same burst without webhooks, on the same data. A receiver on this
+// machine answers every delivery after 50 ms (BENCH_RECEIVER_MS). Prints both order rates, their
+// ratio (target: at least 90%) and how long the delivery queue took to drain after the burst
+// (target: at most 10 s): from the burst's last answer to the last event received.
+// The embedded database in a fresh directory (or DATABASE_URL), seeded with BENCH_ORDERS orders
+// (1,000,000) and BENCH_BUYERS (200) customers who each order every plan once per burst; seeding
+// again between the two bursts empties the buyers' orders, so both bursts place the same orders.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { orderBurst } from "./bench-orders.mjs";
+import { waitForHealth } from "./bench-processes.mjs";
+import { needsBuild, root } from "./build-state.mjs";
+import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
+
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const buyers = Number(process.env.BENCH_BUYERS ?? 200);
+const customers = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const receiverMs = Number(process.env.BENCH_RECEIVER_MS ?? 50);
+const drainLimitMs = Number(process.env.BENCH_DRAIN_LIMIT_MS ?? 120_000);
+const port = Number(process.env.BENCH_PORT ?? 3901);
+const base = `http://127.0.0.1:${port}`;
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), "agency-bench-webhooks-"));
+const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+const seed = () =>
+  run(
+    process.execPath,
+    ["scripts/seed-orders.mjs", String(orderCount), String(buyers), String(customers)],
+    dbEnv,
+  );
+
+/** The built server; answers a function that stops it and waits for it to exit. */
+async function startServer() {
+  const child = spawn(process.execPath, ["server/dist/main.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...dbEnv,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_MAX: "1000000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await waitForHealth(base);
+  return async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+}
+
+/** The owner's systems: every POST is counted and answered after `receiverMs`. */
+async function startReceiver() {
+  const received = { count: 0, last: 0 };
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      received.count += 1;
+      received.last = performance.now();
+      setTimeout(() => response.end("ok"), receiverMs);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { received, port: server.address().port, close: () => server.close() };
+}
+
+async function signIn(email) {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password: benchPassword }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** Every buyer orders every plan once, `connections` at a time; answers the burst's figures. */
+async function burst() {
+  const plans = await (await fetch(`${base}/api/pricing`)).json();
+  const cookies = [];
+  for (let i = 1; i <= buyers; i++) cookies.push(await signIn(buyerEmail(i)));
+  const load = async (options) => {
+    const result = await autocannon({ connections, ...options });
+    return {
+      failures: result.errors + result.timeouts + result.non2xx,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+    };
+  };
+  return orderBurst({ base, cookies, plans, load });
+}
+
+const rows = [];
+function report(name, figures) {
+  const row = { name, ...figures };
+  rows.push(row);
+  console.log(JSON.stringify(row));
+}
+
+if (needsBuild()) run("npm", ["run", "build"]);
+const receiver = await startReceiver();
+try {
+  console.log(`Seeding ${orderCount} orders (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})...`);
+  seed();
+  let stop = await startServer();
+  const plain = await burst();
+  report(`POST /api/order, no webhooks (${buyers} customers)`, {
+    "req/s": Math.round(plain.rps),
+    "p50 ms": plain.p50,
+    "p99 ms": plain.p99,
+    failures: plain.failures,
+    orders: plain.sent,
+  });
+  await stop();
+
+  // The same orders again, now announced to three endpoints that want every event.
+  seed();
+  stop = await startServer();
+  const admin = await signIn(benchAdminEmail);
+  const events = await (await fetch(`${base}/api/docs/json`))
+    .json()
+    .then((document) => Object.keys(document.webhooks));
+  for (const name of ["crm", "erp", "warehouse"]) {
+    const response = await fetch(`${base}/api/admin/webhooks`, {
+      method: "POST",
+      headers: { cookie: admin, origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ url: `http://127.0.0.1:${receiver.port}/${name}`, events }),
+    });
+    if (response.status !== 201)
+      throw new Error(`adding a webhook: ${response.status} ${await response.text()}`);
+  }
+  const announced = await burst();
+  const expected = announced.sent * 3;
+  const deadline = performance.now() + drainLimitMs;
+  while (receiver.received.count < expected && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const drainedMs =
+    receiver.received.count >= expected ? receiver.received.last - announced.lastAnswer : null;
+  report(`POST /api/order, 3 webhooks on every event (${buyers} customers)`, {
+    "req/s": Math.round(announced.rps),
+    "p50 ms": announced.p50,
+    "p99 ms": announced.p99,
+    failures: announced.failures,
+    orders: announced.sent,
+    ratio: `${Math.round((100 * announced.rps) / plain.rps)}% (target ≥ 90%)`,
+    deliveries: `${receiver.received.count} of ${expected}`,
+    "drained in s":
+      drainedMs === null ? `not within ${drainLimitMs / 1000}` : (Math.max(drainedMs, 0) / 1000).toFixed(1),
+    "drain target s": 10,
+  });
+  await stop();
+  console.log(
+    `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, receiver ${receiverMs} ms, ${new Date().toISOString()}`,
+  );
+  console.table(rows);
+} finally {
+  receiver.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

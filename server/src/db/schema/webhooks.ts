@@ -1,0 +1,83 @@
+// Outgoing webhooks and chat notices: where they go, what was sent, and each delivery's fate.
+
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./common.js";
+
+/** An address the shop calls: signed JSON events (`webhook`) or readable notices (`chat`). */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["webhook", "chat"] }).notNull(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    /** The event types a webhook wants; a chat gets every owner notice and keeps this empty. */
+    events: text("events").array().notNull().default(sql`'{}'::text[]`),
+    /** `whsec_<base64>`: signs every delivery (Standard Webhooks). Null for a chat. */
+    secret: text("secret"),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    /** The first failure since the last success; a day of nothing but failures disables it. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("webhook_endpoints_kind_check", sql`${table.kind} in ('webhook', 'chat')`)],
+);
+
+/**
+ * One event as it is sent: its id (the `webhook-id` header, the same on every attempt and resend),
+ * the object it is about (deliveries of one object go out in order), and the exact body.
+ */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  objectKey: text("object_key").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * An event's delivery to one endpoint. It is attempted only once every earlier delivery of the
+ * same object to the same endpoint is delivered or given up (`seq` orders them); one that found
+ * an earlier one pending is `parked` until that one finishes and hands it on (the earlier one
+ * knows to, by `hasWaiter`).
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    objectKey: text("object_key").notNull(),
+    /** pending, delivered, or failed (given up after a day, or its endpoint was turned off). */
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    parked: boolean("parked").notNull().default(false),
+    hasWaiter: boolean("has_waiter").notNull().default(false),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms"),
+    error: text("error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("webhook_deliveries_status_check", sql`${table.status} in ('pending', 'delivered', 'failed')`),
+    index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.seq),
+    index("webhook_deliveries_queue_idx")
+      .on(table.endpointId, table.objectKey, table.seq)
+      .where(sql`${table.status} = 'pending'`),
+    index("webhook_deliveries_event_idx").on(table.eventId),
+  ],
+);

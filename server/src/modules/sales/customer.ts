@@ -1,0 +1,206 @@
+import {
+  type CustomerSalesDocument,
+  type SalesInvitation,
+  type SalesPayment,
+  type SalesState,
+  salesLabel,
+  salesMessages,
+} from "@agency/contract";
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import type { SessionUser } from "../../auth/session.js";
+import type { Database } from "../../db/client.js";
+import { salesDocuments } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
+import { enqueue } from "../../jobs/queue.js";
+import { paymentStateOfOrder, placeCustomOrder } from "../orders/index.js";
+import { accountOf, type SalesContext } from "./drafts.js";
+import { effectiveState, linesOf, presentOne, recordSalesEvent, type SalesRow } from "./present.js";
+
+const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** The revision a link shows: the newest one sent (drafts and replaced revisions never). */
+async function findByToken(db: Database, token: string, lock = false): Promise<SalesRow> {
+  if (!tokenPattern.test(token)) throw notFound("The quote or invoice");
+  const query = db
+    .select()
+    .from(salesDocuments)
+    .where(and(eq(salesDocuments.token, token), notInArray(salesDocuments.state, ["draft", "superseded"])))
+    .orderBy(desc(salesDocuments.revision))
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound("The quote or invoice");
+  return row;
+}
+
+/** Only the account with the address it was sent to sees it: to anyone else it does not exist. */
+function forAddressee(row: SalesRow, caller: SessionUser): SalesRow {
+  if (caller.email.toLowerCase() !== row.email) throw notFound("The quote or invoice");
+  return row;
+}
+
+const waiting = (state: SalesState) => state === "sent" || state === "viewed";
+
+function mayPay(row: SalesRow, state: SalesState): boolean {
+  return row.kind === "quote" ? state === "accepted" : waiting(state) || state === "overdue";
+}
+
+/** Before signing in: what the link is and for which address (none of its content). */
+export async function salesInvitation(db: Database, token: string): Promise<SalesInvitation> {
+  const row = await findByToken(db, token);
+  return {
+    kind: row.kind,
+    label: salesLabel(row),
+    email: row.email,
+    accountExists: Boolean(await accountOf(db, row.email)),
+  };
+}
+
+async function present(ctx: SalesContext, row: SalesRow): Promise<CustomerSalesDocument> {
+  const now = ctx.now();
+  const state = effectiveState(row, now);
+  return {
+    ...(await presentOne(ctx.db, row, now)),
+    canAccept: row.kind === "quote" && waiting(state),
+    canPay: mayPay(row, state),
+  };
+}
+
+/**
+ * The addressee opens the link: the first time, it is marked viewed, and a new account with the
+ * address becomes the one it belongs to.
+ */
+export async function viewSalesDocument(
+  ctx: SalesContext,
+  caller: SessionUser,
+  token: string,
+): Promise<CustomerSalesDocument> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const found = forAddressee(await findByToken(tx, token, true), caller);
+    const changes: Partial<SalesRow> = {};
+    if (!found.userId) changes.userId = caller.id;
+    if (found.state === "sent") {
+      changes.state = "viewed";
+      changes.viewedAt = ctx.now();
+      await recordSalesEvent(tx, {
+        documentId: found.id,
+        kind: "viewed",
+        at: ctx.now(),
+        actor: { id: caller.id, name: caller.name },
+      });
+    }
+    if (Object.keys(changes).length === 0) return found;
+    const [updated] = await tx
+      .update(salesDocuments)
+      .set(changes)
+      .where(eq(salesDocuments.id, found.id))
+      .returning();
+    return updated ?? found;
+  });
+  return present(ctx, row);
+}
+
+/** The customer answers a quote: accepted (paid next) or declined, with an optional reason. */
+export async function answerQuote(
+  ctx: SalesContext,
+  caller: SessionUser,
+  token: string,
+  answer: { accept: true } | { accept: false; reason?: string },
+): Promise<CustomerSalesDocument> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const found = forAddressee(await findByToken(tx, token, true), caller);
+    const now = ctx.now();
+    if (found.kind !== "quote" || !waiting(effectiveState(found, now))) {
+      throw new AppError(
+        "conflict",
+        answer.accept ? salesMessages.notAcceptable : salesMessages.notDeclinable,
+      );
+    }
+    const reason = answer.accept ? null : answer.reason || null;
+    const [updated] = await tx
+      .update(salesDocuments)
+      .set(
+        answer.accept
+          ? { state: "accepted", acceptedAt: now, userId: caller.id }
+          : { state: "declined", declinedAt: now, declineReason: reason, userId: caller.id },
+      )
+      .where(eq(salesDocuments.id, found.id))
+      .returning();
+    if (!updated) throw new Error("The quote was not answered.");
+    await recordSalesEvent(tx, {
+      documentId: found.id,
+      kind: answer.accept ? "accepted" : "declined",
+      at: now,
+      actor: { id: caller.id, name: caller.name },
+      note: reason,
+    });
+    await enqueue(tx, "mail.sales-answered", { documentId: found.id, label: salesLabel(found) });
+    if (answer.accept) {
+      await emitDomainEvent(tx, "quote.accepted", {
+        quote: {
+          id: updated.id,
+          number: updated.number ?? "",
+          revision: updated.revision,
+          email: updated.email,
+          userId: caller.id,
+          totalCents: updated.totalCents,
+        },
+        acceptedAt: now,
+      });
+    }
+    return updated;
+  });
+  return present(ctx, row);
+}
+
+/** What a custom order is called: its first line, and how many more it has. */
+function serviceOf(lines: { description: string }[]): string {
+  const [first, ...rest] = lines;
+  const name = first?.description ?? "Custom work";
+  return rest.length > 0 ? `${name} (+${rest.length} more)` : name;
+}
+
+/**
+ * The customer starts paying an accepted quote or a sent invoice: its order is written, unpaid,
+ * and the card pays it through the usual payment calls. Opening the payment again reuses it.
+ */
+export async function startSalesPayment(
+  ctx: SalesContext,
+  caller: SessionUser,
+  token: string,
+): Promise<SalesPayment> {
+  return ctx.db.transaction(async (tx) => {
+    const found = forAddressee(await findByToken(tx, token, true), caller);
+    const state = effectiveState(found, ctx.now());
+    if (!mayPay(found, state)) {
+      const quoteWaiting = found.kind === "quote" && waiting(state);
+      throw new AppError("conflict", quoteWaiting ? salesMessages.acceptFirst : salesMessages.notPayable);
+    }
+    if (found.orderId) {
+      const status = await paymentStateOfOrder(tx, found.orderId);
+      if (status === "unpaid") return { orderId: found.orderId };
+      if (status === "paid") throw new AppError("conflict", salesMessages.notPayable);
+    }
+    const lines = (await linesOf(tx, [found.id])).get(found.id) ?? [];
+    const orderId = await placeCustomOrder(tx, {
+      userId: caller.id,
+      email: caller.email,
+      name: found.name || caller.name,
+      service: `${serviceOf(lines)} · ${salesLabel(found)}`,
+      interval: found.recurringInterval,
+      currency: found.currency,
+      lines: lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitCents: line.unitPriceCents,
+        recurring: line.recurring !== null,
+      })),
+      createdAt: ctx.now(),
+    });
+    await tx
+      .update(salesDocuments)
+      .set({ orderId, userId: caller.id })
+      .where(eq(salesDocuments.id, found.id));
+    return { orderId };
+  });
+}

@@ -1,0 +1,244 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import {
+  type AdminSalesDetail,
+  formatMoney,
+  isId,
+  minimumChargeMinor,
+  type SalesDraft,
+  salesMessages,
+} from "@agency/contract";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { accountIdOf, type SessionUser } from "../../auth/session.js";
+import type { Database } from "../../db/client.js";
+import { salesDocumentLines, salesDocuments, user } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { minorUnitsOf, shopMoney } from "../catalog/index.js";
+import { effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
+
+export type SalesContext = { db: Database; now: () => Date; publicUrl: string };
+
+/** The account with this address, if there is one. */
+export async function accountOf(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: user.id, name: user.name, role: user.role })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  return row;
+}
+
+/** A revision by id (a malformed id does not exist either), locked for a change when asked. */
+export async function findRevision(db: Database, id: string, lock = false): Promise<SalesRow> {
+  if (!isId(id)) throw notFound("The quote or invoice");
+  const query = db.select().from(salesDocuments).where(eq(salesDocuments.id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound("The quote or invoice");
+  return row;
+}
+
+export const lockRevision = (tx: Database, id: string) => findRevision(tx, id, true);
+
+/** Who acts for the team in the history: a member, or an API key (no account: by its name only). */
+export const teamMember = (caller: SessionUser) => ({ id: accountIdOf(caller), name: caller.name });
+
+/** A line as stored: its unit price in minor units of the document's currency. */
+type PricedLine = Pick<
+  typeof salesDocumentLines.$inferInsert,
+  "description" | "quantity" | "unitPriceCents" | "recurring"
+>;
+
+/**
+ * What a draft stores from the form: its customer, dates, note, and its lines and totals priced
+ * here in the shop's currency as it is now (a draft follows it until it is sent, then keeps it).
+ */
+async function draftValues(ctx: SalesContext, reader: Database, body: Omit<SalesDraft, "kind">) {
+  const account = await accountOf(reader, body.email);
+  if (account?.role) {
+    throw new AppError("bad_request", salesMessages.teamAddress, { email: salesMessages.teamAddress });
+  }
+  const money = await shopMoney(ctx.db, reader);
+  const lines: PricedLine[] = body.lines.map((line, index) => ({
+    description: line.description,
+    quantity: line.quantity,
+    unitPriceCents: minorUnitsOf(line.unitPrice, money.currency, `lines.${index}.unitPrice`),
+    recurring: line.recurring,
+  }));
+  const totals = totalsOf(lines);
+  const minimum = minimumChargeMinor(money.currency);
+  if (totals.totalCents < minimum) {
+    const message = salesMessages.minimumTotal(formatMoney(minimum, money.currency, money.locale));
+    throw new AppError("bad_request", message, { lines: message });
+  }
+  const values = {
+    email: body.email.toLowerCase(),
+    name: body.name || account?.name || "",
+    userId: account?.id ?? null,
+    note: body.note,
+    validUntil: body.validUntil,
+    dueDate: body.dueDate,
+    currency: money.currency,
+    ...totals,
+  };
+  return { values, lines };
+}
+
+function totalsOf(lines: readonly PricedLine[]) {
+  let totalCents = 0;
+  let recurringCents = 0;
+  for (const line of lines) {
+    totalCents += line.quantity * line.unitPriceCents;
+    if (line.recurring) recurringCents += line.quantity * line.unitPriceCents;
+  }
+  const recurringInterval = lines.find((line) => line.recurring)?.recurring ?? null;
+  return { totalCents, recurringCents, recurringInterval };
+}
+
+async function writeLines(tx: Database, documentId: string, lines: readonly PricedLine[]) {
+  await tx.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId));
+  await tx
+    .insert(salesDocumentLines)
+    .values(lines.map((line, position) => ({ ...line, documentId, position })));
+}
+
+/** A new quote or invoice, as a draft: it has no number and goes nowhere until it is sent. */
+export async function createDraft(ctx: SalesContext, caller: SessionUser, body: SalesDraft): Promise<string> {
+  const { values, lines } = await draftValues(ctx, ctx.db, body);
+  const id = randomUUID();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(salesDocuments).values({
+      ...values,
+      id,
+      kind: body.kind,
+      seriesId: id,
+      // The customer's link: unguessable, and the same for every revision of the series.
+      token: randomBytes(24).toString("base64url"),
+      createdBy: accountIdOf(caller),
+      createdAt: ctx.now(),
+    });
+    await writeLines(tx, id, lines);
+    await recordSalesEvent(tx, { documentId: id, kind: "created", at: ctx.now(), actor: teamMember(caller) });
+  });
+  return id;
+}
+
+/** A draft changes as a whole; a sent revision never does (the database refuses it too). */
+export async function updateDraft(ctx: SalesContext, caller: SessionUser, id: string, body: SalesDraft) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockRevision(tx, id);
+    if (row.state !== "draft") throw new AppError("conflict", salesMessages.notDraft);
+    if (body.kind !== row.kind) {
+      throw new AppError("bad_request", "kind cannot change; write a new one instead.", {
+        kind: "cannot change",
+      });
+    }
+    if (row.revision > 1 && body.email.toLowerCase() !== row.email) {
+      const message = "A revision goes to the same customer as the one it revises.";
+      throw new AppError("bad_request", message, { email: message });
+    }
+    const { values, lines } = await draftValues(ctx, tx, body);
+    await tx.update(salesDocuments).set(values).where(eq(salesDocuments.id, row.id));
+    await writeLines(tx, row.id, lines);
+    await recordSalesEvent(tx, {
+      documentId: row.id,
+      kind: "edited",
+      at: ctx.now(),
+      actor: teamMember(caller),
+    });
+  });
+}
+
+export async function deleteDraft(ctx: SalesContext, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockRevision(tx, id);
+    if (row.state !== "draft") throw new AppError("conflict", salesMessages.notDeletable);
+    await tx.delete(salesDocuments).where(eq(salesDocuments.id, row.id));
+  });
+}
+
+/** What a sent one may be revised from: waiting, declined or past its date; not accepted, paid or void. */
+const revisable = new Set(["sent", "viewed", "declined", "expired", "overdue"]);
+
+/**
+ * A change to a sent quote or invoice: a new draft revision of the same series, with the same
+ * number, customer and lines to edit. The sent one stays as it was until the revision is sent,
+ * which supersedes it.
+ */
+export async function reviseDocument(ctx: SalesContext, caller: SessionUser, id: string): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockRevision(tx, id);
+    if (!revisable.has(effectiveState(row, ctx.now()))) {
+      throw new AppError("conflict", salesMessages.notRevisable);
+    }
+    const [newest] = await tx
+      .select()
+      .from(salesDocuments)
+      .where(eq(salesDocuments.seriesId, row.seriesId))
+      .orderBy(desc(salesDocuments.revision))
+      .limit(1);
+    if (newest && newest.state === "draft") throw new AppError("conflict", salesMessages.draftExists);
+    const revisionId = randomUUID();
+    const revision = (newest?.revision ?? row.revision) + 1;
+    await tx.insert(salesDocuments).values({
+      id: revisionId,
+      kind: row.kind,
+      seriesId: row.seriesId,
+      revision,
+      number: row.number,
+      year: row.year,
+      sequence: row.sequence,
+      userId: row.userId,
+      email: row.email,
+      name: row.name,
+      note: row.note,
+      validUntil: row.validUntil,
+      dueDate: row.dueDate,
+      currency: row.currency,
+      totalCents: row.totalCents,
+      recurringCents: row.recurringCents,
+      recurringInterval: row.recurringInterval,
+      token: row.token,
+      createdBy: accountIdOf(caller),
+      createdAt: ctx.now(),
+    });
+    const lines = await tx
+      .select({
+        description: salesDocumentLines.description,
+        quantity: salesDocumentLines.quantity,
+        unitPriceCents: salesDocumentLines.unitPriceCents,
+        recurring: salesDocumentLines.recurring,
+      })
+      .from(salesDocumentLines)
+      .where(eq(salesDocumentLines.documentId, row.id))
+      .orderBy(salesDocumentLines.position);
+    await writeLines(tx, revisionId, lines);
+    const at = ctx.now();
+    await recordSalesEvent(tx, {
+      documentId: revisionId,
+      kind: "created",
+      at,
+      actor: teamMember(caller),
+      note: `Revision ${revision} of ${row.number}`,
+    });
+    await recordSalesEvent(tx, {
+      documentId: row.id,
+      kind: "revised",
+      at,
+      actor: teamMember(caller),
+      note: `Revision ${revision} is being written`,
+    });
+    return revisionId;
+  });
+}
+
+/** Every revision of a series, oldest first (the detail page links them). */
+export async function revisionsOf(
+  db: Database,
+  seriesId: string,
+  now: Date,
+): Promise<AdminSalesDetail["revisions"]> {
+  const rows = await db
+    .select()
+    .from(salesDocuments)
+    .where(and(eq(salesDocuments.seriesId, seriesId)))
+    .orderBy(salesDocuments.revision);
+  return rows.map((row) => ({ _id: row.id, revision: row.revision, state: effectiveState(row, now) }));
+}

@@ -1,0 +1,5 @@
+export { salesCustomerRoutes } from "./customer-routes.js";
+export { salesMailHandlers } from "./mails.js";
+export { salesOrderPaid } from "./paid.js";
+export { salesAdminRoutes } from "./routes.js";
+export { salesDocumentView } from "./webhook-view.js";

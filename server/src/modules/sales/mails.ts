@@ -1,0 +1,152 @@
+import { formatMoney } from "@agency/contract";
+import { and, eq, inArray } from "drizzle-orm";
+import { salesDocumentEvents, salesDocuments } from "../../db/schema.js";
+import type { JobPayloads } from "../../jobs/queue.js";
+import { enqueue } from "../../jobs/queue.js";
+import type { JobHandlers } from "../../jobs/worker.js";
+import { formatDate } from "../../mail/format.js";
+import { type OutgoingMail, renderMail } from "../../mail/layout.js";
+import { type NotificationContext, ownerMails, queueMails } from "../../mail/notifications.js";
+import { accountOf } from "./drafts.js";
+import type { SalesRow } from "./present.js";
+
+/** The customer's page of a quote or invoice. */
+export function salesLink(publicUrl: string, row: Pick<SalesRow, "kind" | "token">): string {
+  return `${publicUrl}/${row.kind === "quote" ? "quotes" : "invoices"}/${row.token}`;
+}
+
+const dayText = (day: string) => formatDate(new Date(`${day}T00:00:00Z`));
+
+/** An amount of the document, in its own currency and the shop's way of writing it. */
+const amountOf = (ctx: NotificationContext, row: SalesRow, minor: number) =>
+  formatMoney(minor, row.currency, ctx.brand.locale);
+
+function amounts(ctx: NotificationContext, row: SalesRow): Array<[string, string]> {
+  const rows: Array<[string, string]> = [["Total", amountOf(ctx, row, row.totalCents)]];
+  if (row.recurringInterval) {
+    const per = row.recurringInterval === "yearly" ? "year" : "month";
+    rows.push(["Then", `${amountOf(ctx, row, row.recurringCents)} every ${per}`]);
+  }
+  return rows;
+}
+
+async function find(ctx: NotificationContext, id: string) {
+  const [row] = await ctx.db.select().from(salesDocuments).where(eq(salesDocuments.id, id));
+  return row;
+}
+
+async function sentMail(
+  ctx: NotificationContext,
+  payload: JobPayloads["mail.sales-sent"],
+): Promise<OutgoingMail[]> {
+  const row = await find(ctx, payload.documentId);
+  if (!row || row.state === "draft" || row.state === "superseded" || row.state === "void") return [];
+  const quote = row.kind === "quote";
+  const hasAccount = Boolean(await accountOf(ctx.db, row.email));
+  const what = quote ? "quote" : "invoice";
+  const dates: Array<[string, string]> = quote
+    ? [["Valid until", dayText(row.validUntil ?? "")]]
+    : [["Due", dayText(row.dueDate ?? "")]];
+  return [
+    renderMail(ctx.brand, {
+      to: row.email,
+      subject: quote
+        ? `Quote ${payload.label} from ${ctx.brand.name}`
+        : `Invoice ${payload.label} from ${ctx.brand.name}: ${amountOf(ctx, row, row.totalCents)} due ${dayText(row.dueDate ?? "")}`,
+      heading: row.name ? `Hello ${row.name},` : "Hello,",
+      paragraphs: [
+        row.revision > 1
+          ? `We revised our ${what} ${payload.label} for you; it replaces the one we sent before.`
+          : `${ctx.brand.name} sent you the ${what} ${payload.label}.`,
+        ...(row.note ? [row.note] : []),
+        quote
+          ? "Open it to read the details, then accept it and pay by card, or decline it."
+          : "Open it to read the details and pay by card.",
+        hasAccount
+          ? `Sign in with ${row.email} to answer it.`
+          : `Sign up with ${row.email} (it takes a minute) to ${quote ? "accept" : "pay"} it.`,
+      ],
+      details: [["Number", payload.label], ...amounts(ctx, row), ...dates],
+      action: {
+        label: quote ? "View the quote" : "View the invoice",
+        url: salesLink(ctx.brand.publicUrl, row),
+      },
+    }),
+  ];
+}
+
+async function answeredMail(ctx: NotificationContext, payload: JobPayloads["mail.sales-answered"]) {
+  const row = await find(ctx, payload.documentId);
+  if (!row || (row.state !== "accepted" && row.state !== "declined" && row.state !== "paid")) return [];
+  const accepted = row.acceptedAt !== null;
+  return ownerMails(ctx, () => ({
+    subject: `Quote ${payload.label} ${accepted ? "accepted" : "declined"} by ${row.email}`,
+    heading: `Quote ${payload.label} ${accepted ? "accepted" : "declined"}`,
+    paragraphs: [
+      accepted
+        ? `${row.name || row.email} accepted the quote; its order starts once they pay.`
+        : `${row.name || row.email} declined the quote.`,
+      ...(row.declineReason ? [`Their reason: ${row.declineReason}`] : []),
+    ],
+    details: [["Customer", `${row.name} <${row.email}>`], ...amounts(ctx, row)],
+    action: { label: "Open the quote", url: `${ctx.brand.publicUrl}/dashboard/admin/sales/${row.id}` },
+  }));
+}
+
+const reminderWords = {
+  before: (due: string) => ({ subject: `is due on ${due}`, line: `is due in 3 days, on ${due}` }),
+  due: (due: string) => ({ subject: "is due today", line: `is due today, ${due}` }),
+  after: (due: string) => ({ subject: "is overdue", line: `was due on ${due} and is not paid yet` }),
+};
+
+/**
+ * One reminder of an unpaid invoice. The history's entry for it is written once (a unique index),
+ * in the same transaction as its mail: a job run again, or a reminder of a paid, voided or revised
+ * invoice, sends nothing.
+ */
+async function invoiceReminder(
+  ctx: NotificationContext,
+  payload: JobPayloads["sales.invoice-reminder"],
+  job: { id: string; runAt: Date },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(salesDocuments)
+      .where(
+        and(eq(salesDocuments.id, payload.documentId), inArray(salesDocuments.state, ["sent", "viewed"])),
+      )
+      .for("update");
+    if (!row?.dueDate) return;
+    const [written] = await tx
+      .insert(salesDocumentEvents)
+      // Dated when it was due to go (billing's clock may have been moved to get there).
+      .values({ documentId: row.id, kind: "reminded", note: payload.which, at: job.runAt })
+      .onConflictDoNothing()
+      .returning({ id: salesDocumentEvents.id });
+    if (!written) return;
+    const words = reminderWords[payload.which](dayText(row.dueDate));
+    const mail = renderMail(ctx.brand, {
+      to: row.email,
+      subject: `Reminder: invoice ${payload.label} ${words.subject}`,
+      heading: row.name ? `Hello ${row.name},` : "Hello,",
+      paragraphs: [
+        `The invoice ${payload.label} from ${ctx.brand.name} ${words.line}.`,
+        "If you have paid it meanwhile, thank you, and please ignore this mail.",
+      ],
+      details: [["Number", payload.label], ...amounts(ctx, row), ["Due", dayText(row.dueDate)]],
+      action: { label: "Pay the invoice", url: salesLink(ctx.brand.publicUrl, row) },
+    });
+    await enqueue(tx, "mail.send", mail, { key: `${job.id}:${mail.to}:${payload.which}` });
+  });
+}
+
+/** The module's mail jobs; the job runtime hands them the shop's brand as it is when they run. */
+export function salesMailHandlers(ctx: NotificationContext): JobHandlers {
+  return {
+    "mail.sales-sent": async (payload, job) => queueMails(ctx.db, job.id, await sentMail(ctx, payload)),
+    "mail.sales-answered": async (payload, job) =>
+      queueMails(ctx.db, job.id, await answeredMail(ctx, payload)),
+    "sales.invoice-reminder": (payload, job) => invoiceReminder(ctx, payload, job),
+  };
+}

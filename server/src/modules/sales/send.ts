@@ -1,0 +1,151 @@
+import { salesLabel, salesMessages } from "@agency/contract";
+import { and, eq, inArray } from "drizzle-orm";
+import type { SessionUser } from "../../auth/session.js";
+import { DAY_MS } from "../../clock.js";
+import type { Database } from "../../db/client.js";
+import { salesDocuments } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
+import { auditActorOf, recordAudit } from "../audit/index.js";
+import type { SalesContext } from "./drafts.js";
+import { lockRevision, teamMember } from "./drafts.js";
+import { takeSalesNumber } from "./numbering.js";
+import { dayOf, effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
+
+/** An invoice's reminders: 3 days before its due day, on the day, and 3 days after (at 09:00 UTC). */
+export const invoiceReminders = [
+  { which: "before", days: -3 },
+  { which: "due", days: 0 },
+  { which: "after", days: 3 },
+] as const;
+
+function reminderTime(dueDate: string, days: number): Date {
+  return new Date(new Date(`${dueDate}T09:00:00Z`).getTime() + days * DAY_MS);
+}
+
+/** The revision the customer has now (sent, and not superseded): the one a new revision replaces. */
+async function liveRevision(tx: Database, row: SalesRow): Promise<SalesRow | undefined> {
+  const [live] = await tx
+    .select()
+    .from(salesDocuments)
+    .where(
+      and(
+        eq(salesDocuments.seriesId, row.seriesId),
+        inArray(salesDocuments.state, ["sent", "viewed", "accepted", "declined", "paid", "void"]),
+      ),
+    )
+    .for("update");
+  return live;
+}
+
+function checkDates(row: SalesRow, now: Date) {
+  const today = dayOf(now);
+  const field = row.kind === "quote" ? "validUntil" : "dueDate";
+  const day = row.kind === "quote" ? row.validUntil : row.dueDate;
+  if (!day) {
+    const message = row.kind === "quote" ? salesMessages.validUntilRequired : salesMessages.dueDateRequired;
+    throw new AppError("bad_request", message, { [field]: message });
+  }
+  if (day < today) {
+    throw new AppError("bad_request", `${field} ${salesMessages.pastDay}`, {
+      [field]: salesMessages.pastDay,
+    });
+  }
+}
+
+/**
+ * Sends a draft: it is frozen, takes its number (a first revision) or supersedes the revision the
+ * customer has (a later one), and the customer is mailed the link. An invoice's reminders are
+ * queued with it, each for its day. All in one transaction: a send that fails leaves no number used.
+ */
+export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockRevision(tx, id);
+    if (row.state !== "draft") throw new AppError("conflict", salesMessages.notSendable);
+    const now = ctx.now();
+    checkDates(row, now);
+    const actor = teamMember(caller);
+    let numbered = { number: row.number, year: row.year, sequence: row.sequence };
+    let previous: SalesRow | undefined;
+    if (row.revision > 1) {
+      previous = await liveRevision(tx, row);
+      const state = previous ? effectiveState(previous, now) : undefined;
+      if (state === "accepted" || state === "paid" || state === "void") {
+        throw new AppError("conflict", salesMessages.notSendable);
+      }
+      if (previous) {
+        await tx
+          .update(salesDocuments)
+          .set({ state: "superseded", supersededAt: now })
+          .where(eq(salesDocuments.id, previous.id));
+        await recordSalesEvent(tx, {
+          documentId: previous.id,
+          kind: "superseded",
+          at: now,
+          actor,
+          note: `Replaced by revision ${row.revision}`,
+        });
+      }
+    } else {
+      numbered = await takeSalesNumber(tx, row.kind, now.getUTCFullYear());
+    }
+    const [sent] = await tx
+      .update(salesDocuments)
+      .set({ ...numbered, state: "sent", sentAt: now })
+      .where(eq(salesDocuments.id, row.id))
+      .returning();
+    if (!sent) throw new Error("The quote or invoice was not sent.");
+    const label = salesLabel(sent);
+    await recordSalesEvent(tx, { documentId: row.id, kind: "sent", at: now, actor });
+    await enqueue(tx, "mail.sales-sent", { documentId: row.id, label, email: row.email });
+    if (sent.kind === "invoice" && sent.dueDate) {
+      for (const { which, days } of invoiceReminders) {
+        const runAt = reminderTime(sent.dueDate, days);
+        if (runAt <= now) continue;
+        await enqueue(
+          tx,
+          "sales.invoice-reminder",
+          { documentId: sent.id, label, email: sent.email, which },
+          { key: `sales.invoice-reminder:${sent.id}:${which}`, runAt },
+        );
+      }
+    }
+    const totals = (doc: SalesRow) => ({ revision: doc.revision, total: doc.totalCents / 100 });
+    await recordAudit(tx, {
+      actor: auditActorOf(caller),
+      action: previous ? `${row.kind}.revised` : `${row.kind}.sent`,
+      subject: { type: row.kind, id: row.seriesId, label },
+      before: previous ? totals(previous) : undefined,
+      after: totals(sent),
+    });
+  });
+}
+
+/** Voidable: sent and not paid (nor voided or replaced already). */
+const voidable = new Set(["sent", "viewed", "accepted", "declined", "expired", "overdue"]);
+
+/** The agency withdraws a sent quote or invoice: it can no longer be accepted or paid. */
+export async function voidDocument(ctx: SalesContext, caller: SessionUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockRevision(tx, id);
+    const now = ctx.now();
+    if (!voidable.has(effectiveState(row, now))) throw new AppError("conflict", salesMessages.notVoidable);
+    await tx
+      .update(salesDocuments)
+      .set({ state: "void", voidedAt: now })
+      .where(eq(salesDocuments.id, row.id));
+    await recordSalesEvent(tx, {
+      documentId: row.id,
+      kind: "voided",
+      at: now,
+      actor: teamMember(caller),
+    });
+    await recordAudit(tx, {
+      actor: auditActorOf(caller),
+      action: `${row.kind}.voided`,
+      subject: { type: row.kind, id: row.seriesId, label: salesLabel(row) },
+      before: { state: effectiveState(row, now) },
+      after: { state: "void" },
+    });
+  });
+}

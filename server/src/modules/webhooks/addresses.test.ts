@@ -1,0 +1,129 @@
+import { webhookMessages } from "@agency/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "../../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { placeOrder, planIds } from "../../../test/orders.js";
+import { startReceiver } from "../../../test/webhook-receiver.js";
+import { webhookEndpoints } from "../../db/schema.js";
+import { quiet } from "../../jobs/jobs-fixtures.js";
+import { createWorker } from "../../jobs/worker.js";
+import { type AddressRules, type Resolver, refusalOf, systemResolver } from "./addresses.js";
+import { runDelivery } from "./deliver.js";
+import { addEndpoint, deliveriesOf } from "./webhooks-fixtures.js";
+
+const publicAddress = { address: "93.184.216.34", family: 4 };
+/** A resolver that knows a few names, as a DNS server would answer them. */
+const names =
+  (table: Record<string, { address: string; family: number }[]>): Resolver =>
+  async (host) => {
+    const found = table[host];
+    if (!found) throw new Error(`ENOTFOUND ${host}`);
+    return found;
+  };
+const production = (resolve: Resolver = systemResolver): AddressRules => ({ allowPrivate: false, resolve });
+
+describe("addresses the shop calls in production", () => {
+  it.each([
+    "http://127.0.0.1:3000/hooks",
+    "http://[::1]/hooks",
+    "http://10.0.0.7/hooks",
+    "http://172.20.1.1/hooks",
+    "http://192.168.1.1/hooks",
+    "http://169.254.169.254/latest/meta-data",
+    "http://[fe80::1]/hooks",
+    "http://[fd00::1]/hooks",
+    "http://[::ffff:192.168.0.1]/hooks",
+    "http://0.0.0.0/hooks",
+  ])("refuses %s", async (url) => {
+    expect(await refusalOf(url, production())).toBe(webhookMessages.urlPrivate);
+  });
+
+  it("refuses a host name that resolves to this machine, or to any private address among others", async () => {
+    expect(await refusalOf("http://localhost:3000/hooks", production())).toBe(webhookMessages.urlPrivate);
+    const resolve = names({
+      "hooks.example.com": [publicAddress],
+      "mixed.example.com": [publicAddress, { address: "127.0.0.1", family: 4 }],
+    });
+    expect(await refusalOf("https://hooks.example.com/in", production(resolve))).toBeNull();
+    expect(await refusalOf("https://mixed.example.com/in", production(resolve))).toBe(
+      webhookMessages.urlPrivate,
+    );
+    expect(await refusalOf("https://nowhere.example.com/in", production(resolve))).toBe(
+      webhookMessages.urlUnresolvable,
+    );
+  });
+
+  it("takes a local address outside production, so a receiver on this machine works", async () => {
+    expect(
+      await refusalOf("http://127.0.0.1:3000/hooks", { allowPrivate: true, resolve: systemResolver }),
+    ).toBeNull();
+  });
+});
+
+describe("in production mode", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "true" } });
+  });
+  afterAll(() => ctx.close());
+
+  it("refuses to save a private address or a name that resolves to one", async () => {
+    const owner = await createAccount(ctx, { role: "owner" });
+    for (const url of ["http://127.0.0.1:4000/hooks", "http://localhost:4000/hooks"]) {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: "/api/admin/webhooks",
+        headers: { cookie: owner.cookie },
+        payload: { url, events: ["order.created"] },
+      });
+      expect([response.statusCode, response.json().error.fields]).toEqual([
+        400,
+        { url: webhookMessages.urlPrivate },
+      ]);
+    }
+    const chat = await ctx.app.inject({
+      method: "POST",
+      url: "/api/admin/webhooks",
+      headers: { cookie: owner.cookie },
+      payload: { kind: "chat", url: "http://[::1]/chat" },
+    });
+    expect(chat.statusCode).toBe(400);
+  });
+});
+
+describe("at delivery time", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it("checks the address again after resolving it, so a name that now points inside is not called", async () => {
+    const owner = await createAccount(ctx, { role: "owner" });
+    const receiver = await startReceiver();
+    try {
+      // Saved while it answered with a public address; now it answers with this machine's.
+      const endpoint = await addEndpoint(ctx, owner, { url: receiver.url, events: ["order.created"] });
+      const rebound = `http://rebound.example.com:${receiver.port}/hooks`;
+      await ctx.db.update(webhookEndpoints).set({ url: rebound });
+      const rules = production(names({ "rebound.example.com": [{ address: "127.0.0.1", family: 4 }] }));
+      const plans = await planIds(ctx);
+      await placeOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
+      const deliveries = createWorker({
+        db: ctx.db,
+        log: quiet,
+        kinds: { only: ["webhook.deliver"] },
+        handlers: {
+          "webhook.deliver": (payload) =>
+            runDelivery({ db: ctx.db, clock: ctx.clock, rules, timeoutMs: 1000, publicUrl: "" }, payload),
+        },
+      });
+      expect(await deliveries.drain()).toBe(1);
+      expect(receiver.requests).toHaveLength(0);
+      const [delivery] = (await deliveriesOf(ctx, owner, endpoint._id)).deliveries;
+      expect(delivery).toMatchObject({ status: "pending", attempts: 1, error: webhookMessages.urlPrivate });
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,261 @@
+import {
+  type AdminSalesDetail,
+  currencySymbol,
+  type RecurringInterval,
+  SalesDraftBody,
+  type SalesKind,
+  salesTotals,
+  toMajor,
+} from "@agency/contract";
+import { Button, Form } from "react-bootstrap";
+import { Field, FormActions } from "../../../components/field";
+import { salesForm as t } from "../../../lib/messages";
+import { useMoney } from "../../../lib/money";
+import { useShopMoney } from "../../../lib/site";
+import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
+
+type LineFields = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  recurring: "" | RecurringInterval;
+};
+type Fields = {
+  email: string;
+  name: string;
+  lines: LineFields[];
+  note: string;
+  validUntil: string;
+  dueDate: string;
+};
+
+const emptyLine: LineFields = { description: "", quantity: "1", unitPrice: "", recurring: "" };
+
+function fromDocument(doc: AdminSalesDetail): Fields {
+  return {
+    email: doc.email,
+    name: doc.name,
+    lines: doc.lines.map((line) => ({
+      description: line.description,
+      quantity: String(line.quantity),
+      unitPrice: String(line.unitPrice),
+      recurring: line.recurring ?? "",
+    })),
+    note: doc.note,
+    validUntil: doc.validUntil ?? "",
+    dueDate: doc.dueDate ?? "",
+  };
+}
+
+const blank: Fields = { email: "", name: "", lines: [emptyLine], note: "", validUntil: "", dueDate: "" };
+
+const labels: Record<string, string> = {
+  email: t.email,
+  name: t.name,
+  lines: t.lines,
+  note: t.note,
+  validUntil: t.validUntil,
+  dueDate: t.dueDate,
+  description: t.description,
+  quantity: t.quantity,
+  unitPrice: t.unitPrice,
+  recurring: t.recurring,
+};
+
+/** "lines.2.unitPrice" is labelled by its column; "lines" (a rule over all of them) by itself. */
+const labelOf = (path: string) => {
+  const parts = path.split(".");
+  return parts.length === 3 ? `${labels[parts[2] ?? ""] ?? ""}:` : labels[path] ? `${labels[path]}:` : "";
+};
+
+function linesOf(values: Fields) {
+  return values.lines.map((line) => ({
+    description: line.description,
+    quantity: numberOrUndefined(line.quantity),
+    unitPrice: numberOrUndefined(line.unitPrice),
+    recurring: line.recurring || null,
+  }));
+}
+
+/**
+ * A quote's or invoice's draft: the customer, lines with their live totals, a note and its date.
+ * The contract's rules check it here as it is typed and sent; the server checks and prices it again.
+ */
+export function SalesForm({
+  kind,
+  editing,
+  onSubmit,
+  onCancel,
+}: {
+  kind: SalesKind;
+  editing?: AdminSalesDetail;
+  onSubmit: (body: SalesDraftBody) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const form = useContractForm({
+    initial: editing ? fromDocument(editing) : blank,
+    schema: SalesDraftBody,
+    toBody: (values: Fields) => ({
+      kind,
+      email: values.email,
+      name: values.name,
+      lines: linesOf(values),
+      note: values.note,
+      validUntil: kind === "quote" ? values.validUntil || null : null,
+      dueDate: kind === "invoice" ? values.dueDate || null : null,
+    }),
+    label: labelOf,
+    onSubmit,
+  });
+  const { values, problems, set } = form;
+  const money = useMoney();
+  const shop = useShopMoney();
+  const prefix = editing ? `sales-${editing._id}` : `sales-new-${kind}`;
+  const setLine = (index: number, patch: Partial<LineFields>) =>
+    set({ lines: values.lines.map((line, at) => (at === index ? { ...line, ...patch } : line)) });
+
+  // Live totals from what is typed so far (a line not yet a number counts as nothing).
+  const typed = values.lines.map((line) => ({
+    quantity: Number.isFinite(Number(line.quantity)) ? Number(line.quantity) : 0,
+    unitPrice: Number.isFinite(Number(line.unitPrice)) ? Number(line.unitPrice) : 0,
+    recurring: line.recurring || null,
+  }));
+  // Priced in the shop's currency, as the server will price them.
+  const totals = salesTotals(typed, shop.currency);
+  const dateKey = kind === "quote" ? "validUntil" : "dueDate";
+
+  return (
+    <Form noValidate onSubmit={form.submit} aria-label={editing ? editing.label : t.save}>
+      <div className="row g-3">
+        <Field
+          className="col-12 col-md-6"
+          id={`${prefix}-email`}
+          label={t.email}
+          type="email"
+          value={values.email}
+          onChange={(email) => set({ email })}
+          problem={problems.email}
+          help={t.emailHelp}
+        />
+        <Field
+          className="col-12 col-md-6"
+          id={`${prefix}-name`}
+          label={t.name}
+          value={values.name}
+          onChange={(name) => set({ name })}
+          problem={problems.name}
+        />
+      </div>
+      <fieldset className="mt-4">
+        <legend className="h6">{t.lines}</legend>
+        {values.lines.map((line, index) => {
+          const id = (key: string) => `${prefix}-line-${index}-${key}`;
+          const problem = (key: string) => problems[`lines.${index}.${key}`];
+          const amount = typed[index] ? typed[index].quantity * typed[index].unitPrice : 0;
+          return (
+            // Lines have no id of their own until saved; their place is who they are.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <div key={index} className="row g-2 align-items-start mb-2" data-testid="sales-line">
+              <Field
+                className="col-12 col-md-4"
+                id={id("description")}
+                label={t.description}
+                value={line.description}
+                onChange={(description) => setLine(index, { description })}
+                problem={problem("description")}
+              />
+              <Field
+                className="col-4 col-md-1"
+                id={id("quantity")}
+                label={t.quantity}
+                inputMode="numeric"
+                value={line.quantity}
+                onChange={(quantity) => setLine(index, { quantity })}
+                problem={problem("quantity")}
+              />
+              <Field
+                className="col-8 col-md-2"
+                id={id("unitPrice")}
+                label={t.unitPriceIn(currencySymbol(shop.currency, shop.locale))}
+                inputMode="decimal"
+                value={line.unitPrice}
+                onChange={(unitPrice) => setLine(index, { unitPrice })}
+                problem={problem("unitPrice")}
+              />
+              <Field className="col-6 col-md-2" id={id("recurring")} label={t.recurring}>
+                <Form.Select
+                  value={line.recurring}
+                  onChange={(event) =>
+                    setLine(index, { recurring: event.target.value as LineFields["recurring"] })
+                  }
+                >
+                  <option value="">{t.once}</option>
+                  <option value="monthly">{t.intervals.monthly}</option>
+                  <option value="yearly">{t.intervals.yearly}</option>
+                </Form.Select>
+              </Field>
+              <output
+                className="col-4 col-md-2 pt-md-4 mt-md-2 text-end text-nowrap"
+                aria-label={`${t.amount} ${index + 1}`}
+              >
+                {money(Number.isFinite(amount) ? amount : 0)}
+              </output>
+              <div className="col-2 col-md-1 pt-md-4 mt-md-1">
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  aria-label={t.removeLine(index)}
+                  disabled={values.lines.length === 1}
+                  onClick={() => set({ lines: values.lines.filter((_, at) => at !== index) })}
+                >
+                  ×
+                </Button>
+              </div>
+            </div>
+          );
+        })}
+        {problems.lines ? (
+          <p className="text-danger small mb-2" role="alert">
+            {problems.lines}
+          </p>
+        ) : null}
+        <Button
+          variant="outline-primary"
+          size="sm"
+          disabled={values.lines.length >= 50}
+          onClick={() => set({ lines: [...values.lines, emptyLine] })}
+        >
+          {t.addLine}
+        </Button>
+      </fieldset>
+      <p className="mt-3 mb-0 fs-5" aria-live="polite" data-testid="sales-total">
+        {t.total}: <strong>{money(toMajor(totals.totalCents, shop.currency))}</strong>
+        {totals.interval
+          ? ` ${t.recurringAfter(money(toMajor(totals.recurringCents, shop.currency)), totals.interval)}`
+          : null}
+      </p>
+      <div className="row g-3 mt-1">
+        <Field
+          className="col-12 col-md-8"
+          id={`${prefix}-note`}
+          label={t.note}
+          as="textarea"
+          rows={3}
+          value={values.note}
+          onChange={(note) => set({ note })}
+          problem={problems.note}
+        />
+        <Field
+          className="col-12 col-md-4"
+          id={`${prefix}-${dateKey}`}
+          label={kind === "quote" ? t.validUntil : t.dueDate}
+          type="date"
+          value={values[dateKey]}
+          onChange={(day) => set({ [dateKey]: day })}
+          problem={problems[dateKey]}
+        />
+      </div>
+      <FormActions busy={form.busy} submitLabel={t.save} cancelLabel={t.cancel} onCancel={onCancel} />
+    </Form>
+  );
+}

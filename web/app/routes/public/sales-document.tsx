@@ -1,0 +1,189 @@
+import type { CustomerSalesDocument } from "@agency/contract";
+import { useState } from "react";
+import { Button, Form } from "react-bootstrap";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { LoadError } from "../../components/load-error";
+import { LoadingScreen } from "../../components/loading-screen";
+import { useSession } from "../../features/auth/api/auth";
+import {
+  useCustomerSalesDocument,
+  useSalesAnswers,
+  useSalesInvitation,
+} from "../../features/sales/api/sales-link";
+import { SalesLines } from "../../features/sales/components/sales-lines";
+import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
+import { ApiError, errorMessage } from "../../lib/api";
+import { formatBillingDate } from "../../lib/dates";
+import { salesDetailPage, salesCustomerPage as t } from "../../lib/messages";
+import { loginPath } from "../../lib/redirect";
+import { pageTitle, siteOf } from "../../lib/site";
+import { notifyError, notifySuccess } from "../../lib/toast";
+import type { Route } from "./+types/sales-document";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Your quote", siteOf(matches)) }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The page a quote's or invoice's mail links to. Its content is shown only to the account with the
+ * address it was sent to; before signing in, the reader is told for which address it is and asked
+ * to sign in or sign up with it, and comes back here afterwards.
+ */
+export default function SalesDocumentPage() {
+  const { token = "" } = useParams();
+  const session = useSession();
+  const signedIn = Boolean(session.data);
+  const document = useCustomerSalesDocument(token, signedIn);
+  const notFound = document.error instanceof ApiError && document.error.status === 404;
+  const invitation = useSalesInvitation(token, session.data === null || notFound);
+
+  if (session.isPending || (signedIn && document.isPending)) return <LoadingScreen label={t.loading} />;
+  if (!signedIn || notFound) {
+    if (invitation.isPending) return <LoadingScreen label={t.loading} />;
+    if (invitation.isError) return <Unknown />;
+    return <SignInFirst {...invitation.data} signedInAs={session.data?.user.email} />;
+  }
+  if (document.isError || !document.data) return <LoadError message={t.notFound} query={document} />;
+  return <SalesDocumentView token={token} doc={document.data} />;
+}
+
+function Unknown() {
+  return (
+    <div className="container py-5">
+      <p className="alert alert-warning">{t.notFound}</p>
+    </div>
+  );
+}
+
+function SignInFirst({
+  kind,
+  label,
+  email,
+  accountExists,
+  signedInAs,
+}: {
+  kind: CustomerSalesDocument["kind"];
+  label: string;
+  email: string;
+  accountExists: boolean;
+  signedInAs?: string;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <div className="container py-5" style={{ maxWidth: 640 }}>
+      <h1 className="h3 fw-bold mb-3">{t.signInHeading(kind, label)}</h1>
+      {signedInAs ? <p className="alert alert-warning">{t.notFound}</p> : null}
+      <p>{accountExists ? t.signIn(email) : t.signUp(email)}</p>
+      <div className="d-flex gap-2">
+        <Link
+          className={`btn ${accountExists ? "btn-primary" : "btn-outline-primary"}`}
+          to={loginPath(pathname)}
+        >
+          {t.signInButton}
+        </Link>
+        <Link
+          className={`btn ${accountExists ? "btn-outline-primary" : "btn-primary"}`}
+          to={`/sign-up?redirect=${encodeURIComponent(pathname)}`}
+        >
+          {t.signUpButton}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDocument }) {
+  const answers = useSalesAnswers(token);
+  const navigate = useNavigate();
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState("");
+
+  const run = async (action: () => Promise<unknown>, done?: string) => {
+    try {
+      await action();
+      if (done) notifySuccess(done);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  };
+  const pay = () =>
+    run(async () => {
+      const { orderId } = await answers.pay.mutateAsync();
+      await navigate(`/dashboard/payment/${orderId}`);
+    });
+
+  return (
+    <div className="container py-5" style={{ maxWidth: 860 }}>
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+        <h1 className="h3 fw-bold mb-0">{doc.label}</h1>
+        <SalesStateBadge state={doc.state} />
+      </div>
+      <p className="text-body-secondary">
+        {doc.name ? `${doc.name} · ` : null}
+        {doc.email}
+        {doc.kind === "quote" && doc.validUntil
+          ? ` · ${salesDetailPage.validUntil(formatBillingDate(doc.validUntil))}`
+          : null}
+        {doc.kind === "invoice" && doc.dueDate
+          ? ` · ${salesDetailPage.due(formatBillingDate(doc.dueDate))}`
+          : null}
+      </p>
+      <div className="card border-0 shadow-sm mb-4">
+        <div className="card-body p-4">
+          <SalesLines document={doc} />
+        </div>
+      </div>
+      {doc.state === "expired" ? <p className="alert alert-warning">{t.expired}</p> : null}
+      {doc.state === "void" ? <p className="alert alert-secondary">{t.void}</p> : null}
+      {doc.state === "declined" ? <p className="alert alert-secondary">{t.declined}</p> : null}
+      {doc.state === "paid" ? (
+        <p className="alert alert-success">
+          {t.paid} <Link to="/dashboard/my-orders">{t.myOrders}</Link>
+        </p>
+      ) : null}
+      <div className="d-flex flex-wrap gap-2">
+        {doc.canAccept ? (
+          <Button
+            onClick={() => run(() => answers.accept.mutateAsync(), t.accepted)}
+            disabled={answers.accept.isPending}
+          >
+            {t.accept}
+          </Button>
+        ) : null}
+        {doc.canPay ? (
+          <Button onClick={pay} disabled={answers.pay.isPending}>
+            {t.pay}
+          </Button>
+        ) : null}
+        {doc.canAccept && !declining ? (
+          <Button variant="outline-danger" onClick={() => setDeclining(true)}>
+            {t.decline}
+          </Button>
+        ) : null}
+      </div>
+      {doc.canAccept && declining ? (
+        <Form
+          className="mt-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(() => answers.decline.mutateAsync(reason.trim()), t.declined);
+          }}
+        >
+          <Form.Group controlId="decline-reason" className="mb-2">
+            <Form.Label>{t.declineReason}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Form.Group>
+          <Button type="submit" variant="danger" disabled={answers.decline.isPending}>
+            {t.declineConfirm}
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
