@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
+import { writeOrderLines } from "./lines.js";
 
 /** One line of custom work, as the quote or invoice priced it. */
 export type CustomOrderLine = {
@@ -33,9 +34,8 @@ const centsOf = (lines: readonly CustomOrderLine[]) =>
   lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
 
 /**
- * Writes the unpaid order in the caller's transaction and answers its id. Its first payment is
- * every line once; each renewal charges the recurring lines. The lines themselves stay with the
- * quote or invoice that sold them (sales_document_lines, through sales_documents.order_id).
+ * Writes the unpaid order and its lines (kind "custom") in the caller's transaction and answers its
+ * id. Its first payment is every line once; each renewal charges the recurring lines.
  */
 export async function placeCustomOrder(tx: Database, order: CustomOrder): Promise<string> {
   const priceCents = centsOf(order.lines);
@@ -59,6 +59,11 @@ export async function placeCustomOrder(tx: Database, order: CustomOrder): Promis
     })
     .returning({ id: orders.id });
   if (!row) throw new Error("The custom order was not written.");
+  await writeOrderLines(
+    tx,
+    row.id,
+    order.lines.map((line) => ({ kind: "custom" as const, ...line })),
+  );
   return row.id;
 }
 
