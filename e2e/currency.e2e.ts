@@ -1,29 +1,20 @@
 import { formatMajorMoney } from "@agency/contract/money";
-import { request as playwrightRequest } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currencyEditor } from "../web/app/lib/messages";
-import { ownerAccount, signInApi, signInAsOwner } from "./support/accounts";
-import { baseUrl, hydrated, open, screenshot, useBrowser } from "./support/browser";
+import { signInAsOwner } from "./support/accounts";
+import { hydrated, open, screenshot, useBrowser } from "./support/browser";
+import { restoresShopCurrency } from "./support/currency";
 
 const browser = useBrowser();
 
 type Plan = { _id: string; service: string; duration: string; newPrice: number; currency: string };
 
-/** The shop's currency as it was, put back afterwards: the other journeys expect dollars. */
-let saved: { currency: string; locale: string } | undefined;
-
-afterAll(async () => {
-  if (!saved) return;
-  const api = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { origin: baseUrl } });
-  await signInApi(api, await ownerAccount());
-  await api.put("/api/admin/site/currency", { data: saved });
-  await api.dispose();
-});
+const rememberCurrency = restoresShopCurrency();
 
 describe("the shop's currency", () => {
   it("is set to euros by the owner, and the pricing page shows euros at once", async () => {
     const { page, context } = browser;
-    saved = (await (await context.request.get("/api/site/content")).json()).money;
+    rememberCurrency((await (await context.request.get("/api/site/content")).json()).money);
     await signInAsOwner(context);
 
     await open(page, "/dashboard/admin/site-content");

@@ -1,30 +1,22 @@
 import { formatMajorMoney } from "@agency/contract/money";
-import { request as playwrightRequest } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
-import { orderPaymentTexts, overviewPage, refundForm } from "../web/app/lib/messages";
-import { ownerAccount, signInApi, signInAsOwner } from "./support/accounts";
+import { describe, expect, it } from "vitest";
+import { orderPaymentTexts, refundForm } from "../web/app/lib/messages";
+import { signInAsOwner } from "./support/accounts";
 import { baseUrl, confirmDialog, open, screenshot, toast, useBrowser } from "./support/browser";
+import { restoresShopCurrency } from "./support/currency";
+import { expectRevenueThisMonth } from "./support/overview";
 import { expectOnBoard, quoteLandingPage, takePaidQuote } from "./support/sales";
 
 const browser = useBrowser();
 const euros = (amount: number) => formatMajorMoney(amount, "eur", "de-DE");
 
-/** The shop's currency as it was, put back afterwards: the other journeys expect dollars. */
-let saved: { currency: string; locale: string } | undefined;
-
-afterAll(async () => {
-  if (!saved) return;
-  const api = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { origin: baseUrl } });
-  await signInApi(api, await ownerAccount());
-  await api.put("/api/admin/site/currency", { data: saved });
-  await api.dispose();
-});
+const rememberCurrency = restoresShopCurrency();
 
 describe("custom work sold in euros", () => {
   it("is quoted at 1,200 EUR, accepted and paid, worked on the board, received in euros, and 200 EUR of it refunded", async () => {
     const { page, context } = browser;
     await signInAsOwner(context);
-    saved = (await (await context.request.get("/api/site/content")).json()).money;
+    rememberCurrency((await (await context.request.get("/api/site/content")).json()).money);
     const changed = await context.request.put("/api/admin/site/currency", {
       data: { currency: "EUR", locale: "de-DE" },
       headers: { origin: baseUrl },
@@ -64,17 +56,7 @@ describe("custom work sold in euros", () => {
     // The Overview's revenue this month grew by 1,000 EUR: 1,200 paid, 200 given back.
     const expected = euros(before + 1000);
     await open(page, "/dashboard/admin/overview");
-    const revenue = page.getByTestId("revenue-this-month");
-    await expect
-      .poll(
-        async () => {
-          const shown = await revenue.textContent();
-          if (shown !== expected) await page.getByRole("button", { name: overviewPage.refresh }).click();
-          return shown;
-        },
-        { timeout: 20_000, interval: 1000 },
-      )
-      .toBe(expected);
+    await expectRevenueThisMonth(page, expected);
     await screenshot(page, "overview-in-euros");
   });
 });

@@ -1,10 +1,11 @@
 import { formatMajorMoney } from "@agency/contract/money";
 import { request as playwrightRequest } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { orderPaymentTexts, overviewPage, refundForm } from "../web/app/lib/messages";
+import { orderPaymentTexts, refundForm } from "../web/app/lib/messages";
 import { newAccount, registerAccount, signInApi, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, confirmDialog, screenshot, toast, useBrowser } from "./support/browser";
+import { expectRevenueThisMonth } from "./support/overview";
 import { order, pay, plans } from "./support/shop";
 
 const money = (amount: number) => formatMajorMoney(amount, "usd");
@@ -66,16 +67,6 @@ describe("a partial refund", () => {
     // The Overview's revenue this month is net of it (worked out again within seconds of a refund).
     const expected = money(before + plan.newPrice - 5);
     await page.goto("/dashboard/admin/overview");
-    const revenue = page.getByTestId("revenue-this-month");
-    await expect
-      .poll(
-        async () => {
-          const shown = await revenue.textContent();
-          if (shown !== expected) await page.getByRole("button", { name: overviewPage.refresh }).click();
-          return shown;
-        },
-        { timeout: 20_000, interval: 1000 },
-      )
-      .toBe(expected);
+    await expectRevenueThisMonth(page, expected);
   });
 });

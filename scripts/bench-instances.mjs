@@ -13,8 +13,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { orderBurst } from "./bench-orders.mjs";
+import { inBatches, signIn } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
-import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
+import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -93,26 +94,6 @@ async function load(options) {
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
   };
-}
-
-async function inBatches(items, size, work) {
-  const results = [];
-  for (let i = 0; i < items.length; i += size)
-    results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
-  return results;
-}
-
-async function signIn(base, email) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: benchPassword }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 }
 
 /**

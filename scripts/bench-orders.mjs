@@ -2,6 +2,9 @@
 // orders every plan once, `connections` requests at a time. `npm run bench` runs it twice: plain
 // orders, then orders that each carry two add-ons and a promo code (`withAddons`).
 
+import { cpuMicroseconds, inBatches } from "./bench-processes.mjs";
+import { buyerEmail } from "./seed-orders.mjs";
+
 /**
  * Places the orders through `load` (an autocannon run) and answers its figures, with `rps` taken
  * from the start to the last answer: autocannon itself ends a run of a fixed number of requests
@@ -47,7 +50,7 @@ export async function orderBurst({ base, cookies, plans, load, extra = () => ({}
  * p99, the failures, and the server's CPU time per order (`serverPid`), which other processes on
  * the machine do not inflate.
  */
-export async function interleavedBursts({ base, plans, load, kinds, rounds, serverPid, cpuMicroseconds }) {
+export async function interleavedBursts({ base, plans, load, kinds, rounds, serverPid }) {
   const totals = new Map(
     kinds.map((kind) => [kind.name, { sent: 0, ms: 0, cpuUs: 0, failures: 0, parts: [] }]),
   );
@@ -130,4 +133,93 @@ export async function withAddons({ base, adminCookie, plans }) {
     disabled: false,
   });
   return (plan) => ({ addonIds: addonIds.get(plan._id), promoCode: benchPromoCode });
+}
+
+/** The buyers `benchOrders` signs in: two sets of `buyers`, and a few who warm the order path up. */
+export const orderBuyersFor = (buyers) => 2 * buyers + Math.max(10, Math.ceil(buyers / 5));
+
+/**
+ * Orders: every buyer orders every plan once, from many signed-in customers at a time: plain
+ * orders, and orders with two add-ons and a promo code from as many other buyers, in turns
+ * (BENCH_ORDER_ROUNDS, 3) after the same warm-up (a few buyers' add-on orders, not counted), so
+ * their ratio compares like with like in the same run; the server's CPU time per order is given
+ * beside, which a busy machine does not blur. Then each buyer's My Orders is read back: none lost,
+ * none twice, and every add-on order with its three lines and its discount.
+ */
+export async function benchOrders({
+  base,
+  barePort,
+  plans,
+  load,
+  report,
+  signIn,
+  serverPid,
+  buyers,
+  rounds,
+}) {
+  const cookies = await inBatches(
+    Array.from({ length: orderBuyersFor(buyers) }, (_, i) => buyerEmail(i + 1)),
+    4,
+    signIn,
+  );
+  const plainBuyers = cookies.slice(0, buyers);
+  const addonBuyers = cookies.slice(buyers, 2 * buyers);
+  const extra = await withAddons({ base, adminCookie: await signIn(benchAdminEmail), plans });
+  await orderBurst({ base, cookies: cookies.slice(2 * buyers), plans, load, extra });
+  const kinds = [
+    { name: "plain", cookies: plainBuyers, extra: () => ({}) },
+    { name: "add-ons", cookies: addonBuyers, extra },
+  ];
+  const runs = await interleavedBursts({
+    base,
+    plans,
+    load,
+    kinds,
+    rounds,
+    serverPid,
+  });
+  const plain = runs.get("plain");
+  const withExtras = runs.get("add-ons");
+  const bareOrders = await load({
+    url: `http://127.0.0.1:${barePort}/api/order`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ serviceId: plans[0]._id, phone: "0123456789" }),
+  });
+  const ratio = Math.round((100 * withExtras.rps) / plain.rps);
+  const plainRow = report(`POST /api/order (${buyers} customers)`, plain, bareOrders);
+  plainRow["CPU ms/order"] = plain.cpuMsPerOrder.toFixed(2);
+  const row = report(
+    `POST /api/order, 2 add-ons + promo code (${buyers} other customers)`,
+    withExtras,
+    bareOrders,
+  );
+  row["CPU ms/order"] = withExtras.cpuMsPerOrder.toFixed(2);
+  row["vs plain"] = `${ratio}%`;
+  console.log(
+    `orders with 2 add-ons and a promo code: ${Math.round(withExtras.rps)} req/s beside ${Math.round(plain.rps)} req/s plain in this run: ${ratio}% (target ≥ 90%); server CPU ${withExtras.cpuMsPerOrder.toFixed(2)} ms an order beside ${plain.cpuMsPerOrder.toFixed(2)} ms`,
+  );
+  for (const [name, run, buyerCookies, complete] of [
+    ["plain orders", plain, plainBuyers, () => true],
+    [
+      "orders with add-ons",
+      withExtras,
+      addonBuyers,
+      (order) => order.lines?.length === 3 && order.discount > 0 && order.promoCode === benchPromoCode,
+    ],
+  ]) {
+    const placed = await inBatches(buyerCookies, 10, async (cookie) => {
+      const own = await (await fetch(`${base}/api/order`, { headers: { cookie } })).json();
+      return {
+        count: own.length,
+        distinct: new Set(own.map((order) => order.serviceId)).size,
+        incomplete: own.filter((order) => !complete(order)).length,
+      };
+    });
+    const stored = placed.reduce((sum, { count }) => sum + count, 0);
+    const incomplete = placed.reduce((sum, each) => sum + each.incomplete, 0);
+    console.log(
+      `${name}: ${run.sent} sent, ${stored} stored, ${run.sent - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates, ${incomplete} without their lines and discount`,
+    );
+  }
 }

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { root } from "./build-state.mjs";
+import { benchPassword } from "./seed-orders.mjs";
 
 export function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
@@ -63,4 +64,26 @@ export async function waitForHealth(base) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("the server did not start");
+}
+
+/** Signs `email` in with the seeded password; answers the session's `cookie` header. */
+export async function signIn(base, email, password = benchPassword) {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** `work` on every item, `size` at a time; answers the results in order. */
+export async function inBatches(items, size, work) {
+  const results = [];
+  for (let i = 0; i < items.length; i += size)
+    results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+  return results;
 }

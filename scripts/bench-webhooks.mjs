@@ -6,16 +6,16 @@
 // The embedded database in a fresh directory (or DATABASE_URL), seeded with BENCH_ORDERS orders
 // (1,000,000) and BENCH_BUYERS (200) customers who each order every plan once per burst; seeding
 // again between the two bursts empties the buyers' orders, so both bursts place the same orders.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { orderBurst } from "./bench-orders.mjs";
-import { waitForHealth } from "./bench-processes.mjs";
+import { run, signIn, waitForHealth } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
-import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
+import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -28,11 +28,6 @@ const base = `http://127.0.0.1:${port}`;
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), "agency-bench-webhooks-"));
 const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
-
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-}
 
 const seed = () =>
   run(
@@ -79,24 +74,11 @@ async function startReceiver() {
   return { received, port: server.address().port, close: () => server.close() };
 }
 
-async function signIn(email) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: benchPassword }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
-
 /** Every buyer orders every plan once, `connections` at a time; answers the burst's figures. */
 async function burst() {
   const plans = await (await fetch(`${base}/api/pricing`)).json();
   const cookies = [];
-  for (let i = 1; i <= buyers; i++) cookies.push(await signIn(buyerEmail(i)));
+  for (let i = 1; i <= buyers; i++) cookies.push(await signIn(base, buyerEmail(i)));
   const load = async (options) => {
     const result = await autocannon({ connections, ...options });
     return {
@@ -134,7 +116,7 @@ try {
   // The same orders again, now announced to three endpoints that want every event.
   seed();
   stop = await startServer();
-  const admin = await signIn(benchAdminEmail);
+  const admin = await signIn(base, benchAdminEmail);
   const events = await (await fetch(`${base}/api/docs/json`))
     .json()
     .then((document) => Object.keys(document.webhooks));

@@ -33,20 +33,17 @@ import autocannon from "autocannon";
 import { benchBoard, benchStaffEmail } from "./bench-board.mjs";
 import { benchCatalog } from "./bench-catalog.mjs";
 import { benchAdminLists } from "./bench-lists.mjs";
-import { benchPromoCode, interleavedBursts, orderBurst, withAddons } from "./bench-orders.mjs";
+import { benchOrders, orderBuyersFor } from "./bench-orders.mjs";
 import { benchOverview } from "./bench-overview.mjs";
 import { benchPages } from "./bench-pages.mjs";
-import { benchProcesses, cpuMicroseconds, run, waitForHealth } from "./bench-processes.mjs";
+import { benchProcesses, run, signIn as signInAs, waitForHealth } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
-import { benchAdminEmail, benchPassword, buyerEmail } from "./seed-orders.mjs";
+import { benchAdminEmail } from "./seed-orders.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const buyers = Number(process.env.BENCH_BUYERS ?? 200);
-/** Buyers who warm the order path up before the measured bursts (their orders are not counted). */
-const warmupBuyers = Math.max(10, Math.ceil(buyers / 5));
-const orderBuyers = 2 * buyers + warmupBuyers;
 /** The plain and the add-on orders are placed in this many turns each. */
 const orderRounds = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
 const databaseUrl = process.env.DATABASE_URL;
@@ -104,25 +101,7 @@ function report(name, shop, bare) {
   return row;
 }
 
-async function signIn(email) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: benchPassword }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
-
-async function inBatches(items, size, work) {
-  const results = [];
-  for (let i = 0; i < items.length; i += size)
-    results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
-  return results;
-}
+const signIn = (email) => signInAs(base, email);
 
 /** A bare Fastify server on `barePort` answering each route (method, url, contentType, base64 body). */
 async function serveBare(bareRoutes) {
@@ -151,83 +130,6 @@ async function startBare(samples) {
     body: Buffer.from(JSON.stringify(orderReply)).toString("base64"),
   });
   await serveBare(bareRoutes);
-}
-
-/**
- * Orders: every buyer orders every plan once, from many signed-in customers at a time: plain
- * orders, and orders with two add-ons and a promo code from as many other buyers, in turns
- * (BENCH_ORDER_ROUNDS, 3) after the same warm-up (a few buyers' add-on orders, not counted), so
- * their ratio compares like with like in the same run; the server's CPU time per order is given
- * beside, which a busy machine does not blur. Then each buyer's My Orders is read back: none lost,
- * none twice, and every add-on order with its three lines and its discount.
- */
-async function benchOrders(plans) {
-  const cookies = await inBatches(
-    Array.from({ length: orderBuyers }, (_, i) => buyerEmail(i + 1)),
-    4,
-    signIn,
-  );
-  const plainBuyers = cookies.slice(0, buyers);
-  const addonBuyers = cookies.slice(buyers, 2 * buyers);
-  const extra = await withAddons({ base, adminCookie: await signIn(benchAdminEmail), plans });
-  await orderBurst({ base, cookies: cookies.slice(2 * buyers), plans, load, extra });
-  const kinds = [
-    { name: "plain", cookies: plainBuyers, extra: () => ({}) },
-    { name: "add-ons", cookies: addonBuyers, extra },
-  ];
-  const runs = await interleavedBursts({
-    base,
-    plans,
-    load,
-    kinds,
-    rounds: orderRounds,
-    serverPid: children[0].pid,
-    cpuMicroseconds,
-  });
-  const plain = runs.get("plain");
-  const withExtras = runs.get("add-ons");
-  const bareOrders = await load({
-    url: `http://127.0.0.1:${barePort}/api/order`,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ serviceId: plans[0]._id, phone: "0123456789" }),
-  });
-  const ratio = Math.round((100 * withExtras.rps) / plain.rps);
-  const plainRow = report(`POST /api/order (${buyers} customers)`, plain, bareOrders);
-  plainRow["CPU ms/order"] = plain.cpuMsPerOrder.toFixed(2);
-  const row = report(
-    `POST /api/order, 2 add-ons + promo code (${buyers} other customers)`,
-    withExtras,
-    bareOrders,
-  );
-  row["CPU ms/order"] = withExtras.cpuMsPerOrder.toFixed(2);
-  row["vs plain"] = `${ratio}%`;
-  console.log(
-    `orders with 2 add-ons and a promo code: ${Math.round(withExtras.rps)} req/s beside ${Math.round(plain.rps)} req/s plain in this run: ${ratio}% (target ≥ 90%); server CPU ${withExtras.cpuMsPerOrder.toFixed(2)} ms an order beside ${plain.cpuMsPerOrder.toFixed(2)} ms`,
-  );
-  for (const [name, run, buyerCookies, complete] of [
-    ["plain orders", plain, plainBuyers, () => true],
-    [
-      "orders with add-ons",
-      withExtras,
-      addonBuyers,
-      (order) => order.lines?.length === 3 && order.discount > 0 && order.promoCode === benchPromoCode,
-    ],
-  ]) {
-    const placed = await inBatches(buyerCookies, 10, async (cookie) => {
-      const own = await (await fetch(`${base}/api/order`, { headers: { cookie } })).json();
-      return {
-        count: own.length,
-        distinct: new Set(own.map((order) => order.serviceId)).size,
-        incomplete: own.filter((order) => !complete(order)).length,
-      };
-    });
-    const stored = placed.reduce((sum, { count }) => sum + count, 0);
-    const incomplete = placed.reduce((sum, each) => sum + each.incomplete, 0);
-    console.log(
-      `${name}: ${run.sent} sent, ${stored} stored, ${run.sent - stored} lost, ${placed.filter(({ count, distinct }) => count !== distinct).length} customers with duplicates, ${incomplete} without their lines and discount`,
-    );
-  }
 }
 
 function summary(idleMemory) {
@@ -260,7 +162,12 @@ if (process.env.BENCH_INSTANCES) {
       run(
         process.execPath,
         // More buyers: the add-on orders and the warm-up's come from buyers of their own.
-        ["scripts/seed-orders.mjs", String(orderCount), String(orderBuyers), String(customerCount)],
+        [
+          "scripts/seed-orders.mjs",
+          String(orderCount),
+          String(orderBuyersFor(buyers)),
+          String(customerCount),
+        ],
         dbEnv,
       );
       if (boardOnly) {
@@ -344,7 +251,17 @@ if (process.env.BENCH_INSTANCES) {
     } else if (ordersOnly) {
       await startBare([]);
       console.log(`\n${connections} connections\n`);
-      await benchOrders(await (await fetch(`${base}/api/pricing`)).json());
+      await benchOrders({
+        base,
+        barePort,
+        plans: await (await fetch(`${base}/api/pricing`)).json(),
+        load,
+        report,
+        signIn,
+        serverPid: children[0].pid,
+        buyers,
+        rounds: orderRounds,
+      });
       summary(idleMemory);
     } else if (overviewOnly) {
       await benchOverview({ base, cookie: await signIn(benchAdminEmail), report: reportList });
@@ -366,7 +283,17 @@ if (process.env.BENCH_INSTANCES) {
       }
       await benchPages({ base, load, report });
 
-      await benchOrders(plans);
+      await benchOrders({
+        base,
+        barePort,
+        plans,
+        load,
+        report,
+        signIn,
+        serverPid: children[0].pid,
+        buyers,
+        rounds: orderRounds,
+      });
 
       // The admin lists at the seeded size.
       const admin = await signIn(benchAdminEmail);

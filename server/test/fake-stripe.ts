@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type FakeRefund, refundOf } from "./fake-stripe-refunds.js";
 
 type FakeIntent = {
   id: string;
@@ -73,7 +74,7 @@ export async function startFakeStripe() {
   const coupons = new Map<string, { id: string; amount_off: number; duration: string }>();
   const invoices = new Map<string, FakeInvoice>();
   const byKey = new Map<string, unknown>();
-  const refunds: Array<{ id: string; amount: number; payment_intent: string }> = [];
+  const refunds: FakeRefund[] = [];
   let next = 0;
 
   function metadataOf(form: URLSearchParams): Record<string, string> {
@@ -152,6 +153,10 @@ export async function startFakeStripe() {
       response.writeHead(status, { "content-type": "application/json", "request-id": `req_${next}` });
       response.end(JSON.stringify(body));
     };
+    const missing = (what: string) =>
+      send(404, {
+        error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` },
+      });
     const url = new URL(request.url ?? "/", "http://fake");
     if (request.method === "POST" && url.pathname === "/v1/payment_intents") {
       const key = String(request.headers["idempotency-key"] ?? "");
@@ -161,11 +166,7 @@ export async function startFakeStripe() {
       const form = await readBody(request);
       next += 1;
       const id = `pi_fake_${next}`;
-      const metadata: Record<string, string> = {};
-      for (const [name, value] of form) {
-        const match = name.match(/^metadata\[(.+)\]$/);
-        if (match?.[1]) metadata[match[1]] = value;
-      }
+      const metadata = metadataOf(form);
       const intent: FakeIntent = {
         id,
         object: "payment_intent",
@@ -260,9 +261,7 @@ export async function startFakeStripe() {
     if (subscriptionPath?.[1]) {
       const subscription = subscriptions.get(subscriptionPath[1]);
       if (!subscription) {
-        return send(404, {
-          error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" },
-        });
+        return missing("subscription");
       }
       if (request.method === "POST") {
         const form = await readBody(request);
@@ -280,42 +279,11 @@ export async function startFakeStripe() {
     if (request.method === "GET" && invoicePath?.[1]) {
       const invoice = invoices.get(invoicePath[1]);
       if (invoice) return send(200, invoice);
-      return send(404, {
-        error: { type: "invalid_request_error", code: "resource_missing", message: "No such invoice" },
-      });
+      return missing("invoice");
     }
     if (request.method === "POST" && url.pathname === "/v1/refunds") {
-      const form = await readBody(request);
-      const intent = intents.get(String(form.get("payment_intent")));
-      // As Stripe does: a partial amount, or what is left of the charge; never more than is left.
-      const given = refunds
-        .filter((refund) => refund.payment_intent === intent?.id)
-        .reduce((sum, refund) => sum + refund.amount, 0);
-      const left = (intent?.amount_received ?? 0) - given;
-      const amount = Number(form.get("amount") ?? left);
-      if (intent?.status !== "succeeded" || !(amount > 0)) {
-        return send(400, {
-          error: { type: "invalid_request_error", code: "charge_not_refundable", message: "Not refundable" },
-        });
-      }
-      if (amount > left) {
-        return send(400, {
-          error: {
-            type: "invalid_request_error",
-            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
-          },
-        });
-      }
-      next += 1;
-      const refund = {
-        id: `re_fake_${next}`,
-        object: "refund",
-        amount,
-        currency: intent.currency,
-        payment_intent: intent.id,
-        status: "succeeded",
-        created: Math.floor(Date.now() / 1000),
-      };
+      const refund = refundOf(await readBody(request), intents, refunds, () => `re_fake_${++next}`);
+      if ("error" in refund) return send(400, refund);
       refunds.push(refund);
       return remember(refund);
     }
@@ -323,9 +291,7 @@ export async function startFakeStripe() {
     if (request.method === "GET" && retrieve?.[1]) {
       const intent = intents.get(retrieve[1]);
       if (intent) return send(200, intent);
-      return send(404, {
-        error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
-      });
+      return missing("payment_intent");
     }
     send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
   });

@@ -1,6 +1,9 @@
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
+import { createAccount, type TestAccount } from "./accounts.js";
 import { startFakeStripe } from "./fake-stripe.js";
 import { createTestApp } from "./helpers.js";
+import { planIds } from "./orders.js";
 
 export const WEBHOOK_SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_fake");
@@ -38,4 +41,21 @@ export async function createStripeTestApp() {
       await fake.close();
     },
   };
+}
+
+type StripeTestApp = Awaited<ReturnType<typeof createStripeTestApp>>;
+
+/**
+ * For a test file: the app on the fake Stripe with an owner and the catalog's plans, opened before
+ * the file's tests and closed after them. Its fields are there once the tests run.
+ */
+export function useStripeShop() {
+  const shop = {} as StripeTestApp & { owner: TestAccount; plans: Awaited<ReturnType<typeof planIds>> };
+  beforeAll(async () => {
+    Object.assign(shop, await createStripeTestApp());
+    shop.owner = await createAccount(shop.ctx, { admin: true });
+    shop.plans = await planIds(shop.ctx);
+  });
+  afterAll(() => shop.close());
+  return shop;
 }

@@ -1,51 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../../test/accounts.js";
-import type { TestContext } from "../../../../test/helpers.js";
-import { openPayment, placeOrder, planIds } from "../../../../test/orders.js";
-import { createStripeTestApp } from "../../../../test/stripe.js";
+import { openPayment, placeOrder } from "../../../../test/orders.js";
+import { useStripeShop } from "../../../../test/stripe.js";
 
-let stripeApp: Awaited<ReturnType<typeof createStripeTestApp>>;
-let fake: typeof stripeApp.fake;
-let ctx: TestContext;
-let owner: TestAccount;
-let plans: Awaited<ReturnType<typeof planIds>>;
-
-beforeAll(async () => {
-  stripeApp = await createStripeTestApp();
-  ({ fake, ctx } = stripeApp);
-  owner = await createAccount(ctx, { admin: true });
-  plans = await planIds(ctx);
-});
-afterAll(() => stripeApp.close());
+const shop = useStripeShop();
 
 const setCurrency = (currency: string, locale: string) =>
-  ctx.app.inject({
+  shop.ctx.app.inject({
     method: "PUT",
     url: "/api/admin/site/currency",
-    headers: { cookie: owner.cookie },
+    headers: { cookie: shop.owner.cookie },
     payload: { currency, locale },
   });
 
 /** A customer's order of the plan and the payment opened for it. */
 async function orderAndPayment(service: string) {
-  const customer = await createAccount(ctx);
-  const id: string = (await placeOrder(ctx, customer, plans.find(service, "monthly")._id)).json().insertedId;
-  const intent = (await openPayment(ctx, customer, id)).json();
-  const [subscription] = [...fake.subscriptions.values()].filter((item) => item.metadata.orderId === id);
-  const price = [...fake.prices.values()].find((item) => item.id === subscription?.items.data[0]?.price.id);
+  const customer = await createAccount(shop.ctx);
+  const id: string = (await placeOrder(shop.ctx, customer, shop.plans.find(service, "monthly")._id)).json()
+    .insertedId;
+  const intent = (await openPayment(shop.ctx, customer, id)).json();
+  const [subscription] = [...shop.fake.subscriptions.values()].filter((item) => item.metadata.orderId === id);
+  const price = [...shop.fake.prices.values()].find(
+    (item) => item.id === subscription?.items.data[0]?.price.id,
+  );
   return { customer, id, intent, price };
 }
 
 async function recordedCurrency(customer: TestAccount, orderId: string, paymentIntentId: string) {
-  const succeeded = fake.succeed(paymentIntentId);
+  const succeeded = shop.fake.succeed(paymentIntentId);
   const event = {
     id: `evt_${paymentIntentId}`,
     object: "event",
     type: "payment_intent.succeeded",
     data: { object: succeeded },
   };
-  expect((await stripeApp.deliver(event)).statusCode).toBe(200);
-  const receipt = await ctx.app.inject({
+  expect((await shop.deliver(event)).statusCode).toBe(200);
+  const receipt = await shop.ctx.app.inject({
     method: "GET",
     url: `/api/order/${orderId}/receipt`,
     headers: { cookie: customer.cookie },
@@ -60,7 +50,7 @@ describe("Stripe in the shop's currency", () => {
     expect(intent).toMatchObject({ amount: 19, currency: "eur" });
     expect(price).toMatchObject({ unit_amount: 1900, currency: "eur" });
     expect(price?.lookup_key).toContain("-eur-");
-    expect(fake.intents.get(intent.paymentIntentId)).toMatchObject({ amount: 1900, currency: "eur" });
+    expect(shop.fake.intents.get(intent.paymentIntentId)).toMatchObject({ amount: 1900, currency: "eur" });
     expect(await recordedCurrency(customer, id, intent.paymentIntentId)).toBe("eur");
   });
 
@@ -72,7 +62,7 @@ describe("Stripe in the shop's currency", () => {
     expect(intent).toMatchObject({ amount: 7900, currency: "jpy" });
     expect(price).toMatchObject({ unit_amount: 7900, currency: "jpy" });
     // Paid after the change, the euro order is still charged and recorded in euros.
-    const again = (await openPayment(ctx, euroOrder.customer, euroOrder.id)).json();
+    const again = (await openPayment(shop.ctx, euroOrder.customer, euroOrder.id)).json();
     expect(again).toMatchObject({ paymentIntentId: euroOrder.intent.paymentIntentId, currency: "eur" });
     expect(await recordedCurrency(euroOrder.customer, euroOrder.id, again.paymentIntentId)).toBe("eur");
   });

@@ -1,25 +1,12 @@
 import { OrderDetail, refundMessages } from "@agency/contract";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../../../../test/accounts.js";
-import type { TestContext } from "../../../../test/helpers.js";
-import { openPayment, placeOrder, planIds } from "../../../../test/orders.js";
-import { createStripeTestApp } from "../../../../test/stripe.js";
+import { describe, expect, it } from "vitest";
+import { createAccount } from "../../../../test/accounts.js";
+import { openPayment, placeOrder } from "../../../../test/orders.js";
+import { useStripeShop } from "../../../../test/stripe.js";
 import { payments } from "../../../db/schema.js";
 
-let stripeApp: Awaited<ReturnType<typeof createStripeTestApp>>;
-let fake: typeof stripeApp.fake;
-let ctx: TestContext;
-let owner: TestAccount;
-let plans: Awaited<ReturnType<typeof planIds>>;
-
-beforeAll(async () => {
-  stripeApp = await createStripeTestApp();
-  ({ fake, ctx } = stripeApp);
-  owner = await createAccount(ctx, { admin: true });
-  plans = await planIds(ctx);
-});
-afterAll(() => stripeApp.close());
+const shop = useStripeShop();
 
 const event = (type: string, object: object) => ({
   id: `evt_${Math.random().toString(36).slice(2)}`,
@@ -30,31 +17,34 @@ const event = (type: string, object: object) => ({
 });
 
 const refund = (orderId: string, body: object) =>
-  ctx.app.inject({
+  shop.ctx.app.inject({
     method: "POST",
     url: `/api/admin/orders/${orderId}/refunds`,
-    headers: { cookie: owner.cookie },
+    headers: { cookie: shop.owner.cookie },
     payload: body,
   });
 
 /** A customer's monthly plan paid through Stripe Billing's first invoice. */
 async function paidThroughStripe() {
-  const customer = await createAccount(ctx);
-  const orderId: string = (await placeOrder(ctx, customer, plans.standardMonthly._id)).json().insertedId;
-  const intent = (await openPayment(ctx, customer, orderId)).json();
-  const subscription = [...fake.subscriptions.values()].find((item) => item.metadata.orderId === orderId);
+  const customer = await createAccount(shop.ctx);
+  const orderId: string = (await placeOrder(shop.ctx, customer, shop.plans.standardMonthly._id)).json()
+    .insertedId;
+  const intent = (await openPayment(shop.ctx, customer, orderId)).json();
+  const subscription = [...shop.fake.subscriptions.values()].find(
+    (item) => item.metadata.orderId === orderId,
+  );
   if (!subscription) throw new Error("no Stripe subscription");
-  const first = fake.payInvoice(subscription.latest_invoice);
-  expect((await stripeApp.deliver(event("invoice.paid", first))).statusCode).toBe(200);
+  const first = shop.fake.payInvoice(subscription.latest_invoice);
+  expect((await shop.deliver(event("invoice.paid", first))).statusCode).toBe(200);
   return { orderId, intent, subscription };
 }
 
-const refundsOf = (intentId: string) => fake.refunds.filter((item) => item.payment_intent === intentId);
+const refundsOf = (intentId: string) => shop.fake.refunds.filter((item) => item.payment_intent === intentId);
 
 describe("partial refunds through Stripe", () => {
   it("asks Stripe for each part, once per refund, and for nothing more than is left", async () => {
     const { orderId, intent } = await paidThroughStripe();
-    const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+    const [payment] = await shop.ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
     if (!payment) throw new Error("no payment");
     const paid = payment.amountCents;
 
@@ -67,7 +57,7 @@ describe("partial refunds through Stripe", () => {
     }
     // Two refunds of the same amount are two refunds, each under a key of its own.
     expect(refundsOf(intent.paymentIntentId).map((item) => item.amount)).toEqual([500, 500]);
-    expect(fake.idempotencyKeys).toEqual(
+    expect(shop.fake.idempotencyKeys).toEqual(
       expect.arrayContaining([`refund-${payment.id}-1-500`, `refund-${payment.id}-2-500`]),
     );
 
@@ -91,9 +81,12 @@ describe("partial refunds through Stripe", () => {
 
   it("refunds part of a renewal through the PaymentIntent that paid its invoice", async () => {
     const { orderId, subscription } = await paidThroughStripe();
-    const renewal = fake.payInvoice(fake.renew(subscription.id).id);
-    expect((await stripeApp.deliver(event("invoice.paid", renewal))).statusCode).toBe(200);
-    const [paidRenewal] = await ctx.db.select().from(payments).where(eq(payments.transactionId, renewal.id));
+    const renewal = shop.fake.payInvoice(shop.fake.renew(subscription.id).id);
+    expect((await shop.deliver(event("invoice.paid", renewal))).statusCode).toBe(200);
+    const [paidRenewal] = await shop.ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.transactionId, renewal.id));
     if (!paidRenewal) throw new Error("the renewal was not recorded");
 
     const response = await refund(orderId, { paymentId: paidRenewal.id, amount: 2.5, reason: "Short month" });
