@@ -93,35 +93,52 @@ type CardRow = {
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** The cards of every column, each with its assignee's name, unread messages and work period. */
-async function readCards(db: Database, caller: SessionUser, since: Date, filter: SQL): Promise<CardRow[]> {
+type Totals = Record<BoardColumnState, number>;
+type BoardRow = Partial<CardRow> & { [K in BoardColumnState as `total_${K}`]: number };
+
+/** SQL: how many orders each column holds (up to `boardCountLimit`), as `total_<state>`. */
+function totalsOf(since: Date, filter: SQL): SQL {
+  const counts = [
+    ...activeStates.map(
+      (state) =>
+        sql`${columnCount(sql`${orders}`, sql`${orders.state} = ${stateLiteral(state)} and ${filter}`)} as ${sql.identifier(`total_${state}`)}`,
+    ),
+    sql`${columnCount(sql`${orders}`, sql`${completedSince(since)} and ${filter}`)} as total_complete`,
+  ];
+  return sql`select ${sql.join(counts, sql`, `)}`;
+}
+
+/**
+ * The cards of every column, each with its assignee's name, unread messages and work period, and
+ * the columns' totals, in one statement: one row per card with the totals beside it, or one row
+ * of totals alone when no column holds a card.
+ */
+async function readCards(
+  db: Database,
+  caller: SessionUser,
+  since: Date,
+  filter: SQL,
+): Promise<{ cards: CardRow[]; totals: Totals }> {
   const columns = [
     ...activeStates.map((state) => activeColumn(state, filter)),
     completeColumn(since, filter),
   ];
   const result = await db.execute(sql`
-    with cards as (${sql.join(columns, sql` union all `)})
-    select cards.*,
+    with cards as (${sql.join(columns, sql` union all `)}),
+    totals as (${totalsOf(since, filter)})
+    select totals.*, cards.*,
       (select ${user.name} from ${user} where ${user.id} = cards.assignee_id) as assignee_name,
       ${currentPeriodOf(sql`cards.id`)} as period,
       coalesce(unread.unread, 0) as unread
-    from cards
+    from totals
+    left join cards on true
     left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id`);
-  return rowsOf<CardRow>(result);
-}
-
-/** How many orders each column holds (up to `boardCountLimit`), in one statement. */
-async function readTotals(db: Database, since: Date, filter: SQL): Promise<Record<BoardColumnState, number>> {
-  const counts = [
-    ...activeStates.map(
-      (state) =>
-        sql`${columnCount(sql`${orders}`, sql`${orders.state} = ${stateLiteral(state)} and ${filter}`)} as ${sql.identifier(state)}`,
-    ),
-    sql`${columnCount(sql`${orders}`, sql`${completedSince(since)} and ${filter}`)} as complete`,
-  ];
-  const result = await db.execute(sql`select ${sql.join(counts, sql`, `)}`);
-  const [row] = rowsOf<Record<BoardColumnState, number>>(result);
-  return row ?? { submitted: 0, in_progress: 0, delivered: 0, complete: 0 };
+  const rows = rowsOf<BoardRow>(result);
+  const first = rows[0];
+  const totals = Object.fromEntries(
+    boardColumns.map((state) => [state, Number(first?.[`total_${state}`] ?? 0)]),
+  ) as Totals;
+  return { cards: rows.filter((row): row is BoardRow & CardRow => row.id != null), totals };
 }
 
 /** The team, for the assignee filter: the members an order may be given to, by name. */
@@ -164,9 +181,8 @@ export async function boardOf(
   const since = new Date(now.getTime() - boardCompleteDays * 24 * 60 * 60 * 1000);
   const filter = filterOf(caller, query);
   const onlyAssigned = seesOnlyAssigned(caller);
-  const [rows, totals, members] = await Promise.all([
+  const [{ cards: rows, totals }, members] = await Promise.all([
     readCards(db, caller, since, filter),
-    readTotals(db, since, filter),
     onlyAssigned ? [] : readMembers(db),
   ]);
   const cards = rows.map((row) => toCard(row, now));
