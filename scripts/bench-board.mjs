@@ -2,7 +2,7 @@
 // BENCH_STAFF (50) members of the team with the Staff role, the paid orders assigned across them
 // (every seventh one to nobody) with due dates, and the complete ones with the time they were
 // completed (those paid in the last days completed this week). Then, per request (p50/p95/p99,
-// a few callers at a time): the board as an admin (all of it, by plan, by assignee, unassigned),
+// one caller alone and then a few at a time, BENCH_BOARD_CALLERS "1,4"): the board as an admin (all of it, by plan, by assignee, unassigned),
 // as a staff member (only their orders), and All Orders as that staff member, each beside a bare
 // route serving the same bytes in the same run. Both are asked for uncompressed answers, so the
 // two send the same bytes.
@@ -19,6 +19,8 @@ import { insertAccounts, passwordHash } from "./seed-orders.mjs";
 export const benchStaffEmail = (i) => `bench-staff-${i}@example.com`;
 const staffId = (i) => `bench-staff-${i}`;
 const identity = { "accept-encoding": "identity" };
+/** How many callers at a time each request is measured with, in turn (BENCH_BOARD_CALLERS). */
+const boardCallers = (process.env.BENCH_BOARD_CALLERS ?? "1,4").split(",").map(Number);
 /** Rows a statement changed, as node-postgres (`rowCount`) and PGlite (`affectedRows`) say it. */
 const affected = (result) => result.rowCount ?? result.affectedRows ?? 0;
 
@@ -107,21 +109,25 @@ export async function benchBoard({ base, bareBase, adminCookie, staffCookie, ser
     });
   }
   await serveBare(bareRoutes);
-  for (const [index, [name, url, cookie]] of runs.entries()) {
-    const shop = () => url;
-    const bare = () => `/bare/${index}`;
-    await measure(base, cookie, shop, 40, identity); // warm-up
-    await measure(bareBase, "", bare, 40, identity);
-    const measured = await measure(base, cookie, shop, undefined, identity);
-    const baseline = await measure(bareBase, "", bare, undefined, identity);
-    report(name, {
-      ...measured,
-      "bare p50 ms": baseline["p50 ms"],
-      "bare p95 ms": baseline["p95 ms"],
-      "bare p99 ms": baseline["p99 ms"],
-      "bare req/s": baseline["req/s"],
-      ratio: `${Math.round((100 * measured["req/s"]) / baseline["req/s"])}%`,
-    });
+  // One caller alone (the latency a member sees), then a few at once (on the embedded database
+  // they wait for each other's statements: one connection).
+  for (const callers of boardCallers) {
+    for (const [index, [name, url, cookie]] of runs.entries()) {
+      const shop = () => url;
+      const bare = () => `/bare/${index}`;
+      await measure(base, cookie, shop, 40, identity, callers); // warm-up
+      await measure(bareBase, "", bare, 40, identity, callers);
+      const measured = await measure(base, cookie, shop, undefined, identity, callers);
+      const baseline = await measure(bareBase, "", bare, undefined, identity, callers);
+      report(`${name}, ${callers} at a time`, {
+        ...measured,
+        "bare p50 ms": baseline["p50 ms"],
+        "bare p95 ms": baseline["p95 ms"],
+        "bare p99 ms": baseline["p99 ms"],
+        "bare req/s": baseline["req/s"],
+        ratio: `${Math.round((100 * measured["req/s"]) / baseline["req/s"])}%`,
+      });
+    }
   }
 }
 

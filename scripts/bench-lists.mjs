@@ -10,14 +10,14 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** `requests` requests, `concurrency` at a time, each to the path `next()` gives (with `headers`). */
-export async function measure(base, cookie, next, count = requests, headers = {}) {
+/** `requests` requests, `callers` at a time, each to the path `next()` gives (with `headers`). */
+export async function measure(base, cookie, next, count = requests, headers = {}, callers = concurrency) {
   const times = [];
   let failures = 0;
   let sent = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: callers }, async () => {
       while (sent < count) {
         sent += 1;
         const path = next();

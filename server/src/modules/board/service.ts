@@ -94,7 +94,7 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 type Totals = Record<BoardColumnState, number>;
-type BoardRow = Partial<CardRow> & { [K in BoardColumnState as `total_${K}`]: number };
+type BoardRow = { cards: CardRow[] | null } & { [K in BoardColumnState as `total_${K}`]: number };
 
 /** SQL: how many orders each column holds (up to `boardCountLimit`), as `total_<state>`. */
 function totalsOf(since: Date, filter: SQL): SQL {
@@ -110,8 +110,8 @@ function totalsOf(since: Date, filter: SQL): SQL {
 
 /**
  * The cards of every column, each with its assignee's name, unread messages and work period, and
- * the columns' totals, in one statement: one row per card with the totals beside it, or one row
- * of totals alone when no column holds a card.
+ * the columns' totals, in one statement of one row: the cards as one JSON array, which the
+ * embedded database hands over far faster than as many rows of fields.
  */
 async function readCards(
   db: Database,
@@ -124,21 +124,21 @@ async function readCards(
     completeColumn(since, filter),
   ];
   const result = await db.execute(sql`
-    with cards as (${sql.join(columns, sql` union all `)}),
-    totals as (${totalsOf(since, filter)})
-    select totals.*, cards.*,
-      (select ${user.name} from ${user} where ${user.id} = cards.assignee_id) as assignee_name,
-      ${currentPeriodOf(sql`cards.id`)} as period,
-      coalesce(unread.unread, 0) as unread
-    from totals
-    left join cards on true
-    left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id`);
-  const rows = rowsOf<BoardRow>(result);
-  const first = rows[0];
+    with cards as (${sql.join(columns, sql` union all `)})
+    select totals.*, (select json_agg(card) from (
+      select cards.*,
+        (select ${user.name} from ${user} where ${user.id} = cards.assignee_id) as assignee_name,
+        ${currentPeriodOf(sql`cards.id`)} as period,
+        coalesce(unread.unread, 0) as unread
+      from cards
+      left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id
+    ) card) as cards
+    from (${totalsOf(since, filter)}) totals`);
+  const [row] = rowsOf<BoardRow>(result);
   const totals = Object.fromEntries(
-    boardColumns.map((state) => [state, Number(first?.[`total_${state}`] ?? 0)]),
+    boardColumns.map((state) => [state, Number(row?.[`total_${state}`] ?? 0)]),
   ) as Totals;
-  return { cards: rows.filter((row): row is BoardRow & CardRow => row.id != null), totals };
+  return { cards: row?.cards ?? [], totals };
 }
 
 /** The team, for the assignee filter: the members an order may be given to, by name. */
