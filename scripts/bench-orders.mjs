@@ -3,7 +3,7 @@
 // orders, then orders that each carry two add-ons and a promo code (`withAddons`).
 
 import { cpuMicroseconds, inBatches } from "./bench-processes.mjs";
-import { buyerEmail } from "./seed-orders.mjs";
+import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
 
 /**
  * Places the orders through `load` (an autocannon run) and answers its figures, with `rps` taken

@@ -60,15 +60,17 @@ async function timeComputations() {
   const { openDatabase } = await server("db/client.js");
   const { computeOverview } = await server("modules/overview/figures.js");
   const { subscriptionFigures } = await server("modules/billing/index.js");
+  const { shopMoney } = await server("modules/catalog/index.js");
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: path.resolve(process.env.DATA_DIR ?? path.join(root, "data")),
   });
   await database.migrate();
   try {
+    const { currency } = await shopMoney(database.db);
     const whole = await timed(
       "overview with churn computed from the database, every time",
-      () => computeOverview(database.db, new Date()),
+      () => computeOverview(database.db, new Date(), currency),
       overviewTargets.computedP95Ms,
     );
     const churn = await timed("its subscriptions summary and churn alone", () =>

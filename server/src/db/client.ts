@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -131,13 +132,30 @@ export const pgliteSettings = {
   wal_buffers: "1MB",
 };
 
+/**
+ * The embedded database in `dataDir`, held by this process until it is closed: another process
+ * opening it meanwhile is refused (see `lockDataDir`).
+ */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = path.join(dataDir, "pglite");
   await mkdir(directory, { recursive: true });
+  const unlock = await lockDataDir(dataDir);
   const settings = Object.entries(pgliteSettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
-  return wrapPglite(
-    await PGlite.create(directory, { startParams: [...PGlite.defaultStartParams, ...settings] }),
-  );
+  try {
+    const handle = wrapPglite(
+      await PGlite.create(directory, { startParams: [...PGlite.defaultStartParams, ...settings] }),
+    );
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 /** A PostgreSQL server when DATABASE_URL is set, otherwise the embedded database in DATA_DIR. */
