@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migrations 0010 and 0031 keep (see `count_orders` and the others there). */
+/** The counts the triggers of migrations 0010, 0031 and 0038 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"
@@ -14,7 +14,13 @@ export type RowCountName =
   | "leads_newsletter"
   /** The orders assigned to a member, and the paid ones among them (migration 0031). */
   | `assigned:${string}`
-  | `assigned_paid:${string}`;
+  | `assigned_paid:${string}`
+  /**
+   * The subscriptions in each status, and twelve times the monthly recurring revenue in cents of
+   * those that renew (migration 0038).
+   */
+  | `subscriptions:${"active" | "past_due" | "canceled" | "ended"}`
+  | "subscriptions_mrr_x12";
 
 /** Exact counts, read from a few rows however large the tables are. */
 export async function readRowCounts<Name extends RowCountName>(

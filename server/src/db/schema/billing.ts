@@ -151,13 +151,16 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_order_unique").on(table.orderId),
     uniqueIndex("subscriptions_provider_unique").on(table.provider, table.providerSubscriptionId),
     index("subscriptions_user_idx").on(table.userId),
-    // The Overview's latest cancellations, and its churn: the subscriptions that started or
+    // The Overview's latest cancellations (newest first, by id among equal times: the index's own
+    // order, so the first few entries answer), and its churn: the subscriptions that started or
     // stopped (cancelled, ended) in the months it compares, read from these ranges alone.
-    index("subscriptions_canceled_at_idx").on(table.canceledAt),
+    index("subscriptions_canceled_at_idx").on(table.canceledAt, table.id),
     index("subscriptions_anchor_at_idx").on(table.anchorAt),
     index("subscriptions_ended_at_idx").on(table.endedAt),
-    // The Overview's past-due list: the few whose renewal is being retried.
-    index("subscriptions_past_due_idx").on(table.currentPeriodEnd).where(sql`${table.status} = 'past_due'`),
+    // The Overview's past-due list: the few whose renewal is being retried, in the list's order.
+    index("subscriptions_past_due_idx")
+      .on(table.currentPeriodEnd, table.id)
+      .where(sql`${table.status} = 'past_due'`),
   ],
 );
 
