@@ -40,9 +40,16 @@ export function currencyLabel(currency: string): string {
   return currency.toUpperCase();
 }
 
+const digitsOf = new Map<string, number>();
+
 /** Digits after the decimal point: 2 for USD and EUR, 0 for JPY (as Intl knows the currency). */
 export function currencyDigits(currency: string): number {
-  return formatter(currency, defaultMoneyLocale).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = formatter(currency, defaultMoneyLocale).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /** Minor units (as stored) to major units (as the API carries them): 9900 usd -> 99, 5000 jpy -> 5000. */

@@ -203,7 +203,17 @@ export async function pastDueSubscriptions(
 ): Promise<OverviewPastDue[]> {
   const rows = await db
     .select({
-      subscription: subscriptions,
+      // Only what the list shows: the embedded database hands each field over one at a time.
+      subscription: {
+        orderId: subscriptions.orderId,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        failureCount: subscriptions.failureCount,
+        nextAttemptAt: subscriptions.nextAttemptAt,
+        priceCents: subscriptions.priceCents,
+        recurringLinesCents: subscriptions.recurringLinesCents,
+        renewalPercentOff: subscriptions.renewalPercentOff,
+        renewalAmountOffCents: subscriptions.renewalAmountOffCents,
+      },
       orderNumber: orders.number,
       customer: orders.name,
       service: orders.service,
