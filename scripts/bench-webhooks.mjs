@@ -3,11 +3,11 @@
 // machine answers every delivery after 50 ms (BENCH_RECEIVER_MS). Prints both order rates, their
 // ratio (target: at least 90%) and how long the delivery queue took to drain after the burst
 // (target: at most 10 s): from the burst's last answer to the last event received.
-// The embedded database in a fresh directory (or DATABASE_URL), seeded with BENCH_ORDERS orders
-// (1,000,000) and BENCH_BUYERS (200) customers who each order every plan once per burst; seeding
-// again between the two bursts empties the buyers' orders, so both bursts place the same orders.
+// The embedded database of `npm run bench` (BENCH_DATA_DIR, kept between runs) or DATABASE_URL,
+// seeded with BENCH_ORDERS orders (1,000,000) and BENCH_BUYERS (200) customers who each order
+// every plan once per burst; seeding again between the two bursts empties the buyers' orders, so
+// both bursts place the same orders. The endpoints are removed afterwards.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +26,10 @@ const drainLimitMs = Number(process.env.BENCH_DRAIN_LIMIT_MS ?? 120_000);
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const base = `http://127.0.0.1:${port}`;
 const databaseUrl = process.env.DATABASE_URL;
-const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), "agency-bench-webhooks-"));
+// The embedded database `npm run bench` keeps between runs (BENCH_DATA_DIR), seeded once.
+const dataDir = databaseUrl
+  ? undefined
+  : path.resolve(process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "agency-bench"));
 const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
 
 const seed = () =>
@@ -120,14 +123,17 @@ try {
   const events = await (await fetch(`${base}/api/docs/json`))
     .json()
     .then((document) => Object.keys(document.webhooks));
+  const headers = { cookie: admin, origin: base, "content-type": "application/json" };
+  const endpoints = [];
   for (const name of ["crm", "erp", "warehouse"]) {
     const response = await fetch(`${base}/api/admin/webhooks`, {
       method: "POST",
-      headers: { cookie: admin, origin: base, "content-type": "application/json" },
+      headers,
       body: JSON.stringify({ url: `http://127.0.0.1:${receiver.port}/${name}`, events }),
     });
     if (response.status !== 201)
       throw new Error(`adding a webhook: ${response.status} ${await response.text()}`);
+    endpoints.push((await response.json())._id);
   }
   const announced = await burst();
   const expected = announced.sent * 3;
@@ -148,6 +154,13 @@ try {
       drainedMs === null ? `not within ${drainLimitMs / 1000}` : (Math.max(drainedMs, 0) / 1000).toFixed(1),
     "drain target s": 10,
   });
+  // The database serves the other benches next: without these endpoints.
+  for (const id of endpoints) {
+    await fetch(`${base}/api/admin/webhooks/${id}`, {
+      method: "DELETE",
+      headers: { cookie: admin, origin: base },
+    });
+  }
   await stop();
   console.log(
     `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, receiver ${receiverMs} ms, ${new Date().toISOString()}`,
@@ -155,5 +168,4 @@ try {
   console.table(rows);
 } finally {
   receiver.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

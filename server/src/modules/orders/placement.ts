@@ -51,15 +51,26 @@ const addonSums = sql`cross join lateral (
 const lockedCode = alias(promoCodes, "code");
 
 /**
- * The codes entered, locked for the statement (so concurrent statements count their uses in
- * turn, each reading the uses the one before left), and each order's turn among its code's orders
- * where the code may be used for the order's plan at its time.
+ * The codes entered, and each order's turn among its code's orders where the code may be used for
+ * the order's plan at its time. A code with a limit is locked for the statement, so concurrent
+ * statements count its uses in turn, each reading the uses the one before left; a code without
+ * one is read as it is, so orders with it are placed side by side and wait for each other only
+ * where they add to its count of uses, at the statement's end.
  */
-const codeClaims = sql`code as (
+const codeClaims = sql`entered as (
+    select upper(code) as code from wanted where code is not null
+  ),
+  limited as (
     select ${promoCodes}.* from ${promoCodes}
-    where upper(${promoCodes.code}) in (select upper(code) from wanted where code is not null)
+    where upper(${promoCodes.code}) in (select code from entered) and ${promoCodes.maxUses} is not null
     order by ${promoCodes.id}
     for update
+  ),
+  code as (
+    select * from limited
+    union all
+    select ${promoCodes}.* from ${promoCodes}
+    where upper(${promoCodes.code}) in (select code from entered) and ${promoCodes.maxUses} is null
   ),
   claim as (
     select pr.position, code.id as code_id, code.code, code.kind, code.value, code.uses, code.max_uses,
