@@ -103,6 +103,20 @@ function report(name, shop, bare) {
 
 const signIn = (email) => signInAs(base, email);
 
+/** The order bursts on the running shop (scripts/bench-orders.mjs). */
+const ordersBench = (plans) =>
+  benchOrders({
+    base,
+    barePort,
+    plans,
+    load,
+    report,
+    signIn,
+    serverPid: children[0].pid,
+    buyers,
+    rounds: orderRounds,
+  });
+
 /** A bare Fastify server on `barePort` answering each route (method, url, contentType, base64 body). */
 async function serveBare(bareRoutes) {
   const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
@@ -251,17 +265,7 @@ if (process.env.BENCH_INSTANCES) {
     } else if (ordersOnly) {
       await startBare([]);
       console.log(`\n${connections} connections\n`);
-      await benchOrders({
-        base,
-        barePort,
-        plans: await (await fetch(`${base}/api/pricing`)).json(),
-        load,
-        report,
-        signIn,
-        serverPid: children[0].pid,
-        buyers,
-        rounds: orderRounds,
-      });
+      await ordersBench(await (await fetch(`${base}/api/pricing`)).json());
       summary(idleMemory);
     } else if (overviewOnly) {
       await benchOverview({ base, cookie: await signIn(benchAdminEmail), report: reportList });
@@ -283,17 +287,7 @@ if (process.env.BENCH_INSTANCES) {
       }
       await benchPages({ base, load, report });
 
-      await benchOrders({
-        base,
-        barePort,
-        plans,
-        load,
-        report,
-        signIn,
-        serverPid: children[0].pid,
-        buyers,
-        rounds: orderRounds,
-      });
+      await ordersBench(plans);
 
       // The admin lists at the seeded size.
       const admin = await signIn(benchAdminEmail);
