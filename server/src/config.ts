@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SiteConfig } from "@agency/contract";
+import { ConfigError } from "./config-error.js";
 import { type Env, EnvSchema } from "./config-schema.js";
 
 const serverRoot = fileURLToPath(new URL("../", import.meta.url));
@@ -110,7 +111,7 @@ export type Config = {
  */
 export type MailSender = { address: string; name: string | undefined; fallbackName: string };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** MAIL_FROM is `Name <address>`, `"Name" <address>` or a bare address. */
 export function mailSender(

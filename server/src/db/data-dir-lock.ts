@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config-error.js";
 
 /** The file that says which process has the embedded database open. */
 export const lockFileOf = (dataDir: string) => path.join(dataDir, "pglite.pid");
