@@ -1,12 +1,24 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { pricingPlans } from "./catalog.js";
 import { createdAt, updatedAt } from "./common.js";
 
 /**
  * Discounts the owner hands out (DESIGN "Beyond the spec" 9). `value` is a percentage (1–100) or
- * an amount in cents. `uses` counts the orders placed with the code; the order's insert and the
- * count's increment share a transaction, and the increment only succeeds below `max_uses`.
+ * an amount in cents. `uses` counts the orders placed with a code that has a limit (`max_uses`):
+ * the order's insert and the count's increment share a transaction, and an order is placed only
+ * while the count is below the limit. The code's other uses are in `promo_code_uses`.
  */
 export const promoCodes = pgTable(
   "promo_codes",
@@ -37,4 +49,22 @@ export const promoCodes = pgTable(
     ),
     check("promo_codes_uses_check", sql`${table.uses} >= 0`),
   ],
+);
+
+/**
+ * Uses of a code counted beside its row, each database connection in a slot of its own: the uses
+ * of a code without a limit, and uses given back by deleted orders. Orders placed at once with
+ * one code then do not wait for each other on its row. A code's uses are its row's `uses` plus
+ * the sum of its slots (see the promo module's `usesOf`).
+ */
+export const promoCodeUses = pgTable(
+  "promo_code_uses",
+  {
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    slot: smallint("slot").notNull(),
+    uses: integer("uses").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.promoCodeId, table.slot] })],
 );

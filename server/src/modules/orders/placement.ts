@@ -8,7 +8,7 @@ import { emitDomainEvent } from "../../events.js";
 import { enqueueEach } from "../../jobs/queue.js";
 import { discountCentsSql } from "../billing/index.js";
 import { shopCurrencySql } from "../catalog/index.js";
-import { usableCode } from "../promo/index.js";
+import { addUsesIn, usableCode, usesOf } from "../promo/index.js";
 
 /**
  * One order to place: the caller, the plan and add-ons they chose (already checked against the
@@ -47,21 +47,27 @@ const addonSums = sql`cross join lateral (
     ) a
     where a.found = cardinality(w.addon_ids)`;
 
-/** promo_codes as the statement's `code` part holds them (locked), for `usableCode`. */
+/** promo_codes as the statement's `code` part holds them (with all their uses), for `usableCode`. */
 const lockedCode = alias(promoCodes, "code");
+
+/** The columns of a code the statement reads, its uses counted in full. */
+const codeColumns = sql`${promoCodes.id}, ${promoCodes.code}, ${promoCodes.kind}, ${promoCodes.value},
+    ${promoCodes.validFrom}, ${promoCodes.validTo}, ${promoCodes.maxUses}, ${promoCodes.planId},
+    ${promoCodes.disabled}`;
 
 /**
  * The codes entered, and each order's turn among its code's orders where the code may be used for
  * the order's plan at its time. A code with a limit is locked for the statement, so concurrent
  * statements count its uses in turn, each reading the uses the one before left; a code without
- * one is read as it is, so orders with it are placed side by side and wait for each other only
- * where they add to its count of uses, at the statement's end.
+ * one is read as it is and its uses are added in this connection's slots, so orders with it are
+ * placed side by side and wait for nobody. (Orders placed while a code had no limit count, even
+ * those that commit just after the owner set one.)
  */
 const codeClaims = sql`entered as (
     select upper(code) as code from wanted where code is not null
   ),
   limited as (
-    select ${promoCodes}.* from ${promoCodes}
+    select ${codeColumns}, ${usesOf()} as uses from ${promoCodes}
     where upper(${promoCodes.code}) in (select code from entered) and ${promoCodes.maxUses} is not null
     order by ${promoCodes.id}
     for update
@@ -69,24 +75,30 @@ const codeClaims = sql`entered as (
   code as (
     select * from limited
     union all
-    select ${promoCodes}.* from ${promoCodes}
+    select ${codeColumns}, 0 as uses from ${promoCodes}
     where upper(${promoCodes.code}) in (select code from entered) and ${promoCodes.maxUses} is null
   ),
   claim as (
     select pr.position, code.id as code_id, code.code, code.kind, code.value, code.uses, code.max_uses,
       row_number() over (partition by code.id order by pr.position)::int as nth
-    from priced pr join code on ${usableCode(sql`pr.code`, sql`pr.plan_id`, sql`pr.now`, lockedCode)}
+    from priced pr join code on ${usableCode(sql`pr.code`, sql`pr.plan_id`, sql`pr.now`, lockedCode, lockedCode.uses)}
   ),`;
 
 /** An order with a code is placed only while its code has a use left for it. */
 const codeFilter = sql`left join claim cl on cl.position = pr.position
     where pr.code is null or (cl.code_id is not null and (cl.max_uses is null or cl.uses + cl.nth <= cl.max_uses))`;
 
-const countUses = sql`counted as (
-    update ${promoCodes} set uses = ${promoCodes.uses} + n.count, updated_at = now()
-    from (select promo_code_id, count(*)::int as count from placed where promo_code_id is not null group by 1) n
-    where ${promoCodes.id} = n.promo_code_id
-  ),`;
+/** The uses of the orders placed: on a limited code's row (locked already), else in slots. */
+const countUses = sql`used as (
+    select p.promo_code_id, count(*)::int as count, code.max_uses is not null as limited
+    from placed p join code on code.id = p.promo_code_id
+    group by p.promo_code_id, code.max_uses
+  ),
+  counted as (
+    update ${promoCodes} set uses = ${promoCodes.uses} + used.count, updated_at = now()
+    from used where ${promoCodes.id} = used.promo_code_id and used.limited
+  ),
+  slotted as (${addUsesIn(sql`select promo_code_id, count from used where not limited`)}),`;
 
 /** The add-on lines, after the plan's, in the plan's order of its add-ons. */
 const addonLines = sql`union all

@@ -242,6 +242,31 @@ describe("the checkout", () => {
     expect(await usesOf(code._id)).toBe(0);
   });
 
+  it("counts every use of a code without a limit, and a limit set later counts them all", async () => {
+    const code = await createCode({ value: 10 });
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => createAccount(ctx)));
+    const results = await Promise.all(
+      buyers.map((buyer) => placeOrder(ctx, buyer, plans.standardMonthly._id, { promoCode: code.code })),
+    );
+    expect(results.every((response) => response.json().success === true)).toBe(true);
+    expect(await usesOf(code._id)).toBe(8);
+    const [first] = buyers;
+    await call("DELETE" as Method, `/api/order/${results[0]?.json().insertedId}`, first);
+    expect(await usesOf(code._id)).toBe(7);
+
+    const { _id, uses: _uses, planLabel: _label, createdAt: _createdAt, ...fields } = code;
+    const limited = await call("PUT", `/api/admin/promo-codes/${_id}`, admin, { ...fields, maxUses: 8 });
+    expect(limited.statusCode).toBe(200);
+    const late = await Promise.all(Array.from({ length: 3 }, () => createAccount(ctx)));
+    const more = await Promise.all(
+      late.map((buyer) => placeOrder(ctx, buyer, plans.premiumYearly._id, { promoCode: code.code })),
+    );
+    expect(more.filter((response) => response.statusCode === 200 && response.json().success)).toHaveLength(1);
+    expect(more.filter((response) => response.statusCode === 422)).toHaveLength(2);
+    expect(await usesOf(code._id)).toBe(8);
+    expect((await quote(code.code, plans.premiumYearly._id)).statusCode).toBe(422);
+  });
+
   it("discounts only the first payment, or every renewal too, as the code says", async () => {
     const firstOnly = await createCode({ value: 50, appliesTo: "first" });
     const every = await createCode({ kind: "fixed", value: 4, appliesTo: "every" });

@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
-import { pricingPlans, promoCodes } from "../../db/schema.js";
+import { pricingPlans, promoCodeUses, promoCodes } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { renewalTerms } from "../../periods.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
@@ -19,27 +19,53 @@ import { checkoutSums, chosenAddons, findOfferedPlanRow, minorUnitsOf, shopMoney
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
+/** How many slots of `promo_code_uses` a code's uses are spread over (one per connection). */
+const useSlots = 16;
+
+/**
+ * SQL: the uses of the promo_codes row (or of `codes`, promo_codes under another name): its
+ * column's count plus its slots' in `promo_code_uses`.
+ */
+export function usesOf(codes: Record<"id" | "uses", AnyPgColumn> = promoCodes): SQL<number> {
+  // Never below none, should more uses be given back than were counted.
+  return sql<number>`greatest(${codes.uses} + coalesce((select sum(u.uses) from ${promoCodeUses} u where u.promo_code_id = ${codes.id}), 0), 0)::int`;
+}
+
+/**
+ * SQL: adds `count` uses (negative: gives them back) of each code of `source`, a relation of
+ * (promo_code_id, count) rows, in this connection's slots: concurrent writers each add to their
+ * own row and wait for nobody.
+ */
+export function addUsesIn(source: SQL): SQL {
+  return sql`insert into ${promoCodeUses} as c (promo_code_id, slot, uses)
+    select s.promo_code_id, pg_backend_pid() % ${useSlots}, s.count
+    from (${source}) as s (promo_code_id, count) order by 1
+    on conflict (promo_code_id, slot) do update set uses = c.uses + excluded.uses`;
+}
+
 /**
  * SQL: the promo_codes row (or the row of `codes`, promo_codes under another name) is a code that
  * may be used at `now` (billing's clock) for this plan: uses left, in its dates, not disabled.
- * The order's statement joins its codes with this (see orders' placement), the checkout's Apply
- * reads one with it.
+ * The order's statement joins its codes with this (see orders' placement), reading their uses as
+ * `uses`; the checkout's Apply reads one with it.
  */
 export function usableCode(
   code: SQL | string,
   planId: SQL | string,
   now: SQL | Date,
   codes: Record<
-    "code" | "disabled" | "validFrom" | "validTo" | "maxUses" | "uses" | "planId",
+    "id" | "code" | "disabled" | "validFrom" | "validTo" | "maxUses" | "uses" | "planId",
     AnyPgColumn
   > = promoCodes,
+  uses: SQL | AnyPgColumn = usesOf(codes),
 ): SQL {
   return and(
     eq(sql`upper(${codes.code})`, typeof code === "string" ? code.toUpperCase() : sql`upper(${code})`),
     eq(codes.disabled, false),
     or(isNull(codes.validFrom), lte(codes.validFrom, now)),
     or(isNull(codes.validTo), gt(codes.validTo, now)),
-    or(isNull(codes.maxUses), sql`${codes.uses} < ${codes.maxUses}`),
+    // The limit is checked first: a code without one needs no count of its uses.
+    or(isNull(codes.maxUses), sql`${uses} < ${codes.maxUses}`),
     or(isNull(codes.planId), eq(codes.planId, planId)),
   ) as SQL;
 }
@@ -97,10 +123,7 @@ export async function quotePromo(db: Database, body: PromoQuoteBody, now: Date):
 /** An unpaid order deleted: its use of the code is given back. */
 export async function releasePromo(tx: Database, promoCodeId: string | null): Promise<void> {
   if (!promoCodeId) return;
-  await tx
-    .update(promoCodes)
-    .set({ uses: sql`greatest(${promoCodes.uses} - 1, 0)` })
-    .where(eq(promoCodes.id, promoCodeId));
+  await tx.execute(addUsesIn(sql`values (${promoCodeId}::uuid, -1)`));
 }
 
 // ─── The owner's editor ────────────────────────────────────────────────────────────────────────
@@ -130,15 +153,20 @@ function toPromoCode(
 
 function selectCodes(db: Database) {
   return db
-    .select({ code: promoCodes, service: pricingPlans.service, duration: pricingPlans.duration })
+    .select({
+      code: promoCodes,
+      uses: usesOf(),
+      service: pricingPlans.service,
+      duration: pricingPlans.duration,
+    })
     .from(promoCodes)
     .leftJoin(pricingPlans, eq(pricingPlans.id, promoCodes.planId));
 }
 
-type CodeWithPlan = { code: PromoRow; service: string | null; duration: string | null };
+type CodeWithPlan = { code: PromoRow; uses: number; service: string | null; duration: string | null };
 const fromJoined = (row: CodeWithPlan, currency: string) =>
   toPromoCode(
-    row.code,
+    { ...row.code, uses: row.uses },
     row.service && row.duration ? { service: row.service, duration: row.duration } : null,
     currency,
   );
