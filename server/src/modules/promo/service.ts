@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
-import { pricingPlans, promoCodeUses, promoCodes } from "../../db/schema.js";
+import { pricingPlans, promoCodes, promoCodeUses } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { renewalTerms } from "../../periods.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
