@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
+import { executeNamed } from "../../db/named-statement.js";
 import { orderLines, orders, planAddons, pricingPlans, promoCodes } from "../../db/schema.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueueEach } from "../../jobs/queue.js";
@@ -147,7 +148,10 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
       )
     : sql`0`;
   const result = await db.transaction(async (tx) => {
-    const written = await tx.execute(sql`
+    // Named: PostgreSQL plans this long statement once per connection, not for every batch.
+    const written = await executeNamed(
+      tx,
+      sql`
     with wanted as (
       select * from jsonb_to_recordset(${rows}::jsonb) as w(position int, user_id text, email text, name text,
         plan_id uuid, phone text, ahead_ms bigint, now timestamptz, addon_ids uuid[], code text)
@@ -180,7 +184,8 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
       ${withAddons ? addonLines : none}
     ),
     mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
-    select id, user_id, plan_id from placed`);
+    select id, user_id, plan_id from placed`,
+    );
     // node-postgres and PGlite both answer with the returned rows in `rows`.
     const inserted = (written as unknown as { rows: { id: string }[] }).rows;
     if (inserted.length > 0)
