@@ -76,7 +76,7 @@ export function jobHandlers(options: {
     },
     "subscription.renew": (payload) => runRenewal(renewals, payload),
     "order.due-check": (payload) => checkOrderDue(db, payload),
-    "webhook.deliver": (payload) =>
+    "webhook.deliver": (payload, job) =>
       runDelivery(
         {
           db,
@@ -86,6 +86,7 @@ export function jobHandlers(options: {
           publicUrl: config.publicUrl,
         },
         payload,
+        job,
       ),
     "file.discard-unattached": async ({ fileId }) => {
       storage ??= createFileStorage(config.files.storage);

@@ -155,6 +155,16 @@ export async function claimDueJobs(
 const mine = (job: JobRow, workerId: string) =>
   and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId));
 
+/**
+ * The part of a statement that marks a running job done (a data-modifying CTE's body), for a
+ * handler that records its outcome and ends its job in one round trip. Its worker's lease is
+ * checked as `completeJob` checks it.
+ */
+export function completeJobIn(job: JobRow): SQL {
+  return sql`update ${jobs} set status = 'done', finished_at = now(), locked_at = null, locked_by = null
+    where id = ${job.id} and status = 'running' and locked_by = ${job.lockedBy}`;
+}
+
 export async function completeJob(db: Database, job: JobRow, workerId: string): Promise<void> {
   await db
     .update(jobs)

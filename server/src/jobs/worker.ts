@@ -16,7 +16,14 @@ import {
   renewLeases,
 } from "./queue.js";
 
-export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], job: JobRow) => Promise<void>;
+/**
+ * Runs one job. A handler that marks its job done itself, in the statement that records its
+ * outcome (see `completeJobIn`), answers "completed" and the worker does not mark it again.
+ */
+export type JobHandler<K extends JobKind> = (
+  payload: JobPayloads[K],
+  job: JobRow,
+) => Promise<void | "completed">;
 export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 
 /**
@@ -118,8 +125,8 @@ export function createWorker(options: WorkerOptions): Worker {
     const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
     try {
       if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}".`);
-      await handler(job.payload as unknown as JobPayloads[JobKind], job);
-      await completeJob(db, job, id);
+      const outcome = await handler(job.payload as unknown as JobPayloads[JobKind], job);
+      if (outcome !== "completed") await completeJob(db, job, id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const status = await failJob(

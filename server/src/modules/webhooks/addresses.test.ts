@@ -114,8 +114,12 @@ describe("at delivery time", () => {
         log: quiet,
         kinds: { only: ["webhook.deliver"] },
         handlers: {
-          "webhook.deliver": (payload) =>
-            runDelivery({ db: ctx.db, clock: ctx.clock, rules, timeoutMs: 1000, publicUrl: "" }, payload),
+          "webhook.deliver": (payload, job) =>
+            runDelivery(
+              { db: ctx.db, clock: ctx.clock, rules, timeoutMs: 1000, publicUrl: "" },
+              payload,
+              job,
+            ),
         },
       });
       expect(await deliveries.drain()).toBe(1);

@@ -3,8 +3,9 @@ import { and, asc, desc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
+import { executeNamed } from "../../db/named-statement.js";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
-import { enqueue, enqueueEach, type JobPayloads } from "../../jobs/queue.js";
+import { completeJobIn, enqueue, enqueueEach, type JobPayloads, type JobRow } from "../../jobs/queue.js";
 import type { AddressRules } from "./addresses.js";
 import { chatText } from "./chat-text.js";
 import { type PostOutcome, postJson } from "./http-post.js";
@@ -162,19 +163,24 @@ async function recordFailure(
 
 /**
  * A delivered attempt, in one statement (no transaction around several): the delivery is written
- * down and, when a later one of its object is parked behind it, that one is handed on. The flag
- * is read from the row as this update leaves it, so a delivery that parked while this one was
- * being sent is seen; that waiter is always the next pending delivery of the object.
+ * down, its job is marked done and, when a later one of its object is parked behind it, that one
+ * is handed on. The flag is read from the row as this update leaves it, so a delivery that parked
+ * while this one was being sent is seen; that waiter is always the next pending delivery of the
+ * object.
  */
 async function recordDelivered(
   db: Database,
   delivery: DeliveryRow,
   outcome: PostOutcome & { attemptedAt: Date },
   now: Date,
+  job: JobRow,
 ): Promise<void> {
   const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-  await db.execute(sql`
-    with written as (
+  await executeNamed(
+    db,
+    sql`
+    with done as (${completeJobIn(job)}),
+    written as (
       update ${webhookDeliveries} set status = 'delivered', attempts = ${delivery.attempts + 1},
         response_status = ${outcome.status}, duration_ms = ${outcome.durationMs}, error = null,
         last_attempt_at = ${at(outcome.attemptedAt)}, next_attempt_at = null, delivered_at = ${at(now)}
@@ -190,7 +196,8 @@ async function recordDelivered(
     unparked as (
       update ${webhookDeliveries} set parked = false where id in (select id from waiting) returning id, attempts
     )
-    ${enqueueEach("webhook.deliver", "unparked", sql`jsonb_build_object('deliveryId', id, 'attempt', attempts)`)}`);
+    ${enqueueEach("webhook.deliver", "unparked", sql`jsonb_build_object('deliveryId', id, 'attempt', attempts)`)}`,
+  );
 }
 
 /** A delivery that cannot be attempted (its endpoint was turned off) is given up at once. */
@@ -210,7 +217,11 @@ async function giveUp(db: Database, delivery: DeliveryRow, error: string): Promi
  * died mid-call sends the same event (same id) again, and one whose attempt was written already
  * does nothing. A delivery waits (parked) while an earlier one of its object is pending.
  */
-export async function runDelivery(ctx: DeliveryContext, job: JobPayloads["webhook.deliver"]): Promise<void> {
+export async function runDelivery(
+  ctx: DeliveryContext,
+  payload: JobPayloads["webhook.deliver"],
+  job: JobRow,
+): Promise<void | "completed"> {
   const earlier = alias(webhookDeliveries, "earlier");
   const [found] = await ctx.db
     .select({
@@ -233,10 +244,10 @@ export async function runDelivery(ctx: DeliveryContext, job: JobPayloads["webhoo
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, job.deliveryId));
+    .where(eq(webhookDeliveries.id, payload.deliveryId));
   if (!found) return;
   const { delivery, endpoint, event, waits } = found;
-  if (delivery.status !== "pending" || delivery.attempts !== job.attempt) return;
+  if (delivery.status !== "pending" || delivery.attempts !== payload.attempt) return;
   if (!endpoint.enabled) return giveUp(ctx.db, delivery, "The endpoint is turned off.");
   if (waits && (await parkBehindEarlier(ctx.db, delivery))) return;
 
@@ -251,7 +262,7 @@ export async function runDelivery(ctx: DeliveryContext, job: JobPayloads["webhoo
     outcome = await postJson(endpoint.url, event.body, headers, options);
   }
   if (outcome.ok) {
-    await recordDelivered(ctx.db, delivery, { ...outcome, attemptedAt }, ctx.clock.now());
+    await recordDelivered(ctx.db, delivery, { ...outcome, attemptedAt }, ctx.clock.now(), job);
     // A success ends the endpoint's failures (as read before this attempt).
     if (endpoint.failingSince) {
       await ctx.db
@@ -259,8 +270,8 @@ export async function runDelivery(ctx: DeliveryContext, job: JobPayloads["webhoo
         .set({ failingSince: null })
         .where(and(eq(webhookEndpoints.id, endpoint.id), isNotNull(webhookEndpoints.failingSince)));
     }
-    return;
+    return "completed";
   }
-  const firstAttemptAt = job.firstAttemptAt ? new Date(job.firstAttemptAt) : attemptedAt;
+  const firstAttemptAt = payload.firstAttemptAt ? new Date(payload.firstAttemptAt) : attemptedAt;
   await recordFailure(ctx, delivery, endpoint, { ...outcome, attemptedAt, firstAttemptAt });
 }
