@@ -8,6 +8,7 @@ import {
 } from "@agency/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { executeNamed } from "../../db/named-statement.js";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
 import { enqueueEach } from "../../jobs/queue.js";
 import { newEventId } from "./signing.js";
@@ -58,29 +59,28 @@ export async function announce<K extends AnnouncedType>(
     return [{ id, key, body: JSON.stringify({ id, type, timestamp, data: item }) }];
   });
   if (events.length === 0) return;
-  const eventRows = sql.join(
-    events.map(
-      (event, position) =>
-        sql`(${position}::int, ${event.id}::text, ${event.key}::text, ${event.body}::text)`,
+  // Arrays as parameters, so the statement reads the same however many events and endpoints:
+  // named, it is planned once per connection.
+  await executeNamed(
+    tx,
+    sql`
+    with announced (position, id, object_key, body) as (
+      select e.position, e.id, e.object_key, e.body
+      from unnest(${sql.param(events.map((event) => event.id))}::text[],
+        ${sql.param(events.map((event) => event.key))}::text[],
+        ${sql.param(events.map((event) => event.body))}::text[]) with ordinality as e(id, object_key, body, position)
     ),
-    sql`, `,
-  );
-  const endpointRows = sql.join(
-    targets.map((target) => sql`(${target.id}::uuid)`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    with announced (position, id, object_key, body) as (values ${eventRows}),
     stored as (
       insert into ${webhookEvents} (id, type, object_key, body)
       select id, ${type}, object_key, body from announced
     ),
-    targets (endpoint_id) as (values ${endpointRows}),
     queued as (
       insert into ${webhookDeliveries} (endpoint_id, event_id, object_key)
-      select targets.endpoint_id, announced.id, announced.object_key
-      from announced cross join targets order by announced.position
+      select t.endpoint_id, announced.id, announced.object_key
+      from announced cross join unnest(${sql.param(targets.map((target) => target.id))}::uuid[]) with ordinality as t(endpoint_id, n)
+      order by announced.position, t.n
       returning id
     )
-    ${enqueueEach("webhook.deliver", "queued", sql`jsonb_build_object('deliveryId', id, 'attempt', 0)`)}`);
+    ${enqueueEach("webhook.deliver", "queued", sql`jsonb_build_object('deliveryId', id, 'attempt', 0)`)}`,
+  );
 }
