@@ -66,6 +66,26 @@ export async function waitForHealth(base) {
   throw new Error("the server did not start");
 }
 
+/**
+ * Waits until the server's job queue is still: nothing queued or running, or the same number
+ * twice a second apart (jobs scheduled for later stay queued). A burst measured next then does
+ * not share the machine with the work an earlier one left behind (its mails). Answers how many
+ * jobs were left.
+ */
+export async function waitForQuietQueue(base, adminCookie, limitMs = 300_000) {
+  const deadline = performance.now() + limitMs;
+  let last = -1;
+  for (;;) {
+    const response = await fetch(`${base}/api/admin/jobs?size=1`, { headers: { cookie: adminCookie } });
+    if (!response.ok) throw new Error(`reading the job queue: ${response.status} ${await response.text()}`);
+    const { counts } = await response.json();
+    const waiting = counts.queued + counts.running;
+    if (waiting === 0 || waiting === last || performance.now() > deadline) return waiting;
+    last = waiting;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /** Signs `email` in with the seeded password; answers the session's `cookie` header. */
 export async function signIn(base, email, password = benchPassword) {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {

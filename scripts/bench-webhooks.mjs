@@ -6,14 +6,15 @@
 // The embedded database of `npm run bench` (BENCH_DATA_DIR, kept between runs) or DATABASE_URL,
 // seeded with BENCH_ORDERS orders (1,000,000) and BENCH_BUYERS (200) customers who each order
 // every plan once per burst; seeding again between the two bursts empties the buyers' orders, so
-// both bursts place the same orders. The endpoints are removed afterwards.
+// both bursts place the same orders. Each burst starts once the job queue is still. Also prints how
+// many deliveries needed a second attempt. The endpoints are removed afterwards.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { orderBurst } from "./bench-orders.mjs";
-import { run, signIn, waitForHealth } from "./bench-processes.mjs";
+import { run, signIn, waitForHealth, waitForQuietQueue } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
 
@@ -77,11 +78,16 @@ async function startReceiver() {
   return { received, port: server.address().port, close: () => server.close() };
 }
 
-/** Every buyer orders every plan once, `connections` at a time; answers the burst's figures. */
+/**
+ * Every buyer orders every plan once, `connections` at a time; answers the burst's figures. It
+ * starts once the job queue is still, so neither burst shares the machine with the mails of the
+ * other.
+ */
 async function burst() {
   const plans = await (await fetch(`${base}/api/pricing`)).json();
   const cookies = [];
   for (let i = 1; i <= buyers; i++) cookies.push(await signIn(base, buyerEmail(i)));
+  await waitForQuietQueue(base, await signIn(base, benchAdminEmail));
   const load = async (options) => {
     const result = await autocannon({ connections, ...options });
     return {
@@ -142,6 +148,17 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 50));
   const drainedMs =
     receiver.received.count >= expected ? receiver.received.last - announced.lastAnswer : null;
+  // Deliveries that needed more than one attempt: each waited for its retry (30 s at first).
+  let retried = 0;
+  for (const id of endpoints) {
+    for (let page = 1; ; page++) {
+      const list = await (
+        await fetch(`${base}/api/admin/webhooks/${id}/deliveries?page=${page}&size=100`, { headers })
+      ).json();
+      retried += list.deliveries.filter((delivery) => delivery.attempts > 1).length;
+      if (page * 100 >= list.total) break;
+    }
+  }
   report(`POST /api/order, 3 webhooks on every event (${buyers} customers)`, {
     "req/s": Math.round(announced.rps),
     "p50 ms": announced.p50,
@@ -150,6 +167,7 @@ try {
     orders: announced.sent,
     ratio: `${Math.round((100 * announced.rps) / plain.rps)}% (target ≥ 90%)`,
     deliveries: `${receiver.received.count} of ${expected}`,
+    retried,
     "drained in s":
       drainedMs === null ? `not within ${drainLimitMs / 1000}` : (Math.max(drainedMs, 0) / 1000).toFixed(1),
     "drain target s": 10,
