@@ -6,7 +6,7 @@ import {
   type Subscription,
   toMajor,
 } from "@agency/contract";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
 import { linesOfOrders } from "../../db/order-lines.js";
@@ -115,7 +115,14 @@ export async function ordersByIds(
   view: "customer" | "team" = "customer",
 ): Promise<Order[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(orders).where(inArray(orders.id, ids));
+  // One array parameter and a name: the same statement for any number of ids, planned once per
+  // connection (it runs in every transaction that announces an order to webhooks).
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(sql`${orders.id} = any(${sql.param(ids)}::uuid[])`)
+    .prepare("orders_by_ids")
+    .execute();
   const shown = await (view === "team" ? ordersForTeam : ordersWithSubscriptions)(db, rows);
   const byId = new Map(shown.map((order) => [order._id, order]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -45,7 +45,10 @@ export async function announce<K extends AnnouncedType>(
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, kind: webhookEndpoints.kind, events: webhookEndpoints.events })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.enabled, true));
+    .where(eq(webhookEndpoints.enabled, true))
+    // Named: asked in every transaction that announces anything, it is planned once per connection.
+    .prepare("webhook_endpoints_enabled")
+    .execute();
   const targets = endpoints.filter((endpoint) =>
     endpoint.kind === "chat" ? isChatNotice(type) : isWebhookEvent(type) && endpoint.events.includes(type),
   );
