@@ -100,6 +100,8 @@ export const Receipt = ReceiptSummary.extend({
   /** Taken off the list price by a promo code (0 without one). */
   discount: z.number().nonnegative(),
   promoCode: z.string().nullable(),
+  /** Why the money was given back: a credit note's reason (null on a receipt). */
+  refundReason: z.string().nullable(),
   /** The part of the amount that is tax (negative on a credit note). */
   tax: z.number(),
   taxRatePercent: z.number().nonnegative(),

@@ -41,6 +41,10 @@ export const jobDescriptions: {
     const order = facts.paymentOrder(paymentId);
     return { label: `Receipt mail and owner notice${forOrder(order)}`, to: order?.email ?? null };
   },
+  "mail.refund-issued": ({ paymentId }, facts) => {
+    const order = facts.paymentOrder(paymentId);
+    return { label: `Refund mail with its credit note${forOrder(order)}`, to: order?.email ?? null };
+  },
   "mail.lead-received": ({ leadId }, facts) => {
     const lead = facts.lead(leadId);
     const what = lead ? `${leadKinds[lead.kind] ?? "message"} from ${lead.email}` : "new message";

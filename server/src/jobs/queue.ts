@@ -20,6 +20,8 @@ export interface JobPayloads {
   "mail.newsletter-confirmation": { leadId: string };
   /** Renews (or, once cancelled, ends) a subscription; one job per period and attempt. */
   "subscription.renew": { subscriptionId: string; periodNumber: number; attempt: number };
+  /** Part of a payment was given back (the order goes on): the customer's mail with its credit note. */
+  "mail.refund-issued": { paymentId: string };
   /** A renewal was declined: the customer is asked to update the card. */
   "mail.subscription-payment-failed": { subscriptionId: string };
   /** The customer cancelled: when it ends. */

@@ -56,6 +56,8 @@ export const receipts = pgTable(
     listPriceCents: integer("list_price_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     promoCode: text("promo_code"),
+    /** Why the money was given back (a credit note only), as the owner wrote it. */
+    refundReason: text("refund_reason"),
     amountCents: integer("amount_cents").notNull(),
     /** The tax included in the amount, at the rate below. */
     taxCents: integer("tax_cents").notNull(),

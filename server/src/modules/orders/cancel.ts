@@ -36,10 +36,10 @@ export async function cancelLocked(
   caller: SessionUser,
   order: typeof orders.$inferSelect,
   note: string | undefined,
-): Promise<void> {
+): Promise<boolean> {
   const running = await stopSubscriptionAtProvider(tx, ctx.billing, order.id);
   if (running) await endSubscription(tx, running, ctx.now());
-  if (!order.state || !cancellableStates.includes(order.state)) return;
+  if (!order.state || !cancellableStates.includes(order.state)) return false;
   await moveOrder(tx, {
     orderId: order.id,
     from: order.state,
@@ -47,6 +47,7 @@ export async function cancelLocked(
     actor: actorOf(caller, "admin"),
     note,
   });
+  return true;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import { findOrder, type OrderRow } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import { AppError } from "../../errors.js";
+import { enqueue } from "../../jobs/queue.js";
 import { checkRefund, giveRefund, lockRefundable } from "../billing/index.js";
 import { shopMoney } from "../catalog/index.js";
 import { type CancelContext, cancelLocked, lockOrder } from "./cancel.js";
@@ -42,8 +43,11 @@ export async function refundOrder(
     const due = await lockRefundable(tx, order.id, body.paymentId);
     if (!due) throw new AppError("not_found", refundMessages.paymentNotFound);
     checkRefund(due, cents, ctx.provider, { currency: order.currency, locale });
-    if (due.latest && cents === due.leftCents) await cancelLocked(tx, ctx, caller, order, body.reason);
-    await giveRefund(tx, ctx, caller, order, due, { cents, reason: body.reason });
+    const cancelled =
+      due.latest && cents === due.leftCents && (await cancelLocked(tx, ctx, caller, order, body.reason));
+    const refund = await giveRefund(tx, ctx, caller, order, due, { cents, reason: body.reason });
+    // The customer hears of the refund: from its own mail, or from the cancellation's, which tells it.
+    if (!cancelled) await enqueue(tx, "mail.refund-issued", { paymentId: refund.id });
   });
   return findOrder(db, row.id);
 }

@@ -1,4 +1,5 @@
 import {
+  formatOrderNumber,
   OrderDetail,
   Overview,
   PaymentList,
@@ -12,7 +13,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { outbox, runJobs } from "../../../test/jobs.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
+import { readPdf } from "../../../test/pdf-text.js";
 import { auditLog, orders, payments, receipts } from "../../db/schema.js";
 
 let ctx: TestContext;
@@ -98,7 +101,33 @@ describe("partial refunds", () => {
     const noteId = after.refunds[0]?.receiptId;
     const creditNote = Receipt.parse((await call(customer, "GET", `/api/receipts/${noteId}`)).json());
     expect(creditNote.amount).toBe(-10.5);
-    expect(await ledgerOf(orderId)).toEqual({ amounts: [-1050, cents(order.currentPrice)], receipts: 2 });
+    expect(creditNote.refundReason).toBe("Late delivery");
+    const pdf = readPdf((await call(customer, "GET", `/api/receipts/${noteId}/pdf`)).rawPayload);
+    expect(pdf.lines).toContain(`Credit note ${creditNote.number}`);
+    expect(pdf.lines).toEqual(expect.arrayContaining(["Reason", "Late delivery"]));
+    // A long reason wraps within the page instead of running off it.
+    const long = await refund(orderId, { paymentId: payment._id, amount: 1, reason: "word ".repeat(90) });
+    const longNoteId = OrderDetail.parse(long.json()).refunds.find((item) => item.amount === 1)?.receiptId;
+    const longPdf = readPdf((await call(customer, "GET", `/api/receipts/${longNoteId}/pdf`)).rawPayload);
+    expect(longPdf.lines.filter((line) => line.startsWith("word word")).length).toBeGreaterThan(2);
+
+    // The customer is mailed each refund, with the credit note's number, where to and why.
+    await runJobs(ctx);
+    const mails = (await outbox(ctx)).filter(
+      (mail) => mail.to === customer.email && mail.subject.startsWith("We refunded"),
+    );
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([
+        `We refunded $10.50 for order ${formatOrderNumber(order.number)}: credit note ${creditNote.number}`,
+      ]),
+    );
+    const mail = mails.find((item) => item.subject.includes(creditNote.number));
+    expect(mail?.text).toContain("Late delivery");
+    expect(mail?.link).toContain(`/dashboard/receipts/${noteId}`);
+    expect(await ledgerOf(orderId)).toEqual({
+      amounts: [-1050, -100, cents(order.currentPrice)],
+      receipts: 3,
+    });
 
     // The audit log says who gave how much of which payment, and why.
     const [entry] = await ctx.db
@@ -152,6 +181,17 @@ describe("partial refunds", () => {
     expect(cent.statusCode).toBe(409);
     expect(cent.json().error.message).toBe(refundMessages.nothingLeft);
     expect(await ledgerOf(orderId)).toEqual({ amounts: [-(paid - 500), -500, paid], receipts: 3 });
+
+    // The first refund's own mail; the last one's is the cancellation's, which tells of it.
+    await runJobs(ctx);
+    const mails = (await outbox(ctx)).filter((mail) => mail.to === order.email);
+    const number = formatOrderNumber(order.number);
+    expect(
+      mails.filter((mail) => mail.subject.startsWith(`We refunded $5.00 for order ${number}`)),
+    ).toHaveLength(1);
+    expect(
+      mails.filter((mail) => mail.subject.startsWith("We refunded") && mail.subject.includes(number)),
+    ).toHaveLength(1);
   });
 
   it("gives ten refunds asked at once one after the other, never more than was paid", async () => {

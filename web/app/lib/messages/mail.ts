@@ -68,6 +68,12 @@ export const receiptPage = {
   discount: (code: string | null) => (code ? `Discount (code ${code})` : "Discount"),
   taxIncluded: (percent: number) => `Tax included (${percent}%)`,
   total: (currency: string) => `Total paid (${currency.toUpperCase()})`,
+  /** A refund's receipt is a credit note: what was given back, where to, when and why. */
+  creditNoteTitle: "Credit note",
+  totalRefunded: (currency: string) => `Total refunded (${currency.toUpperCase()})`,
+  refundedTo: "Refunded to",
+  refundedOn: "Refunded on",
+  reason: "Reason",
   payment: "Payment",
   paidWith: "Paid with",
   card: (brand: string, last4: string) =>

@@ -34,6 +34,7 @@ const receipt: Receipt = {
   listPrice: 150,
   discount: 30,
   promoCode: "SPRING20",
+  refundReason: null,
   tax: 20,
   taxRatePercent: 20,
   currency: "usd",
@@ -87,6 +88,32 @@ describe("the receipt page", () => {
     expect(screen.getByRole("link", { name: t.downloadPdf }).getAttribute("href")).toBe(
       `/api/receipts/${receipt._id}/pdf`,
     );
+  });
+
+  it("shows a refund's receipt as a credit note: what was given back, where to, when and why", async () => {
+    const creditNote: Receipt = {
+      ...receipt,
+      number: "R-2026-00043",
+      amount: -40,
+      period: null,
+      lines: [{ description: "Premium plan (yearly)", quantity: 1, unitPrice: -40, amount: -40 }],
+      listPrice: -40,
+      discount: 0,
+      promoCode: null,
+      refundReason: "Late delivery",
+      tax: -6.67,
+      card: null,
+    };
+    fakeApi({ "GET /api/receipts/:id": creditNote });
+    openReceipt();
+
+    expect(await screen.findByRole("heading", { name: t.creditNoteTitle, level: 1 })).toBeTruthy();
+    expect(screen.getByText(t.totalRefunded("usd"))).toBeTruthy();
+    expect(screen.queryByText(t.total("usd"))).toBeNull();
+    expect(screen.getByText(t.refundedTo)).toBeTruthy();
+    expect(screen.getByText(t.refundedOn)).toBeTruthy();
+    expect(screen.getByText(t.reason)).toBeTruthy();
+    expect(screen.getByText("Late delivery")).toBeTruthy();
   });
 
   it("shows the server's reason when the receipt cannot be opened", async () => {

@@ -98,6 +98,7 @@ async function writeEntry(
     card: entry.card,
     pricing: await pricingOf(tx, entry),
     period: period && !entry.refundOf ? { start: period.start, end: period.end } : null,
+    refundReason: entry.refundReason ?? null,
   });
   if (entry.refundOf) await emitDomainEvent(tx, "refund.issued", { payment });
   return payment;

@@ -63,6 +63,8 @@ export type ReceiptInput = {
     promoCode: string | null;
   };
   period: { start: Date; end: Date } | null;
+  /** A credit note's reason for the refund. */
+  refundReason?: string | null;
 };
 
 /**
@@ -100,6 +102,7 @@ export async function issueReceipt(tx: Database, settings: ReceiptSettings, inpu
       listPriceCents: input.pricing.listPriceCents,
       discountCents: input.pricing.discountCents,
       promoCode: input.pricing.promoCode,
+      refundReason: input.refundReason ?? null,
       amountCents: payment.amountCents,
       taxCents: includedTax(payment.amountCents, settings.taxRateBasisPoints),
       taxRateBasisPoints: settings.taxRateBasisPoints,

@@ -47,6 +47,7 @@ export function receiptLines(
         formatCard(receipt.card?.brand ?? null, receipt.card?.last4 ?? null),
       ],
       [refund ? "Date refunded" : "Date paid", formatDate(new Date(receipt.paidAt))],
+      ...(refund && receipt.refundReason ? ([["Reason", receipt.refundReason]] as ReceiptLine[]) : []),
       ["Order", `#${receipt.orderNumber}`],
       ["Transaction", receipt.transactionId],
     ],
@@ -68,6 +69,22 @@ function encodable(font: PDFFont, text: string): string {
       }
     })
     .join("");
+}
+
+/** `text` in lines no wider than `width`, broken between words (a longer word on a line of its own). */
+function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = candidate;
+    }
+  }
+  return [...lines, current];
 }
 
 /**
@@ -167,10 +184,14 @@ export async function receiptPdf(
   });
 
   line(16);
+  const valueX = left + 110;
   for (const [label, value] of payment) {
     write(label, { color: grey });
-    write(value, { x: left + 110 });
-    line(16);
+    // A value wider than its column (a credit note's reason) goes on as many lines as it needs.
+    for (const part of wrapped(regular, encodable(regular, value), 11, right - valueX)) {
+      write(part, { x: valueX });
+      line(16);
+    }
   }
 
   line(24);

@@ -50,6 +50,7 @@ export function toReceipt(row: Row): Receipt {
     listPrice: toMajor(row.listPriceCents, row.currency),
     discount: toMajor(row.discountCents, row.currency),
     promoCode: row.promoCode,
+    refundReason: row.refundReason,
     tax: toMajor(row.taxCents, row.currency),
     taxRatePercent: row.taxRateBasisPoints / 100,
     provider: row.provider,

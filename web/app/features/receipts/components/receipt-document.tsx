@@ -8,6 +8,8 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const money = useMoney();
   const { seller, customer } = receipt;
   const orderNumber = formatOrderNumber(receipt.orderNumber);
+  // A refund's receipt (a negative amount) is a credit note.
+  const creditNote = receipt.amount < 0;
   return (
     <article className="receipt-document card border-0 shadow-sm" aria-labelledby="receipt-heading">
       <div className="card-body p-4 p-md-5">
@@ -32,7 +34,7 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           </div>
           <div className="text-md-end">
             <h1 id="receipt-heading" className="h3 mb-3">
-              {t.title}
+              {creditNote ? t.creditNoteTitle : t.title}
             </h1>
             <dl className="mb-0">
               <dt className="small text-body-secondary fw-normal">{t.number}</dt>
@@ -91,7 +93,9 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">{t.total(receipt.currency)}</th>
+              <th scope="row">
+                {creditNote ? t.totalRefunded(receipt.currency) : t.total(receipt.currency)}
+              </th>
               <td className="text-end fw-bold">{money(receipt.amount, receipt.currency)}</td>
             </tr>
           </tfoot>
@@ -110,12 +114,20 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
                 </dd>
               </>
             ) : null}
-            <dt className="col-sm-4 fw-normal text-body-secondary">{t.paidWith}</dt>
+            <dt className="col-sm-4 fw-normal text-body-secondary">
+              {creditNote ? t.refundedTo : t.paidWith}
+            </dt>
             <dd className="col-sm-8">
               {receipt.card ? t.card(receipt.card.brand, receipt.card.last4) : t.provider(receipt.provider)}
             </dd>
-            <dt className="col-sm-4 fw-normal text-body-secondary">{t.paidOn}</dt>
+            <dt className="col-sm-4 fw-normal text-body-secondary">{creditNote ? t.refundedOn : t.paidOn}</dt>
             <dd className="col-sm-8">{formatDateTime(receipt.paidAt)}</dd>
+            {creditNote && receipt.refundReason ? (
+              <>
+                <dt className="col-sm-4 fw-normal text-body-secondary">{t.reason}</dt>
+                <dd className="col-sm-8 text-break">{receipt.refundReason}</dd>
+              </>
+            ) : null}
             <dt className="col-sm-4 fw-normal text-body-secondary">{t.transactionId}</dt>
             <dd className="col-sm-8 font-monospace small text-break mb-0">{receipt.transactionId}</dd>
           </dl>
