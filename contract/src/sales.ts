@@ -52,6 +52,8 @@ export const salesMessages = {
   acceptFirst: "Accept the quote before paying it.",
   teamAddress: "Quotes and invoices are for customers; this address belongs to a member of the team.",
   draftExists: "A revision of this one is already being written.",
+  paymentUnderway:
+    "The customer's payment of this one is being processed: wait for it, then refund it if it should not stand.",
 } as const;
 
 const day = z.iso.date({ message: "must be a day written YYYY-MM-DD" });

@@ -139,8 +139,9 @@ export async function buildApp({
       await api.register(paymentRoutes, { db, provider, receipts, billing });
       await api.register(subscriptionRoutes, { db, config, clock, provider, billing });
       await api.register(reviewRoutes, { db });
-      await api.register(salesAdminRoutes, { db, clock, publicUrl: config.publicUrl });
-      await api.register(salesCustomerRoutes, { db, clock, publicUrl: config.publicUrl });
+      const sales = { db, clock, publicUrl: config.publicUrl, provider };
+      await api.register(salesAdminRoutes, sales);
+      await api.register(salesCustomerRoutes, sales);
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db });

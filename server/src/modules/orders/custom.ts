@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
+import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { writeOrderLines } from "./lines.js";
 
 /** One line of custom work, as the quote or invoice priced it. */
@@ -65,6 +66,67 @@ export async function placeCustomOrder(tx: Database, order: CustomOrder): Promis
     order.lines.map((line) => ({ kind: "custom" as const, ...line })),
   );
   return row.id;
+}
+
+/**
+ * What the provider says of these orders' payments, asked before the transaction that may discard
+ * them (`discardUnpaidOrder`): the payment each unpaid one had opened, and whether any of those is
+ * succeeding or still processing (its webhook may not have arrived yet).
+ */
+export type UnpaidOrdersChecked = { underway: boolean; intents: Map<string, string | null> };
+
+export async function checkUnpaidOrders(
+  db: Database,
+  provider: Pick<PaymentProvider, "retrieveIntent">,
+  ids: string[],
+): Promise<UnpaidOrdersChecked> {
+  const checked: UnpaidOrdersChecked = { underway: false, intents: new Map() };
+  if (ids.length === 0) return checked;
+  const rows = await db
+    .select({ id: orders.id, paid: orders.paid, paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  for (const row of rows) {
+    if (row.paid) continue;
+    checked.intents.set(row.id, row.paymentIntentId);
+    const intent = row.paymentIntentId ? await provider.retrieveIntent(row.paymentIntentId) : undefined;
+    if (intent && (intent.status === "succeeded" || intent.status === "processing")) checked.underway = true;
+  }
+  return checked;
+}
+
+/**
+ * A sale that was voided or replaced takes its unpaid order with it, so that order can no longer
+ * be paid. It stays when its payment was found under way, or when a payment was opened since it
+ * was checked (`checkUnpaidOrders`): deleting it could lose a payment that was taken. Call it with
+ * the order's row locked (`lockOrders`).
+ */
+export async function discardUnpaidOrder(
+  tx: Database,
+  orderId: string,
+  checked: UnpaidOrdersChecked,
+): Promise<"discarded" | "underway" | "paid" | "gone"> {
+  const [row] = await tx
+    .select({ paid: orders.paid, paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) return "gone";
+  if (row.paid) return "paid";
+  const seen = checked.intents.get(orderId);
+  if (checked.underway || seen === undefined || seen !== row.paymentIntentId) return "underway";
+  await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.paid, false)));
+  return "discarded";
+}
+
+/** Locks these orders' rows (in one order, so two callers never wait on each other in a circle). */
+export async function lockOrders(tx: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(inArray(orders.id, ids))
+    .orderBy(orders.id)
+    .for("update");
 }
 
 /** Whether a sale's order is still unpaid (its payment may go on), paid, or was deleted. */

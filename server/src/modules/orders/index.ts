@@ -2,7 +2,15 @@ export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
 export { assignOrder, checkOrderDue, listAssignees, setOrderDue } from "./assignment.js";
 export { cancelOrder } from "./cancel.js";
-export { type CustomOrder, paymentStateOfOrder, placeCustomOrder } from "./custom.js";
+export {
+  type CustomOrder,
+  checkUnpaidOrders,
+  discardUnpaidOrder,
+  lockOrders,
+  paymentStateOfOrder,
+  placeCustomOrder,
+  type UnpaidOrdersChecked,
+} from "./custom.js";
 export { actorOf, moveOrder } from "./history.js";
 export { type NewOrderLine, orderLinesTotalCents, writeOrderLines } from "./lines.js";
 export {

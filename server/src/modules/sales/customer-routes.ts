@@ -11,7 +11,7 @@ import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { answerQuote, salesInvitation, startSalesPayment, viewSalesDocument } from "./customer.js";
-import { salesContext } from "./routes.js";
+import { type SalesRouteOptions, salesContext } from "./routes.js";
 
 const refused = refusals(400, 401, 404, 409);
 const tags = ["sales"];
@@ -20,11 +20,7 @@ const tags = ["sales"];
  * The customer's side of a link mailed to them. Only the account with the address it was sent to
  * sees and answers it; to every other account it does not exist (404).
  */
-export const salesCustomerRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  clock: Clock;
-  publicUrl: string;
-}> = async (app, options) => {
+export const salesCustomerRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = async (app, options) => {
   const ctx = salesContext(options);
   const answered = { params: SalesTokenParams, response: { 200: CustomerSalesDocument, ...refused } };
 

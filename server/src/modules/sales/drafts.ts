@@ -12,10 +12,17 @@ import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { salesDocumentLines, salesDocuments, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
+import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { minorUnitsOf, shopMoney } from "../catalog/index.js";
 import { effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
 
-export type SalesContext = { db: Database; now: () => Date; publicUrl: string };
+export type SalesContext = {
+  db: Database;
+  now: () => Date;
+  publicUrl: string;
+  /** Asked whether a sale's unpaid order is being paid before that sale is voided or replaced. */
+  provider: Pick<PaymentProvider, "retrieveIntent">;
+};
 
 /** The account with this address, if there is one. */
 export async function accountOf(db: Database, email: string) {

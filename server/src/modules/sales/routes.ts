@@ -19,16 +19,24 @@ const refused = refusals(400, 401, 403, 404, 409);
 const tags = ["sales"];
 const access = { access: "team", permission: "sales.manage" } as const;
 
-export function salesContext(options: { db: Database; clock: Clock; publicUrl: string }): SalesContext {
-  return { db: options.db, now: () => options.clock.now(), publicUrl: options.publicUrl };
-}
-
-/** The dashboard's quotes and invoices: write drafts, send, revise and void them. */
-export const salesAdminRoutes: FastifyPluginAsyncZod<{
+export type SalesRouteOptions = {
   db: Database;
   clock: Clock;
   publicUrl: string;
-}> = async (app, options) => {
+  provider: SalesContext["provider"];
+};
+
+export function salesContext(options: SalesRouteOptions): SalesContext {
+  return {
+    db: options.db,
+    now: () => options.clock.now(),
+    publicUrl: options.publicUrl,
+    provider: options.provider,
+  };
+}
+
+/** The dashboard's quotes and invoices: write drafts, send, revise and void them. */
+export const salesAdminRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = async (app, options) => {
   const ctx = salesContext(options);
   const detailResponse = { response: { 200: AdminSalesDetail, ...refused } };
 

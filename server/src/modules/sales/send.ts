@@ -1,5 +1,5 @@
 import { salesLabel, salesMessages } from "@agency/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session.js";
 import { DAY_MS } from "../../clock.js";
 import type { Database } from "../../db/client.js";
@@ -7,8 +7,14 @@ import { salesDocuments } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
+import {
+  checkUnpaidOrders,
+  discardUnpaidOrder,
+  lockOrders,
+  type UnpaidOrdersChecked,
+} from "../orders/index.js";
 import type { SalesContext } from "./drafts.js";
-import { lockRevision, teamMember } from "./drafts.js";
+import { findRevision, lockRevision, teamMember } from "./drafts.js";
 import { takeSalesNumber } from "./numbering.js";
 import { dayOf, effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
 
@@ -38,6 +44,40 @@ async function liveRevision(tx: Database, row: SalesRow): Promise<SalesRow | und
   return live;
 }
 
+/** The orders a series' revisions started (a customer paying one of them). */
+async function seriesOrders(db: Database, seriesId: string): Promise<string[]> {
+  const started = await db
+    .select({ orderId: salesDocuments.orderId })
+    .from(salesDocuments)
+    .where(and(eq(salesDocuments.seriesId, seriesId), isNotNull(salesDocuments.orderId)));
+  return started.flatMap((row) => (row.orderId ? [row.orderId] : []));
+}
+
+/**
+ * Before a change that may withdraw a revision (void, or a newer one sent): the provider is asked,
+ * outside the transaction, about the payments of the series' unpaid orders.
+ */
+async function checkSeriesOrders(ctx: SalesContext, seriesId: string): Promise<UnpaidOrdersChecked> {
+  return checkUnpaidOrders(ctx.db, ctx.provider, await seriesOrders(ctx.db, seriesId));
+}
+
+/**
+ * A revision the customer can no longer pay (voided, or replaced by a newer one) takes its unpaid
+ * order with it; refused while the provider is taking that order's payment. The series' orders are
+ * locked before its revisions: a payment locks its order and then its sale, in that order too.
+ */
+async function withdrawOrder(
+  tx: Database,
+  row: SalesRow,
+  checked: UnpaidOrdersChecked,
+): Promise<string | null> {
+  if (!row.orderId) return null;
+  const outcome = await discardUnpaidOrder(tx, row.orderId, checked);
+  if (outcome === "underway") throw new AppError("conflict", salesMessages.paymentUnderway);
+  if (outcome === "paid") throw new AppError("conflict", salesMessages.notVoidable);
+  return outcome === "discarded" ? row.orderId : null;
+}
+
 function checkDates(row: SalesRow, now: Date) {
   const today = dayOf(now);
   const field = row.kind === "quote" ? "validUntil" : "dueDate";
@@ -59,7 +99,10 @@ function checkDates(row: SalesRow, now: Date) {
  * queued with it, each for its day. All in one transaction: a send that fails leaves no number used.
  */
 export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: string): Promise<void> {
+  const draft = await findRevision(ctx.db, id);
+  const checked = await checkSeriesOrders(ctx, draft.seriesId);
   await ctx.db.transaction(async (tx) => {
+    await lockOrders(tx, await seriesOrders(tx, draft.seriesId));
     const row = await lockRevision(tx, id);
     if (row.state !== "draft") throw new AppError("conflict", salesMessages.notSendable);
     const now = ctx.now();
@@ -74,6 +117,7 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
         throw new AppError("conflict", salesMessages.notSendable);
       }
       if (previous) {
+        await withdrawOrder(tx, previous, checked);
         await tx
           .update(salesDocuments)
           .set({ state: "superseded", supersededAt: now })
@@ -126,10 +170,14 @@ const voidable = new Set(["sent", "viewed", "accepted", "declined", "expired", "
 
 /** The agency withdraws a sent quote or invoice: it can no longer be accepted or paid. */
 export async function voidDocument(ctx: SalesContext, caller: SessionUser, id: string): Promise<void> {
+  const { seriesId } = await findRevision(ctx.db, id);
+  const checked = await checkSeriesOrders(ctx, seriesId);
   await ctx.db.transaction(async (tx) => {
+    await lockOrders(tx, await seriesOrders(tx, seriesId));
     const row = await lockRevision(tx, id);
     const now = ctx.now();
     if (!voidable.has(effectiveState(row, now))) throw new AppError("conflict", salesMessages.notVoidable);
+    const withdrawn = await withdrawOrder(tx, row, checked);
     await tx
       .update(salesDocuments)
       .set({ state: "void", voidedAt: now })
@@ -144,7 +192,7 @@ export async function voidDocument(ctx: SalesContext, caller: SessionUser, id: s
       actor: auditActorOf(caller),
       action: `${row.kind}.voided`,
       subject: { type: row.kind, id: row.seriesId, label: salesLabel(row) },
-      before: { state: effectiveState(row, now) },
+      before: { state: effectiveState(row, now), ...(withdrawn ? { unpaidOrder: withdrawn } : {}) },
       after: { state: "void" },
     });
   });
