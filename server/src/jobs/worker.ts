@@ -23,6 +23,8 @@ import {
 export type JobHandler<K extends JobKind> = (
   payload: JobPayloads[K],
   job: JobRow,
+  // Most handlers answer nothing (an async function's Promise<void>), so void belongs here.
+  // biome-ignore lint/suspicious/noConfusingVoidType: see above
 ) => Promise<void | "completed">;
 export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 

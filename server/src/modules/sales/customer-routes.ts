@@ -7,8 +7,6 @@ import {
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session.js";
-import type { Clock } from "../../clock.js";
-import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { answerQuote, salesInvitation, startSalesPayment, viewSalesDocument } from "./customer.js";
 import { type SalesRouteOptions, salesContext } from "./routes.js";

@@ -221,7 +221,7 @@ export async function runDelivery(
   ctx: DeliveryContext,
   payload: JobPayloads["webhook.deliver"],
   job: JobRow,
-): Promise<void | "completed"> {
+): Promise<"completed" | undefined> {
   const earlier = alias(webhookDeliveries, "earlier");
   const [found] = await ctx.db
     .select({
@@ -248,7 +248,10 @@ export async function runDelivery(
   if (!found) return;
   const { delivery, endpoint, event, waits } = found;
   if (delivery.status !== "pending" || delivery.attempts !== payload.attempt) return;
-  if (!endpoint.enabled) return giveUp(ctx.db, delivery, "The endpoint is turned off.");
+  if (!endpoint.enabled) {
+    await giveUp(ctx.db, delivery, "The endpoint is turned off.");
+    return;
+  }
   if (waits && (await parkBehindEarlier(ctx.db, delivery))) return;
 
   const attemptedAt = ctx.clock.now();
