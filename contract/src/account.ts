@@ -83,6 +83,16 @@ export const AccountExport = z
         state: z.string().nullable(),
         createdAt: z.string(),
         paymentTime: z.string().nullable(),
+        /** What the order was priced from: the plan or custom work, and each add-on. */
+        lines: z.array(
+          z.object({
+            description: z.string(),
+            quantity: z.number().int(),
+            unitPrice: z.number(),
+            amount: z.number(),
+            recurring: z.boolean(),
+          }),
+        ),
         brief: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
         history: z.array(
           z.object({
@@ -117,6 +127,38 @@ export const AccountExport = z
         currency: z.string(),
         paymentTime: z.string(),
         refundOf: z.string().nullable(),
+        refundReason: z.string().nullable(),
+      }),
+    ),
+    /** Quotes and invoices sent to the account (each revision as it was sent; drafts are the agency's). */
+    salesDocuments: z.array(
+      z.object({
+        kind: z.string(),
+        number: z.string().nullable(),
+        revision: z.number().int(),
+        state: z.string(),
+        name: z.string(),
+        email: z.string(),
+        note: z.string(),
+        validUntil: z.string().nullable(),
+        dueDate: z.string().nullable(),
+        currency: z.string(),
+        total: z.number(),
+        lines: z.array(
+          z.object({
+            description: z.string(),
+            quantity: z.number().int(),
+            unitPrice: z.number(),
+            recurring: z.string().nullable(),
+          }),
+        ),
+        orderId: z.string().nullable(),
+        sentAt: z.string().nullable(),
+        acceptedAt: z.string().nullable(),
+        declinedAt: z.string().nullable(),
+        declineReason: z.string().nullable(),
+        paidAt: z.string().nullable(),
+        voidedAt: z.string().nullable(),
       }),
     ),
     receipts: z.array(

@@ -3,6 +3,8 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { payWithTestCard } from "../../../test/orders.js";
+import { customerCall, dayFromNow, quoteBody, tokenOf, writeQuote } from "../../../test/sales.js";
 import { exportFor, getAs, seedTwoCustomers } from "./account-fixtures.js";
 
 let ctx: TestContext;
@@ -55,6 +57,60 @@ describe("download my data", () => {
     ]) {
       expect(text).not.toContain(foreign);
     }
+  });
+
+  it("holds the quotes and invoices sent to the customer, each order's lines and each refund's reason", async () => {
+    const validUntil = dayFromNow(30, ctx.clock.now());
+    const lines = [
+      { description: "Landing page", quantity: 1, unitPrice: 900, recurring: null },
+      { description: "Copywriting", quantity: 2, unitPrice: 150, recurring: null },
+    ];
+    const sent = await writeQuote(ctx, admin, {
+      body: quoteBody({ email: alice.email, name: alice.name, validUntil, lines }),
+      send: true,
+    });
+    // A draft is the agency's own, and a quote to someone else is theirs.
+    await writeQuote(ctx, admin, { body: quoteBody({ email: alice.email, validUntil }) });
+    await writeQuote(ctx, admin, { body: quoteBody({ email: bob.email, validUntil }), send: true });
+    const token = await tokenOf(ctx, admin, sent);
+    expect((await customerCall(ctx, alice, "POST", `${token}/accept`)).statusCode).toBe(200);
+    const orderId: string = (await customerCall(ctx, alice, "POST", `${token}/pay`)).json().orderId;
+    expect((await payWithTestCard(ctx, alice, orderId)).statusCode).toBe(200);
+    const [payment] = (await getAs(ctx, admin, `/api/admin/orders/${orderId}`)).json().payments;
+    const refunded = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/refunds`,
+      headers: { cookie: admin.cookie },
+      payload: { paymentId: payment._id, amount: 100, reason: "Copy was late" },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const data = await exportOf(alice);
+    expect(data.salesDocuments).toEqual([
+      expect.objectContaining({
+        kind: "quote",
+        revision: 1,
+        state: "paid",
+        email: alice.email,
+        total: 1200,
+        orderId,
+        lines: [
+          { description: "Landing page", quantity: 1, unitPrice: 900, recurring: null },
+          { description: "Copywriting", quantity: 2, unitPrice: 150, recurring: null },
+        ],
+      }),
+    ]);
+    expect(data.orders.find((order) => order._id === orderId)?.lines).toEqual([
+      { description: "Landing page", quantity: 1, unitPrice: 900, amount: 900, recurring: false },
+      { description: "Copywriting", quantity: 2, unitPrice: 150, amount: 300, recurring: false },
+    ]);
+    expect(
+      data.payments.filter((row) => row.orderId === orderId).map((row) => [row.amount, row.refundReason]),
+    ).toEqual([
+      [1200, null],
+      [-100, "Copy was late"],
+    ]);
+    expect(JSON.stringify(data)).not.toContain(bob.email);
   });
 
   it("zips the same document with the files of the customer's orders", async () => {

@@ -11,10 +11,13 @@ import {
   messages,
   orderBriefs,
   orderEvents,
+  orderLines,
   orders,
   payments,
   receipts,
   reviews,
+  salesDocumentLines,
+  salesDocuments,
   session,
   subscriptions,
   user,
@@ -79,7 +82,7 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
       db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(asc(receipts.issuedAt)),
       db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
     ]);
-  const [reviewRows, leadRows, optOut] = await Promise.all([
+  const [reviewRows, leadRows, optOut, lineRows, salesRows] = await Promise.all([
     db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(asc(reviews.createdAt)),
     db
       .select()
@@ -87,7 +90,28 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
       .where(eq(sql`lower(${leads.email})`, email))
       .orderBy(asc(leads.createdAt)),
     db.select().from(mailOptOuts).where(eq(mailOptOuts.email, email)),
+    db.select().from(orderLines).where(inOrders(orderLines.orderId)).orderBy(asc(orderLines.position)),
+    // Sent to the account, or to its address before it had one; never a draft.
+    db
+      .select()
+      .from(salesDocuments)
+      .where(
+        and(
+          or(eq(salesDocuments.userId, userId), eq(sql`lower(${salesDocuments.email})`, email)),
+          sql`${salesDocuments.state} <> 'draft'`,
+        ),
+      )
+      .orderBy(asc(salesDocuments.sentAt), asc(salesDocuments.revision)),
   ]);
+  const salesIds = salesRows.map((row) => row.id);
+  const salesLines =
+    salesIds.length > 0
+      ? await db
+          .select()
+          .from(salesDocumentLines)
+          .where(inArray(salesDocumentLines.documentId, salesIds))
+          .orderBy(asc(salesDocumentLines.position))
+      : [];
 
   const numberOf = new Map(orderRows.map((row) => [row.id, row.number]));
   // A payment is in its order's currency.
@@ -138,6 +162,15 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
       state: row.state,
       createdAt: iso(row.createdAt),
       paymentTime: isoOrNull(row.paymentTime),
+      lines: lineRows
+        .filter((line) => line.orderId === row.id)
+        .map((line) => ({
+          description: line.description,
+          quantity: line.quantity,
+          unitPrice: toMajor(line.unitCents, row.currency),
+          amount: toMajor(line.amountCents, row.currency),
+          recurring: line.recurring,
+        })),
       brief:
         briefs
           .find((brief) => brief.orderId === row.id)
@@ -173,6 +206,35 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
       currency: currencyOf(row.orderId),
       paymentTime: iso(row.paymentTime),
       refundOf: row.refundOf,
+      refundReason: row.refundReason,
+    })),
+    salesDocuments: salesRows.map((row) => ({
+      kind: row.kind,
+      number: row.number,
+      revision: row.revision,
+      state: row.state,
+      name: row.name,
+      email: row.email,
+      note: row.note,
+      validUntil: row.validUntil,
+      dueDate: row.dueDate,
+      currency: row.currency,
+      total: toMajor(row.totalCents, row.currency),
+      lines: salesLines
+        .filter((line) => line.documentId === row.id)
+        .map((line) => ({
+          description: line.description,
+          quantity: line.quantity,
+          unitPrice: toMajor(line.unitPriceCents, row.currency),
+          recurring: line.recurring,
+        })),
+      orderId: row.orderId,
+      sentAt: isoOrNull(row.sentAt),
+      acceptedAt: isoOrNull(row.acceptedAt),
+      declinedAt: isoOrNull(row.declinedAt),
+      declineReason: row.declineReason,
+      paidAt: isoOrNull(row.paidAt),
+      voidedAt: isoOrNull(row.voidedAt),
     })),
     receipts: receiptRows.map((row) => ({
       number: row.number,
