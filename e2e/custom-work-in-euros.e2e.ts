@@ -1,6 +1,6 @@
 import { formatMajorMoney } from "@agency/contract/money";
 import { describe, expect, it } from "vitest";
-import { orderPaymentTexts, refundForm } from "../web/app/lib/messages";
+import { orderPaymentTexts, receiptPage, refundForm } from "../web/app/lib/messages";
 import { signInAsOwner } from "./support/accounts";
 import { baseUrl, confirmDialog, open, screenshot, toast, useBrowser } from "./support/browser";
 import { restoresShopCurrency } from "./support/currency";
@@ -52,6 +52,15 @@ describe("custom work sold in euros", () => {
     await confirmDialog(page);
     await toast(page, refundForm.done(euros(200))).waitFor();
     await payments.getByText(orderPaymentTexts.left(euros(200), euros(1000))).waitFor();
+
+    // Its credit note says what was given back and why.
+    const refunded = (await (await context.request.get(`/api/admin/orders/${order.orderId}`)).json()) as {
+      refunds: { receiptId: string | null }[];
+    };
+    await open(page, `/dashboard/receipts/${refunded.refunds[0]?.receiptId}`);
+    await page.getByRole("heading", { name: receiptPage.creditNoteTitle, level: 1 }).waitFor();
+    await page.getByText("The landing page went live a week late").waitFor();
+    await expect.poll(() => page.locator("main").textContent()).toContain(euros(-200));
 
     // The Overview's revenue this month grew by 1,000 EUR: 1,200 paid, 200 given back.
     const expected = euros(before + 1000);
