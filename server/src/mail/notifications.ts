@@ -1,6 +1,5 @@
 import { formatMoney, formatOrderNumber } from "@agency/contract";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.js";
 import { linesOfOrder } from "../db/order-lines.js";
 import { leads, orders, payments, receipts, subscriptions, type TeamMailTopic, user } from "../db/schema.js";
@@ -9,6 +8,7 @@ import type { JobHandlers } from "../jobs/worker.js";
 import { formatCard, formatDate, formatPeriod } from "./format.js";
 import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
 import { mailToken, optionalMailLinks, wantingTeamMail, withoutOptOuts } from "./preferences.js";
+import { refundIssued } from "./refund-mail.js";
 
 export type NotificationContext = {
   db: Database;
@@ -181,49 +181,6 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
     action: { label: "Open the payment", url: `${publicUrl}/dashboard/admin/payment/${order.id}` },
   }));
   return [customer, ...owners];
-}
-
-const paidReceipt = alias(receipts, "paid_receipt");
-
-/** Part of a payment was given back: the customer's mail, with the credit note and the reason. */
-async function refundIssued(ctx: NotificationContext, paymentId: string): Promise<OutgoingMail[]> {
-  const [row] = await ctx.db
-    .select({ refund: payments, order: orders, creditNote: receipts, paid: paidReceipt })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    // The refunded payment's receipt: the card the money goes back to.
-    .leftJoin(paidReceipt, eq(paidReceipt.paymentId, payments.refundOf))
-    .where(eq(payments.id, paymentId));
-  if (!row?.refund.refundOf) return [];
-  const { refund, order, creditNote, paid } = row;
-  const number = formatOrderNumber(order.number);
-  const amount = formatMoney(-refund.amountCents, creditNote?.currency ?? order.currency, ctx.brand.locale);
-  const details: Array<[string, string]> = [
-    ...(creditNote ? ([["Credit note", creditNote.number]] as Array<[string, string]>) : []),
-    ["Order", number],
-    ["Refunded", amount],
-    ["Refunded to", formatCard(paid?.cardBrand ?? null, paid?.cardLast4 ?? null)],
-    ["Date", formatDate(refund.paymentTime)],
-    ...(refund.refundReason ? ([["Reason", refund.refundReason]] as Array<[string, string]>) : []),
-  ];
-  const { publicUrl } = ctx.brand;
-  return [
-    renderMail(ctx.brand, {
-      to: order.email,
-      subject: creditNote
-        ? `We refunded ${amount} for order ${number}: credit note ${creditNote.number}`
-        : `We refunded ${amount} for order ${number}`,
-      heading: "We sent you a refund",
-      paragraphs: [
-        `We refunded ${amount} of your payment for order ${number} to the card that paid. Depending on your bank it shows on your statement within a few days. Keep this mail with your records; the credit note is in Payment History.`,
-      ],
-      details,
-      action: creditNote
-        ? { label: "View the credit note", url: `${publicUrl}/dashboard/receipts/${creditNote.id}` }
-        : { label: "Open Payment History", url: `${publicUrl}/dashboard/payment-history` },
-    }),
-  ];
 }
 
 async function leadReceived(ctx: NotificationContext, leadId: string): Promise<OutgoingMail[]> {
