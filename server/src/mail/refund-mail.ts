@@ -1,15 +1,18 @@
 import { formatMoney, formatOrderNumber } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client.js";
 import { orders, payments, receipts } from "../db/schema.js";
 import { formatCard, formatDate } from "./format.js";
-import { type OutgoingMail, renderMail } from "./layout.js";
-import type { NotificationContext } from "./notifications.js";
+import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
 
 const paidReceipt = alias(receipts, "paid_receipt");
 
 /** Part of a payment was given back: the customer's mail, with the credit note and the reason. */
-export async function refundIssued(ctx: NotificationContext, paymentId: string): Promise<OutgoingMail[]> {
+export async function refundIssued(
+  ctx: { db: Database; brand: MailBrand },
+  paymentId: string,
+): Promise<OutgoingMail[]> {
   const [row] = await ctx.db
     .select({ refund: payments, order: orders, creditNote: receipts, paid: paidReceipt })
     .from(payments)
