@@ -15,7 +15,7 @@ import { discardUnattachedFile } from "./modules/files/index.js";
 import { wireModules } from "./modules/index.js";
 import { checkOrderDue } from "./modules/orders/index.js";
 import { salesMailHandlers } from "./modules/sales/index.js";
-import { runDelivery, systemResolver, webhookMailHandlers } from "./modules/webhooks/index.js";
+import { createDeliveryWorker, systemResolver, webhookMailHandlers } from "./modules/webhooks/index.js";
 import { createTestProvider } from "./payment-providers/test-provider.js";
 import { createFileStorage, type FileStorage } from "./storage/storage.js";
 
@@ -76,18 +76,6 @@ export function jobHandlers(options: {
     },
     "subscription.renew": (payload) => runRenewal(renewals, payload),
     "order.due-check": (payload) => checkOrderDue(db, payload),
-    "webhook.deliver": (payload, job) =>
-      runDelivery(
-        {
-          db,
-          clock,
-          rules: { allowPrivate: config.webhooks.allowPrivateAddresses, resolve: systemResolver },
-          timeoutMs: config.webhooks.timeoutMs,
-          publicUrl: config.publicUrl,
-        },
-        payload,
-        job,
-      ),
     "file.discard-unattached": async ({ fileId }) => {
       storage ??= createFileStorage(config.files.storage);
       await discardUnattachedFile(db, await storage, fileId);
@@ -121,18 +109,20 @@ export function createJobRuntime(
     shutdownGraceMs: options.shutdownGraceMs,
     yieldTo: options.yieldTo,
   };
-  // Webhook deliveries mostly wait on other servers: they have a pool of their own, so a slow
+  // Webhook deliveries mostly wait on other servers: they have a worker of their own, so a slow
   // receiver holds up neither the mail nor the renewals, and many go out at once.
   const worker = combineWorkers([
-    createWorker({
+    createWorker({ ...shared, concurrency: config.worker.concurrency }),
+    createDeliveryWorker({
       ...shared,
-      concurrency: config.worker.concurrency,
-      kinds: { except: ["webhook.deliver"] },
-    }),
-    createWorker({
-      ...shared,
+      ctx: {
+        db,
+        clock,
+        rules: { allowPrivate: config.webhooks.allowPrivateAddresses, resolve: systemResolver },
+        timeoutMs: config.webhooks.timeoutMs,
+        publicUrl: config.publicUrl,
+      },
       concurrency: config.webhooks.concurrency,
-      kinds: { only: ["webhook.deliver"] },
     }),
   ]);
   return {

@@ -106,10 +106,6 @@ export const jobDescriptions: {
     label: `Due date check${forOrder(facts.order(orderId))}`,
     to: null,
   }),
-  "webhook.deliver": ({ attempt }) => ({
-    label: attempt > 0 ? `Webhook delivery (attempt ${attempt + 1})` : "Webhook delivery",
-    to: null,
-  }),
   "mail.webhook-disabled": () => ({ label: "Owner notice of a webhook turned off", to: null }),
 };
 

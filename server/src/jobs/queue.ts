@@ -57,11 +57,6 @@ export interface JobPayloads {
   "file.discard-unattached": { fileId: string };
   /** An order's due date has come: the team is told if its work is not finished. */
   "order.due-check": { orderId: string; dueAt: string };
-  /**
-   * One attempt of a webhook or chat delivery: `attempt` is the attempts it had made before, and
-   * `firstAttemptAt` when its first was (it is tried for a day from then).
-   */
-  "webhook.deliver": { deliveryId: string; attempt: number; firstAttemptAt?: string };
   /** Every delivery to an endpoint failed for a day and it was turned off: the owners' notice. */
   "mail.webhook-disabled": { endpointId: string };
 }
@@ -156,16 +151,6 @@ export async function claimDueJobs(
 
 const mine = (job: JobRow, workerId: string) =>
   and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId));
-
-/**
- * The part of a statement that marks a running job done (a data-modifying CTE's body), for a
- * handler that records its outcome and ends its job in one round trip. Its worker's lease is
- * checked as `completeJob` checks it.
- */
-export function completeJobIn(job: JobRow): SQL {
-  return sql`update ${jobs} set status = 'done', finished_at = now(), locked_at = null, locked_by = null
-    where id = ${job.id} and status = 'running' and locked_by = ${job.lockedBy}`;
-}
 
 export async function completeJob(db: Database, job: JobRow, workerId: string): Promise<void> {
   await db

@@ -16,16 +16,8 @@ import {
   renewLeases,
 } from "./queue.js";
 
-/**
- * Runs one job. A handler that marks its job done itself, in the statement that records its
- * outcome (see `completeJobIn`), answers "completed" and the worker does not mark it again.
- */
-export type JobHandler<K extends JobKind> = (
-  payload: JobPayloads[K],
-  job: JobRow,
-  // Most handlers answer nothing (an async function's Promise<void>), so void belongs here.
-  // biome-ignore lint/suspicious/noConfusingVoidType: see above
-) => Promise<void | "completed">;
+/** Runs one job; the worker marks it done when the handler ends, or failed when it throws. */
+export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], job: JobRow) => Promise<void>;
 export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 
 /**
@@ -83,6 +75,37 @@ export type Worker = {
   stop(): Promise<void>;
 };
 
+/** A name of its own for each worker: the machine, the process, and a random part. */
+export function workerName(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+}
+
+/**
+ * Answers true while a worker should leave the database and the cores to requests (see
+ * `WorkerOptions.yieldTo`): never longer than `maxYieldMs` at a time, and then not again for
+ * `workSliceMs`.
+ */
+export function createYielder(
+  options: Pick<WorkerOptions, "yieldTo" | "maxYieldMs" | "workSliceMs">,
+): () => boolean {
+  const maxYieldMs = options.maxYieldMs ?? 5000;
+  const workSliceMs = options.workSliceMs ?? 2000;
+  let yieldingSince: number | undefined;
+  let workingUntil = 0;
+  return () => {
+    const now = Date.now();
+    if (now < workingUntil || !options.yieldTo?.()) {
+      yieldingSince = undefined;
+      return false;
+    }
+    yieldingSince ??= now;
+    if (now - yieldingSince < maxYieldMs) return true;
+    yieldingSince = undefined;
+    workingUntil = now + workSliceMs;
+    return false;
+  };
+}
+
 export function createWorker(options: WorkerOptions): Worker {
   const { db, handlers, log } = options;
   const concurrency = options.concurrency ?? 4;
@@ -94,41 +117,21 @@ export function createWorker(options: WorkerOptions): Worker {
   const graceMs = options.shutdownGraceMs ?? 8000;
   const retryDelay = options.retryDelayMs ?? backoffMs;
   const clock = options.clock ?? systemClock;
-  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const id = workerName();
   const running = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let renewing = false;
   let stopping = false;
   let lastReclaim = 0;
-  const maxYieldMs = options.maxYieldMs ?? 5000;
-  const workSliceMs = options.workSliceMs ?? 2000;
-  let yieldingSince: number | undefined;
-  let workingUntil = 0;
-
-  /**
-   * True while the worker should leave the database and the cores to requests: never longer
-   * than maxYieldMs at a time, and then not again for workSliceMs.
-   */
-  function yielding(): boolean {
-    const now = Date.now();
-    if (now < workingUntil || !options.yieldTo?.()) {
-      yieldingSince = undefined;
-      return false;
-    }
-    yieldingSince ??= now;
-    if (now - yieldingSince < maxYieldMs) return true;
-    yieldingSince = undefined;
-    workingUntil = now + workSliceMs;
-    return false;
-  }
+  const yielding = createYielder(options);
 
   async function run(job: JobRow): Promise<void> {
     const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
     try {
       if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}".`);
-      const outcome = await handler(job.payload as unknown as JobPayloads[JobKind], job);
-      if (outcome !== "completed") await completeJob(db, job, id);
+      await handler(job.payload as unknown as JobPayloads[JobKind], job);
+      await completeJob(db, job, id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const status = await failJob(

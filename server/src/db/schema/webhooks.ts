@@ -29,21 +29,31 @@ export const webhookEndpoints = pgTable(
 
 /**
  * One event as it is sent: its id (the `webhook-id` header, the same on every attempt and resend),
- * the object it is about (deliveries of one object go out in order), and the exact body.
+ * the object it is about (deliveries of one object go out in order), and the exact body. It is
+ * written in the transaction of its cause with the endpoints it goes to (`fanOut`); the delivery
+ * worker then makes a delivery for each, in the order of `seq`, and clears `fanOut`.
  */
-export const webhookEvents = pgTable("webhook_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  objectKey: text("object_key").notNull(),
-  body: text("body").notNull(),
-  createdAt: createdAt(),
-});
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    type: text("type").notNull(),
+    objectKey: text("object_key").notNull(),
+    body: text("body").notNull(),
+    /** The endpoints still to be given a delivery of this event; null once they have one. */
+    fanOut: uuid("fan_out").array(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("webhook_events_fan_out_idx").on(table.seq).where(sql`${table.fanOut} is not null`)],
+);
 
 /**
- * An event's delivery to one endpoint. It is attempted only once every earlier delivery of the
- * same object to the same endpoint is delivered or given up (`seq` orders them); one that found
- * an earlier one pending is `parked` until that one finishes and hands it on (the earlier one
- * knows to, by `hasWaiter`).
+ * An event's delivery to one endpoint, and the delivery worker's queue. It is attempted only once
+ * every earlier delivery of the same object to the same endpoint is delivered or given up (`seq`
+ * orders them). A worker claims it for an attempt by writing its name and the time (`lockedBy`,
+ * `lockedAt`, renewed while the call lasts): one whose worker died is claimed again once that
+ * lease has run out, and sends the same event again.
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
@@ -61,14 +71,17 @@ export const webhookDeliveries = pgTable(
     status: text("status", { enum: ["pending", "delivered", "failed"] })
       .notNull()
       .default("pending"),
-    parked: boolean("parked").notNull().default(false),
-    hasWaiter: boolean("has_waiter").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     responseStatus: integer("response_status"),
     durationMs: integer("duration_ms"),
     error: text("error"),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** Not before this time (a retry); due at once when null. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** It is tried for a day from its first attempt. */
+    firstAttemptAt: timestamp("first_attempt_at", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -79,5 +92,8 @@ export const webhookDeliveries = pgTable(
       .on(table.endpointId, table.objectKey, table.seq)
       .where(sql`${table.status} = 'pending'`),
     index("webhook_deliveries_event_idx").on(table.eventId),
+    index("webhook_deliveries_pending_idx")
+      .on(table.seq)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );

@@ -6,9 +6,8 @@ import { placeOrder, planIds } from "../../../test/orders.js";
 import { startReceiver } from "../../../test/webhook-receiver.js";
 import { webhookEndpoints } from "../../db/schema.js";
 import { quiet } from "../../jobs/jobs-fixtures.js";
-import { createWorker } from "../../jobs/worker.js";
 import { type AddressRules, type Resolver, refusalOf, systemResolver } from "./addresses.js";
-import { runDelivery } from "./deliver.js";
+import { createDeliveryWorker } from "./delivery-worker.js";
 import { addEndpoint, deliveriesOf } from "./webhooks-fixtures.js";
 
 const publicAddress = { address: "93.184.216.34", family: 4 };
@@ -109,18 +108,10 @@ describe("at delivery time", () => {
       const rules = production(names({ "rebound.example.com": [{ address: "127.0.0.1", family: 4 }] }));
       const plans = await planIds(ctx);
       await placeOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
-      const deliveries = createWorker({
-        db: ctx.db,
+      const deliveries = createDeliveryWorker({
+        ctx: { db: ctx.db, clock: ctx.clock, rules, timeoutMs: 1000, publicUrl: "" },
         log: quiet,
-        kinds: { only: ["webhook.deliver"] },
-        handlers: {
-          "webhook.deliver": (payload, job) =>
-            runDelivery(
-              { db: ctx.db, clock: ctx.clock, rules, timeoutMs: 1000, publicUrl: "" },
-              payload,
-              job,
-            ),
-        },
+        concurrency: 4,
       });
       expect(await deliveries.drain()).toBe(1);
       expect(receiver.requests).toHaveLength(0);

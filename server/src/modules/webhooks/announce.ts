@@ -9,8 +9,7 @@ import {
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { executeNamed } from "../../db/named-statement.js";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
-import { enqueueEach } from "../../jobs/queue.js";
+import { webhookEndpoints, webhookEvents } from "../../db/schema.js";
 import { newEventId } from "./signing.js";
 
 /** Everything the shop announces: the webhook events, and the chat's own "overdue" notice. */
@@ -30,9 +29,9 @@ export const objectKey = {
 
 /**
  * Queues an event about each of `keys` (the objects it is about, see `objectKey`) for every
- * endpoint that wants it, inside the transaction of its cause: the event, its deliveries and their
- * jobs commit with the change or not at all. `load` answers each object's data as the API shows it
- * (in the order of `keys`) and is called only when an endpoint wants the event. One statement
+ * endpoint that wants it, inside the transaction of its cause: the events, with the endpoints they
+ * go to, commit with the change or not at all. `load` answers each object's data as the API shows
+ * it (in the order of `keys`) and is called only when an endpoint wants the event. One statement
  * writes them all, however many objects and endpoints.
  */
 export async function announce<K extends AnnouncedType>(
@@ -63,27 +62,16 @@ export async function announce<K extends AnnouncedType>(
   });
   if (events.length === 0) return;
   // Arrays as parameters, so the statement reads the same however many events and endpoints:
-  // named, it is planned once per connection.
+  // named, it is planned once per connection. Only the events are written here; the delivery
+  // worker gives each endpoint its delivery (see `fanOut`), out of the cause's transaction.
   await executeNamed(
     tx,
     sql`
-    with announced (position, id, object_key, body) as (
-      select e.position, e.id, e.object_key, e.body
-      from unnest(${sql.param(events.map((event) => event.id))}::text[],
-        ${sql.param(events.map((event) => event.key))}::text[],
-        ${sql.param(events.map((event) => event.body))}::text[]) with ordinality as e(id, object_key, body, position)
-    ),
-    stored as (
-      insert into ${webhookEvents} (id, type, object_key, body)
-      select id, ${type}, object_key, body from announced
-    ),
-    queued as (
-      insert into ${webhookDeliveries} (endpoint_id, event_id, object_key)
-      select t.endpoint_id, announced.id, announced.object_key
-      from announced cross join unnest(${sql.param(targets.map((target) => target.id))}::uuid[]) with ordinality as t(endpoint_id, n)
-      order by announced.position, t.n
-      returning id
-    )
-    ${enqueueEach("webhook.deliver", "queued", sql`jsonb_build_object('deliveryId', id, 'attempt', 0)`)}`,
+    insert into ${webhookEvents} (id, type, object_key, body, fan_out)
+    select e.id, ${type}, e.object_key, e.body, ${sql.param(targets.map((target) => target.id))}::uuid[]
+    from unnest(${sql.param(events.map((event) => event.id))}::text[],
+      ${sql.param(events.map((event) => event.key))}::text[],
+      ${sql.param(events.map((event) => event.body))}::text[]) with ordinality as e(id, object_key, body, position)
+    order by e.position`,
   );
 }

@@ -3,7 +3,6 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { enqueue } from "../../jobs/queue.js";
 import { findEndpoint } from "./endpoints.js";
 
 const columns = {
@@ -69,14 +68,10 @@ export async function resendDelivery(db: Database, id: string): Promise<WebhookD
   if (!found) throw notFound("The delivery");
   if (!found.enabled) throw new AppError("conflict", "The endpoint is turned off: turn it on to send again.");
   const { delivery } = found;
-  const resent = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(webhookDeliveries)
-      .values({ endpointId: delivery.endpointId, eventId: delivery.eventId, objectKey: delivery.objectKey })
-      .returning();
-    if (!row) throw new Error("The delivery was not queued.");
-    await enqueue(tx, "webhook.deliver", { deliveryId: row.id, attempt: 0 });
-    return row;
-  });
+  const [resent] = await db
+    .insert(webhookDeliveries)
+    .values({ endpointId: delivery.endpointId, eventId: delivery.eventId, objectKey: delivery.objectKey })
+    .returning();
+  if (!resent) throw new Error("The delivery was not queued.");
   return toDelivery({ delivery: resent, eventType: found.eventType });
 }
