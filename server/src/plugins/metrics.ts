@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.js";
-import { jobs, payments } from "../db/schema.js";
+import { jobs, payments, webhookDeliveries, webhookEvents } from "../db/schema.js";
 
 const jobStatuses = ["queued", "running", "done", "dead"] as const;
 
@@ -14,6 +14,7 @@ function routeLabel(pattern: string | undefined): string {
 /**
  * Prometheus metrics at GET /api/metrics for a scraper holding METRICS_TOKEN (as a bearer token):
  * requests and their latency per route pattern and status, the job queue's depth per status, the
+ * webhook deliveries pending, the
  * payments recorded (count and sum per provider, read from the database so every instance reports
  * the shop's totals) and Node's default process metrics. Without a token nothing is registered and
  * the address answers 404 like any unknown one.
@@ -51,6 +52,20 @@ export function registerMetrics(app: FastifyInstance, options: { db: Database; t
       for (const status of jobStatuses) {
         this.set({ status }, rows.find((row) => row.status === status)?.count ?? 0);
       }
+    },
+  });
+  new Gauge({
+    name: "agency_webhook_deliveries_pending",
+    help: "Webhook and chat deliveries not yet delivered nor given up: due, in flight or waiting to be retried.",
+    registers: [register],
+    async collect() {
+      // Events not yet turned into deliveries count once per endpoint they go to.
+      const result = await db.execute(sql`select
+        (select count(*) from ${webhookDeliveries} where status = 'pending')
+        + (select coalesce(sum(cardinality(fan_out)), 0) from ${webhookEvents} where fan_out is not null)
+        as pending`);
+      const [row] = (result as unknown as { rows: { pending: string | number }[] }).rows;
+      this.set(Number(row?.pending ?? 0));
     },
   });
   // One query serves both payment gauges; each scrape reads it once.

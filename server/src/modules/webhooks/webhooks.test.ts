@@ -15,7 +15,7 @@ let receiver: Receiver;
 let plans: Awaited<ReturnType<typeof planIds>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { WEBHOOK_TIMEOUT_MS: "300" } });
+  ctx = await createTestApp({ env: { WEBHOOK_TIMEOUT_MS: "300", METRICS_TOKEN: metricsToken } });
   owner = await createAccount(ctx, { role: "owner" });
   customer = await createAccount(ctx);
   plans = await planIds(ctx);
@@ -37,6 +37,18 @@ beforeEach(async () => {
 });
 
 const asOwner = () => ({ cookie: owner.cookie });
+const metricsToken = "metrics-token-for-the-webhook-tests";
+
+/** The deliveries pending, as a Prometheus scraper reads them. */
+async function pendingMetric(): Promise<number> {
+  const response = await ctx.app.inject({
+    method: "GET",
+    url: "/api/metrics",
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  const line = response.body.split("\n").find((row) => row.startsWith("agency_webhook_deliveries_pending "));
+  return Number(line?.split(" ")[1]);
+}
 
 describe("webhook endpoints", () => {
   it("shows the signing secret once, in the Standard Webhooks format, and refuses what cannot work", async () => {
@@ -177,7 +189,9 @@ describe("retries", () => {
     const endpoint = await addEndpoint(ctx, owner, { url: receiver.url, events: ["order.created"] });
     receiver.answer({ status: 500 }, { hang: true });
     await placeOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
+    expect(await pendingMetric()).toBe(1);
     await runJobs(ctx);
+    expect(await pendingMetric()).toBe(1);
     let [delivery] = (await deliveriesOf(ctx, owner, endpoint._id)).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: 500 });
     const next = new Date(delivery?.nextAttemptAt ?? 0).getTime() - ctx.clock.now().getTime();
@@ -198,6 +212,7 @@ describe("retries", () => {
     await runJobs(ctx);
     [delivery] = (await deliveriesOf(ctx, owner, endpoint._id)).deliveries;
     expect(delivery).toMatchObject({ status: "delivered", attempts: 3, responseStatus: 200, error: null });
+    expect(await pendingMetric()).toBe(0);
     const ids = new Set(receiver.requests.map((request) => request.headers["webhook-id"]));
     expect([receiver.requests.length, ids.size]).toEqual([3, 1]);
   });
