@@ -92,8 +92,6 @@ export const webhookDeliveries = pgTable(
       .on(table.endpointId, table.objectKey, table.seq)
       .where(sql`${table.status} = 'pending'`),
     index("webhook_deliveries_event_idx").on(table.eventId),
-    index("webhook_deliveries_pending_idx")
-      .on(table.seq)
-      .where(sql`${table.status} = 'pending'`),
+    index("webhook_deliveries_pending_idx").on(table.seq).where(sql`${table.status} = 'pending'`),
   ],
 );

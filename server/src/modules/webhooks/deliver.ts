@@ -38,7 +38,10 @@ const userAgent = "agency-shop-webhooks/1";
  * day has passed since its first attempt (the last try is at the end of that day). A delivery whose
  * endpoint was turned off is given up without a call.
  */
-export async function attemptDelivery(ctx: DeliveryContext, delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+export async function attemptDelivery(
+  ctx: DeliveryContext,
+  delivery: ClaimedDelivery,
+): Promise<DeliveryOutcome> {
   const unattempted = {
     id: delivery.id,
     priorAttempts: delivery.attempts,
@@ -49,8 +52,7 @@ export async function attemptDelivery(ctx: DeliveryContext, delivery: ClaimedDel
     nextAttemptAt: null,
     deliveredAt: null,
   };
-  if (!delivery.enabled)
-    return { ...unattempted, status: "failed", error: "The endpoint is turned off." };
+  if (!delivery.enabled) return { ...unattempted, status: "failed", error: "The endpoint is turned off." };
 
   const attemptedAt = ctx.clock.now();
   const options = { rules: ctx.rules, timeoutMs: ctx.timeoutMs, userAgent };
@@ -112,7 +114,9 @@ export async function noteEndpointHealth(
     await db.transaction(async (tx) => {
       const [row] = await tx
         .update(webhookEndpoints)
-        .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)` })
+        .set({
+          failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
+        })
         .where(eq(webhookEndpoints.id, endpointId))
         .returning();
       if (!row?.enabled || !row.failingSince) return;

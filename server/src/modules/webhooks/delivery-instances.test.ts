@@ -39,8 +39,9 @@ it("shares the deliveries between two instances: each event once, and each order
         timeout: 20_000,
         interval: 100,
       })
-      .toSatisfy((deliveries: { status: string }[]) =>
-        deliveries.length === 36 && deliveries.every((delivery) => delivery.status === "delivered"),
+      .toSatisfy(
+        (deliveries: { status: string }[]) =>
+          deliveries.length === 36 && deliveries.every((delivery) => delivery.status === "delivered"),
       );
   } finally {
     await Promise.all(instances.map((instance) => instance.stop()));
@@ -56,7 +57,11 @@ it("shares the deliveries between two instances: each event once, and each order
   expect(events).toHaveLength(36);
   for (const orderId of orderIds) {
     const ofOrder = events.filter((event) => event.data._id === orderId);
-    expect(ofOrder.map((event) => event.type)).toEqual(["order.created", "order.paid", "order.state_changed"]);
+    expect(ofOrder.map((event) => event.type)).toEqual([
+      "order.created",
+      "order.paid",
+      "order.state_changed",
+    ]);
     // Each was sent only once the one before it had its answer.
     for (let index = 1; index < ofOrder.length; index++)
       expect(ofOrder[index]?.arrived).toBeGreaterThanOrEqual(ofOrder[index - 1]?.answered ?? Infinity);

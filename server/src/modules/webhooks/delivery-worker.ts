@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
-import { createYielder, DEFAULT_LEASE_MS, type Worker, type WorkerOptions, workerName } from "../../jobs/worker.js";
+import {
+  createYielder,
+  DEFAULT_LEASE_MS,
+  type Worker,
+  type WorkerOptions,
+  workerName,
+} from "../../jobs/worker.js";
 import { attemptDelivery, type DeliveryContext, noteEndpointHealth } from "./deliver.js";
 import {
   type ClaimedDelivery,
