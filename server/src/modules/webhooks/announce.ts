@@ -6,7 +6,7 @@ import {
   type WebhookEventType,
   webhookEventTypes,
 } from "@agency/contract";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { executeNamed } from "../../db/named-statement.js";
 import { webhookEndpoints, webhookEvents } from "../../db/schema.js";
@@ -28,11 +28,25 @@ export const objectKey = {
 };
 
 /**
+ * Whether, when this process last looked, some endpoint wanted each type. Only a hint of whether
+ * to load the data first: the statement that writes the events picks their endpoints itself, and
+ * a type without any is looked up again every time, so a new endpoint is never missed.
+ */
+const wanted = new Map<AnnouncedType, boolean>();
+
+/** The enabled endpoints that want `type`, in the order they were added, as one array. */
+function targetsOf(type: AnnouncedType) {
+  return sql`(select coalesce(array_agg(id order by created_at, id), '{}') from ${webhookEndpoints}
+    where enabled and case when kind = 'chat' then ${isChatNotice(type)}::boolean
+      else ${isWebhookEvent(type)}::boolean and ${type} = any(events) end)`;
+}
+
+/**
  * Queues an event about each of `keys` (the objects it is about, see `objectKey`) for every
  * endpoint that wants it, inside the transaction of its cause: the events, with the endpoints they
  * go to, commit with the change or not at all. `load` answers each object's data as the API shows
- * it (in the order of `keys`) and is called only when an endpoint wants the event. One statement
- * writes them all, however many objects and endpoints.
+ * it (in the order of `keys`) and is called only when an endpoint wants the event (or wanted it
+ * last time). One statement writes them all, however many objects and endpoints.
  */
 export async function announce<K extends AnnouncedType>(
   tx: Database,
@@ -41,17 +55,13 @@ export async function announce<K extends AnnouncedType>(
   load: () => Promise<AnnouncedData[K][]>,
 ): Promise<void> {
   if (keys.length === 0) return;
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, kind: webhookEndpoints.kind, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.enabled, true))
+  if (!wanted.get(type)) {
     // Named: asked in every transaction that announces anything, it is planned once per connection.
-    .prepare("webhook_endpoints_enabled")
-    .execute();
-  const targets = endpoints.filter((endpoint) =>
-    endpoint.kind === "chat" ? isChatNotice(type) : isWebhookEvent(type) && endpoint.events.includes(type),
-  );
-  if (targets.length === 0) return;
+    const result = await executeNamed(tx, sql`select cardinality(${targetsOf(type)}) > 0 as wanted`);
+    const found = (result as { rows: { wanted: boolean }[] }).rows[0]?.wanted ?? false;
+    wanted.set(type, found);
+    if (!found) return;
+  }
   const data = await load();
   const timestamp = new Date().toISOString();
   const events = keys.flatMap((key, index) => {
@@ -64,14 +74,18 @@ export async function announce<K extends AnnouncedType>(
   // Arrays as parameters, so the statement reads the same however many events and endpoints:
   // named, it is planned once per connection. Only the events are written here; the delivery
   // worker gives each endpoint its delivery (see `fanOut`), out of the cause's transaction.
-  await executeNamed(
+  const result = await executeNamed(
     tx,
     sql`
     insert into ${webhookEvents} (id, type, object_key, body, fan_out)
-    select e.id, ${type}, e.object_key, e.body, ${sql.param(targets.map((target) => target.id))}::uuid[]
+    select e.id, ${type}, e.object_key, e.body, t.ids
     from unnest(${sql.param(events.map((event) => event.id))}::text[],
       ${sql.param(events.map((event) => event.key))}::text[],
       ${sql.param(events.map((event) => event.body))}::text[]) with ordinality as e(id, object_key, body, position)
-    order by e.position`,
+    cross join ${targetsOf(type)} as t(ids)
+    where cardinality(t.ids) > 0
+    order by e.position
+    returning 1`,
   );
+  wanted.set(type, (result as { rows: unknown[] }).rows.length > 0);
 }
