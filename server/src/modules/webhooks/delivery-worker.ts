@@ -98,8 +98,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
         finished.push(outcome);
       })
       .catch((error: unknown) => {
+        // Its lease lapses and it is claimed again; its call is free for another now.
         held.delete(delivery.id);
         log.error({ err: error, delivery: delivery.id }, "webhook delivery not attempted");
+        schedule(0);
       })
       .finally(() => {
         calls.delete(promise);
