@@ -63,7 +63,7 @@ export const EnvSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Outgoing webhooks: how long a receiver may take to answer, and deliveries in flight at once. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

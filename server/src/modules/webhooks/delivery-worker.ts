@@ -27,8 +27,11 @@ export type DeliveryWorkerOptions = {
   "pollMs" | "leaseMs" | "heartbeatMs" | "shutdownGraceMs" | "yieldTo" | "maxYieldMs" | "workSliceMs"
 >;
 
-/** Events turned into deliveries a statement. */
-const fanOutBatch = 500;
+/**
+ * Events turned into deliveries a statement: enough to keep the calls busy, few enough that the
+ * statement is short (on the embedded database, requests wait for it).
+ */
+const fanOutBatch = 100;
 
 /**
  * The worker of webhook and chat deliveries, apart from the job queue: it takes them from their
