@@ -1,4 +1,5 @@
 import type { Database } from "./db/client.js";
+import type { orders } from "./db/schema.js";
 
 /**
  * What a module announces for others to act on, with what they need to know. The module that
@@ -43,8 +44,11 @@ export type DomainEvents = {
     orderId: string;
     paidAt: Date;
   };
-  /** Orders were placed (several at once when the shop writes a batch in one statement). */
-  "order.created": { orders: { id: string }[] };
+  /**
+   * Orders were placed (several at once when the shop writes a batch in one statement), each with
+   * its row as written.
+   */
+  "order.created": { orders: { id: string; row: typeof orders.$inferSelect }[] };
   /** An order's work moved from one state to another (its history has the entry). */
   "order.state_changed": { order: { id: string }; from: string | null; to: string };
   /** An order's due date passed with its work not complete. */

@@ -2,7 +2,7 @@ import { onDomainEvent } from "../events.js";
 import { paymentView, subscriptionsOfOrders } from "./billing/index.js";
 import { leadView } from "./leads/index.js";
 import { messageView } from "./messages/index.js";
-import { ordersByIds, renewOrderPeriod, submitPaidOrder } from "./orders/index.js";
+import { ordersByIds, ordersWithSubscriptions, renewOrderPeriod, submitPaidOrder } from "./orders/index.js";
 import { salesDocumentView, salesOrderPaid } from "./sales/index.js";
 import { announce, objectKey } from "./webhooks/index.js";
 
@@ -41,9 +41,9 @@ export function wireModules(): void {
       "order.created",
       orders.map(({ id }) => order(id)),
       () =>
-        ordersByIds(
+        ordersWithSubscriptions(
           tx,
-          orders.map(({ id }) => id),
+          orders.map(({ row }) => row),
         ),
     ),
   );

@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
 import { executeNamed } from "../../db/named-statement.js";
+import { rowFromJson } from "../../db/row-from-json.js";
 import { orderLines, orders, planAddons, pricingPlans, promoCodes } from "../../db/schema.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueueEach } from "../../jobs/queue.js";
@@ -173,7 +174,7 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
       ${withCodes ? codeFilter : none}
       order by pr.position
       on conflict (user_id, plan_id) where ended_at is null do nothing
-      returning id, user_id, plan_id, promo_code_id
+      returning *
     ),
     ${withCodes ? countUses : none}
     lined as (
@@ -184,12 +185,15 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
       ${withAddons ? addonLines : none}
     ),
     mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
-    select id, user_id, plan_id from placed`,
+    select id, user_id, plan_id, to_jsonb(placed) as "row" from placed`,
     );
     // node-postgres and PGlite both answer with the returned rows in `rows`.
-    const inserted = (written as unknown as { rows: { id: string }[] }).rows;
+    const inserted = (written as unknown as { rows: { id: string; row: Record<string, unknown> }[] }).rows;
+    // Each order as it was written goes with the event: what reacts need not read it again.
     if (inserted.length > 0)
-      await emitDomainEvent(tx, "order.created", { orders: inserted.map(({ id }) => ({ id })) });
+      await emitDomainEvent(tx, "order.created", {
+        orders: inserted.map(({ id, row }) => ({ id, row: rowFromJson(orders, row) })),
+      });
     return written;
   });
   // node-postgres and PGlite both answer with the returned rows in `rows`.

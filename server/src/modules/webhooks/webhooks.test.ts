@@ -6,6 +6,7 @@ import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
 import { type Receiver, startReceiver } from "../../../test/webhook-receiver.js";
+import { ordersByIds } from "../orders/index.js";
 import { addEndpoint, deliveriesOf, endpointsOf, hours, minutes } from "./webhooks-fixtures.js";
 
 let ctx: TestContext;
@@ -140,6 +141,16 @@ describe("webhook endpoints", () => {
     } finally {
       await off.close();
     }
+  });
+
+  it("sends a new order as the API reads it back", async () => {
+    await addEndpoint(ctx, owner, { url: receiver.url, events: ["order.created"] });
+    const placed = await placeOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
+    const orderId: string = placed.json().insertedId;
+    await runJobs(ctx);
+    const [created] = receiver.events();
+    const [readBack] = await ordersByIds(ctx.db, [orderId]);
+    expect(created?.data).toEqual(JSON.parse(JSON.stringify(readBack)));
   });
 
   it("sends an event again with the same id when the owner presses Resend", async () => {
