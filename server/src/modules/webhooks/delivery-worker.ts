@@ -33,6 +33,9 @@ export type DeliveryWorkerOptions = {
  */
 const fanOutBatch = 100;
 
+/** How long the outcomes of calls that end together wait for each other before one write. */
+const gatherMs = 5;
+
 /**
  * The worker of webhook and chat deliveries, apart from the job queue: it takes them from their
  * own table (see `delivery-queue.ts`) many at a time. Each round turns new events into deliveries,
@@ -58,6 +61,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let ticking = false;
+  let nextFanOut = 0;
+  let flushTimer: NodeJS.Timeout | undefined;
   /** Between start() and stop(): rounds follow each other by themselves (drain() runs its own). */
   let started = false;
   let stopping = false;
@@ -108,7 +113,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
       })
       .finally(() => {
         calls.delete(promise);
-        void flush();
+        // The calls of one round end within moments of each other: one write takes them all.
+        flushTimer ??= setTimeout(() => {
+          flushTimer = undefined;
+          void flush();
+        }, gatherMs);
       });
     calls.add(promise);
   }
@@ -134,9 +143,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
     heartbeat.unref();
   }
 
-  /** One round; answers how many events it turned into deliveries and how many deliveries it began. */
-  async function tick(): Promise<{ fanned: number; claimed: number }> {
-    const fanned = await fanOut(db, fanOutBatch);
+  /**
+   * One round; answers how many events it turned into deliveries and how many deliveries it began.
+   * Once a look for new events finds none, the rounds that follow within `pollMs` do not look
+   * again (unless `always`): while a backlog drains, each round is then a claim and a write.
+   */
+  async function tick(always = false): Promise<{ fanned: number; claimed: number }> {
+    let fanned = 0;
+    if (always || Date.now() >= nextFanOut) {
+      fanned = await fanOut(db, fanOutBatch);
+      nextFanOut = fanned > 0 ? 0 : Date.now() + pollMs;
+    }
     const free = concurrency - held.size;
     if (free <= 0 || stopping) return { fanned, claimed: 0 };
     const claimed = await claimDeliveries(db, id, free, ctx.clock.now(), leaseMs);
@@ -188,7 +205,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
     async drain() {
       let total = 0;
       for (;;) {
-        const { fanned, claimed } = await tick();
+        const { fanned, claimed } = await tick(true);
         await settled();
         total += claimed;
         if (fanned + claimed === 0) return total;
