@@ -8,6 +8,7 @@ import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
 import { promoCodeBody } from "../test/promo-codes.js";
 import { writeQuote } from "../test/sales.js";
 import { jobs, payments, webhookDeliveries } from "./db/schema.js";
+import { fanOut } from "./modules/webhooks/index.js";
 
 export type Call = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -116,6 +117,8 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   const picture = multipartFile({ name: "logo.png", contentType: "image/png", content: png });
   const [job] = await ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, "mail.order-placed"));
   const jobId = job?.id ?? "";
+  // The order's event becomes a delivery when the delivery worker next looks.
+  await fanOut(ctx.db, 100);
   const [delivery] = await ctx.db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
