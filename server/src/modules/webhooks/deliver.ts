@@ -1,5 +1,5 @@
 import { webhookMessages } from "@agency/contract";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { webhookEndpoints } from "../../db/schema.js";
@@ -57,12 +57,19 @@ export async function attemptDelivery(
   const attemptedAt = ctx.clock.now();
   const options = { rules: ctx.rules, timeoutMs: ctx.timeoutMs, userAgent };
   let outcome: PostOutcome;
-  if (delivery.kind === "chat") {
-    const text = await chatText(ctx.db, ctx.publicUrl, delivery.body);
-    outcome = await postJson(delivery.url, JSON.stringify({ text }), {}, options);
-  } else {
-    const headers = signedHeaders(delivery.secret ?? "", delivery.eventId, delivery.body);
-    outcome = await postJson(delivery.url, delivery.body, headers, options);
+  try {
+    if (delivery.kind === "chat") {
+      const text = await chatText(ctx.db, ctx.publicUrl, delivery.body);
+      outcome = await postJson(delivery.url, JSON.stringify({ text }), {}, options);
+    } else {
+      const headers = signedHeaders(delivery.secret ?? "", delivery.eventId, delivery.body);
+      outcome = await postJson(delivery.url, delivery.body, headers, options);
+    }
+  } catch (error) {
+    // Nothing was sent (the notice could not be written): a failed attempt like any other, so it
+    // is tried again later and given up after its day, not left to hold up its object's events.
+    const message = error instanceof Error ? error.message : String(error);
+    outcome = { ok: false, status: null, durationMs: 0, error: message.slice(0, 500) };
   }
   const now = ctx.clock.now();
   const attempted = {
@@ -81,9 +88,10 @@ export async function attemptDelivery(
 }
 
 /**
- * What the written outcomes tell of their endpoints. A success ends an endpoint's failures. An
- * endpoint that only failed has been failing since its first failure after a success; once that
- * is a day ago it is turned off and the owners are told.
+ * What the written failures tell of their endpoints (a success ends an endpoint's failures in the
+ * statement that writes it, see `recordOutcomes`). An endpoint that only failed has been failing
+ * since its first failure after a success; once that is a day ago it is turned off and the owners
+ * are told.
  */
 export async function noteEndpointHealth(
   db: Database,
@@ -91,23 +99,13 @@ export async function noteEndpointHealth(
   claimed: ClaimedDelivery[],
   outcomes: DeliveryOutcome[],
 ): Promise<void> {
-  const endpointOf = new Map(claimed.map((delivery) => [delivery.id, delivery]));
+  const endpointOf = new Map(claimed.map((delivery) => [delivery.id, delivery.endpointId]));
   const succeeded = new Set<string>();
   const failed = new Set<string>();
   for (const outcome of outcomes) {
-    const delivery = endpointOf.get(outcome.id);
-    if (!delivery || !outcome.attempted) continue;
-    (outcome.status === "delivered" ? succeeded : failed).add(delivery.endpointId);
-  }
-  // Only an endpoint read as failing has failures to end: no statement in the usual case.
-  const recovered = [...succeeded].filter((id) =>
-    claimed.some((delivery) => delivery.endpointId === id && delivery.failingSince !== null),
-  );
-  if (recovered.length > 0) {
-    await db
-      .update(webhookEndpoints)
-      .set({ failingSince: null })
-      .where(and(inArray(webhookEndpoints.id, recovered), isNotNull(webhookEndpoints.failingSince)));
+    const endpointId = endpointOf.get(outcome.id);
+    if (!endpointId || !outcome.attempted) continue;
+    (outcome.status === "delivered" ? succeeded : failed).add(endpointId);
   }
   for (const endpointId of failed) {
     if (succeeded.has(endpointId)) continue;

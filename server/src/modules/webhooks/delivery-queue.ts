@@ -54,13 +54,9 @@ export type ClaimedDelivery = {
   url: string;
   secret: string | null;
   enabled: boolean;
-  failingSince: Date | null;
 };
 
-type ClaimedRow = Omit<ClaimedDelivery, "firstAttemptAt" | "failingSince"> & {
-  firstAttemptAt: string | Date | null;
-  failingSince: string | Date | null;
-};
+type ClaimedRow = Omit<ClaimedDelivery, "firstAttemptAt"> & { firstAttemptAt: string | Date | null };
 
 const dateOf = (value: string | Date | null) => (value === null ? null : new Date(value));
 
@@ -99,14 +95,13 @@ export async function claimDeliveries(
     from due, ${webhookEvents} ev, ${webhookEndpoints} ep
     where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
     returning d.id, d.seq, d.endpoint_id as "endpointId", d.attempts, d.first_attempt_at as "firstAttemptAt",
-      ev.id as "eventId", ev.body, ep.kind, ep.url, ep.secret, ep.enabled, ep.failing_since as "failingSince"`,
+      ev.id as "eventId", ev.body, ep.kind, ep.url, ep.secret, ep.enabled`,
   );
   return rowsOf<ClaimedRow & { seq: number }>(result)
     .sort((a, b) => Number(a.seq) - Number(b.seq))
     .map(({ seq: _seq, ...row }) => ({
       ...row,
       firstAttemptAt: dateOf(row.firstAttemptAt),
-      failingSince: dateOf(row.failingSince),
     }));
 }
 
@@ -131,7 +126,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /**
  * Writes down many outcomes in one statement and lets go of their deliveries; answers the ids
  * written. One whose lease this worker lost to another, or that another worker wrote first, is
- * left as it is.
+ * left as it is. The endpoints of the deliveries delivered are no longer failing.
  */
 export async function recordOutcomes(
   db: Database,
@@ -143,6 +138,7 @@ export async function recordOutcomes(
   const result = await executeNamed(
     db,
     sql`
+    with written as (
     update ${webhookDeliveries} d set
       status = v.status,
       attempts = d.attempts + case when v.attempted then 1 else 0 end,
@@ -162,7 +158,15 @@ export async function recordOutcomes(
       as v(id, prior_attempts, status, attempted, response_status, duration_ms, error, attempted_at,
         next_attempt_at, delivered_at)
     where d.id = v.id and d.status = 'pending' and d.attempts = v.prior_attempts and d.locked_by = ${workerId}
-    returning d.id`,
+    returning d.id, d.endpoint_id, d.status
+    ),
+    -- A success ends its endpoint's failures.
+    recovered as (
+      update ${webhookEndpoints} e set failing_since = null
+      where e.failing_since is not null
+        and e.id in (select endpoint_id from written where status = 'delivered')
+    )
+    select id from written`,
   );
   return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
@@ -172,11 +176,4 @@ export async function renewDeliveryLeases(db: Database, workerId: string, ids: s
   if (ids.length === 0) return;
   await db.execute(sql`update ${webhookDeliveries} set locked_at = now()
     where id = any(${sql.param(ids)}::uuid[]) and locked_by = ${workerId}`);
-}
-
-/** A stopping worker lets go of what it did not finish: it is due again at once, its attempt not counted. */
-export async function releaseDeliveries(db: Database, workerId: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`update ${webhookDeliveries} set locked_by = null, locked_at = null
-    where id = any(${sql.param(ids)}::uuid[]) and locked_by = ${workerId} and status = 'pending'`);
 }

@@ -13,7 +13,6 @@ import {
   type DeliveryOutcome,
   fanOut,
   recordOutcomes,
-  releaseDeliveries,
   renewDeliveryLeases,
 } from "./delivery-queue.js";
 
@@ -62,6 +61,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
   let heartbeat: NodeJS.Timeout | undefined;
   let ticking = false;
   let nextFanOut = 0;
+  /** The round under way, which stop() lets finish (its claims become calls it waits for). */
+  let round: Promise<{ fanned: number; claimed: number }> | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
   /** Between start() and stop(): rounds follow each other by themselves (drain() runs its own). */
   let started = false;
@@ -173,7 +174,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
       timer = undefined;
       if (yielding()) return schedule(Math.min(pollMs, 50));
       ticking = true;
-      tick().then(
+      round = tick();
+      round.then(
         ({ fanned, claimed }) => {
           ticking = false;
           // With every call taken, the next write asks for the next round.
@@ -216,6 +218,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
       started = false;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      await round?.catch(() => {});
       let timeout: NodeJS.Timeout | undefined;
       await Promise.race([
         settled(),
@@ -226,10 +229,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
       clearTimeout(timeout);
       clearInterval(heartbeat);
       heartbeat = undefined;
-      const unfinished = [...held.keys()];
+      // Calls still going are not handed back: another instance would send their events again
+      // while these may still arrive, after later events of the same objects. Their leases lapse
+      // (the calls have ended by then) and they are claimed again.
+      if (held.size > 0) log.warn({ unfinished: held.size }, "webhook deliveries left to their leases");
       held.clear();
-      await releaseDeliveries(db, id, unfinished);
-      if (unfinished.length > 0) log.warn({ released: unfinished.length }, "webhook deliveries handed back");
     },
   };
 }

@@ -205,6 +205,7 @@ describe("retries", () => {
     expect(await pendingMetric()).toBe(1);
     let [delivery] = (await deliveriesOf(ctx, owner, endpoint._id)).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: 500 });
+    expect((await endpointsOf(ctx, owner))[0]?.failingSince).not.toBeNull();
     const next = new Date(delivery?.nextAttemptAt ?? 0).getTime() - ctx.clock.now().getTime();
     expect(next).toBeGreaterThan(25_000);
     expect(next).toBeLessThanOrEqual(30_000);
@@ -224,6 +225,8 @@ describe("retries", () => {
     [delivery] = (await deliveriesOf(ctx, owner, endpoint._id)).deliveries;
     expect(delivery).toMatchObject({ status: "delivered", attempts: 3, responseStatus: 200, error: null });
     expect(await pendingMetric()).toBe(0);
+    // The success ends the endpoint's failures.
+    expect((await endpointsOf(ctx, owner))[0]?.failingSince).toBeNull();
     const ids = new Set(receiver.requests.map((request) => request.headers["webhook-id"]));
     expect([receiver.requests.length, ids.size]).toEqual([3, 1]);
   });
