@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.js";
+import { keepingStatements } from "./pglite-statements.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -107,7 +108,7 @@ export function connectPostgres(url: string, options: { poolMax?: number } = {})
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(keepingStatements(client), { schema });
   notifications.set(db, { shared: false });
   return {
     db: db as unknown as Database,

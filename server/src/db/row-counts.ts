@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migrations 0010, 0031 and 0038 keep (see `count_orders` and the others there). */
+/** The counts the triggers of migrations 0010, 0031, 0038 and 0043 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"
@@ -20,7 +20,9 @@ export type RowCountName =
    * those that renew (migration 0038).
    */
   | `subscriptions:${"active" | "past_due" | "canceled" | "ended"}`
-  | "subscriptions_mrr_x12";
+  | "subscriptions_mrr_x12"
+  /** Every subscription row ever inserted, updated or deleted: it only grows (migration 0043). */
+  | "subscriptions_writes";
 
 /** Exact counts, read from a few rows however large the tables are. */
 export async function readRowCounts<Name extends RowCountName>(

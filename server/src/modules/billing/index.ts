@@ -12,13 +12,18 @@ export { paymentRoutes } from "./payments/routes.js";
 export { paymentView } from "./payments/service.js";
 export { type ReceiptSettings, receiptSettings } from "./receipts/issue.js";
 export { receiptRoutes } from "./receipts/routes.js";
-export { pastDueSubscriptions, subscriptionFigures } from "./subscriptions/churn.js";
+export { subscriptionFigures } from "./subscriptions/churn.js";
+export {
+  cancellationsFromJson,
+  pastDueFromJson,
+  pastDueJson,
+  recentCancellationsJson,
+} from "./subscriptions/overview-lists.js";
 export { priceChangeHandlers } from "./subscriptions/price-change-mails.js";
 export { runRenewal } from "./subscriptions/renewals.js";
 export { subscriptionRoutes } from "./subscriptions/routes.js";
 export {
   endSubscription,
-  recentCancellations,
   subscriptionSummary,
   subscriptionsOfOrders,
 } from "./subscriptions/service.js";

@@ -1,11 +1,16 @@
 import type { Overview } from "@agency/contract";
-import { desc } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { payments } from "../../db/schema.js";
-import { pastDueSubscriptions, recentCancellations } from "../billing/index.js";
+import { payments, rowCounts } from "../../db/schema.js";
+import {
+  cancellationsFromJson,
+  pastDueFromJson,
+  pastDueJson,
+  recentCancellationsJson,
+} from "../billing/index.js";
 import { shopMoney } from "../catalog/index.js";
 import { computeOverview, type OverviewFigures } from "./figures.js";
 
@@ -17,15 +22,35 @@ export const OVERVIEW_MAX_AGE_MS = 30_000;
  */
 export const OVERVIEW_PAYMENT_DELAY_MS = 5_000;
 
-/** The newest payment or refund recorded, by any process: one step down an index. */
-async function newestPayment(db: Database): Promise<string> {
-  const [row] = await db
-    .select({ id: payments.id, createdAt: payments.createdAt })
-    .from(payments)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  return row ? `${row.createdAt.toISOString()} ${row.id}` : "";
+type Lists = Pick<Overview, "recentCancellations" | "pastDue">;
+
+/**
+ * What every call reads, in one statement: the newest payment or refund recorded by any process
+ * (one step down an index) and how many subscription rows were ever written (migration 0043),
+ * and, when `lists` are asked for, the latest cancellations and the past-due subscriptions (a few
+ * rows down an index each) read at that count. Without an assignee it has no parameters, so the
+ * embedded database plans it once.
+ */
+async function readLive(db: Database, lists?: { assigneeId?: string }) {
+  const result = await db.execute(sql`select
+    (select ${payments.createdAt}::text || ' ' || ${payments.id} from ${payments}
+      order by ${payments.createdAt} desc, ${payments.id} desc limit 1) as newest,
+    (select coalesce(sum(${rowCounts.value}), 0)::text from ${rowCounts}
+      where ${rowCounts.name} = 'subscriptions_writes') as writes
+    ${lists ? sql`, ${recentCancellationsJson(lists)} as cancellations, ${pastDueJson(lists)} as past_due` : sql``}`);
+  // node-postgres and PGlite both answer with the rows in `rows`.
+  const [row] = (result as unknown as { rows: LiveRow[] }).rows;
+  return {
+    newestPayment: row?.newest ?? "",
+    writes: row?.writes ?? "",
+    lists: {
+      recentCancellations: cancellationsFromJson(row?.cancellations ?? []),
+      pastDue: pastDueFromJson(row?.past_due ?? []),
+    } satisfies Lists,
+  };
 }
+
+type LiveRow = { newest: string | null; writes: string; cancellations?: unknown; past_due?: unknown };
 
 type Computed = { overview: OverviewFigures; at: number; newestPayment: string };
 
@@ -33,6 +58,9 @@ type Computed = { overview: OverviewFigures; at: number; newestPayment: string }
  * The Overview of one app, kept for `maxAgeMs` by the app's clock, or for `paymentDelayMs` once
  * a payment or refund was recorded since; other changes (new customers, leads, orders,
  * subscriptions) show within `maxAgeMs`. Admins who open it at the same time share one computation.
+ * The lists of cancellations and past-due subscriptions show every change at once: they are kept
+ * only while no subscription was written since they were read (and `maxAgeMs` at most, for the
+ * orders they name), and read afresh for a member who sees only their assigned orders.
  */
 export function overviewSource(
   db: Database,
@@ -42,22 +70,27 @@ export function overviewSource(
   let latest: Computed | undefined;
   let pending: { newestPayment: string; currency: string; promise: Promise<OverviewFigures> } | undefined;
 
-  // The latest cancellations and the past-due subscriptions are read on every call (a few rows
-  // down an index each): an owner who was just told of one finds it here at once, not when the
-  // figures are next worked out. They name orders, so a member who sees only their assigned
-  // orders is shown those of theirs.
+  let keptLists: { writes: string; at: number; lists: Lists } | undefined;
+
   return async function overview(caller: SessionUser): Promise<Overview> {
-    const narrowed = seesOnlyAssigned(caller) ? { assigneeId: caller.id } : {};
-    const [figures, cancellations, pastDue] = await Promise.all([
-      cachedFigures(),
-      recentCancellations(db, narrowed),
-      pastDueSubscriptions(db, narrowed),
-    ]);
-    return { ...figures, recentCancellations: cancellations, pastDue };
+    if (seesOnlyAssigned(caller)) {
+      const live = await readLive(db, { assigneeId: caller.id });
+      return { ...(await cachedFigures(live.newestPayment)), ...live.lists };
+    }
+    const live = await readLive(db);
+    return { ...(await cachedFigures(live.newestPayment)), ...(await everyonesLists(live.writes)) };
   };
 
-  async function cachedFigures(): Promise<OverviewFigures> {
-    const [newest, { currency }] = await Promise.all([newestPayment(db), shopMoney(db)]);
+  async function everyonesLists(writes: string): Promise<Lists> {
+    const now = clock.now().getTime();
+    if (keptLists?.writes === writes && now - keptLists.at < maxAgeMs) return keptLists.lists;
+    const read = await readLive(db, {});
+    keptLists = { writes: read.writes, at: now, lists: read.lists };
+    return read.lists;
+  }
+
+  async function cachedFigures(newest: string): Promise<OverviewFigures> {
+    const { currency } = await shopMoney(db);
     const now = clock.now();
     const age = latest ? now.getTime() - latest.at : Number.POSITIVE_INFINITY;
     // Figures written in another currency than the shop's now are worked out again at once.
