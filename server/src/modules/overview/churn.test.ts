@@ -22,6 +22,8 @@ let story: {
   standard: number;
 };
 let pastDueOrder: { orderId: string; number: number; customer: string; dueSince: string };
+/** G: past due, and cancelled by its customer in the last test. */
+let pastDueBuyer: Buyer;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const declinesLater = "4000000000000341";
@@ -126,6 +128,7 @@ beforeAll(async () => {
       headers: { cookie: owner.cookie },
     })
   ).json();
+  pastDueBuyer = g;
   pastDueOrder = { orderId: g.orderId, number: gOrder.number, customer: gOrder.name, dueSince: g.periodEnd };
 });
 afterAll(() => ctx.close());
@@ -187,5 +190,34 @@ describe("churn in the Overview", () => {
         amount: story.standard / 100,
       },
     ]);
+  });
+});
+
+describe("the Overview a browser has", () => {
+  const get = (etag?: string) =>
+    ctx.app.inject({
+      method: "GET",
+      url: "/api/admin/overview",
+      headers: { cookie: owner.cookie, ...(etag ? { "if-none-match": etag } : {}) },
+    });
+
+  it("is answered with 304 while nothing changed, and in full once a subscription changes", async () => {
+    const first = await get();
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    expect((await get(etag)).statusCode).toBe(304);
+
+    // The past-due customer cancels: the lists show it on the next call, figures kept or not.
+    await subscriptionCall(pastDueBuyer, "cancel", "Card expired, not renewing");
+    const changed = await get(etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const after = Overview.parse(changed.json());
+    expect(after.recentCancellations[0]).toMatchObject({
+      orderId: pastDueOrder.orderId,
+      reason: "Card expired, not renewing",
+    });
+    expect((await get(changed.headers.etag as string)).statusCode).toBe(304);
   });
 });

@@ -1,10 +1,11 @@
-import type { Overview } from "@agency/contract";
+import { Overview } from "@agency/contract";
 import { sql } from "drizzle-orm";
 import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { payments, rowCounts } from "../../db/schema.js";
+import { type Precompressed, precompressJson } from "../../plugins/compression.js";
 import {
   cancellationsFromJson,
   pastDueFromJson,
@@ -52,6 +53,8 @@ async function readLive(db: Database, lists?: { assigneeId?: string }) {
 
 type LiveRow = { newest: string | null; writes: string; cancellations?: unknown; past_due?: unknown };
 
+const documentOf = (overview: Overview) => precompressJson(Overview.parse(overview));
+
 type Computed = { overview: OverviewFigures; at: number; newestPayment: string };
 
 /**
@@ -71,14 +74,25 @@ export function overviewSource(
   let pending: { newestPayment: string; currency: string; promise: Promise<OverviewFigures> } | undefined;
 
   let keptLists: { writes: string; at: number; lists: Lists } | undefined;
+  let kept: { figures: OverviewFigures; lists: Lists; document: Precompressed } | undefined;
 
-  return async function overview(caller: SessionUser): Promise<Overview> {
+  /**
+   * The caller's Overview as the API sends it: checked against its schema, serialised and
+   * compressed once for as long as its figures and lists stay the same (with a validator, so a
+   * browser that has it gets a 304), not on every call.
+   */
+  return async function overviewDocument(caller: SessionUser): Promise<Precompressed> {
     if (seesOnlyAssigned(caller)) {
       const live = await readLive(db, { assigneeId: caller.id });
-      return { ...(await cachedFigures(live.newestPayment)), ...live.lists };
+      return documentOf({ ...(await cachedFigures(live.newestPayment)), ...live.lists });
     }
     const live = await readLive(db);
-    return { ...(await cachedFigures(live.newestPayment)), ...(await everyonesLists(live.writes)) };
+    const figures = await cachedFigures(live.newestPayment);
+    const lists = await everyonesLists(live.writes);
+    if (kept?.figures !== figures || kept.lists !== lists) {
+      kept = { figures, lists, document: documentOf({ ...figures, ...lists }) };
+    }
+    return kept.document;
   };
 
   async function everyonesLists(writes: string): Promise<Lists> {
