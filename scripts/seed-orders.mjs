@@ -101,13 +101,14 @@ async function seedPayments(db) {
                                current_period_start, current_period_end, provider, ended_at, created_at)
     select o.id, o.user_id, o.plan_id, o.service_duration, o.price_cents, s.status, o.payment_time,
            s.start, s.start + s.period, 'test',
-           case when s.status = 'ended' then coalesce(o.ended_at, o.payment_time + s.period) end, o.payment_time
+           case when s.status = 'ended' then least(now(), coalesce(o.ended_at, o.payment_time + s.period)) end, o.payment_time
     from orders o
     cross join lateral (
       select case when o.ended_at is null and o.state <> 'cancelled' then 'active' else 'ended' end as status,
              case when o.service_duration = 'yearly' then interval '1 year' else interval '1 month' end as period
     ) s0
-    -- A held subscription is in its current period (it renewed until now); an ended one stopped after its first.
+    -- A held subscription is in its current period (it renewed until now); an ended one stopped after its
+    -- first (and by now: nothing has stopped in the future).
     cross join lateral (
       select s0.*, case when s0.status = 'active' then greatest(o.payment_time, now() - s0.period + interval '1 day')
                         else o.payment_time end as start

@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migrations 0010, 0031, 0038 and 0043 keep (see `count_orders` and the others there). */
+/** The counts the triggers of migrations 0010, 0031, 0038, 0043 and 0044 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"
@@ -22,7 +22,16 @@ export type RowCountName =
   | `subscriptions:${"active" | "past_due" | "canceled" | "ended"}`
   | "subscriptions_mrr_x12"
   /** Every subscription row ever inserted, updated or deleted: it only grows (migration 0043). */
-  | "subscriptions_writes";
+  | "subscriptions_writes"
+  /**
+   * Per calendar month (UTC, "2026-03"), migration 0044: customers who signed up; twelve times the
+   * monthly value in cents of the subscriptions anchored in it that still renew, and of those that
+   * stopped in it, anchored the month before or earlier; subscriptions cancelled in it.
+   */
+  | `customers:${string}`
+  | `churn_started_x12:${string}`
+  | `churn_stopped_x12:${string}:${"previous" | "earlier"}`
+  | `churn_cancelled:${string}`;
 
 /** Exact counts, read from a few rows however large the tables are. */
 export async function readRowCounts<Name extends RowCountName>(

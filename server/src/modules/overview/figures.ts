@@ -1,8 +1,8 @@
 import { type Overview, type OverviewPlan, toMajor } from "@agency/contract";
-import { and, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
-import { leads, planMonths, pricingPlans, user } from "../../db/schema.js";
+import { leads, planMonths, pricingPlans } from "../../db/schema.js";
 import { subscriptionFigures } from "../billing/index.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,10 +25,6 @@ export function periodsOf(now: Date) {
     weeksEnd: new Date(monday + 7 * DAY_MS),
   };
 }
-
-/** The calendar month (UTC) a time falls in, as "2026-03": what the month queries group by. */
-const monthOf = (column: unknown) =>
-  sql<string>`to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`;
 
 type PlanRow = {
   ranking: "revenue" | "orders";
@@ -104,11 +100,11 @@ export async function computeOverview(db: Database, now: Date, currency: string)
       .from(planMonths)
       .where(and(gte(planMonths.month, dayOf(from)), lt(planMonths.month, dayOf(monthsEnd))))
       .groupBy(sql`1`),
-    db
-      .select({ month: monthOf(user.createdAt), count: sql`count(*)`.mapWith(Number) })
-      .from(user)
-      .where(and(gte(user.createdAt, from), lt(user.createdAt, monthsEnd), isNull(user.role)))
-      .groupBy(sql`1`),
+    // Kept per month by a trigger (migration 0044): customers, not members of the team.
+    readRowCounts(
+      db,
+      months.map(({ key }) => `customers:${key}` as const),
+    ),
     db
       .select({
         week: sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
@@ -128,7 +124,7 @@ export async function computeOverview(db: Database, now: Date, currency: string)
   ]);
   const { summary: subscriptions, churn } = billing;
   const revenue = new Map(revenueRows.map((row) => [row.month, row.cents]));
-  const customers = new Map(customerRows.map((row) => [row.month, row.count]));
+  const customers = new Map(months.map(({ key }) => [key, customerRows[`customers:${key}`]]));
   const leadsOf = new Map(leadRows.map((row) => [row.week, row]));
   const monthly = months.map(({ key }) => ({
     month: key,

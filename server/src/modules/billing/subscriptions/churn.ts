@@ -1,18 +1,16 @@
 import {
   defaultCurrency,
-  OVERVIEW_PAST_DUE_LIMIT,
   type OverviewChurn,
   type OverviewChurnMonth,
-  type OverviewPastDue,
   type SubscriptionSummary,
   toMajor,
   toMinor,
 } from "@agency/contract";
-import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
+import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
-import { orders, renewalFailures, subscriptions } from "../../../db/schema.js";
-import { renewalChargeCents } from "../charges.js";
-import { monthlyValue, subscriptionSummary } from "./service.js";
+import { readRowCounts } from "../../../db/row-counts.js";
+import { renewalFailures, subscriptions } from "../../../db/schema.js";
+import { subscriptionSummary } from "./service.js";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -26,10 +24,6 @@ export async function recordRenewalFailure(tx: Database, row: SubscriptionRow, a
     .values({ subscriptionId: row.id, periodNumber: row.periodNumber, failedAt: at })
     .onConflictDoNothing();
 }
-
-/** When it stopped renewing: cancelled by its customer, or ended (null while it renews). */
-const stoppedAt = sql`coalesce(${subscriptions.canceledAt}, ${subscriptions.endedAt})`;
-const renewingNow = sql`${subscriptions.status} in ('active', 'past_due')`;
 
 const monthKey = (start: Date) => start.toISOString().slice(0, 7);
 /** An instant as a parameter of the raw conditions below (the same text on PGlite and PostgreSQL). */
@@ -49,10 +43,11 @@ const instant = (time: Date) => sql`${time.toISOString()}::timestamptz`;
  *   during it. Subscriptions started during the month are in neither, so the rate is between 0
  *   and 1.
  *
- * No subscription is read but those that started or stopped since the previous month began
- * (three index ranges): the MRR at a month's start is today's MRR (`mrrCents`, the subscriptions
- * summary's), less what started since and still renews, plus what was renewing then and stopped
- * since.
+ * No subscription is read: a trigger keeps, per month, the value of what started in it and still
+ * renews, of what stopped in it (by whether it started the month before or earlier), and the
+ * number of cancellations (migration 0044). The MRR at a month's start is today's MRR (`mrrCents`,
+ * the subscriptions summary's), less what started since and still renews, plus what was renewing
+ * then and stopped since. Only the reasons and the failed renewals are read from their rows.
  */
 async function churnFigures(
   db: Database,
@@ -64,41 +59,9 @@ async function churnFigures(
   const previous = new Date(Date.UTC(year, month - 1, 1));
   const current = new Date(Date.UTC(year, month, 1));
   const next = new Date(Date.UTC(year, month + 1, 1));
-  const sumOf = (condition: ReturnType<typeof sql>) =>
-    sql`coalesce(sum(${monthlyValue}) filter (where ${condition}), 0)`.mapWith(Number);
-  const countOf = (condition: ReturnType<typeof sql>) =>
-    sql`count(*) filter (where ${condition})`.mapWith(Number);
-  const startedSince = (from: Date) =>
-    sumOf(sql`${subscriptions.anchorAt} >= ${instant(from)} and ${subscriptions.canceledAt} is null
-      and ${subscriptions.endedAt} is null and ${renewingNow}`);
-  const stoppedBetween = (startedBefore: Date, from: Date, to?: Date) =>
-    sumOf(sql`${subscriptions.anchorAt} < ${instant(startedBefore)} and ${stoppedAt} >= ${instant(from)}
-      ${to ? sql`and ${stoppedAt} < ${instant(to)}` : sql``}`);
-  const cancelledIn = (from: Date, to: Date) =>
-    countOf(
-      sql`${subscriptions.canceledAt} >= ${instant(from)} and ${subscriptions.canceledAt} < ${instant(to)}`,
-    );
-
-  const [[moved], [failed], reasons] = await Promise.all([
-    db
-      .select({
-        newSincePrevious: startedSince(previous),
-        newSinceCurrent: startedSince(current),
-        stoppedSincePrevious: stoppedBetween(previous, previous),
-        stoppedSinceCurrent: stoppedBetween(current, current),
-        lostPrevious: stoppedBetween(previous, previous, current),
-        lostCurrent: stoppedBetween(current, current, next),
-        cancelledPrevious: cancelledIn(previous, current),
-        cancelledCurrent: cancelledIn(current, next),
-      })
-      .from(subscriptions)
-      .where(
-        or(
-          gte(subscriptions.anchorAt, previous),
-          gte(subscriptions.canceledAt, previous),
-          gte(subscriptions.endedAt, previous),
-        ),
-      ),
+  const P = monthKey(previous);
+  const C = monthKey(current);
+  const [[failed], reasons, counts] = await Promise.all([
     db
       .select({
         previous: sql`count(*) filter (where ${renewalFailures.failedAt} < ${instant(current)})`.mapWith(
@@ -120,17 +83,35 @@ async function churnFigures(
       .groupBy(sql`lower(${subscriptions.cancelReason})`)
       .orderBy(sql`count(*) desc`, sql`1`)
       .limit(10),
+    readRowCounts(db, [
+      `churn_started_x12:${P}`,
+      `churn_started_x12:${C}`,
+      `churn_stopped_x12:${P}:previous`,
+      `churn_stopped_x12:${P}:earlier`,
+      `churn_stopped_x12:${C}:previous`,
+      `churn_stopped_x12:${C}:earlier`,
+      `churn_cancelled:${P}`,
+      `churn_cancelled:${C}`,
+    ] as const),
   ]);
   const { mrrCents: mrr, currency } = recurring();
-  const figures = moved ?? {
-    newSincePrevious: 0,
-    newSinceCurrent: 0,
-    stoppedSincePrevious: 0,
-    stoppedSinceCurrent: 0,
-    lostPrevious: 0,
-    lostCurrent: 0,
-    cancelledPrevious: 0,
-    cancelledCurrent: 0,
+  // Kept per month by a trigger (migration 0044), in twelve times the monthly value. A
+  // subscription starts and stops when it happens (its first payment, its cancellation or end),
+  // so nothing has started or stopped in a month after the current one.
+  const x12 = (name: keyof typeof counts) => (counts[name] ?? 0) / 12;
+  const stoppedIn = (month: string, anchored: "previous" | "earlier") =>
+    x12(`churn_stopped_x12:${month}:${anchored}`);
+  const figures = {
+    newSincePrevious: x12(`churn_started_x12:${P}`) + x12(`churn_started_x12:${C}`),
+    newSinceCurrent: x12(`churn_started_x12:${C}`),
+    // Renewing at the previous month's start and stopped since: in it, or in this month when
+    // anchored before it.
+    stoppedSincePrevious: stoppedIn(P, "previous") + stoppedIn(P, "earlier") + stoppedIn(C, "earlier"),
+    stoppedSinceCurrent: stoppedIn(C, "previous") + stoppedIn(C, "earlier"),
+    lostPrevious: stoppedIn(P, "previous") + stoppedIn(P, "earlier"),
+    lostCurrent: stoppedIn(C, "previous") + stoppedIn(C, "earlier"),
+    cancelledPrevious: counts[`churn_cancelled:${P}`] ?? 0,
+    cancelledCurrent: counts[`churn_cancelled:${C}`] ?? 0,
   };
   const churnMonth = (
     start: Date,

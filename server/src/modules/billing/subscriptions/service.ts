@@ -1,12 +1,11 @@
 import {
   isId,
   subscriptionMessages as messages,
-  type OverviewCancellation,
   type Subscription,
   type SubscriptionSummary,
   toMajor,
 } from "@agency/contract";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { OrderRow } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
