@@ -18,6 +18,8 @@ try {
       AUTH_RATE_LIMIT_MAX: "1000",
       // The journeys send the public forms many times from one address; the limit has its API tests.
       LEADS_RATE_LIMIT: "1000",
+      // The webhooks journey's receiver listens on this machine.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     },
   });
 } catch (error) {

@@ -64,6 +64,12 @@ export const EnvSchema = z.object({
   /** Outgoing webhooks: how long a receiver may take to answer, and deliveries in flight at once. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
+  /**
+   * Lets webhooks and chat notices call this machine and private networks (a receiver on the
+   * developer's machine, the tests' receivers); off whatever NODE_ENV is, since `npm start` runs
+   * in development.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromEnv.default(false),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -89,7 +89,8 @@ export type Config = {
   worker: { inApp: boolean; concurrency: number; pollMs: number };
   /**
    * Outgoing webhooks and chat notices: whether private, loopback and link-local addresses may be
-   * called (not in production), how long a receiver may take, and deliveries in flight at once.
+   * called (only when WEBHOOK_ALLOW_PRIVATE_TARGETS says so), how long a receiver may take, and
+   * deliveries in flight at once.
    */
   webhooks: { allowPrivateAddresses: boolean; timeoutMs: number; concurrency: number };
   payments:
@@ -281,7 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: values.WORKER_POLL_MS,
     },
     webhooks: {
-      allowPrivateAddresses: values.NODE_ENV !== "production",
+      allowPrivateAddresses: values.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       timeoutMs: values.WEBHOOK_TIMEOUT_MS,
       concurrency: values.WEBHOOK_CONCURRENCY,
     },

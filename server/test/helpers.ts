@@ -90,6 +90,8 @@ export async function createTestApp(
     WEB_DIR: "/nonexistent",
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_MAX: "1000",
+    // The tests' webhook receivers listen on this machine; the refusal's tests set it to false.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     ...(await fileStorageEnv()),
     ...options.env,
   });

@@ -11,6 +11,8 @@ export type SessionUser = {
   emailVerified: boolean;
   createdAt: Date;
   lastLoginAt: Date | null;
+  /** Sign-in asks for a code after the password (see auth/two-factor-policy.ts). */
+  twoFactorEnabled?: boolean | null;
   /**
    * Set when the caller is an API key rather than a person (see auth/api-keys.ts): its id is then
    * "apikey:<key id>", which no account has, and its name "API key <name>".

@@ -2,3 +2,4 @@
 export { changeRole, type RoleActor } from "./members.js";
 export { findRole, roleNames } from "./roles.js";
 export { teamRoutes } from "./routes.js";
+export { teamTwoFactorRoutes } from "./two-factor-routes.js";

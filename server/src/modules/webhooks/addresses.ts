@@ -8,9 +8,9 @@ export type Resolver = (host: string) => Promise<{ address: string; family: numb
 export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
 /**
- * Where the shop may send: in production only public addresses, so an endpoint cannot make the
- * shop call its own network (its database, cloud metadata, a router). Outside production loopback
- * and the rest are allowed, so a receiver on this machine works in development and tests.
+ * Where the shop may send: only public addresses, so an endpoint cannot make the shop call its own
+ * network (its database, cloud metadata, a router), whatever NODE_ENV is (`npm start` runs in
+ * development). WEBHOOK_ALLOW_PRIVATE_TARGETS=true allows the rest, for a receiver on this machine.
  */
 export type AddressRules = { allowPrivate: boolean; resolve: Resolver };
 
@@ -25,6 +25,7 @@ for (const [network, prefix] of [
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
   ["192.0.2.0", 24],
+  ["192.88.99.0", 24], // 6to4 relays
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
   ["198.51.100.0", 24],
@@ -36,7 +37,12 @@ for (const [network, prefix] of [
 }
 for (const [network, prefix] of [
   ["::", 96], // unspecified, loopback and IPv4-compatible
-  ["64:ff9b::", 96], // NAT64 reaches IPv4 addresses, private ones too
+  // NAT64, 6to4 and Teredo carry an IPv4 address inside (2002:a9fe:a9fe:: is 169.254.169.254),
+  // which a gateway on the way may unwrap into the shop's own network.
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48], // local-use NAT64
+  ["2002::", 16], // 6to4
+  ["2001::", 23], // IETF protocol assignments: Teredo (2001::/32), benchmarking, ORCHID
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique local
@@ -47,7 +53,11 @@ for (const [network, prefix] of [
   notPublic.addSubnet(network, prefix, "ipv6");
 }
 
-/** True for an address the shop must not call in production (IPv4-mapped IPv6 included). */
+/**
+ * True for an address the shop must not call (unless private targets are allowed). An IPv4-mapped
+ * address (::ffff:7f00:1) is that IPv4 address on this host's stack; BlockList checks it against
+ * the IPv4 rules.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return notPublic.check(address, "ipv4");
@@ -91,8 +101,9 @@ export async function resolveTarget(
 }
 
 /**
- * Checks an address the owner saves: outside production any http(s) address is taken as it is;
- * in production its host must resolve, to public addresses only.
+ * Checks an address the owner saves: its host must resolve, to public addresses only (WHATWG URL
+ * parsing has already written `127.1`, `0x7f.1` or `2130706433` as 127.0.0.1), unless private
+ * targets are allowed, when any http(s) address is taken as it is.
  */
 export async function refusalOf(url: string, rules: AddressRules): Promise<string | null> {
   let parsed: URL;
