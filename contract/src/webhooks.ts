@@ -21,6 +21,10 @@ export const webhookEventTypes = [
   "lead.received",
   "quote.accepted",
   "invoice.paid",
+  "order.assigned",
+  "quote.sent",
+  "invoice.sent",
+  "invoice.overdue",
 ] as const;
 export const WebhookEventType = z.enum(webhookEventTypes);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
@@ -38,6 +42,10 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "lead.received": "A contact message or website query arrived",
   "quote.accepted": "A customer accepted a quote",
   "invoice.paid": "An invoice was paid",
+  "order.assigned": "An order was given to a team member (or taken from one)",
+  "quote.sent": "A quote, or a revision of it, was sent to its customer",
+  "invoice.sent": "An invoice, or a revision of it, was sent to its customer",
+  "invoice.overdue": "An invoice passed its due day unpaid (once per invoice)",
 };
 
 /** A message as the order's thread shows it, with the order it was posted on. */
@@ -55,8 +63,14 @@ export const WebhookSalesDocument = z
     state: z.string(),
     email: z.string(),
     name: z.string(),
+    /** The customer's account, once the address has one (null before they sign up). */
+    customerId: z.string().nullable(),
     currency: z.string(),
     total: z.number().nonnegative(),
+    /** A quote's last valid day (null for an invoice). */
+    validUntil: z.string().nullable(),
+    /** An invoice's due day (null for a quote). */
+    dueDate: z.string().nullable(),
     acceptedAt: z.string().nullable(),
     paidAt: z.string().nullable(),
     orderId: z.string().nullable(),
@@ -64,6 +78,22 @@ export const WebhookSalesDocument = z
   })
   .meta({ id: "WebhookSalesDocument" });
 export type WebhookSalesDocument = z.infer<typeof WebhookSalesDocument>;
+
+/** A team member as an assignment names them. */
+const WebhookMember = z.object({ id: z.string(), name: z.string() });
+
+/** Who an order was given to (null: taken from its member, nobody now) and by whom. */
+export const WebhookOrderAssignment = z
+  .object({
+    orderId: z.string(),
+    /** The order's number (written "#1001" by `formatOrderNumber`). */
+    number: z.number().int(),
+    assignee: WebhookMember.nullable(),
+    /** The member (or the API key's member) who made the change. */
+    assignedBy: WebhookMember,
+  })
+  .meta({ id: "WebhookOrderAssignment" });
+export type WebhookOrderAssignment = z.infer<typeof WebhookOrderAssignment>;
 
 /**
  * Each event's `data`: the object as the API's own responses shape it, as it was when the event
@@ -81,6 +111,10 @@ export const webhookEventData = {
   "lead.received": Lead,
   "quote.accepted": WebhookSalesDocument,
   "invoice.paid": WebhookSalesDocument,
+  "order.assigned": WebhookOrderAssignment,
+  "quote.sent": WebhookSalesDocument,
+  "invoice.sent": WebhookSalesDocument,
+  "invoice.overdue": WebhookSalesDocument,
 } satisfies Record<WebhookEventType, z.ZodType>;
 export type WebhookEventData = { [K in WebhookEventType]: z.infer<(typeof webhookEventData)[K]> };
 
@@ -126,6 +160,10 @@ export const chatNoticeTypes = [
   "subscription.cancelled",
   "lead.received",
   "order.overdue",
+  "order.assigned",
+  "quote.sent",
+  "invoice.sent",
+  "invoice.overdue",
 ] as const;
 export type ChatNoticeType = (typeof chatNoticeTypes)[number];
 

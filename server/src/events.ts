@@ -1,5 +1,17 @@
 import type { Database } from "./db/client.js";
-import type { orders } from "./db/schema.js";
+import type { orderLines, orders } from "./db/schema.js";
+
+/** A quote or invoice as its events name it (a revision: `number` is its series'). */
+type SalesDocumentFacts = {
+  id: string;
+  number: string;
+  revision: number;
+  email: string;
+  /** The customer's account, when the address has one. */
+  userId: string | null;
+  totalCents: number;
+  currency: string;
+};
 
 /**
  * What a module announces for others to act on, with what they need to know. The module that
@@ -45,10 +57,24 @@ export type DomainEvents = {
     paidAt: Date;
   };
   /**
-   * Orders were placed (several at once when the shop writes a batch in one statement), each with
-   * its row as written.
+   * Orders were placed (several at once when the shop writes a batch in one statement; one when
+   * a quote or invoice is paid), each with its row and its lines as written.
    */
-  "order.created": { orders: { id: string; row: typeof orders.$inferSelect }[] };
+  "order.created": {
+    orders: { id: string; row: typeof orders.$inferSelect; lines: (typeof orderLines.$inferSelect)[] }[];
+  };
+  /** An order was given to a member of the team, or taken from one (`assignee` null). */
+  "order.assigned": {
+    order: { id: string; number: number };
+    assignee: { id: string; name: string } | null;
+    assignedBy: { id: string; name: string };
+  };
+  /** A quote (or a revision of it) was sent to its customer. */
+  "quote.sent": { quote: SalesDocumentFacts; sentAt: Date };
+  /** An invoice (or a revision of it) was sent to its customer. */
+  "invoice.sent": { invoice: SalesDocumentFacts; sentAt: Date };
+  /** A sent invoice passed its due day unpaid. Emitted once per invoice. */
+  "invoice.overdue": { invoice: SalesDocumentFacts; dueDate: string; at: Date };
   /** An order's work moved from one state to another (its history has the entry). */
   "order.state_changed": { order: { id: string }; from: string | null; to: string };
   /** An order's due date passed with its work not complete. */

@@ -20,7 +20,7 @@ export function planLineDescription(service: string, duration: string): string {
  * The plan's line of an order placed before orders had lines: its list price (or its price, before
  * promo codes existed), renewed with the plan when it is monthly or yearly.
  */
-function planLineOf(order: OrderPricing): OrderLineRow {
+export function planLineOf(order: OrderPricing): OrderLineRow {
   const amountCents = order.listPriceCents ?? order.priceCents + order.discountCents;
   return {
     orderId: order.id,

@@ -94,10 +94,13 @@ export const jobDescriptions: {
   },
   "mail.sales-sent": ({ label, email }) => ({ label: `Mail of ${label} with its link`, to: email }),
   "mail.sales-answered": ({ label }) => ({ label: `Owner notice of the answer to ${label}`, to: null }),
-  "sales.invoice-reminder": ({ label, email, which }) => ({
-    label: `Payment reminder for ${label} (${which === "before" ? "3 days before" : which === "due" ? "due day" : "3 days after"})`,
-    to: email,
-  }),
+  "sales.invoice-reminder": ({ label, email, which }) =>
+    which === "overdue"
+      ? { label: `Overdue notice of ${label} (the day after its due day)`, to: null }
+      : {
+          label: `Payment reminder for ${label} (${which === "before" ? "3 days before" : which === "due" ? "due day" : "3 days after"})`,
+          to: email,
+        },
   "file.discard-unattached": ({ fileId }, facts) => {
     const name = facts.fileName(fileId);
     return { label: name ? `Removal of the unused upload ${name}` : "Removal of an unused upload", to: null };

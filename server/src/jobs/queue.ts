@@ -45,13 +45,14 @@ export interface JobPayloads {
   "mail.sales-answered": { documentId: string; label: string };
   /**
    * One of an unpaid invoice's reminders: 3 days before its due day, on the day, 3 days after.
-   * Sent once each, and not at all once the invoice is paid, voided or revised.
+   * Sent once each, and not at all once the invoice is paid, voided or revised. "overdue" mails
+   * nothing: run as the due day ends, it announces the invoice overdue (once).
    */
   "sales.invoice-reminder": {
     documentId: string;
     label: string;
     email: string;
-    which: "before" | "due" | "after";
+    which: "before" | "due" | "after" | "overdue";
   };
   /** An upload no message or delivery took within a day: it is removed with its bytes. */
   "file.discard-unattached": { fileId: string };

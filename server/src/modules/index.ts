@@ -2,7 +2,14 @@ import { onDomainEvent } from "../events.js";
 import { paymentView, subscriptionsOfOrders } from "./billing/index.js";
 import { leadView } from "./leads/index.js";
 import { messageView } from "./messages/index.js";
-import { ordersByIds, ordersWithSubscriptions, renewOrderPeriod, submitPaidOrder } from "./orders/index.js";
+import {
+  ordersByIds,
+  ordersWithSubscriptions,
+  readOrderLines,
+  renewOrderPeriod,
+  submitPaidOrder,
+  withOrderLines,
+} from "./orders/index.js";
 import { salesDocumentView, salesOrderPaid } from "./sales/index.js";
 import { announce, objectKey } from "./webhooks/index.js";
 
@@ -22,7 +29,9 @@ export function wireModules(): void {
   const order = (id: string) => objectKey.order(id);
   // The payment is announced first (webhooks below), then the work it starts.
   onDomainEvent("order.paid", (tx, event) =>
-    announce(tx, "order.paid", [order(event.order.id)], () => ordersByIds(tx, [event.order.id])),
+    announce(tx, "order.paid", [order(event.order.id)], async () =>
+      readOrderLines(tx, await ordersByIds(tx, [event.order.id])),
+    ),
   );
   // Billing records the payment; the order's work starts ("submitted") in the same transaction.
   onDomainEvent("order.paid", (tx, { order, paidAt }) => submitPaidOrder(tx, order, paidAt));
@@ -40,12 +49,21 @@ export function wireModules(): void {
       tx,
       "order.created",
       orders.map(({ id }) => order(id)),
-      () =>
-        ordersWithSubscriptions(
-          tx,
-          orders.map(({ row }) => row),
+      // The orders and their lines as written travel with the event: nothing is read again.
+      async () =>
+        withOrderLines(
+          await ordersWithSubscriptions(
+            tx,
+            orders.map(({ row }) => row),
+          ),
+          new Map(orders.map(({ id, lines }) => [id, lines])),
         ),
     ),
+  );
+  onDomainEvent("order.assigned", (tx, { order: assigned, assignee, assignedBy }) =>
+    announce(tx, "order.assigned", [order(assigned.id)], async () => [
+      { orderId: assigned.id, number: assigned.number, assignee, assignedBy },
+    ]),
   );
   onDomainEvent("order.state_changed", (tx, event) =>
     announce(tx, "order.state_changed", [order(event.order.id)], () => ordersByIds(tx, [event.order.id])),
@@ -80,6 +98,19 @@ export function wireModules(): void {
   onDomainEvent("quote.accepted", (tx, { quote, acceptedAt }) =>
     announce(tx, "quote.accepted", [objectKey.sales(quote.id)], () =>
       salesDocumentView(tx, quote.id, acceptedAt),
+    ),
+  );
+  onDomainEvent("quote.sent", (tx, { quote, sentAt }) =>
+    announce(tx, "quote.sent", [objectKey.sales(quote.id)], () => salesDocumentView(tx, quote.id, sentAt)),
+  );
+  onDomainEvent("invoice.sent", (tx, { invoice, sentAt }) =>
+    announce(tx, "invoice.sent", [objectKey.sales(invoice.id)], () =>
+      salesDocumentView(tx, invoice.id, sentAt),
+    ),
+  );
+  onDomainEvent("invoice.overdue", (tx, { invoice, at }) =>
+    announce(tx, "invoice.overdue", [objectKey.sales(invoice.id)], () =>
+      salesDocumentView(tx, invoice.id, at),
     ),
   );
   onDomainEvent("invoice.paid", (tx, { invoice, paidAt }) =>

@@ -56,7 +56,8 @@ const orderSubject = (row: Pick<OrderRow, "id" | "number">) => ({
 
 /**
  * Gives the order to a member (or to nobody, with null). The caller must see the order; the
- * member gets a mail unless they assigned it to themselves. Assigning it to whom it is already
+ * member gets a mail unless they assigned it to themselves, and the change is announced
+ * (`order.assigned`). Assigning it to whom it is already
  * assigned changes nothing.
  */
 export async function assignOrder(
@@ -89,6 +90,11 @@ export async function assignOrder(
       // Members by id: the log outlives accounts and keeps no one's name.
       before: { assigneeId: current.assigneeId },
       after: { assigneeId: assignee?.id ?? null },
+    });
+    await emitDomainEvent(tx, "order.assigned", {
+      order: { id: current.id, number: current.number },
+      assignee,
+      assignedBy: { id: caller.id, name: caller.name },
     });
   });
   return findOrder(db, row.id);

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
+import { emitDomainEvent } from "../../events.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { writeOrderLines } from "./lines.js";
 
@@ -35,8 +36,8 @@ const centsOf = (lines: readonly CustomOrderLine[]) =>
   lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
 
 /**
- * Writes the unpaid order and its lines (kind "custom") in the caller's transaction and answers its
- * id. Its first payment is every line once; each renewal charges the recurring lines.
+ * Writes the unpaid order and its lines (kind "custom") in the caller's transaction, announces it
+ * (`order.created`) and answers its id. Its first payment is every line once; each renewal charges the recurring lines.
  */
 export async function placeCustomOrder(tx: Database, order: CustomOrder): Promise<string> {
   const priceCents = centsOf(order.lines);
@@ -58,13 +59,15 @@ export async function placeCustomOrder(tx: Database, order: CustomOrder): Promis
       phone: "",
       createdAt: order.createdAt,
     })
-    .returning({ id: orders.id });
+    .returning();
   if (!row) throw new Error("The custom order was not written.");
-  await writeOrderLines(
+  const lines = await writeOrderLines(
     tx,
     row.id,
     order.lines.map((line) => ({ kind: "custom" as const, ...line })),
   );
+  // Placed like any other order: the same event, with the order and its lines as written.
+  await emitDomainEvent(tx, "order.created", { orders: [{ id: row.id, row, lines }] });
   return row.id;
 }
 

@@ -12,7 +12,13 @@ export {
   type UnpaidOrdersChecked,
 } from "./custom.js";
 export { actorOf, moveOrder } from "./history.js";
-export { type NewOrderLine, orderLinesTotalCents, writeOrderLines } from "./lines.js";
+export {
+  type NewOrderLine,
+  orderLinesTotalCents,
+  readOrderLines,
+  withOrderLines,
+  writeOrderLines,
+} from "./lines.js";
 export {
   confirmPeriodBrief,
   currentPeriodRow,

@@ -1,7 +1,8 @@
-import { type OrderLine, type OrderLineKind, toMajor } from "@agency/contract";
+import { type Order, type OrderLine, type OrderLineKind, toMajor } from "@agency/contract";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import type { OrderLineRow } from "../../db/order-lines.js";
-import { orderLines } from "../../db/schema.js";
+import { type OrderLineRow, planLineOf } from "../../db/order-lines.js";
+import { orderLines, orders } from "../../db/schema.js";
 
 /** One line to write on an order: a plan, an add-on, or custom work (a quote's line). */
 export type NewOrderLine = {
@@ -74,4 +75,50 @@ export function toOrderLine(row: OrderLineRow, currency: string): OrderLine {
     amount: toMajor(row.amountCents, currency),
     recurring: row.recurring,
   };
+}
+
+/** Orders as the API shows them, each with its lines from `linesById` (an order missing there as it was). */
+export function withOrderLines(
+  shown: readonly Order[],
+  linesById: ReadonlyMap<string, readonly OrderLineRow[]>,
+): Order[] {
+  return shown.map((order) => {
+    const lines = linesById.get(order._id);
+    return lines ? { ...order, lines: lines.map((line) => toOrderLine(line, order.currency)) } : order;
+  });
+}
+
+/**
+ * Orders as the API shows them, each with its lines read in one statement for all of them (an
+ * order placed before lines were kept shows its plan's line, as everywhere).
+ */
+export async function readOrderLines(db: Database, shown: readonly Order[]): Promise<Order[]> {
+  if (shown.length === 0) return [];
+  // One array parameter and a name: the same statement for any number of orders, planned once
+  // per connection (it runs in every payment's transaction that a webhook wants).
+  const found = await db
+    .select({
+      order: {
+        id: orders.id,
+        service: orders.service,
+        serviceDuration: orders.serviceDuration,
+        priceCents: orders.priceCents,
+        listPriceCents: orders.listPriceCents,
+        discountCents: orders.discountCents,
+      },
+      line: orderLines,
+    })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(sql`${orders.id} = any(${sql.param(shown.map((order) => order._id))}::uuid[])`)
+    .orderBy(asc(orders.id), asc(orderLines.position))
+    .prepare("order_lines_by_ids")
+    .execute();
+  const byOrder = new Map<string, OrderLineRow[]>();
+  for (const { order, line } of found) {
+    const lines = byOrder.get(order.id) ?? [];
+    lines.push(line ?? planLineOf(order));
+    byOrder.set(order.id, lines);
+  }
+  return withOrderLines(shown, byOrder);
 }

@@ -183,16 +183,29 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
         pp.new_price_cents, pp.duration in ('monthly', 'yearly'), null::uuid
       from placed p join ${pricingPlans} pp on pp.id = p.plan_id
       ${withAddons ? addonLines : none}
+      returning *
     ),
     mailed as (${enqueueEach("mail.order-placed", "placed", sql`jsonb_build_object('orderId', id)`)})
-    select id, user_id, plan_id, to_jsonb(placed) as "row" from placed`,
+    select p.id, p.user_id, p.plan_id, to_jsonb(p) as "row", l.lines
+    from placed p
+    join (select order_id, jsonb_agg(to_jsonb(lined) order by position) as lines from lined group by order_id) l
+      on l.order_id = p.id`,
     );
     // node-postgres and PGlite both answer with the returned rows in `rows`.
-    const inserted = (written as unknown as { rows: { id: string; row: Record<string, unknown> }[] }).rows;
-    // Each order as it was written goes with the event: what reacts need not read it again.
+    const inserted = (
+      written as unknown as {
+        rows: { id: string; row: Record<string, unknown>; lines: Record<string, unknown>[] }[];
+      }
+    ).rows;
+    // Each order as it was written, with its lines, goes with the event: what reacts need not
+    // read them again.
     if (inserted.length > 0)
       await emitDomainEvent(tx, "order.created", {
-        orders: inserted.map(({ id, row }) => ({ id, row: rowFromJson(orders, row) })),
+        orders: inserted.map(({ id, row, lines }) => ({
+          id,
+          row: rowFromJson(orders, row),
+          lines: lines.map((line) => rowFromJson(orderLines, line)),
+        })),
       });
     return written;
   });

@@ -8,7 +8,8 @@ import { formatDate } from "../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../mail/layout.js";
 import { type NotificationContext, ownerMails, queueMails } from "../../mail/notifications.js";
 import { accountOf } from "./drafts.js";
-import type { SalesRow } from "./present.js";
+import { effectiveState, type SalesRow } from "./present.js";
+import { announceOverdue } from "./sales-events.js";
 
 /** The customer's page of a quote or invoice. */
 export function salesLink(publicUrl: string, row: Pick<SalesRow, "kind" | "token">): string {
@@ -118,6 +119,9 @@ async function invoiceReminder(
       )
       .for("update");
     if (!row?.dueDate) return;
+    // Past its due day it is overdue: announced once, by the first of its jobs to find it so.
+    if (effectiveState(row, job.runAt) === "overdue") await announceOverdue(tx, row, job.runAt);
+    if (payload.which === "overdue") return;
     const [written] = await tx
       .insert(salesDocumentEvents)
       // Dated when it was due to go (billing's clock may have been moved to get there).

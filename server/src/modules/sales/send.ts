@@ -17,6 +17,7 @@ import type { SalesContext } from "./drafts.js";
 import { findRevision, lockRevision, teamMember } from "./drafts.js";
 import { takeSalesNumber } from "./numbering.js";
 import { dayOf, effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
+import { announceSent, queueOverdueStep } from "./sales-events.js";
 
 /** An invoice's reminders: 3 days before its due day, on the day, and 3 days after (at 09:00 UTC). */
 export const invoiceReminders = [
@@ -142,6 +143,8 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
     const label = salesLabel(sent);
     await recordSalesEvent(tx, { documentId: row.id, kind: "sent", at: now, actor });
     await enqueue(tx, "mail.sales-sent", { documentId: row.id, label, email: row.email });
+    await announceSent(tx, sent, now);
+    await queueOverdueStep(tx, sent, label);
     if (sent.kind === "invoice" && sent.dueDate) {
       for (const { which, days } of invoiceReminders) {
         const runAt = reminderTime(sent.dueDate, days);

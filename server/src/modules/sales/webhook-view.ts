@@ -16,5 +16,5 @@ export async function salesDocumentView(
   const [row] = await db.select().from(salesDocuments).where(eq(salesDocuments.id, id));
   if (!row) return [];
   // The schema keeps only the fields a webhook carries.
-  return [WebhookSalesDocument.parse(toSalesDocument(row, [], now))];
+  return [WebhookSalesDocument.parse({ ...toSalesDocument(row, [], now), customerId: row.userId })];
 }

@@ -4,14 +4,17 @@ import {
   type Lead,
   type Order,
   type Subscription,
+  type WebhookOrderAssignment,
+  type WebhookSalesDocument,
 } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { formatDate } from "../../mail/format.js";
 
-/** An order's price in its own currency, as the order carries it. */
-const price = (order: Order) => formatMajorMoney(order.currentPrice, order.currency);
+/** An order's price in its own currency, as the order carries it (webhooks carry the whole order). */
+const price = (order: Order) =>
+  order.currentPrice === undefined ? "price not shown" : formatMajorMoney(order.currentPrice, order.currency);
 const plan = (order: { service: string; serviceDuration: string }) =>
   `${order.service} (${order.serviceDuration})`;
 
@@ -29,13 +32,25 @@ async function orderOf(db: Database, orderId: string) {
   return order;
 }
 
+const dayText = (day: string) => formatDate(new Date(`${day}T00:00:00Z`));
+
+/** A quote or invoice as a notice names it: its label, its total and its customer. */
+function sale(doc: WebhookSalesDocument) {
+  const who = doc.name ? `${doc.name} <${doc.email}>` : doc.email;
+  const what = `${doc.kind === "quote" ? "Quote" : "Invoice"} ${doc.label}`;
+  return { what, who, total: formatMajorMoney(doc.total, doc.currency) };
+}
+
 /**
  * What a chat is told of an event, in a line or two a person reads: the owner's notices of new
- * orders, payments, cancellations, leads and overdue work, with a link to the dashboard.
+ * orders, payments, cancellations, leads, overdue work, assignments, quotes and invoices sent and
+ * invoices overdue, with a link to the dashboard.
  */
 export async function chatText(db: Database, publicUrl: string, body: string): Promise<string> {
   const { type, data } = JSON.parse(body) as { type: string; data: unknown };
   const orderLink = (id: string) => `${publicUrl}/dashboard/admin/orders/${id}`;
+  // The team's page of a quote or invoice, never the customer's link (it carries a token).
+  const salesLink = (id: string) => `${publicUrl}/dashboard/admin/sales/${id}`;
   switch (type) {
     case "order.created": {
       const order = data as Order;
@@ -60,6 +75,27 @@ export async function chatText(db: Database, publicUrl: string, body: string): P
       return type === "subscription.renewed"
         ? `Plan renewed on order ${number}:${what}, paid until ${until}\n${orderLink(subscription.orderId)}`
         : `Cancellation on order ${number}:${what} ends on ${until}\n${orderLink(subscription.orderId)}`;
+    }
+    case "order.assigned": {
+      const assignment = data as WebhookOrderAssignment;
+      const order = await orderOf(db, assignment.orderId);
+      const what = order ? `: ${plan(order)} for ${order.name}` : "";
+      const change = assignment.assignee ? `assigned to ${assignment.assignee.name}` : "unassigned";
+      return `Order ${formatOrderNumber(assignment.number)} ${change} by ${assignment.assignedBy.name}${what}\n${orderLink(assignment.orderId)}`;
+    }
+    case "quote.sent":
+    case "invoice.sent": {
+      const doc = data as WebhookSalesDocument;
+      const { what, who, total } = sale(doc);
+      const until = doc.kind === "quote" ? doc.validUntil : doc.dueDate;
+      const day = until ? `, ${doc.kind === "quote" ? "valid until" : "due"} ${dayText(until)}` : "";
+      return `${what} sent to ${who}: ${total}${day}\n${salesLink(doc._id)}`;
+    }
+    case "invoice.overdue": {
+      const doc = data as WebhookSalesDocument;
+      const { what, who, total } = sale(doc);
+      const due = doc.dueDate ? ` (due ${dayText(doc.dueDate)})` : "";
+      return `${what} is overdue${due}: ${total} from ${who}\n${salesLink(doc._id)}`;
     }
     case "lead.received": {
       const lead = data as Lead;

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
 import { type Receiver, startReceiver } from "../../../test/webhook-receiver.js";
-import { ordersByIds } from "../orders/index.js";
+import { ordersByIds, readOrderLines } from "../orders/index.js";
 import { addEndpoint, deliveriesOf, endpointsOf, hours, minutes } from "./webhooks-fixtures.js";
 
 let ctx: TestContext;
@@ -143,13 +143,14 @@ describe("webhook endpoints", () => {
     }
   });
 
-  it("sends a new order as the API reads it back", async () => {
+  it("sends a new order, with its lines, as the API reads it back", async () => {
     await addEndpoint(ctx, owner, { url: receiver.url, events: ["order.created"] });
     const placed = await placeOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
     const orderId: string = placed.json().insertedId;
     await runJobs(ctx);
     const [created] = receiver.events();
-    const [readBack] = await ordersByIds(ctx.db, [orderId]);
+    const [readBack] = await readOrderLines(ctx.db, await ordersByIds(ctx.db, [orderId]));
+    expect(readBack?.lines).toHaveLength(1);
     expect(created?.data).toEqual(JSON.parse(JSON.stringify(readBack)));
   });
 
