@@ -6,7 +6,10 @@ import type { Auth } from "../auth/auth.js";
 import { refuseApiKey, toWebHeaders } from "../auth/session.js";
 import { SessionCache } from "../auth/session-cache.js";
 import type { SignInLimits } from "../auth/sign-in-limits.js";
+import { type TeamTwoFactorPolicy, teamTwoFactorPolicy } from "../auth/two-factor-policy.js";
 import type { Database } from "../db/client.js";
+import type { AppError } from "../errors.js";
+import { controlCharacterRefusal } from "./validation.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -14,6 +17,8 @@ declare module "fastify" {
     sessionCache: SessionCache;
     /** An API key's record by its hash, from the database (see auth/api-keys.ts). */
     loadApiKey: (keyHash: string) => Promise<ApiKeyRecord | null>;
+    /** Whether the owner requires two-factor sign-in of the team (see auth/two-factor-policy.ts). */
+    teamTwoFactor: TeamTwoFactorPolicy;
   }
 }
 
@@ -32,6 +37,32 @@ function signInEmail(
   }
 }
 
+/** A body as Better Auth reads it: JSON, or a form an OAuth provider posts back. */
+function bodyFields(request: FastifyRequest, body: string): unknown {
+  if (request.headers["content-type"]?.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(body));
+  }
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * Better Auth's routes keep the API's rule for text (see validation.ts): a path, query or body
+ * whose strings carry control characters is refused with a 400 naming the field, before Better
+ * Auth (and the database, whose failure it would print with the statement) sees it.
+ */
+function textRefusal(request: FastifyRequest, body: string | undefined): AppError | undefined {
+  const path = (request.params as { "*"?: string })["*"];
+  return (
+    controlCharacterRefusal({ path }, "params") ??
+    controlCharacterRefusal(request.query, "querystring") ??
+    (body ? controlCharacterRefusal(bodyFields(request, body), "body") : undefined)
+  );
+}
+
 /**
  * Mounts Better Auth at /api/auth/* and makes the instance available to the guards, with the
  * lookup of API keys.
@@ -41,6 +72,7 @@ export const authPlugin = fp<{ auth: Auth; db: Database; publicUrl: string; sign
     app.decorate("auth", auth);
     app.decorate("sessionCache", new SessionCache());
     app.decorate("loadApiKey", (keyHash: string) => loadApiKey(db, keyHash));
+    app.decorate("teamTwoFactor", teamTwoFactorPolicy(db));
 
     await app.register(async (scope) => {
       // Better Auth reads the body itself (JSON, or form posts from OAuth providers): pass it on as sent.
@@ -57,6 +89,8 @@ export const authPlugin = fp<{ auth: Auth; db: Database; publicUrl: string; sign
           await refuseApiKey(request, apiKeyMessages.peopleOnly);
           const url = new URL(request.url, publicUrl);
           const body = typeof request.body === "string" && request.body.length > 0 ? request.body : undefined;
+          const refusal = textRefusal(request, body);
+          if (refusal) throw refusal;
           const email = signInEmail(request, url.pathname, body);
           if (email) {
             const wait = await signInLimits.waitSeconds(request.ip, email);

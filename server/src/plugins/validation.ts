@@ -6,6 +6,16 @@ import { AppError } from "../errors.js";
 const textPlaces = new Set<string>(["body", "params", "querystring"]);
 
 /**
+ * The contract's rule for text, applied to one part of a request: the 400 naming the fields whose
+ * strings carry control characters, or nothing when it keeps the rule.
+ */
+export function controlCharacterRefusal(data: unknown, place: TextPlace): AppError | undefined {
+  const fields = controlCharacterFields(data, place);
+  const first = Object.entries(fields)[0];
+  return first ? new AppError("bad_request", `Invalid ${first[0]}: ${first[1]}`, fields) : undefined;
+}
+
+/**
  * The routes' zod schemas, behind the contract's rule for text: a request whose strings carry
  * control characters is refused with a 400 naming the fields, whatever the route, before its
  * schema (and so its handler and the database) sees it.
@@ -16,10 +26,8 @@ export function registerValidation(app: FastifyInstance) {
     const place = textPlaces.has(route.httpPart ?? "") ? (route.httpPart as TextPlace) : undefined;
     if (!place) return validate;
     return (data: unknown) => {
-      const fields = controlCharacterFields(data, place);
-      const first = Object.entries(fields)[0];
-      if (!first) return validate(data);
-      return { error: new AppError("bad_request", `Invalid ${first[0]}: ${first[1]}`, fields) };
+      const error = controlCharacterRefusal(data, place);
+      return error ? { error } : validate(data);
     };
   });
 }
