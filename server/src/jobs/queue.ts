@@ -8,7 +8,10 @@ export type JobStatus = JobRow["status"];
 
 /** What each kind of job carries; a handler of that kind receives it back. */
 export interface JobPayloads {
-  /** One e-mail, rendered when it was queued (its Message-ID comes from the job). */
+  /**
+   * One e-mail, rendered when it was queued (its Message-ID comes from the job); once sent, only
+   * `to`, `subject` and `fromName` are kept (see `keptWhenDone`).
+   */
   "mail.send": Omit<Mail, "messageId">;
   /** A customer placed an order: their confirmation and the owners' notice. */
   "mail.order-placed": { orderId: string };
@@ -153,10 +156,35 @@ export async function claimDueJobs(
 const mine = (job: JobRow, workerId: string) =>
   and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId));
 
+/**
+ * What a finished job keeps of its payload, for the kinds that carry secrets. A mail's body holds
+ * its links, and each is a key: a team invitation's (only its hash is kept elsewhere), a quote's
+ * or invoice's page, an unsubscribe link. Once the mail has gone, what it was and to whom is kept,
+ * which is what the jobs page shows; a job that failed for good keeps it all, to be tried again.
+ * A kind listed nowhere here keeps its payload: the other kinds carry ids, never links.
+ */
+export const keptWhenDone: { [K in JobKind]?: readonly (keyof JobPayloads[K])[] } = {
+  "mail.send": ["to", "subject", "fromName"],
+};
+
+/** The payload a finished job keeps (see `keptWhenDone`), or undefined to keep it as it is. */
+export function finishedPayload(job: Pick<JobRow, "kind" | "payload">): Record<string, unknown> | undefined {
+  const kept = keptWhenDone[job.kind as JobKind] as readonly string[] | undefined;
+  if (!kept) return undefined;
+  return Object.fromEntries(Object.entries(job.payload).filter(([field]) => kept.includes(field)));
+}
+
 export async function completeJob(db: Database, job: JobRow, workerId: string): Promise<void> {
+  const payload = finishedPayload(job);
   await db
     .update(jobs)
-    .set({ status: "done", finishedAt: sql`now()`, lockedAt: null, lockedBy: null })
+    .set({
+      status: "done",
+      finishedAt: sql`now()`,
+      lockedAt: null,
+      lockedBy: null,
+      ...(payload ? { payload } : {}),
+    })
     .where(mine(job, workerId));
 }
 
