@@ -18,6 +18,8 @@ export const auditActions = [
   "team.member_suspended",
   "team.member_unsuspended",
   "team.member_removed",
+  "team.two_factor_requirement_changed",
+  "team.member_two_factor_reset",
   "api_key.created",
   "api_key.revoked",
   "account.deleted",

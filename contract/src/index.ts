@@ -29,6 +29,7 @@ export * from "./subscriptions.js";
 export * from "./team.js";
 export * from "./team-members.js";
 export * from "./text.js";
+export * from "./two-factor.js";
 export * from "./users.js";
 export * from "./webhooks.js";
 export * from "./workflow.js";

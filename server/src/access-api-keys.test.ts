@@ -26,6 +26,8 @@ const peopleOnly = [
   "POST /api/admin/api-keys",
   "POST /api/admin/api-keys/:id/revoke",
   "POST /api/team/owner",
+  "PUT /api/team/two-factor",
+  "POST /api/team/members/:id/two-factor/reset",
 ];
 
 // Built before the cases are listed: the cases are the routes the app declares (access.test.ts

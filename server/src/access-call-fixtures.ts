@@ -259,6 +259,13 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     },
     "POST /api/team/owner": { method: "POST", url: "/api/team/owner", payload: { memberId: member.id } },
     "GET /api/team/members": { method: "GET", url: "/api/team/members" },
+    "GET /api/team/two-factor": { method: "GET", url: "/api/team/two-factor" },
+    // Not required: requiring it would close the team routes called after it to members without it.
+    "PUT /api/team/two-factor": { method: "PUT", url: "/api/team/two-factor", payload: { required: false } },
+    "POST /api/team/members/:id/two-factor/reset": {
+      method: "POST",
+      url: `/api/team/members/${member.id}/two-factor/reset`,
+    },
     "POST /api/team/members/:id/suspend": {
       method: "POST",
       url: `/api/team/members/${suspendee.id}/suspend`,

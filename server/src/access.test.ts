@@ -147,6 +147,11 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "PUT /api/team/roles/:key": "team:team.manage",
   "DELETE /api/team/roles/:key": "team:team.manage",
   "PUT /api/team/members/:id/role": "team:team.manage",
+  // Before the owner hands the shop over (the owner's own calls).
+  "GET /api/two-factor": "user",
+  "GET /api/team/two-factor": "team:team.manage",
+  "PUT /api/team/two-factor": "team:team.manage",
+  "POST /api/team/members/:id/two-factor/reset": "team:team.manage",
   "POST /api/team/owner": "team:team.manage",
   "GET /api/team/members": "team:team.manage",
   "POST /api/team/members/:id/suspend": "team:team.manage",
@@ -183,7 +188,11 @@ const roles: Record<string, readonly Permission[]> = {
 };
 
 /** Routes that, beyond their permission, only the owner may use. */
-const ownerOnly = ["POST /api/team/owner"];
+const ownerOnly = [
+  "POST /api/team/owner",
+  "PUT /api/team/two-factor",
+  "POST /api/team/members/:id/two-factor/reset",
+];
 
 let ctx: TestContext;
 let world: AccessWorld;

@@ -41,7 +41,7 @@ import { promoRoutes } from "./modules/promo/index.js";
 import { reviewRoutes } from "./modules/reviews/index.js";
 import { salesAdminRoutes, salesCustomerRoutes } from "./modules/sales/index.js";
 import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
-import { teamRoutes } from "./modules/team/index.js";
+import { teamRoutes, teamTwoFactorRoutes } from "./modules/team/index.js";
 import { testToolRoutes } from "./modules/test-tools/index.js";
 import { applyConfiguredAdmin, userAdminRoutes, userRoutes } from "./modules/users/index.js";
 import { systemResolver, webhookRoutes } from "./modules/webhooks/index.js";
@@ -155,6 +155,7 @@ export async function buildApp({
           timeWindow: config.auth.rateLimit.windowSeconds * 1000,
         },
       });
+      await api.register(teamTwoFactorRoutes, { db });
       if (testToolsClock)
         await api.register(testToolRoutes, {
           clock: testToolsClock,

@@ -2,7 +2,7 @@ import { memberMessages } from "@agency/contract";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { bearer, genericOAuth } from "better-auth/plugins";
+import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { and, eq, ne } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -14,6 +14,7 @@ import {
   reviews,
   roleChanges,
   session,
+  twoFactor,
   user,
   verification,
 } from "../db/schema.js";
@@ -21,6 +22,8 @@ import type { MailBrandSource } from "../mail/layout.js";
 import type { Mailer } from "../mail/mailer.js";
 import { resetPasswordMail, verificationMail } from "../mail/templates.js";
 import { changeEmailMail } from "./account-mails.js";
+import { signInLimits } from "./sign-in-limits.js";
+import { signInLinkPlugins } from "./sign-in-link.js";
 
 /** Set by the server from the socket (or the trusted proxy); any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-agency-client-ip";
@@ -60,6 +63,9 @@ const CREDENTIAL_PATHS = [
   "/verify-email",
   "/change-password",
   "/change-email",
+  // The second step of a sign-in, and turning it on and off (each takes a code or the password).
+  "/two-factor/*",
+  "/magic-link/*",
 ] as const;
 
 /**
@@ -80,7 +86,7 @@ export function credentialRateLimits({ max, windowSeconds }: { max: number; wind
 }
 
 /** The tables Better Auth writes, by its model names. */
-export const authSchema = { user, session, account, verification, rateLimit };
+export const authSchema = { user, session, account, verification, rateLimit, twoFactor };
 
 export type AuthOptions = {
   config: Config;
@@ -149,6 +155,15 @@ export function createAuth({ config, db, mailer, secret, brand, applyConfiguredA
       : {},
     plugins: [
       bearer(),
+      // A code from an authenticator app, or a one-time backup code, after the password.
+      twoFactorPlugin({ issuer: config.shopName }),
+      ...signInLinkPlugins({
+        db,
+        mailer,
+        brand,
+        limits: signInLimits(db),
+        addressHeader: CLIENT_IP_HEADER,
+      }),
       ...(google
         ? [
             // Google through its OpenID Connect discovery document, so the same code path can be

@@ -6,6 +6,7 @@ import { apiKeyOf, callerOf, hashApiKey } from "./api-keys.js";
 import { CLIENT_IP_HEADER } from "./auth.js";
 import { sessionCredential } from "./session-cache.js";
 import { isTeamMember, type SessionUser, type SignedIn } from "./session-user.js";
+import { requireSecondFactorIfAsked } from "./two-factor-policy.js";
 
 /**
  * Who is calling: the signed-in account of a request and the checks routes make on it.
@@ -101,6 +102,7 @@ export async function requireMember(request: FastifyRequest): Promise<SessionUse
   const key = apiKeyOf(request);
   const user = key === undefined ? await requireUser(request) : await requireApiKeyCaller(request, key);
   if (!isTeamMember(user)) throw new AppError("forbidden", "This needs an admin account.");
+  await requireSecondFactorIfAsked(request.server.teamTwoFactor, user);
   return user;
 }
 

@@ -24,6 +24,8 @@ export const user = pgTable(
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** Sign-in asks for a code from an authenticator app (or a backup code) after the password. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,6 +106,24 @@ export const verification = pgTable(
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
 );
+
+/**
+ * An account's authenticator secret and backup codes, both encrypted with the auth secret (Better
+ * Auth's two-factor plugin). `verified` is false between turning it on and the first code.
+ */
+export const twoFactor = pgTable("two_factor", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  verified: boolean("verified").notNull().default(true),
+  /** Wrong codes in a row at sign-in; enough of them close the second step for a while. */
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
 
 /** Shared rate-limit counters, so several app instances count together. */
 export const rateLimit = pgTable("rate_limit", {

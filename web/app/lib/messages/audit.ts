@@ -28,6 +28,8 @@ export const auditPage = {
     "team.member_suspended": "Member suspended",
     "team.member_unsuspended": "Member unsuspended",
     "team.member_removed": "Member removed",
+    "team.two_factor_requirement_changed": "Two-factor sign-in requirement changed",
+    "team.member_two_factor_reset": "Member's two-factor sign-in reset",
     "api_key.created": "API key made",
     "api_key.revoked": "API key revoked",
     "account.deleted": "Account deleted",

@@ -1,0 +1,113 @@
+import { type TeamTwoFactor, twoFactorMessages } from "@agency/contract";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { isOwner } from "../../auth/permissions.js";
+import type { SessionUser } from "../../auth/session.js";
+import { readTeamTwoFactorRequired, writeTeamTwoFactorRequired } from "../../auth/two-factor-policy.js";
+import type { Database } from "../../db/client.js";
+import { twoFactor, user, verification } from "../../db/schema.js";
+import { AppError, notFound } from "../../errors.js";
+import { recordAudit, teamActorOf } from "../audit/index.js";
+
+function requireOwner(actor: SessionUser): void {
+  if (!isOwner(actor) || actor.apiKey) throw new AppError("forbidden", twoFactorMessages.onlyOwner);
+}
+
+/** The caller's own two-factor sign-in, and whether the shop asks it of them. */
+export async function twoFactorStatusOf(
+  db: Database,
+  caller: Pick<SessionUser, "role" | "twoFactorEnabled">,
+): Promise<{ enabled: boolean; required: boolean }> {
+  const required = caller.role ? await readTeamTwoFactorRequired(db) : false;
+  return { enabled: Boolean(caller.twoFactorEnabled), required };
+}
+
+/** The shop's requirement, and which members have two-factor sign-in on (the owner first). */
+export async function teamTwoFactor(db: Database): Promise<TeamTwoFactor> {
+  const [required, members] = await Promise.all([
+    readTeamTwoFactorRequired(db),
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        enabled: user.twoFactorEnabled,
+      })
+      .from(user)
+      .where(isNotNull(user.role))
+      .orderBy(sql`${user.role} = 'owner' desc`, sql`lower(${user.name})`, asc(user.id)),
+  ]);
+  return { required, members: members.map((member) => ({ ...member, role: member.role ?? "" })) };
+}
+
+/**
+ * The owner requires two-factor sign-in of every member of the team, or stops requiring it. The
+ * owner turns it on for themselves first, so requiring it never shuts them out of the team pages.
+ */
+export async function setTeamTwoFactorRequired(
+  db: Database,
+  actor: SessionUser,
+  required: boolean,
+): Promise<{ modifiedCount: number }> {
+  requireOwner(actor);
+  if (required && !actor.twoFactorEnabled) throw new AppError("conflict", twoFactorMessages.ownerFirst);
+  return db.transaction(async (tx) => {
+    const before = await readTeamTwoFactorRequired(tx);
+    if (before === required) return { modifiedCount: 0 };
+    await writeTeamTwoFactorRequired(tx, required);
+    await recordAudit(tx, {
+      actor: teamActorOf(actor),
+      action: "team.two_factor_requirement_changed",
+      subject: { type: "site", label: "Two-factor sign-in" },
+      before: { required: before },
+      after: { required },
+    });
+    return { modifiedCount: 1 };
+  });
+}
+
+/**
+ * A member who lost their authenticator and their backup codes: the owner removes their second
+ * factor (secret, backup codes and remembered devices), so they sign in with their password and
+ * set it up again. Nothing to reset changes nothing.
+ */
+export async function resetMemberTwoFactor(
+  db: Database,
+  actor: SessionUser,
+  memberId: string,
+): Promise<{ modifiedCount: number }> {
+  requireOwner(actor);
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: user.id, role: user.role, enabled: user.twoFactorEnabled })
+      .from(user)
+      .where(eq(user.id, memberId))
+      .for("update");
+    if (!target) throw notFound("The member");
+    if (!target.role) throw new AppError("conflict", twoFactorMessages.notMember);
+    if (target.id === actor.id) throw new AppError("conflict", twoFactorMessages.ownAccount);
+    const removed = await tx
+      .delete(twoFactor)
+      .where(eq(twoFactor.userId, target.id))
+      .returning({ id: twoFactor.id });
+    if (!target.enabled && removed.length === 0) return { modifiedCount: 0 };
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, target.id));
+    // Devices trusted to skip the code, and sign-in challenges still open, are theirs: they go too.
+    await tx
+      .delete(verification)
+      .where(
+        and(
+          eq(verification.value, target.id),
+          sql`(${verification.identifier} like 'trust-device-%' or ${verification.identifier} like '2fa-%')`,
+        ),
+      );
+    await recordAudit(tx, {
+      actor: teamActorOf(actor),
+      action: "team.member_two_factor_reset",
+      subject: { type: "user", id: target.id },
+      before: { twoFactorEnabled: target.enabled },
+      after: { twoFactorEnabled: false },
+    });
+    return { modifiedCount: 1 };
+  });
+}
