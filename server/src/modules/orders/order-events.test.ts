@@ -12,8 +12,8 @@ import { addAddon, cents } from "../../../test/addons.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { runJobs } from "../../../test/jobs.js";
 import { payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
+import { addWebhookEndpoint as addEndpoint } from "../../../test/webhook-endpoints.js";
 import { type Receiver, startReceiver } from "../../../test/webhook-receiver.js";
-import { addEndpoint } from "../webhooks/webhooks-fixtures.js";
 
 /** What an order's webhooks tell of it: its lines, add-ons included, and who works on it. */
 

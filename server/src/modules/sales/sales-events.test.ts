@@ -1,4 +1,9 @@
-import { type WebhookEventType, webhookEventBodies, webhookEventTypes } from "@agency/contract";
+import {
+  type WebhookEventBody,
+  type WebhookEventType,
+  webhookEventBodies,
+  webhookEventTypes,
+} from "@agency/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
@@ -15,8 +20,8 @@ import {
   writeQuote,
 } from "../../../test/sales.js";
 import { runJobsAt } from "../../../test/subscriptions.js";
+import { addWebhookEndpoint as addEndpoint } from "../../../test/webhook-endpoints.js";
 import { type Receiver, startReceiver } from "../../../test/webhook-receiver.js";
-import { addEndpoint } from "../webhooks/webhooks-fixtures.js";
 
 /** What the webhooks and the chat are told of quotes and invoices sent, paid for and overdue. */
 
@@ -48,7 +53,8 @@ beforeEach(() => {
 /** Every event received (each checked against the contract's body), in order. */
 const received = () =>
   hooks.events().map((event) => webhookEventBodies[event.type as WebhookEventType].parse(event));
-const ofType = (type: WebhookEventType) => received().filter((event) => event.type === type);
+const ofType = <K extends WebhookEventType>(type: K) =>
+  received().filter((event) => event.type === type) as WebhookEventBody<K>[];
 const chatTexts = () => chat.requests.map((request) => (JSON.parse(request.body) as { text: string }).text);
 const bodies = () => [...hooks.requests, ...chat.requests].map((request) => request.body).join("\n");
 
@@ -176,7 +182,7 @@ describe("the order of a quote or invoice", () => {
     expect(ofType("order.paid").map((event) => event.data)).toEqual([
       expect.objectContaining({ _id: orderId, paid: true, lines }),
     ]);
-    const number = (created[0]?.data as { number?: number } | undefined)?.number;
+    const number = created[0]?.data.number;
     expect(chatTexts()).toContainEqual(
       expect.stringMatching(new RegExp(`^New order #${number}: Landing page`)),
     );

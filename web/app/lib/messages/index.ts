@@ -18,5 +18,4 @@ export * from "./refunds";
 export * from "./sales";
 export * from "./shop";
 export * from "./team";
-export * from "./two-factor";
 export * from "./workflow";

@@ -1,7 +1,6 @@
 import type { FormEvent } from "react";
 import { Form } from "react-bootstrap";
 import { useNavigate } from "react-router";
-import { ApiError } from "../../../lib/api";
 import { accountMessages, accountPages } from "../../../lib/messages";
 import { notifyError, notifyFormProblem, notifyFormSuccess } from "../../../lib/toast";
 import { useSignIn } from "../api/auth";
@@ -12,23 +11,8 @@ import { PasswordField } from "./password-field";
 
 const FORM_ID = "login";
 
-/** The password was right, and the account asks for a code before it is signed in. */
-function asksForCode(answer: unknown): boolean {
-  return typeof answer === "object" && answer !== null && "twoFactorRedirect" in answer;
-}
-
-type Props = {
-  redirectTo: string;
-  /** Signed in: where to go is the page's to decide (by default `redirectTo`). */
-  onSignedIn?: () => void;
-  /** The password was right and a code is asked for (two-factor sign-in). */
-  onCodeAsked?: () => void;
-  /** The account is locked after too many wrong passwords. */
-  onLocked?: (email: string) => void;
-};
-
 /** SPEC §5 login: a refusal shows the server's message in an error toast; success goes on. */
-export function LoginForm({ redirectTo, onSignedIn, onCodeAsked, onLocked }: Props) {
+export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
 
@@ -45,14 +29,11 @@ export function LoginForm({ redirectTo, onSignedIn, onCodeAsked, onLocked }: Pro
       return;
     }
     try {
-      const answer = await signIn.mutateAsync(values);
-      if (asksForCode(answer) && onCodeAsked) return onCodeAsked();
+      await signIn.mutateAsync(values);
       notifyFormSuccess(accountMessages.loginSuccess, FORM_ID);
-      if (onSignedIn) onSignedIn();
-      else navigate(redirectTo, { replace: true });
+      navigate(redirectTo, { replace: true });
     } catch (error) {
       notifyError(accountErrorMessage(error));
-      if (error instanceof ApiError && error.reason === "TOO_MANY_ATTEMPTS") onLocked?.(values.email);
     }
   }
 
