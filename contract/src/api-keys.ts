@@ -3,7 +3,8 @@ import { DueAt } from "./orders.js";
 
 /**
  * API keys: another system calls the team's routes with `Authorization: Bearer <key>`, acting with
- * the permissions of the key's role (built in or custom, as that role is now). A key is shown once,
+ * the permissions of the key's role (built in or custom, as that role is now) that its maker also
+ * holds now. A member makes keys only of roles within their own permissions. A key is shown once,
  * when it is made; the shop keeps only its hash and a short prefix to tell keys apart.
  */
 
@@ -22,14 +23,40 @@ export const apiKeyMessages = {
   revoked: "This API key has been revoked.",
   expired: "This API key has expired.",
   roleGone: "This API key's role no longer exists.",
+  makerRemoved: "This API key's maker was removed from the team.",
+  makerSuspended: "This API key's maker is suspended.",
+  makerDeleted: "This API key's maker no longer has an account.",
+  notHeld: "A key can only have permissions you hold yourself: choose a role within yours.",
   teamRoutesOnly:
     "An API key can call the team's routes only. Customer and account calls need a person signed in.",
   peopleOnly: "This needs a person signed in to the dashboard: an API key cannot do it.",
 };
 
-/** What a key is now: usable, past its expiry, revoked, or without a role (its role was deleted). */
-export const apiKeyStates = ["active", "expired", "revoked", "role_deleted"] as const;
+/**
+ * What a key is now: usable, past its expiry, revoked, without a role (its role was deleted), or
+ * without a maker who could still use it (removed from the team, suspended, account deleted). A key
+ * acts for its maker: it never does more than they may do now.
+ */
+export const apiKeyStates = [
+  "active",
+  "expired",
+  "revoked",
+  "role_deleted",
+  "maker_removed",
+  "maker_suspended",
+  "maker_deleted",
+] as const;
 export type ApiKeyState = (typeof apiKeyStates)[number];
+
+/** Why a key no longer works, as the API keys page says it. */
+export const apiKeyStateReasons: Record<Exclude<ApiKeyState, "active">, string> = {
+  expired: "It has expired",
+  revoked: "It was revoked",
+  role_deleted: "Its role was deleted",
+  maker_removed: "Its maker was removed from the team",
+  maker_suspended: "Its maker is suspended",
+  maker_deleted: "Its maker's account was deleted",
+};
 
 /** A key as the API keys page lists it (never the key itself). */
 export const ApiKey = z
@@ -43,6 +70,8 @@ export const ApiKey = z
     /** The role's name now; null once the role was deleted (the key then stops working). */
     roleName: z.string().nullable(),
     state: z.enum(apiKeyStates),
+    /** Why the key no longer works (apiKeyStateReasons); null while it is active. */
+    reason: z.string().nullable(),
     /** Who made it: their name then. */
     createdBy: z.string(),
     createdAt: z.string(),

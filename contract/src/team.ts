@@ -109,6 +109,19 @@ export const teamMessages = {
   suspended: "A suspended member cannot take this role.",
 };
 
+/**
+ * Why a member's call to give, make or edit a role is refused: nobody grants what they do not
+ * hold, nobody changes their own role, and only the owner makes or removes Admins.
+ */
+export const grantMessages = {
+  notHeld: "You can only give permissions you hold yourself.",
+  roleBeyondYours: "This role has permissions you do not hold, so you cannot give it or change it.",
+  memberBeyondYours: "This member's role has permissions you do not hold, so you cannot change it.",
+  ownRole: "You cannot change your own role.",
+  heldRole: "You cannot edit the role you hold.",
+  adminsByOwner: "Only the owner can make or remove Admins.",
+};
+
 /** A member's new role: "admin", "staff" or a custom role's id (never "owner": see HandOverBody). */
 export const MemberRoleBody = z.object({ role: z.string().min(1).max(64) });
 export type MemberRoleBody = z.infer<typeof MemberRoleBody>;

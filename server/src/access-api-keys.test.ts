@@ -20,8 +20,12 @@ const roles: Record<string, readonly Permission[]> = {
   bookkeeper,
 };
 
-/** Team routes only a person signed in may call: managing keys, and the owner's hand-over. */
+/**
+ * Team routes only a person signed in may call: managing keys, and the owner's own calls (the
+ * hand-over, making an Admin).
+ */
 const peopleOnly = [
+  "PUT /api/user/admin/:email",
   "GET /api/admin/api-keys",
   "POST /api/admin/api-keys",
   "POST /api/admin/api-keys/:id/revoke",

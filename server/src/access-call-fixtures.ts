@@ -17,6 +17,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
   const {
     admin,
     target,
+    demoted,
     orderId,
     paidOrderId,
     refundOrderId,
@@ -52,7 +53,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
   const calls: Record<string, Call> = {
     "GET /api/users": { method: "GET", url: "/api/users" },
     "PUT /api/user/admin/:email": { method: "PUT", url: `/api/user/admin/${target.email}` },
-    "PUT /api/user/remove-admin/:email": { method: "PUT", url: `/api/user/remove-admin/${target.email}` },
+    "PUT /api/user/remove-admin/:email": { method: "PUT", url: `/api/user/remove-admin/${demoted.email}` },
     "GET /api/orders": { method: "GET", url: "/api/orders" },
     "GET /api/admin/payment/:id": { method: "GET", url: `/api/admin/payment/${orderId}` },
     "POST /api/blogs": { method: "POST", url: "/api/blogs", payload: blog },

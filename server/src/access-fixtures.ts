@@ -23,6 +23,8 @@ export type AccessWorld = {
   admin: TestAccount;
   /** The account whose role the admin calls change (not the customer making the calls). */
   target: TestAccount;
+  /** A staff member the users page's "Remove admin" makes a customer (only the owner removes Admins). */
+  demoted: TestAccount;
   orderId: string;
   /** A paid order, which the admin moves on and then cancels. */
   paidOrderId: string;
@@ -91,6 +93,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   const customer = await createAccount(ctx);
   const admin = await createAccount(ctx, { admin: true });
   const target = await createAccount(ctx);
+  const demoted = await createAccount(ctx, { role: "staff" });
   const addWebhook = async () =>
     (
       await ctx.app.inject({
@@ -205,6 +208,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     customer,
     admin,
     target,
+    demoted,
     orderId,
     paidOrderId,
     refundOrderId,

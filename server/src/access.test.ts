@@ -189,6 +189,7 @@ const roles: Record<string, readonly Permission[]> = {
 
 /** Routes that, beyond their permission, only the owner may use. */
 const ownerOnly = [
+  "PUT /api/user/admin/:email",
   "POST /api/team/owner",
   "PUT /api/team/two-factor",
   "POST /api/team/members/:id/two-factor/reset",

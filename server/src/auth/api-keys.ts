@@ -1,9 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type ApiKeyState, apiKeyMessages, apiKeyPrefix, isBuiltInRole } from "@agency/contract";
+import {
+  type ApiKeyState,
+  apiKeyMessages,
+  apiKeyPrefix,
+  builtInRoles,
+  isBuiltInRole,
+} from "@agency/contract";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../db/client.js";
-import { apiKeys, teamRoles } from "../db/schema.js";
+import { apiKeys, teamRoles, user } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { SessionUser } from "./session-user.js";
 
@@ -46,6 +52,18 @@ export function apiKeyOf(request: FastifyRequest): string | "malformed" | undefi
   return scheme.toLowerCase() === "bearer" && keyPattern.test(credential) ? credential : "malformed";
 }
 
+/**
+ * Whether the member who made a key could still use it: a key acts for its maker, so it stops
+ * when they are removed from the team, suspended, or their account is deleted (created_by null).
+ */
+export type KeyMaker = "member" | "removed" | "suspended" | "deleted";
+
+export function keyMakerOf(maker: { role: string | null; suspendedAt: Date | null } | null): KeyMaker {
+  if (!maker) return "deleted";
+  if (!maker.role) return "removed";
+  return maker.suspendedAt ? "suspended" : "member";
+}
+
 /** A key as the check needs it: its caller, and what may stop it from working. */
 export type ApiKeyRecord = {
   caller: SessionUser;
@@ -53,13 +71,31 @@ export type ApiKeyRecord = {
   expiresAt: Date | null;
   /** False once a custom role the key holds was deleted (or for a role no key may hold). */
   roleExists: boolean;
+  maker: KeyMaker;
 };
 
+/** The key's role's permissions that its maker holds now: what a call with the key may do. */
+function keyPermissions(
+  role: string,
+  customPermissions: readonly string[] | null,
+  maker: { role: string | null; permissions: string | null },
+): string {
+  const ofRole = isBuiltInRole(role) ? builtInRoles[role].permissions : (customPermissions ?? []);
+  // As auth/permissions.ts reads a member's role (not imported: it reads the session, which reads keys).
+  const held: readonly string[] = !maker.role
+    ? []
+    : isBuiltInRole(maker.role)
+      ? builtInRoles[maker.role].permissions
+      : (maker.permissions ?? "").split(",");
+  return ofRole.filter((permission) => held.includes(permission)).join(",");
+}
+
 /**
- * The key's record by its hash, with its role's permissions as they are now (one query, by the
- * unique hash), or null for a key the shop never made. A key in use has its last-used time written
- * when the one stored is a minute old or more: the caller caches records for a few seconds, so
- * this writes at most once a minute per key, on every instance together.
+ * The key's record by its hash, with its role's permissions and its maker as they are now (one
+ * query, by the unique hash), or null for a key the shop never made. A key in use has its last-used
+ * time written when the one stored is a minute old or more: the caller caches records for a few
+ * seconds (emptied by every change of a role, a member or a key), so this writes at most once a
+ * minute per key, on every instance together.
  */
 export async function loadApiKey(db: Database, keyHash: string): Promise<ApiKeyRecord | null> {
   const [row] = await db
@@ -71,14 +107,20 @@ export async function loadApiKey(db: Database, keyHash: string): Promise<ApiKeyR
       expiresAt: apiKeys.expiresAt,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      createdBy: apiKeys.createdBy,
       customRole: teamRoles.id,
       customPermissions: teamRoles.permissions,
+      makerRole: user.role,
+      makerPermissions: user.permissions,
+      makerSuspendedAt: user.suspendedAt,
     })
     .from(apiKeys)
     .leftJoin(teamRoles, sql`${teamRoles.id}::text = ${apiKeys.role}`)
+    .leftJoin(user, eq(user.id, apiKeys.createdBy))
     .where(eq(apiKeys.keyHash, keyHash));
   if (!row) return null;
   const builtIn = isBuiltInRole(row.role) && row.role !== "owner";
+  const maker = row.createdBy ? { role: row.makerRole, permissions: row.makerPermissions } : null;
   const record: ApiKeyRecord = {
     caller: {
       id: `apikey:${row.id}`,
@@ -86,15 +128,16 @@ export async function loadApiKey(db: Database, keyHash: string): Promise<ApiKeyR
       name: `API key ${row.name}`,
       image: null,
       role: row.role,
-      permissions: row.customPermissions ? row.customPermissions.join(",") : null,
+      permissions: maker ? keyPermissions(row.role, row.customPermissions, maker) : "",
       emailVerified: false,
       createdAt: row.createdAt,
       lastLoginAt: null,
-      apiKey: { id: row.id, name: row.name },
+      apiKey: { id: row.id, name: row.name, madeBy: row.createdBy },
     },
     revokedAt: row.revokedAt,
     expiresAt: row.expiresAt,
     roleExists: builtIn || row.customRole !== null,
+    maker: keyMakerOf(maker && { role: row.makerRole, suspendedAt: row.makerSuspendedAt }),
   };
   const now = new Date();
   const due = !row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= lastUsedEveryMs;
@@ -114,12 +157,13 @@ export async function loadApiKey(db: Database, keyHash: string): Promise<ApiKeyR
 
 /** What a key is now: the API keys page shows it, and a call is refused unless it is "active". */
 export function keyState(
-  key: Pick<ApiKeyRecord, "revokedAt" | "expiresAt" | "roleExists">,
+  key: Pick<ApiKeyRecord, "revokedAt" | "expiresAt" | "roleExists" | "maker">,
   now: Date,
 ): ApiKeyState {
   if (key.revokedAt) return "revoked";
   if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return "expired";
   if (!key.roleExists) return "role_deleted";
+  if (key.maker !== "member") return `maker_${key.maker}`;
   return "active";
 }
 
@@ -127,6 +171,9 @@ const refusals: Record<Exclude<ApiKeyState, "active">, string> = {
   revoked: apiKeyMessages.revoked,
   expired: apiKeyMessages.expired,
   role_deleted: apiKeyMessages.roleGone,
+  maker_removed: apiKeyMessages.makerRemoved,
+  maker_suspended: apiKeyMessages.makerSuspended,
+  maker_deleted: apiKeyMessages.makerDeleted,
 };
 
 /** Why a key cannot be used now, in the words a caller is told; undefined when it can. */

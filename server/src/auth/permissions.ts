@@ -18,9 +18,12 @@ const known = new Set<string>(permissions);
 /** Custom roles' permission lists, parsed once per distinct list. */
 const parsed = new Map<string, ReadonlySet<Permission>>();
 
-export function permissionsOf(user: Pick<SessionUser, "role" | "permissions">): ReadonlySet<Permission> {
+export function permissionsOf(
+  user: Pick<SessionUser, "role" | "permissions" | "apiKey">,
+): ReadonlySet<Permission> {
   if (!user.role) return none;
-  const builtIn = builtInSets.get(user.role);
+  // An API key's caller carries its list always: its role's permissions that its maker holds now.
+  const builtIn = user.apiKey ? undefined : builtInSets.get(user.role);
   if (builtIn) return builtIn;
   const list = user.permissions ?? "";
   let set = parsed.get(list);
@@ -36,8 +39,21 @@ export function isOwner(user: Pick<SessionUser, "role">): boolean {
   return user.role === "owner";
 }
 
-export function can(user: Pick<SessionUser, "role" | "permissions">, permission: Permission): boolean {
+export function can(
+  user: Pick<SessionUser, "role" | "permissions" | "apiKey">,
+  permission: Permission,
+): boolean {
   return permissionsOf(user).has(permission);
+}
+
+/** Whether the caller holds every one of `list` (nobody grants what they do not hold). */
+export function holdsAll(
+  user: Pick<SessionUser, "role" | "permissions" | "apiKey">,
+  list: Iterable<Permission>,
+): boolean {
+  const held = permissionsOf(user);
+  for (const permission of list) if (!held.has(permission)) return false;
+  return true;
 }
 
 /** The comma-separated list kept on a custom role's members (null for a built-in role). */

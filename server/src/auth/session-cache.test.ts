@@ -9,7 +9,8 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, { admin: true });
+  // The owner: only the owner makes someone an Admin.
+  admin = await createAccount(ctx, { role: "owner" });
 });
 afterAll(() => ctx.close());
 

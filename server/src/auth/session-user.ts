@@ -15,9 +15,10 @@ export type SessionUser = {
   twoFactorEnabled?: boolean | null;
   /**
    * Set when the caller is an API key rather than a person (see auth/api-keys.ts): its id is then
-   * "apikey:<key id>", which no account has, and its name "API key <name>".
+   * "apikey:<key id>", which no account has, and its name "API key <name>". The key acts for the
+   * member who made it (`madeBy`, their account's id): it never changes that member's own role.
    */
-  apiKey?: { id: string; name: string };
+  apiKey?: { id: string; name: string; madeBy?: string | null };
 };
 
 export type SignedIn = { user: SessionUser; session: { id: string; token: string; expiresAt: Date } };

@@ -13,7 +13,8 @@ let deletedAddress: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, { admin: true });
+  // The owner: only the owner makes someone an Admin.
+  admin = await createAccount(ctx, { role: "owner" });
   const dana = await createAccount(ctx, { name: "Dana Departing" });
   const deleted = await ctx.app.inject({
     method: "POST",

@@ -111,10 +111,11 @@ describe("the audit log", () => {
     expect(row?.invitedBy).toBeNull();
 
     const member = await createAccount(ctx, { role: "staff" });
-    const given = await call(made.key, "PUT", `/api/team/members/${member.id}/role`, { role: "admin" });
+    const role = await makeRole(ctx, owner, "Messengers", ["messages.send"]);
+    const given = await call(made.key, "PUT", `/api/team/members/${member.id}/role`, { role });
     expect(given.json()).toEqual({ modifiedCount: 1 });
     const [change] = await ctx.db.select().from(roleChanges).where(eq(roleChanges.targetId, member.id));
-    expect(change).toMatchObject({ actorId: null, actorLabel: "API key HR sync", toRole: "admin" });
+    expect(change).toMatchObject({ actorId: null, actorLabel: "API key HR sync", toRole: role });
   });
 });
 

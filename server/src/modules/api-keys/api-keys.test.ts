@@ -81,7 +81,7 @@ describe("making API keys", () => {
       headers: { cookie: owner.cookie },
       payload: { role },
     });
-    const made = await makeApiKey(ctx, integrator, { role: "admin", name: "Made by a member" });
+    const made = await makeApiKey(ctx, integrator, { role, name: "Made by a member" });
     expect(made.createdBy).toBe(integrator.name);
 
     // An Admin key has every permission, integrations too, yet cannot make or revoke keys.

@@ -25,14 +25,12 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: manage,
       schema: {
         tags,
-        summary: "Every API key, newest first (never the key itself), and the roles a key may hold",
+        summary:
+          "Every API key, newest first (never the key itself), why a key no longer works, and the roles the caller may make a key of",
         response: { 200: ApiKeyList, ...refused },
       },
     },
-    async (request) => {
-      await requireMember(request);
-      return listApiKeys(db);
-    },
+    async (request) => listApiKeys(db, await requireMember(request)),
   );
 
   app.post(

@@ -2,33 +2,37 @@ import {
   type ApiKey,
   type ApiKeyList,
   apiKeyMessages,
+  apiKeyStateReasons,
   type CreateApiKeyBody,
   type CreatedApiKey,
   isId,
 } from "@agency/contract";
 import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { keyState, newApiKey } from "../../auth/api-keys.js";
+import { type KeyMaker, keyMakerOf, keyState, newApiKey } from "../../auth/api-keys.js";
+import { holdsAll } from "../../auth/permissions.js";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { apiKeys } from "../../db/schema.js";
+import { apiKeys, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
-import { findRole, roleNames } from "../team/index.js";
+import { findRole, roleNames, rolesGivableBy } from "../team/index.js";
 
 type KeyRow = typeof apiKeys.$inferSelect;
 /** The new key's fields as checked: the expiry is a date by then. */
 type Created = z.output<typeof CreateApiKeyBody>;
 
-function toApiKey(row: KeyRow, names: Map<string, string>, now: Date): ApiKey {
+function toApiKey(row: KeyRow, names: Map<string, string>, maker: KeyMaker, now: Date): ApiKey {
   const roleName = row.role === "owner" ? null : (names.get(row.role) ?? null);
+  const state = keyState({ ...row, roleExists: roleName !== null, maker }, now);
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
     role: row.role,
     roleName,
-    state: keyState({ ...row, roleExists: roleName !== null }, now),
+    state,
+    reason: state === "active" ? null : apiKeyStateReasons[state],
     createdBy: row.createdByName,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -37,20 +41,42 @@ function toApiKey(row: KeyRow, names: Map<string, string>, now: Date): ApiKey {
   };
 }
 
-/** Every key, newest first, and the roles a new key may hold (all but the owner's). */
-export async function listApiKeys(db: Database): Promise<ApiKeyList> {
-  const [rows, names] = await Promise.all([
-    db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)),
+/** The key with its maker as they are now (whether the key still works depends on them). */
+async function keyWithMaker(db: Database, id: string) {
+  const [found] = await db
+    .select({ key: apiKeys, makerRole: user.role, makerSuspendedAt: user.suspendedAt })
+    .from(apiKeys)
+    .leftJoin(user, eq(user.id, apiKeys.createdBy))
+    .where(eq(apiKeys.id, id));
+  return found;
+}
+
+const makerOf = (found: { key: KeyRow; makerRole: string | null; makerSuspendedAt: Date | null }) =>
+  keyMakerOf(found.key.createdBy ? { role: found.makerRole, suspendedAt: found.makerSuspendedAt } : null);
+
+/**
+ * Every key, newest first, each saying why it no longer works if it does not, and the roles the
+ * caller may make a new key of (all but the owner's, within the caller's permissions).
+ */
+export async function listApiKeys(db: Database, actor: SessionUser): Promise<ApiKeyList> {
+  const [rows, names, givable] = await Promise.all([
+    db
+      .select({ key: apiKeys, makerRole: user.role, makerSuspendedAt: user.suspendedAt })
+      .from(apiKeys)
+      .leftJoin(user, eq(user.id, apiKeys.createdBy))
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)),
     roleNames(db),
+    rolesGivableBy(db, actor, { admin: true }),
   ]);
   const now = new Date();
-  const roles = [...names].filter(([key]) => key !== "owner").map(([key, name]) => ({ key, name }));
-  return { keys: rows.map((row) => toApiKey(row, names, now)), roles };
+  const roles = givable.map(({ key, name }) => ({ key, name }));
+  return { keys: rows.map((found) => toApiKey(found.key, names, makerOf(found), now)), roles };
 }
 
 /**
- * Makes a key for a role (never the owner's: ownership is a person's) and answers it with the key
- * itself, this once; only its hash is stored.
+ * Makes a key for a role (never the owner's: ownership is a person's) within the maker's own
+ * permissions, and answers it with the key itself, this once; only its hash is stored. The key
+ * then acts with the role's permissions that its maker still holds (auth/api-keys.ts).
  */
 export async function createApiKey(db: Database, actor: SessionUser, body: Created): Promise<CreatedApiKey> {
   if (body.role === "owner") {
@@ -59,6 +85,9 @@ export async function createApiKey(db: Database, actor: SessionUser, body: Creat
   const role = await findRole(db, body.role);
   if (!role)
     throw new AppError("bad_request", apiKeyMessages.unknownRole, { role: apiKeyMessages.unknownRole });
+  if (!holdsAll(actor, role.permissions)) {
+    throw new AppError("forbidden", apiKeyMessages.notHeld, { role: apiKeyMessages.notHeld });
+  }
   const now = new Date();
   const expiresAt = body.expiresAt ?? null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
@@ -88,7 +117,7 @@ export async function createApiKey(db: Database, actor: SessionUser, body: Creat
       subject: { type: "api_key", id: row.id, label: row.name },
       after: { name: row.name, prefix, role: role.key, expiresAt },
     });
-    return { ...toApiKey(row, new Map([[role.key, role.name]]), now), key };
+    return { ...toApiKey(row, new Map([[role.key, role.name]]), "member", now), key };
   });
 }
 
@@ -114,5 +143,6 @@ export async function revokeApiKey(db: Database, actor: SessionUser, id: string)
     });
     return after;
   });
-  return toApiKey(row, await roleNames(db), new Date());
+  const found = await keyWithMaker(db, row.id);
+  return toApiKey(row, await roleNames(db), found ? makerOf(found) : "deleted", new Date());
 }

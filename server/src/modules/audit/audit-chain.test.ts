@@ -20,7 +20,8 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, { admin: true });
+  // The owner: only the owner makes someone an Admin.
+  admin = await createAccount(ctx, { role: "owner" });
   await recordAdminWork(ctx, admin, await createAccount(ctx));
 });
 afterAll(() => ctx.close());

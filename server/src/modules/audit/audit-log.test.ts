@@ -12,7 +12,8 @@ let customer: TestAccount;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, { admin: true });
+  // The owner: only the owner makes someone an Admin.
+  admin = await createAccount(ctx, { role: "owner" });
   customer = await createAccount(ctx);
 });
 afterAll(() => ctx.close());

@@ -19,6 +19,7 @@ import { AppError, notFound } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { MailBrand, MailBrandSource } from "../../mail/layout.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
+import { refuseUngivableRole } from "./grants.js";
 import { teamInvitationMail } from "./invitation-mail.js";
 import { changeRole } from "./members.js";
 import { findRole } from "./roles.js";
@@ -111,7 +112,10 @@ async function queueInvitationMail(
   await enqueue(tx, "mail.send", mail, { key: `team-invitation:${row.id}:${row.tokenHash.slice(0, 16)}` });
 }
 
-/** Invites an address to the team with a role, and mails it the link. */
+/**
+ * Invites an address to the team with a role within the inviter's permissions (an Admin only by
+ * the owner), and mails it the link.
+ */
 export async function sendInvitation(
   db: Database,
   brandSource: MailBrandSource,
@@ -120,6 +124,7 @@ export async function sendInvitation(
 ): Promise<TeamInvitation> {
   const email = body.email.toLowerCase();
   const role = await invitedRole(db, body.role);
+  await refuseUngivableRole(db, actor, role.key);
   // Read before the transaction: the brand's cache reads the database itself.
   const brand = await brandSource();
   const { token, tokenHash } = newToken();
@@ -188,6 +193,8 @@ export async function resendInvitation(
   return db.transaction(async (tx) => {
     const before = await lockInvitation(tx, id);
     if (before.acceptedAt || before.revokedAt) throw new AppError("conflict", invitationMessages.notOpen);
+    // Sending it again offers the role anew: only whoever could offer it.
+    await refuseUngivableRole(tx, actor, before.role);
     const role = await findRole(tx, before.role);
     if (!role) throw new AppError("conflict", teamMessages.unknownRole);
     const now = new Date();

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client.js";
 import { roleChanges, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, recordAudit, type TeamActor, teamActorOf } from "../audit/index.js";
+import { refuseUngivableRole, refuseUntouchableMember } from "./grants.js";
 import { findRole } from "./roles.js";
 
 /**
@@ -72,7 +73,10 @@ export async function changeRole(
 
 const targetColumns = { id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt };
 
-/** A team member's new role, chosen on the team page. */
+/**
+ * A team member's new role, chosen on the team page: never the caller's own, and only a role (and
+ * a member) within the caller's permissions; Admins are made and unmade by the owner.
+ */
 export async function setMemberRole(
   db: Database,
   actor: SessionUser,
@@ -82,6 +86,8 @@ export async function setMemberRole(
   return db.transaction(async (tx) => {
     const [target] = await tx.select(targetColumns).from(user).where(eq(user.id, memberId)).for("update");
     if (!target?.role) throw notFound("The member");
+    await refuseUntouchableMember(tx, actor, target);
+    await refuseUngivableRole(tx, actor, toRole);
     const changed = await changeRole(tx, teamActorOf(actor), target, toRole);
     return { modifiedCount: changed ? 1 : 0 };
   });

@@ -118,7 +118,7 @@ describe("suspending a member", () => {
     await call("POST", `/api/team/members/${staff.id}/suspend`, admin);
     const handOver = await call("POST", "/api/team/owner", owner, { memberId: staff.id });
     expect(handOver.statusCode).toBe(409);
-    const role = await call("PUT", `/api/team/members/${staff.id}/role`, admin, { role: "admin" });
+    const role = await call("PUT", `/api/team/members/${staff.id}/role`, owner, { role: "admin" });
     expect(role.statusCode).toBe(409);
   });
 });
@@ -136,7 +136,7 @@ describe("removing a member", () => {
     expect(row).toMatchObject({ name: "Stella Staff", role: null, permissions: null });
     expect(row?.suspendedAt).not.toBeNull();
     // Not a customer account in disguise: it cannot come back through "Make an Admin" either.
-    const made = await call("PUT", `/api/user/admin/${staff.email}`, admin);
+    const made = await call("PUT", `/api/user/admin/${staff.email}`, owner);
     expect(made.statusCode).toBe(409);
 
     const [change] = await ctx.db.select().from(roleChanges).where(eq(roleChanges.targetId, staff.id));

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.js";
 import { session, teamInvitations, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { auditActorOf, recordAudit, teamActorOf } from "../audit/index.js";
+import { accountOf, refuseUntouchableMember } from "./grants.js";
 import { toInvitation } from "./invitations.js";
 import { changeRole } from "./members.js";
 import { roleNames } from "./roles.js";
@@ -44,12 +45,17 @@ export async function listTeam(db: Database): Promise<TeamMemberList> {
 const targetColumns = { id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt };
 type Target = { id: string; email: string; role: string | null; suspendedAt: Date | null };
 
-/** The member acted on, locked; the owner and the caller themselves are refused. */
+/**
+ * The member acted on, locked; the owner and the caller themselves (an API key's maker) are
+ * refused, and so is a member the caller may not touch (an Admin but by the owner, or a role with
+ * permissions the caller lacks).
+ */
 async function lockMember(tx: Database, actor: SessionUser, memberId: string): Promise<Target> {
   const [target] = await tx.select(targetColumns).from(user).where(eq(user.id, memberId)).for("update");
   if (!target?.role) throw notFound("The member");
   if (target.role === "owner") throw new AppError("conflict", memberMessages.ownerProtected);
-  if (target.id === actor.id) throw new AppError("conflict", memberMessages.notYourself);
+  if (target.id === accountOf(actor)) throw new AppError("conflict", memberMessages.notYourself);
+  await refuseUntouchableMember(tx, actor, target);
   return target;
 }
 

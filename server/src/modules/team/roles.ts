@@ -1,6 +1,7 @@
 import {
   builtInRoleKeys,
   builtInRoles,
+  grantMessages,
   isBuiltInRole,
   isId,
   type Permission,
@@ -10,11 +11,12 @@ import {
   type TeamRoleBody,
 } from "@agency/contract";
 import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { storedPermissions } from "../../auth/permissions.js";
+import { holdsAll, storedPermissions } from "../../auth/permissions.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { teamInvitations, teamRoles, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { type AuditActor, recordAudit } from "../audit/index.js";
+import { type AuditActor, auditActorOf, recordAudit } from "../audit/index.js";
 
 /**
  * The shop's roles: the three built in (Owner, Admin, Staff) and the owner's own, each with how
@@ -88,7 +90,25 @@ async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createRole(db: Database, actor: AuditActor, body: TeamRoleBody): Promise<TeamRole> {
+/** The roles the caller holds: their own, and for an API key both the key's and its maker's. */
+async function rolesHeldBy(db: Database, actor: SessionUser): Promise<Set<string>> {
+  const held = new Set<string>(actor.role ? [actor.role] : []);
+  const maker = actor.apiKey?.madeBy;
+  if (maker) {
+    const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, maker));
+    if (row?.role) held.add(row.role);
+  }
+  return held;
+}
+
+/** Nobody makes a role with, or edits one to or from, permissions they do not hold. */
+function refuseUnheld(caller: SessionUser, list: readonly string[], message: string): void {
+  if (!holdsAll(caller, ordered(list))) throw new AppError("forbidden", message);
+}
+
+export async function createRole(db: Database, caller: SessionUser, body: TeamRoleBody): Promise<TeamRole> {
+  refuseUnheld(caller, body.permissions, grantMessages.notHeld);
+  const actor = auditActorOf(caller);
   return withUniqueName(() =>
     db.transaction(async (tx) => {
       const [row] = await tx
@@ -113,19 +133,26 @@ export async function createRole(db: Database, actor: AuditActor, body: TeamRole
   );
 }
 
-/** Renames a custom role or changes its permissions, for its members at once. */
+/**
+ * Renames a custom role or changes its permissions, for its members at once. Nobody edits the role
+ * they hold, nor a role with permissions they lack, nor gives one permissions they lack.
+ */
 export async function updateRole(
   db: Database,
-  actor: AuditActor,
+  caller: SessionUser,
   key: string,
   body: TeamRoleBody,
 ): Promise<TeamRole> {
   if (isBuiltInRole(key)) throw new AppError("conflict", roleMessages.builtIn);
   if (!isId(key)) throw notFound("The role");
+  if ((await rolesHeldBy(db, caller)).has(key)) throw new AppError("forbidden", grantMessages.heldRole);
+  refuseUnheld(caller, body.permissions, grantMessages.notHeld);
+  const actor = auditActorOf(caller);
   return withUniqueName(() =>
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(teamRoles).where(eq(teamRoles.id, key)).for("update");
       if (!before) throw notFound("The role");
+      refuseUnheld(caller, before.permissions, grantMessages.roleBeyondYours);
       const list = ordered(body.permissions);
       const [row] = await tx
         .update(teamRoles)

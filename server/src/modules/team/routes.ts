@@ -70,10 +70,8 @@ export const teamRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bran
         response: { 201: TeamRole, ...refused },
       },
     },
-    async (request, reply) => {
-      const actor = auditActorOf(await requireMember(request));
-      return reply.status(201).send(await createRole(db, actor, request.body));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createRole(db, await requireMember(request), request.body)),
   );
 
   app.put(
@@ -89,8 +87,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bran
       },
     },
     async (request) => {
-      const actor = auditActorOf(await requireMember(request));
-      const role = await updateRole(db, actor, request.params.key, request.body);
+      const role = await updateRole(db, await requireMember(request), request.params.key, request.body);
       // Members' sessions carry their permissions: look them up again.
       app.sessionCache.clear();
       return role;
@@ -204,7 +201,12 @@ export const teamRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bran
         response: { 200: ModifiedCount, ...refused },
       },
     },
-    async (request) => unsuspendMember(db, await requireMember(request), request.params.id),
+    async (request) => {
+      const result = await unsuspendMember(db, await requireMember(request), request.params.id);
+      // The member's API keys work again: the cached ones are looked up again.
+      app.sessionCache.clear();
+      return result;
+    },
   );
 
   app.delete(

@@ -38,14 +38,16 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         config: { access: "team", permission: "team.manage" },
         schema: {
           tags: ["admin"],
-          summary: admin ? "Make an account admin" : "Remove an account's admin access",
+          summary: admin
+            ? "Make an account admin (the owner only)"
+            : "Remove an account's admin access (an Admin's: the owner only)",
           params: EmailParams,
           response: { 200: ModifiedCount, ...refused },
         },
       },
       async (request) => {
         const actor = await requireMember(request);
-        const result = await setAdminRole(db, teamActorOf(actor), request.params.email, admin);
+        const result = await setAdminRole(db, teamActorOf(actor), request.params.email, admin, actor);
         // The account's sessions carry its role: look them up again.
         app.sessionCache.clear();
         return result;

@@ -1,9 +1,10 @@
 import { accountDataMessages, isDeletedAccountEmail } from "@agency/contract";
 import { eq, inArray, sql } from "drizzle-orm";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { changeRole, type RoleActor } from "../team/index.js";
+import { changeRole, type RoleActor, refuseUnlessOwner, refuseUntouchableMember } from "../team/index.js";
 
 export type { RoleActor };
 
@@ -11,14 +12,18 @@ export type { RoleActor };
  * SPEC §6 "Make admin" / "Remove admin": gives an account the Admin role, or makes it a customer
  * again, and records who did it. Returns how many accounts changed (0 when the role was already as
  * asked). The first admin named by the system becomes the shop's owner; the owner keeps the role
- * until they hand ownership over, so the shop always has one.
+ * until they hand ownership over, so the shop always has one. A member of the team asking
+ * (`caller`; the system names none) is held to the team's rules: only the owner makes or removes
+ * Admins, and nobody removes themselves or a member with permissions they lack.
  */
 export async function setAdminRole(
   db: Database,
   actor: RoleActor,
   email: string,
   admin: boolean,
+  caller?: SessionUser,
 ): Promise<{ modifiedCount: number }> {
+  if (admin && caller) refuseUnlessOwner(caller);
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt })
@@ -45,6 +50,7 @@ export async function setAdminRole(
           "The last admin cannot lose admin access. Make someone else an admin first.",
         );
       }
+      if (caller) await refuseUntouchableMember(tx, caller, target);
     }
     // The first admin the system names (ADMIN_EMAIL, the command line) is the owner; the owner's
     // row is locked, so two at once cannot both become it.
