@@ -3,7 +3,7 @@
 export const apiKeysPage = {
   menu: "API keys",
   heading: "API keys",
-  lead: "Another system calls the shop's API with a key, as a member of the team with the key's role. It sends the key as Authorization: Bearer <key>.",
+  lead: "Another system calls the shop's API with a key, as a member of the team with the key's role, and never more than the member who made it may do. It sends the key as Authorization: Bearer <key>.",
   docsLink: "API documentation (/api/docs)",
   loadFailed: "We couldn't load the API keys.",
 
@@ -11,7 +11,8 @@ export const apiKeysPage = {
   name: "Name",
   nameHelp: "What uses it, e.g. Zapier or the reporting script.",
   role: "Role",
-  roleHelp: "The key may do what this role may, as the role is now. Owner is not offered.",
+  roleHelp:
+    "The key may do what this role may, as the role is now, as far as you may too. Only roles within your own permissions are offered.",
   expires: "Expires on (optional)",
   expiresHelp:
     "The key stops working at the end of this day (UTC). Leave empty for a key that does not expire.",
@@ -38,7 +39,15 @@ export const apiKeysPage = {
   never: "Never",
   noExpiry: "Never",
   state: "Status",
-  states: { active: "Active", expired: "Expired", revoked: "Revoked", role_deleted: "Role deleted" },
+  states: {
+    active: "Active",
+    expired: "Expired",
+    revoked: "Revoked",
+    role_deleted: "Role deleted",
+    maker_removed: "Maker removed",
+    maker_suspended: "Maker suspended",
+    maker_deleted: "Maker deleted",
+  },
   deletedRole: "(deleted role)",
   createdBy: (name: string) => `by ${name}`,
   revoke: "Revoke",

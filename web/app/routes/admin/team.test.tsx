@@ -1,4 +1,4 @@
-import type { Permission } from "@agency/contract";
+import { builtInRoles, isBuiltInRole, type Permission } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { teamInvitation, teamMember, teamRoles } from "../../features/team/test/team-fixtures";
@@ -35,10 +35,21 @@ const away = teamMember({
   lastSignInAt: null,
 });
 
-/** The server, with `viewer` signed in. */
+/** A member whose role only manages the team. */
+const manager = teamMember({
+  id: "manager-1",
+  name: "Mia Manager",
+  email: "mia@example.com",
+  role: "3f1d7c2e-0000-4000-8000-0000000000e2",
+  roleName: "Managers",
+});
+
+/** The server, with `viewer` signed in (with their role's permissions). */
 function stubServer(viewer: typeof owner, width = 1280) {
   stubScreenWidth(width);
-  const permissions: Permission[] = ["team.manage"];
+  const permissions: Permission[] = isBuiltInRole(viewer.role)
+    ? [...builtInRoles[viewer.role].permissions]
+    : ["team.manage"];
   return fakeApi({
     "GET /api/auth/get-session": {
       user: {
@@ -52,7 +63,10 @@ function stubServer(viewer: typeof owner, width = 1280) {
       session: { id: "session-1", expiresAt: "2030-01-01T00:00:00.000Z" },
     },
     "GET /api/admin/:email": { admin: true, role: viewer.role, permissions },
-    "GET /api/team/members": { members: [owner, admin, staff, away], invitations: [teamInvitation()] },
+    "GET /api/team/members": {
+      members: [owner, admin, staff, away, ...(viewer === manager ? [manager] : [])],
+      invitations: [teamInvitation()],
+    },
     "GET /api/team/roles": { roles: teamRoles() },
     "PUT /api/team/members/:id/role": { modifiedCount: 1 },
     "POST /api/team/members/:id/suspend": { modifiedCount: 1 },
@@ -80,13 +94,13 @@ describe("the team page", () => {
     const sue = await row("sue@example.com");
     expect(within(sue).getByText(t.suspended)).toBeTruthy();
     expect(within(sue).getByText(t.never)).toBeTruthy();
-    expect(within(sue).getByRole("button", { name: t.unsuspend })).toBeTruthy();
+    expect(await within(sue).findByRole("button", { name: t.unsuspend })).toBeTruthy();
     // Only the owner hands the shop over.
     expect(screen.queryByRole("button", { name: t.makeOwner })).toBeNull();
     expect(screen.getByText("waiting@example.com")).toBeTruthy();
   });
 
-  it("changes a member's role from the list", async () => {
+  it("changes a member's role from the list, offering Admin only to the owner", async () => {
     const api = stubServer(admin);
     renderWithProviders(<Team />);
     const select = await screen.findByRole("combobox", { name: t.roleOf("Sam Staff") });
@@ -94,23 +108,59 @@ describe("the team page", () => {
       within(select)
         .getAllByRole("option")
         .map((option) => option.textContent),
+    ).toEqual(["Staff", "Editors"]);
+    fireEvent.change(select, { target: { value: "3f1d7c2e-0000-4000-8000-0000000000e1" } });
+    expect(await screen.findByText(t.roleChanged("Sam Staff", "Editors"))).toBeTruthy();
+    expect(api.bodies("PUT /api/team/members/:id/role")).toEqual([
+      { role: "3f1d7c2e-0000-4000-8000-0000000000e1" },
+    ]);
+  });
+
+  it("offers the owner Admin, and an Admin's row its controls", async () => {
+    stubServer(owner);
+    renderWithProviders(<Team />);
+    const select = await screen.findByRole("combobox", { name: t.roleOf("Sam Staff") });
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
     ).toEqual(["Admin", "Staff", "Editors"]);
-    fireEvent.change(select, { target: { value: "admin" } });
-    expect(await screen.findByText(t.roleChanged("Sam Staff", "Admin"))).toBeTruthy();
-    expect(api.bodies("PUT /api/team/members/:id/role")).toEqual([{ role: "admin" }]);
+    expect(screen.getByRole("combobox", { name: t.roleOf("Adam Admin") })).toBeTruthy();
+  });
+
+  it("offers a member only what they hold: no role to give, no control on members with more", async () => {
+    stubServer(manager);
+    renderWithProviders(<Team />);
+    // A new role offers only their permissions (once the page knows them).
+    fireEvent.click(await screen.findByRole("button", { name: t.addRole }));
+    const form = await screen.findByRole("form", { name: t.addRole });
+    await waitFor(() => {
+      const boxes = within(form).getAllByRole("checkbox") as HTMLInputElement[];
+      expect(boxes.filter((box) => !box.disabled)).toHaveLength(1);
+    });
+    for (const email of ["adam@example.com", "sam@example.com"]) {
+      const member = await row(email);
+      expect(within(member).queryByRole("combobox")).toBeNull();
+      expect(within(member).queryByRole("button")).toBeNull();
+    }
+    const invite = screen.getByRole("form", { name: t.inviteHeading });
+    expect(within(within(invite).getByLabelText(t.inviteRole)).queryAllByRole("option")).toEqual([]);
+    // Editors needs a permission they lack: shown, not editable.
+    expect(screen.getByText("Editors")).toBeTruthy();
+    expect(screen.queryByRole("form", { name: "Editors" })).toBeNull();
   });
 
   it("suspends, lets back in and removes members after asking, and says so", async () => {
     const api = stubServer(admin);
     renderWithProviders(<Team />);
-    fireEvent.click(within(await row("sam@example.com")).getByRole("button", { name: t.suspend }));
+    fireEvent.click(await within(await row("sam@example.com")).findByRole("button", { name: t.suspend }));
     expect(await screen.findByText(t.suspendedDone("Sam Staff"))).toBeTruthy();
     expect(confirmAction).toHaveBeenCalledWith(
       expect.objectContaining({ title: t.suspendQuestion("Sam Staff"), destructive: true }),
     );
-    fireEvent.click(within(await row("sue@example.com")).getByRole("button", { name: t.unsuspend }));
+    fireEvent.click(await within(await row("sue@example.com")).findByRole("button", { name: t.unsuspend }));
     expect(await screen.findByText(t.unsuspendedDone("Sue Suspended"))).toBeTruthy();
-    fireEvent.click(within(await row("sam@example.com")).getByRole("button", { name: t.remove }));
+    fireEvent.click(await within(await row("sam@example.com")).findByRole("button", { name: t.remove }));
     expect(await screen.findByText(t.removedDone("Sam Staff"))).toBeTruthy();
     expect(api.callsTo("POST /api/team/members/:id/suspend").map((call) => call.params.id)).toEqual([
       "member-1",
@@ -125,7 +175,7 @@ describe("the team page", () => {
     const api = stubServer(admin);
     api.answer("POST /api/team/members/:id/suspend", apiFailure(409, "conflict", "Not now."));
     renderWithProviders(<Team />);
-    fireEvent.click(within(await row("sam@example.com")).getByRole("button", { name: t.suspend }));
+    fireEvent.click(await within(await row("sam@example.com")).findByRole("button", { name: t.suspend }));
     expect(await screen.findByText("Not now.")).toBeTruthy();
   });
 

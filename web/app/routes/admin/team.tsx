@@ -20,7 +20,11 @@ export default function Team() {
   const status = useAdminStatus(session.data?.user.email);
   const team = useTeamMembers();
   const roles = useTeamRoles();
-  const viewer = { id: session.data?.user.id ?? "", role: status.data?.role ?? null };
+  const viewer = {
+    id: session.data?.user.id ?? "",
+    role: status.data?.role ?? null,
+    permissions: status.data?.permissions ?? [],
+  };
   const roleList = roles.data?.roles ?? [];
 
   return (
@@ -46,7 +50,7 @@ export default function Team() {
             <div className="card border-0 shadow-sm my-4">
               <div className="card-body p-4">
                 <h2 className="h5 mb-3">{t.inviteHeading}</h2>
-                <InviteForm roles={roleList} invitations={invitations} />
+                <InviteForm roles={roleList} invitations={invitations} viewer={viewer} />
               </div>
             </div>
 
@@ -62,7 +66,7 @@ export default function Team() {
         {t.rolesHeading}
       </h2>
       <p className="text-body-secondary">{t.rolesLead}</p>
-      <RolesSection labelledBy="team-roles-heading" />
+      <RolesSection labelledBy="team-roles-heading" viewer={viewer} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { ApiKey } from "@agency/contract";
+import { type ApiKey, apiKeyStateReasons } from "@agency/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { confirmAction } from "../../../lib/alerts";
@@ -18,6 +18,7 @@ function apiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     role: "staff",
     roleName: "Staff",
     state: "active",
+    reason: null,
     createdBy: "Olive Owner",
     createdAt: "2026-03-02T10:00:00.000Z",
     expiresAt: null,
@@ -35,6 +36,7 @@ describe("the list of API keys", () => {
       role: "3f1d7c2e-0000-4000-8000-0000000000e1",
       roleName: null,
       state: "role_deleted",
+      reason: apiKeyStateReasons.role_deleted,
       expiresAt: "2099-12-31T23:59:59.999Z",
       lastUsedAt: "2026-03-03T08:30:00.000Z",
     });
@@ -47,7 +49,17 @@ describe("the list of API keys", () => {
         <h2 id="keys">{t.listHeading}</h2>
         <ApiKeysList
           labelledBy="keys"
-          keys={[apiKey(), used, apiKey({ id: "x", name: "Old", state: "revoked" })]}
+          keys={[
+            apiKey(),
+            used,
+            apiKey({ id: "x", name: "Old", state: "revoked", reason: apiKeyStateReasons.revoked }),
+            apiKey({
+              id: "y",
+              name: "Orphan",
+              state: "maker_removed",
+              reason: apiKeyStateReasons.maker_removed,
+            }),
+          ]}
         />
       </>,
     );
@@ -61,7 +73,11 @@ describe("the list of API keys", () => {
     expect(reports.getByText(formatDate(used.expiresAt ?? ""))).toBeTruthy();
     expect(reports.getByText(formatDateTime(used.lastUsedAt ?? ""))).toBeTruthy();
     expect(reports.getByText(t.states.role_deleted)).toBeTruthy();
+    expect(reports.getByText(apiKeyStateReasons.role_deleted)).toBeTruthy();
     expect(within(rows[2] as HTMLElement).queryByRole("button")).toBeNull();
+    const orphan = within(rows[3] as HTMLElement);
+    expect(orphan.getByText(t.states.maker_removed)).toBeTruthy();
+    expect(orphan.getByText("Its maker was removed from the team")).toBeTruthy();
 
     fireEvent.click(zapier.getByRole("button", { name: `${t.revoke}: Zapier` }));
     expect(await screen.findByText(t.revokedDone("Zapier"))).toBeTruthy();

@@ -12,6 +12,9 @@ const stateColours: Record<ApiKey["state"], string> = {
   expired: "warning",
   revoked: "secondary",
   role_deleted: "warning",
+  maker_removed: "warning",
+  maker_suspended: "warning",
+  maker_deleted: "warning",
 };
 
 /** The keys made so far: name, role, when made, until when, last used, and a way to revoke them. */
@@ -48,9 +51,12 @@ export function ApiKeysList({ keys, labelledBy }: { keys: ApiKey[]; labelledBy: 
     {
       header: t.state,
       cell: (key) => (
-        <Badge bg={stateColours[key.state]} text={key.state === "active" ? undefined : "dark"}>
-          {t.states[key.state]}
-        </Badge>
+        <>
+          <Badge bg={stateColours[key.state]} text={key.state === "active" ? undefined : "dark"}>
+            {t.states[key.state]}
+          </Badge>
+          {key.reason ? <div className="small text-body-secondary">{key.reason}</div> : null}
+        </>
       ),
     },
     {

@@ -21,6 +21,7 @@ function created(body: { name: string; role: string; expiresAt?: string | null }
     role: body.role,
     roleName: roles.find((role) => role.key === body.role)?.name ?? null,
     state: "active",
+    reason: null,
     createdBy: "Olive Owner",
     createdAt: "2026-03-02T10:00:00.000Z",
     expiresAt: body.expiresAt ?? null,

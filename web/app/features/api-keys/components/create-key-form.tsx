@@ -9,14 +9,19 @@ import { useApiKeyActions } from "../api/api-keys";
 import { ShownOnceDialog } from "./shown-once-dialog";
 
 /**
- * Makes a key with a name, a role (any but the owner's: the server offers the list) and an optional
- * last day; the key is then shown once, in a dialog with a way to copy it.
+ * Makes a key with a name, a role (the server offers those within the caller's own permissions,
+ * never the owner's) and an optional last day; the key is then shown once, in a dialog with a way
+ * to copy it.
  */
 export function CreateKeyForm({ roles }: { roles: ApiKeyRole[] }) {
   const actions = useApiKeyActions();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const form = useContractForm({
-    initial: { name: "", role: "staff", expiresOn: "" },
+    initial: {
+      name: "",
+      role: roles.some((role) => role.key === "staff") ? "staff" : (roles[0]?.key ?? ""),
+      expiresOn: "",
+    },
     schema: CreateApiKeyBody,
     toBody: ({ name, role, expiresOn }) => ({ name, role, expiresAt: expiresOn || null }),
     fieldOf: (path) => (path === "expiresAt" ? "expiresOn" : path),

@@ -1,4 +1,4 @@
-import { invitationMessages } from "@agency/contract";
+import { invitationMessages, permissions } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { teamPage as t } from "../../../lib/messages";
@@ -6,6 +6,8 @@ import { apiFailure, fakeApi } from "../../../test/fake-api";
 import { renderWithProviders } from "../../../test/render-with-providers";
 import { teamInvitation, teamRoles } from "../test/team-fixtures";
 import { InviteForm } from "./invite-form";
+
+const owner = { id: "owner-1", role: "owner", permissions: [...permissions] };
 
 function invite(email: string, role?: string) {
   fireEvent.change(screen.getByLabelText(t.inviteEmail), { target: { value: email } });
@@ -19,7 +21,7 @@ describe("the invite form", () => {
       "POST /api/team/invitations": ({ body }) =>
         teamInvitation({ ...(body as object), roleName: "Editors" }),
     });
-    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[]} />);
+    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[]} viewer={owner} />);
     const options = within(screen.getByLabelText(t.inviteRole)).getAllByRole("option");
     expect(options.map((option) => option.textContent)).toEqual(["Admin", "Staff", "Editors"]);
 
@@ -31,9 +33,23 @@ describe("the invite form", () => {
     await waitFor(() => expect((screen.getByLabelText(t.inviteEmail) as HTMLInputElement).value).toBe(""));
   });
 
+  it("offers an Admin every role but Owner and Admin, and a member only roles within theirs", async () => {
+    const admin = { id: "admin-1", role: "admin", permissions: [...permissions] };
+    const { unmount } = renderWithProviders(
+      <InviteForm roles={teamRoles()} invitations={[]} viewer={admin} />,
+    );
+    const options = within(screen.getByLabelText(t.inviteRole)).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["Staff", "Editors"]);
+    unmount();
+    const editor = { id: "editor-1", role: "editors", permissions: ["content.edit", "team.manage"] as const };
+    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[]} viewer={editor} />);
+    const offered = within(screen.getByLabelText(t.inviteRole)).getAllByRole("option");
+    expect(offered.map((option) => option.textContent)).toEqual(["Editors"]);
+  });
+
   it("says what is wrong with the address under it and sends nothing", async () => {
     const api = fakeApi();
-    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[]} />);
+    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[]} viewer={owner} />);
     invite("not-an-address");
     expect(await screen.findByText("Please enter a valid email address.")).toBeTruthy();
     expect(api.calls).toEqual([]);
@@ -45,7 +61,7 @@ describe("the invite form", () => {
         email: invitationMessages.customerAccount,
       }),
     });
-    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[]} />);
+    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[]} viewer={owner} />);
     invite("customer@example.com");
     expect((await screen.findAllByText(invitationMessages.customerAccount)).length).toBeGreaterThan(0);
     expect(screen.queryByRole("button", { name: t.resendInstead })).toBeNull();
@@ -60,7 +76,7 @@ describe("the invite form", () => {
       }),
       "POST /api/team/invitations/:id/resend": waiting,
     });
-    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[waiting]} />);
+    renderWithProviders(<InviteForm roles={teamRoles()} invitations={[waiting]} viewer={owner} />);
     invite("Waiting@example.com");
 
     fireEvent.click(await screen.findByRole("button", { name: t.resendInstead }));

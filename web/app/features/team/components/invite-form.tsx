@@ -1,20 +1,32 @@
 import { InvitationBody, invitationMessages, type TeamInvitation, type TeamRole } from "@agency/contract";
+import { useEffect } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Field } from "../../../components/field";
 import { teamPage as t } from "../../../lib/messages";
 import { saveWithToasts } from "../../../lib/toast";
 import { useContractForm } from "../../../lib/use-contract-form";
 import { useInvitationActions } from "../api/invitations";
+import { mayGive, type Viewer } from "../grants";
 
 /**
- * Invites an address with a role (never Owner: ownership is handed over, not given by mail). An
- * address invited already is refused by the server; the form then offers to send that invitation
- * again.
+ * Invites an address with a role the viewer may give (never Owner: ownership is handed over, not
+ * given by mail; Admin only by the owner). An address invited already is refused by the server;
+ * the form then offers to send that invitation again.
  */
-export function InviteForm({ roles, invitations }: { roles: TeamRole[]; invitations: TeamInvitation[] }) {
+export function InviteForm({
+  roles,
+  invitations,
+  viewer,
+}: {
+  roles: TeamRole[];
+  invitations: TeamInvitation[];
+  viewer: Viewer;
+}) {
   const actions = useInvitationActions();
+  const offered = roles.filter((role) => mayGive(viewer, role));
+  const fallback = offered.some((role) => role.key === "staff") ? "staff" : (offered[0]?.key ?? "");
   const form = useContractForm({
-    initial: { email: "", role: "staff" },
+    initial: { email: "", role: fallback },
     schema: InvitationBody,
     onSubmit: (body) =>
       saveWithToasts(
@@ -24,7 +36,11 @@ export function InviteForm({ roles, invitations }: { roles: TeamRole[]; invitati
     resetAfterSubmit: true,
   });
   const { values, problems, set } = form;
-  const offered = roles.filter((role) => role.key !== "owner");
+  // The roles and the viewer's permissions may arrive after the form: choose one it offers.
+  const offeredNow = offered.some((role) => role.key === values.role);
+  useEffect(() => {
+    if (!offeredNow && fallback) set({ role: fallback });
+  }, [offeredNow, fallback, set]);
   const waiting =
     problems.email === invitationMessages.alreadyInvited
       ? invitations.find((each) => each.email === values.email.trim().toLowerCase())

@@ -7,13 +7,16 @@ import { formatDateTime } from "../../../lib/dates";
 import { teamPage as t } from "../../../lib/messages";
 import { notifyDone, notifyError } from "../../../lib/toast";
 import { useMemberActions } from "../api/members";
+import { mayGive, mayTouch, type Viewer } from "../grants";
 
 /** Who is looking at the page: their own row has no actions, and only the owner hands the shop over. */
-export type Viewer = { id: string; role: string | null };
+export type { Viewer };
 
 /**
  * The team's members: each one's role (changed from the list), whether they may sign in, and what
- * may be done to them. The owner's row changes only by handing the shop over.
+ * may be done to them. The owner's row changes only by handing the shop over; a member the viewer
+ * may not touch (an Admin but for the owner, a role with more than theirs) shows no controls, and
+ * only the roles the viewer may give are offered.
  */
 export function MembersList({
   members,
@@ -28,7 +31,8 @@ export function MembersList({
 }) {
   const actions = useMemberActions();
   const busy = Object.values(actions).some((action) => action.isPending);
-  const assignable = roles.filter((role) => role.key !== "owner");
+  const assignable = roles.filter((role) => mayGive(viewer, role));
+  const touchable = (member: TeamMember) => mayTouch(viewer, member, roles);
 
   async function run(work: () => Promise<unknown>, done: string) {
     try {
@@ -68,7 +72,7 @@ export function MembersList({
 
   const roleCell = (member: TeamMember) => {
     // Nobody changes their own role from here: one slip could lock them out of this page.
-    if (member.role === "owner" || member.suspended || member.id === viewer.id) return member.roleName;
+    if (member.suspended || !touchable(member)) return member.roleName;
     return (
       <Form.Select
         size="sm"
@@ -91,7 +95,7 @@ export function MembersList({
   };
 
   const actionsCell = (member: TeamMember) => {
-    if (member.role === "owner" || member.id === viewer.id) return null;
+    if (!touchable(member)) return null;
     return (
       <div className="d-flex flex-wrap gap-2">
         {member.suspended ? (

@@ -1,4 +1,4 @@
-import { permissionLabels, roleMessages } from "@agency/contract";
+import { permissionLabels, permissions, roleMessages } from "@agency/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { confirmAction } from "../../../lib/alerts";
@@ -17,7 +17,7 @@ function openRoles(extra: Parameters<typeof fakeApi>[0] = {}) {
   renderWithProviders(
     <>
       <h2 id="roles">{t.rolesHeading}</h2>
-      <RolesSection labelledBy="roles" />
+      <RolesSection labelledBy="roles" viewer={{ id: "owner-1", role: "owner", permissions }} />
     </>,
   );
   return api;

@@ -16,15 +16,18 @@ const empty: Fields = { name: "", permissions: [] };
 
 /**
  * A custom role: its name and a box per permission, checked by the contract's rules here and again
- * on the server (which says so under the name when it is taken).
+ * on the server (which says so under the name when it is taken). Only the permissions the viewer
+ * holds (`held`) can be ticked: nobody grants what they do not hold.
  */
 export function RoleForm({
   editing,
+  held = permissions,
   onSubmit,
   onDelete,
   onCancel,
 }: {
   editing?: TeamRole;
+  held?: readonly Permission[];
   onSubmit: (body: TeamRoleBody) => Promise<unknown>;
   onDelete?: () => void;
   onCancel?: () => void;
@@ -68,6 +71,7 @@ export function RoleForm({
               id={`${prefix}-${permission}`}
               label={permissionLabels[permission]}
               checked={values.permissions.includes(permission)}
+              disabled={!held.includes(permission)}
               onChange={(event) => toggle(permission, event.currentTarget.checked)}
               isInvalid={Boolean(problems.permissions)}
             />

@@ -7,13 +7,15 @@ import { errorMessage } from "../../../lib/api";
 import { teamPage as t } from "../../../lib/messages";
 import { notifyDone, notifyError, saveWithToasts } from "../../../lib/toast";
 import { useRoleEditor, useTeamRoles } from "../api/roles";
+import { mayEdit, type Viewer } from "../grants";
 import { RoleForm } from "./role-form";
 
-function BuiltInRole({ role }: { role: TeamRole }) {
+/** A role as it is: built in, or one the viewer may not edit (theirs, or with more than theirs). */
+function FixedRole({ role }: { role: TeamRole }) {
   return (
     <>
       <p className="fw-semibold mb-1">
-        {role.name} <Badge bg="secondary">{t.builtIn}</Badge>{" "}
+        {role.name} {role.builtIn ? <Badge bg="secondary">{t.builtIn}</Badge> : null}{" "}
         <span className="small text-body-secondary fw-normal">{t.memberCount(role.members)}</span>
       </p>
       <ul className="small text-body-secondary mb-0 ps-3">
@@ -25,8 +27,12 @@ function BuiltInRole({ role }: { role: TeamRole }) {
   );
 }
 
-/** The roles: the built-in ones as they are, the owner's own ones editable, and a way to add one. */
-export function RolesSection({ labelledBy }: { labelledBy: string }) {
+/**
+ * The roles: the built-in ones as they are, the shop's own ones editable by whoever holds all
+ * their permissions (but not by those who hold the role), and a way to add one of the viewer's
+ * permissions.
+ */
+export function RolesSection({ labelledBy, viewer }: { labelledBy: string; viewer: Viewer }) {
   const roles = useTeamRoles();
   const editor = useRoleEditor();
   const [adding, setAdding] = useState(false);
@@ -55,13 +61,14 @@ export function RolesSection({ labelledBy }: { labelledBy: string }) {
             {list.map((role) => (
               <li key={role.key} className="card border-0 shadow-sm">
                 <div className="card-body">
-                  {role.builtIn ? (
-                    <BuiltInRole role={role} />
+                  {role.builtIn || !mayEdit(viewer, role) ? (
+                    <FixedRole role={role} />
                   ) : (
                     <>
                       <p className="small text-body-secondary mb-2">{t.memberCount(role.members)}</p>
                       <RoleForm
                         editing={role}
+                        held={viewer.permissions}
                         onSubmit={(body) =>
                           saveWithToasts(
                             () => editor.update.mutateAsync({ key: role.key, body }),
@@ -81,6 +88,7 @@ export function RolesSection({ labelledBy }: { labelledBy: string }) {
               <div className="card-body">
                 <h3 className="h6">{t.addRole}</h3>
                 <RoleForm
+                  held={viewer.permissions}
                   onSubmit={async (body) => {
                     await saveWithToasts(
                       () => editor.create.mutateAsync(body),
