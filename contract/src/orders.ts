@@ -41,8 +41,9 @@ export const OrderLine = z
     kind: OrderLineKind,
     description: z.string(),
     quantity: z.number().int().positive(),
-    unitPrice: Dollars,
-    amount: Dollars,
+    /** Left out for a member of the team whose role does not see money. */
+    unitPrice: Dollars.optional(),
+    amount: Dollars.optional(),
     recurring: z.boolean(),
   })
   .meta({ id: "OrderLine" });
@@ -57,14 +58,18 @@ export const Order = z
     _id: z.string(),
     /** The short number a customer quotes; shown with `formatOrderNumber`. */
     number: z.number().int(),
-    email: z.string(),
+    /** The customer's e-mail; left out for a member of the team whose role does not see customers. */
+    email: z.string().optional(),
     name: z.string(),
     service: z.string(),
     /** The plan bought; null for custom work (a paid quote or invoice). */
     serviceId: z.string().nullable(),
     serviceDuration: z.string(),
-    /** What the customer pays: the lines' sum less the discount. */
-    currentPrice: Dollars,
+    /**
+     * What the customer pays: the lines' sum less the discount. Like every amount, the payment's
+     * transaction id and the card, left out for a member of the team whose role does not see money.
+     */
+    currentPrice: Dollars.optional(),
     /**
      * What was ordered, line by line (the plan, then its add-ons); their sum is the subtotal. Left
      * out of lists of many orders (All Orders).
@@ -76,9 +81,10 @@ export const Order = z
     currency: z.string(),
     promoCode: z.string().nullable().optional(),
     currentDate: z.string(),
-    phone: z.string(),
+    /** Left out like `email`. */
+    phone: z.string().optional(),
     paid: z.boolean(),
-    transactionId: z.string().nullable(),
+    transactionId: z.string().nullable().optional(),
     paymentTime: z.string().nullable(),
     /** Once paid: the plan's subscription (renewals, cancellation). */
     subscription: Subscription.nullable(),
@@ -149,10 +155,13 @@ export const OrderDetail = Order.extend({
   history: z.array(OrderHistoryEntry),
   /** Null while the order is unpaid. */
   brief: Brief.nullable(),
-  /** Every payment of the order (not its refunds), newest first, with what is left to refund. */
-  payments: z.array(OrderPayment),
+  /**
+   * Every payment of the order (not its refunds), newest first, with what is left to refund. Left
+   * out, like the refunds, for a member of the team whose role does not see money.
+   */
+  payments: z.array(OrderPayment).optional(),
   /** Every refund, oldest first. */
-  refunds: z.array(Refund),
+  refunds: z.array(Refund).optional(),
   /** Every work period opened so far, oldest first (the history and messages name theirs). */
   periods: z.array(OrderPeriod),
 }).meta({ id: "OrderDetail" });

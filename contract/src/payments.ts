@@ -95,14 +95,15 @@ export const AdminPaymentDetails = z.object({
     _id: z.string(),
     number: z.number().int(),
     name: z.string(),
-    email: z.string(),
+    /** The customer's e-mail and phone: left out for a role that does not see customers. */
+    email: z.string().optional(),
     service: z.string(),
     serviceDuration: z.string(),
     currentPrice: Dollars,
     /** The currency the order was priced in. */
     currency: z.string(),
     currentDate: z.string(),
-    phone: z.string(),
+    phone: z.string().optional(),
     paid: z.boolean(),
   }),
   payment: Payment.nullable(),

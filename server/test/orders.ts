@@ -1,4 +1,4 @@
-import { PricingList } from "@agency/contract";
+import { OrderDetail, PricingList } from "@agency/contract";
 import type { TestAccount } from "./accounts.js";
 import type { TestContext } from "./helpers.js";
 
@@ -72,3 +72,16 @@ export async function placePaidOrder(ctx: TestContext, account: TestAccount, ser
   if (paid.statusCode !== 200) throw new Error(`the test payment failed: ${paid.body}`);
   return orderId;
 }
+
+/**
+ * An order's detail as its customer and a member who sees money and customers get it: with every
+ * field a narrower role's answer leaves out (parsing fails when one is missing).
+ */
+export const OrderSeenInFull = OrderDetail.required({
+  email: true,
+  phone: true,
+  currentPrice: true,
+  transactionId: true,
+  payments: true,
+  refunds: true,
+});

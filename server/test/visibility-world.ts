@@ -6,6 +6,7 @@ import { createAccount, type TestAccount } from "./accounts.js";
 import { uploadFile } from "./files.js";
 import type { TestContext } from "./helpers.js";
 import { payWithTestCard, placeOrder } from "./orders.js";
+import { createPromoCode } from "./promo-codes.js";
 
 /**
  * One shop in use, for walking the API as every kind of caller: two customers' paid orders, one
@@ -67,6 +68,10 @@ export type VisibilityWorld = {
 const assignedAmounts = { price: 7315.29, refunded: 1357.91 };
 const unassignedAmounts = { price: 8462.53, refunded: 2468.13 };
 
+/** What the catalog asks above the price paid, taken off again by a promo code. */
+const catalogMarkup = 100.13;
+const listPriceOf = (price: number) => Math.round((price + catalogMarkup) * 100) / 100;
+
 const planBody = (title: string, price: number) => ({
   service: "Starter",
   title,
@@ -100,10 +105,14 @@ async function orderTrail(
       method: "POST",
       url: "/api/admin/catalog/plans",
       headers: asAdmin,
-      payload: planBody(`Campaign for ${person.tag}`, money.price),
+      payload: planBody(`Campaign for ${person.tag}`, listPriceOf(money.price)),
     }),
   );
-  const placed = await placeOrder(ctx, customer, plan.insertedId, { phone: person.phone });
+  // The price paid is the plan's less a code's discount: no catalog price or audit entry of the
+  // catalog ever shows it, so finding it in an answer means the order's money was shown.
+  const code = `VIS${person.tag.toUpperCase().replace(/[^A-Z0-9]/g, "")}`;
+  await createPromoCode(ctx, admin, code, { kind: "fixed", value: catalogMarkup, planId: plan.insertedId });
+  const placed = await placeOrder(ctx, customer, plan.insertedId, { phone: person.phone, promoCode: code });
   const orderId: string = placed.json().insertedId;
   if (!orderId) throw new Error(`order: ${placed.body}`);
   const paid = await payWithTestCard(ctx, customer, orderId);

@@ -1,5 +1,5 @@
 import { isId } from "@agency/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { notFound } from "../errors.js";
@@ -27,11 +27,62 @@ export function seesOnlyAssigned(caller: SessionUser): boolean {
   return isTeamMember(caller) && !can(caller, "orders.all");
 }
 
+/**
+ * What the caller sees of a customer's records besides the work itself: the money (prices, payments,
+ * receipts, refunds) with `money.view`, the customer's e-mail and phone with `customers.view`. A
+ * customer sees all of their own. Without them the answers leave those fields out: the member still
+ * works the order and writes in its thread.
+ */
+export type Sight = { money: boolean; contact: boolean };
+
+const everything: Sight = { money: true, contact: true };
+
+export function sightOf(caller: SessionUser, customerId: string | null): Sight {
+  if (customerId !== null && customerId === caller.id) return everything;
+  if (!isTeamMember(caller)) return { money: false, contact: false };
+  return { money: can(caller, "money.view"), contact: can(caller, "customers.view") };
+}
+
+/**
+ * Whether the caller sees every customer's records in full: every order, the money and the customers.
+ * Records that gather many customers' data (the audit log's entries on orders, payments and
+ * customers) are shown to such a member only.
+ */
+export function seesAllCustomerRecords(caller: SessionUser): boolean {
+  return (
+    isTeamMember(caller) &&
+    can(caller, "orders.all") &&
+    can(caller, "money.view") &&
+    can(caller, "customers.view")
+  );
+}
+
+/** Whether the caller may see this order's money: its customer, or a member who sees the order and money. */
+export function maySeeOrderMoney(caller: SessionUser, row: Pick<OrderRow, "userId" | "assigneeId">): boolean {
+  return maySeeOrder(caller, row) && sightOf(caller, row.userId).money;
+}
+
+/**
+ * SQL: the orders the caller may see, for lists, counts, searches and exports (undefined: every
+ * order). A customer sees their own; a member every order or only those assigned to them.
+ */
+export function visibleOrdersOf(caller: SessionUser): SQL | undefined {
+  if (!isTeamMember(caller)) return eq(orders.userId, caller.id);
+  return seesOnlyAssigned(caller) ? eq(orders.assigneeId, caller.id) : undefined;
+}
+
 /** The order if the caller may see it (see `maySeeOrder`); otherwise it does not exist. */
 export async function findVisibleOrder(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
   if (!isId(id)) throw notFound("The order");
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row || !maySeeOrder(caller, row)) throw notFound("The order");
+  return row;
+}
+
+/** The order for a read of its money (terms, payments): to a caller who may not see it, it does not exist. */
+export async function findOrderMoney(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
+  const row = await findVisibleOrder(db, caller, id);
+  if (!sightOf(caller, row.userId).money) throw notFound("The order");
   return row;
 }
 

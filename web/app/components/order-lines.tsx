@@ -30,13 +30,14 @@ export function OrderLines({
   duration: string;
   discount?: number;
   promoCode?: string | null;
-  total: number;
+  /** Left out with the lines' amounts for a member of the team whose role does not see money. */
+  total: number | undefined;
   /** The order's currency, which its lines are in. */
   currency: string;
   className?: string;
 }) {
   const shopMoney = useMoney();
-  const money = (amount: number) => shopMoney(amount, currency);
+  const money = (amount: number | undefined) => shopMoney(amount, currency);
   return (
     <table className={className} data-order-lines="">
       <caption className="visually-hidden">{t.caption}</caption>

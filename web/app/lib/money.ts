@@ -11,12 +11,14 @@ import { useShopMoney } from "./site";
 /**
  * Writes an amount (major units, as the API carries it): in the currency given (a record's own:
  * an order's, a payment's, a receipt's) or else the shop's, in the shop's locale. USD written for
- * en-US reads "$99.00"; the server keeps exact minor units.
+ * en-US reads "$99.00"; the server keeps exact minor units. An amount the server left out (a member
+ * of the team whose role does not see money) is written as nothing.
  */
-export type MoneyWriter = (amount: number, currency?: string) => string;
+export type MoneyWriter = (amount: number | undefined, currency?: string) => string;
 
 export function moneyWriter(shop: ShopMoney): MoneyWriter {
-  return (amount, currency = shop.currency) => formatMajorMoney(amount, currency, shop.locale);
+  return (amount, currency = shop.currency) =>
+    amount === undefined ? "" : formatMajorMoney(amount, currency, shop.locale);
 }
 
 /** The one way the pages write an amount. */
@@ -25,7 +27,7 @@ export function useMoney(): MoneyWriter {
 }
 
 /** An amount as text in a list's cell or a sentence of JSX. */
-export function Money({ amount, currency }: { amount: number; currency?: string }) {
+export function Money({ amount, currency }: { amount: number | undefined; currency?: string }) {
   return useMoney()(amount, currency);
 }
 

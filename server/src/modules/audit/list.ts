@@ -1,6 +1,8 @@
 import type { AuditEntry, AuditList, AuditQuery } from "@agency/contract";
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { seesAllCustomerRecords } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
 import { countMatches, createdOnDays, escapeLike } from "../../db/list-search.js";
@@ -26,6 +28,19 @@ function search(text: string): SQL | undefined {
     eq(auditLog.subjectId, text.trim()),
   );
 }
+
+/** The subjects whose entries hold customers' data: orders, their money, documents, leads and exports. */
+const customerSubjects = ["order", "payment", "quote", "invoice", "lead", "export", "review"] as const;
+
+/**
+ * SQL: the entries a member who does not see every customer's records may read (see
+ * `seesAllCustomerRecords`): none on customers' data, none a customer made, no deleted account.
+ */
+const withoutCustomerRecords = and(
+  notInArray(auditLog.subjectType, [...customerSubjects]),
+  ne(auditLog.actorType, "customer"),
+  ne(auditLog.action, "account.deleted"),
+);
 
 type Row = {
   entry: typeof auditLog.$inferSelect;
@@ -56,9 +71,11 @@ function toEntry({ entry, actorEmail, subjectEmail }: Row): AuditEntry {
  */
 export async function listAudit(
   db: Database,
+  caller: SessionUser,
   { action, q, from, to, ...query }: AuditQuery,
 ): Promise<AuditList> {
   const conditions = [
+    seesAllCustomerRecords(caller) ? undefined : withoutCustomerRecords,
     action ? eq(auditLog.action, action) : undefined,
     ...createdOnDays(auditLog.at, { from, to }),
     q ? search(q) : undefined,

@@ -23,8 +23,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     async (request) => {
-      await requireMember(request);
-      return listAudit(db, request.query);
+      return listAudit(db, await requireMember(request), request.query);
     },
   );
 

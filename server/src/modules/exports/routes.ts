@@ -43,9 +43,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireMember(request));
-      await recordExport(db, actor, "export.customers", "customers", request.query);
-      return sendCsv(reply, "customers", customersCsv(db, request.query));
+      const caller = await requireMember(request);
+      await recordExport(db, auditActorOf(caller), "export.customers", "customers", request.query);
+      return sendCsv(reply, "customers", customersCsv(db, caller, request.query));
     },
   );
 
@@ -55,15 +55,17 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: "team", permission: "money.view" },
       schema: {
         tags: ["admin"],
-        summary: "Every payment and refund, newest first, with its receipt number, as a CSV file",
+        summary:
+          "Every payment and refund of the orders the caller sees, newest first, with its receipt number, as a CSV file",
         querystring: PaymentsExportQuery,
         response: { 200: z.string(), ...refused },
       },
     },
     async (request, reply) => {
-      const actor = auditActorOf(await requireMember(request));
-      await recordExport(db, actor, "export.payments", "payments", request.query);
-      return sendCsv(reply, "payments", paymentsCsv(db, request.query));
+      const caller = await requireMember(request);
+      const csv = paymentsCsv(db, caller, request.query);
+      await recordExport(db, auditActorOf(caller), "export.payments", "payments", request.query);
+      return sendCsv(reply, "payments", csv);
     },
   );
 };

@@ -6,11 +6,13 @@ import {
 } from "@agency/contract";
 import { and, count, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { sightOf, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, escapeLike } from "../../db/list-search.js";
 import { orders, payments, receipts, user } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
 import { shopMoney } from "../catalog/index.js";
 import { adminOrderFilter } from "../orders/index.js";
 import { adminUserFilter } from "../users/index.js";
@@ -59,12 +61,14 @@ export function ordersCsv(
   query: OrdersExportQuery,
 ): AsyncGenerator<string> {
   const batches = newestFirstBatches(orders, wholeRows(db, orders), adminOrderFilter(query, caller));
+  // The route needs money.view; the customer's e-mail and phone also need customers.view.
+  const { contact } = sightOf(caller, null);
   return csvChunks(orderColumns, batches, (order) => [
     order.number,
     order.createdAt,
     order.name,
-    order.email,
-    order.phone,
+    contact ? order.email : null,
+    contact ? order.phone : null,
     order.service,
     order.serviceDuration,
     money(order.listPriceCents ?? order.priceCents, order.currency),
@@ -97,7 +101,13 @@ const customerColumns = [
  * orders and the money it paid (net of refunds): one grouped query per batch of accounts, through
  * the orders' and payments' indexes on the customer.
  */
-export async function* customersCsv(db: Database, query: UsersExportQuery): AsyncGenerator<string> {
+export async function* customersCsv(
+  db: Database,
+  caller: SessionUser,
+  query: UsersExportQuery,
+): AsyncGenerator<string> {
+  // The route needs customers.view; the money each paid also needs money.view.
+  const { money: seesMoney } = sightOf(caller, null);
   const { currency: shopCurrency } = await shopMoney(db);
   const accounts = newestFirstBatches(
     user,
@@ -165,7 +175,7 @@ export async function* customersCsv(db: Database, query: UsersExportQuery): Asyn
     account.emailVerified,
     account.orders,
     account.paidOrders,
-    ...totalPaidCells(account.paid),
+    ...(seesMoney ? totalPaidCells(account.paid) : [null, null]),
   ]);
 }
 
@@ -193,9 +203,10 @@ const paymentColumns = [
 /** The receipt of the payment a refund gives money back of. */
 const refundedReceipt = alias(receipts, "refunded_receipt");
 
-function paymentFilter(query: PaymentsExportQuery): SQL | undefined {
+function paymentFilter(query: PaymentsExportQuery, caller: SessionUser): SQL | undefined {
   const text = query.q?.trim().toLowerCase();
   return and(
+    visibleOrdersOf(caller),
     ...createdOnDays(payments.createdAt, query),
     text ? sql`lower(${payments.email}) like ${`${escapeLike(text)}%`}` : undefined,
   );
@@ -203,9 +214,16 @@ function paymentFilter(query: PaymentsExportQuery): SQL | undefined {
 
 /**
  * Every payment and refund (a refund is negative), newest first, with its receipt's number; a
- * refund also names the receipt of the payment it gives back of, and its reason.
+ * refund also names the receipt of the payment it gives back of, and its reason. Only those of the
+ * orders the caller may see, and the customer's e-mail only with customers.view (the search by it too).
  */
-export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGenerator<string> {
+export function paymentsCsv(
+  db: Database,
+  caller: SessionUser,
+  query: PaymentsExportQuery,
+): AsyncGenerator<string> {
+  const { contact } = sightOf(caller, null);
+  if (!contact && query.q?.trim()) throw new AppError("forbidden", "Your role does not allow this.");
   const batches = newestFirstBatches(
     payments,
     (plan) =>
@@ -241,7 +259,7 @@ export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGene
         .where(plan.where)
         .orderBy(...plan.orderBy)
         .limit(plan.limit),
-    paymentFilter(query),
+    paymentFilter(query, caller),
   );
   return csvChunks(paymentColumns, batches, (row) => [
     row.createdAt,
@@ -249,7 +267,7 @@ export function paymentsCsv(db: Database, query: PaymentsExportQuery): AsyncGene
     row.refundOf ? "refund" : "payment",
     row.receipt,
     row.orderNumber,
-    row.email,
+    contact ? row.email : null,
     row.service,
     row.serviceDuration,
     money(row.amountCents, row.currency),

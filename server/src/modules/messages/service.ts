@@ -7,7 +7,7 @@ import {
 } from "@agency/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { findVisibleOrder, seesOnlyAssigned } from "../../auth/order-access.js";
+import { findVisibleOrder, visibleOrdersOf } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
@@ -172,9 +172,7 @@ export function unreadOfOrders(caller: SessionUser, orderIds: SQL): SQL {
  */
 export async function unreadCounts(db: Database, caller: SessionUser): Promise<UnreadCounts> {
   const reads = db.select().from(messageReads).where(eq(messageReads.userId, caller.id)).as("reads");
-  const conditions: SQL[] = unreadBy(caller, reads.readAt);
-  if (!isTeamMember(caller)) conditions.push(eq(orders.userId, caller.id));
-  else if (seesOnlyAssigned(caller)) conditions.push(eq(orders.assigneeId, caller.id));
+  const conditions: (SQL | undefined)[] = [...unreadBy(caller, reads.readAt), visibleOrdersOf(caller)];
   const rows = await db
     .select({ orderId: messages.orderId, unread: sql<number>`count(*)::int` })
     .from(messages)

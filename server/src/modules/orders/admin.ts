@@ -1,18 +1,13 @@
 import type { AdminOrderList, AdminOrdersQuery, OrdersExportQuery } from "@agency/contract";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
-import { seesOnlyAssigned } from "../../auth/order-access.js";
+import { seesOnlyAssigned, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage, wholeRows } from "../../db/keyset.js";
 import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
-import { ordersForTeam } from "./present.js";
-
-/** The orders the caller may list: every one, or only those assigned to them (see `seesOnlyAssigned`). */
-function visibleToCaller(caller: SessionUser): SQL | undefined {
-  return seesOnlyAssigned(caller) ? eq(orders.assigneeId, caller.id) : undefined;
-}
+import { ordersForTeam, seenBy } from "./present.js";
 
 /**
  * The filters and the search: an order number ("1001", "#1001") matches that order; any other
@@ -41,7 +36,7 @@ function chosenFilter(query: OrdersExportQuery, caller: SessionUser): SQL | unde
 
 /** The orders the caller's list shows with these filters: those they may see, narrowed as asked. */
 export function adminOrderFilter(query: OrdersExportQuery, caller: SessionUser): SQL | undefined {
-  const visible = visibleToCaller(caller);
+  const visible = visibleOrdersOf(caller);
   const chosen = chosenFilter(query, caller);
   return visible && chosen ? and(visible, chosen) : (visible ?? chosen);
 }
@@ -75,7 +70,7 @@ export async function listAllOrders(
     narrowed && filter ? countMatches(db, orders, filter) : undefined,
   ]);
   return {
-    orders: await ordersForTeam(db, page.rows),
+    orders: seenBy(caller, await ordersForTeam(db, page.rows), page.rows),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
     counts: { total, paid, unpaid: total - paid },

@@ -64,11 +64,11 @@ beforeAll(async () => {
   staff = await createAccount(ctx, { role: "staff", name: "Sam Staff" });
   bookkeeper = await createAccount(ctx, {
     role: "0b0c0000-0000-4000-8000-00000000b00c",
-    permissions: "orders.work,money.view",
+    permissions: "orders.work,money.view,customers.view",
   });
   lead = await createAccount(ctx, {
     role: "0b0c0000-0000-4000-8000-0000000001ea",
-    permissions: "orders.work,orders.all,money.view",
+    permissions: "orders.work,orders.all,money.view,customers.view",
   });
   const plans = await planIds(ctx);
   customers = [];
@@ -165,8 +165,12 @@ describe("a member who sees only the orders assigned to them", () => {
     const [alma, , cora] = customers as [TestAccount, TestAccount, TestAccount];
     const history = async (account: TestAccount, customer: TestAccount) =>
       PaymentList.parse((await call(account, "GET", `/api/payment-history/${customer.email}`)).json());
-    expect(await history(staff, alma)).toHaveLength(1);
-    expect(await history(staff, cora)).toEqual([]);
+    // Payments are money, looked up by a customer's e-mail: Staff sees neither, and a role with both
+    // sees only the payments of the orders it may see.
+    const refusedHistory = await call(staff, "GET", `/api/payment-history/${alma.email}`);
+    expect(refusedHistory.statusCode).toBe(403);
+    expect(await history(bookkeeper, cora)).toHaveLength(1);
+    expect(await history(bookkeeper, alma)).toEqual([]);
     expect(await history(lead, cora)).toHaveLength(1);
 
     for (const [customer, orderId] of [

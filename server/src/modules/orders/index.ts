@@ -27,6 +27,6 @@ export {
   renewOrderPeriod,
   submitPaidOrder,
 } from "./periods.js";
-export { ordersByIds, ordersForTeam, ordersWithSubscriptions } from "./present.js";
+export { ordersByIds, ordersForTeam, ordersWithSubscriptions, seenBy, seenWith } from "./present.js";
 export { refundOrder } from "./refund.js";
 export { orderRoutes } from "./routes.js";

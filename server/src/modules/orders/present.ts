@@ -7,7 +7,8 @@ import {
   toMajor,
 } from "@agency/contract";
 import { inArray, sql } from "drizzle-orm";
-import type { OrderRow } from "../../auth/order-access.js";
+import { type OrderRow, type Sight, sightOf } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { linesOfOrders } from "../../db/order-lines.js";
 import { orders, user } from "../../db/schema.js";
@@ -44,6 +45,42 @@ export function toOrder(
     state: row.state,
     period,
   };
+}
+
+/**
+ * An order (or its detail) as the caller may see it (see `sightOf`): without the money, its amounts,
+ * lines' prices, transaction id, card, payments and refunds are left out; without the customer, the
+ * e-mail and phone. The one place an order's answer is narrowed for a member of the team.
+ */
+export function seenWith<T extends Order & { payments?: unknown; refunds?: unknown }>(
+  order: T,
+  sight: Sight,
+): T {
+  if (sight.money && sight.contact) return order;
+  const shown: T = { ...order };
+  if (!sight.contact) {
+    delete shown.email;
+    delete shown.phone;
+  }
+  if (!sight.money) {
+    delete shown.currentPrice;
+    delete shown.discount;
+    delete shown.transactionId;
+    delete shown.payments;
+    delete shown.refunds;
+    if (shown.lines) shown.lines = shown.lines.map(({ unitPrice: _unit, amount: _amount, ...line }) => line);
+    if (shown.subscription) shown.subscription = { ...shown.subscription, card: null };
+  }
+  return shown;
+}
+
+/** Orders as `caller` may see them, each by its customer's sight (see `seenWith`). */
+export function seenBy<T extends Order & { payments?: unknown; refunds?: unknown }>(
+  caller: SessionUser,
+  shown: T[],
+  rows: Pick<OrderRow, "userId">[],
+): T[] {
+  return shown.map((order, index) => seenWith(order, sightOf(caller, rows[index]?.userId ?? null)));
 }
 
 /** What to show besides the orders themselves: their lines (not in lists of many orders). */

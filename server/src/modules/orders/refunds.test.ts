@@ -1,6 +1,5 @@
 import {
   formatOrderNumber,
-  OrderDetail,
   Overview,
   PaymentList,
   Receipt,
@@ -14,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
-import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
+import { OrderSeenInFull, placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
 import { readPdf } from "../../../test/pdf-text.js";
 import { auditLog, orders, payments, receipts } from "../../db/schema.js";
 
@@ -36,7 +35,7 @@ const refund = (orderId: string, body: Partial<RefundOrderBody> | object, as: Te
   call(as, "POST", `/api/admin/orders/${orderId}/refunds`, body);
 
 async function detail(orderId: string) {
-  return OrderDetail.parse((await call(owner, "GET", `/api/admin/orders/${orderId}`)).json());
+  return OrderSeenInFull.parse((await call(owner, "GET", `/api/admin/orders/${orderId}`)).json());
 }
 
 /** A customer's paid order of the plan, and the payment that paid it. */
@@ -71,7 +70,7 @@ describe("partial refunds", () => {
       reason: " Late delivery ",
     });
     expect(response.statusCode, response.body).toBe(200);
-    const after = OrderDetail.parse(response.json());
+    const after = OrderSeenInFull.parse(response.json());
     expect(after.state).toBe("in_progress");
     expect(Subscription.parse(after.subscription).status).toBe("active");
     expect(after.payments).toEqual([
@@ -87,7 +86,7 @@ describe("partial refunds", () => {
     ]);
 
     // The customer sees it on the order page and in Payment History, with its reason and credit note.
-    const own = OrderDetail.parse((await call(customer, "GET", `/api/order/${orderId}`)).json());
+    const own = OrderSeenInFull.parse((await call(customer, "GET", `/api/order/${orderId}`)).json());
     expect(own.refunds).toEqual(after.refunds);
     const history = PaymentList.parse(
       (await call(customer, "GET", `/api/payment-history/${customer.email}`)).json(),
@@ -107,7 +106,9 @@ describe("partial refunds", () => {
     expect(pdf.lines).toEqual(expect.arrayContaining(["Reason", "Late delivery"]));
     // A long reason wraps within the page instead of running off it.
     const long = await refund(orderId, { paymentId: payment._id, amount: 1, reason: "word ".repeat(90) });
-    const longNoteId = OrderDetail.parse(long.json()).refunds.find((item) => item.amount === 1)?.receiptId;
+    const longNoteId = OrderSeenInFull.parse(long.json()).refunds.find(
+      (item) => item.amount === 1,
+    )?.receiptId;
     const longPdf = readPdf((await call(customer, "GET", `/api/receipts/${longNoteId}/pdf`)).rawPayload);
     expect(longPdf.lines.filter((line) => line.startsWith("word word")).length).toBeGreaterThan(2);
 
@@ -171,7 +172,7 @@ describe("partial refunds", () => {
       reason: "Closing",
     });
     expect(rest.statusCode, rest.body).toBe(200);
-    const closed = OrderDetail.parse(rest.json());
+    const closed = OrderSeenInFull.parse(rest.json());
     expect(closed.state).toBe("cancelled");
     expect(closed.history.at(-1)).toMatchObject({ state: "cancelled", note: "Closing" });
     expect(Subscription.parse(closed.subscription).status).toBe("ended");

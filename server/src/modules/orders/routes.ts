@@ -8,13 +8,13 @@ import {
   OrdersQuery,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { findVisibleOrder } from "../../auth/order-access.js";
+import { findVisibleOrder, sightOf } from "../../auth/order-access.js";
 import { requireUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
-import { ordersWithSubscriptions, toOrder } from "./present.js";
+import { ordersWithSubscriptions, seenWith, toOrder } from "./present.js";
 import * as ordersService from "./service.js";
 
 const refused = refusals(401, 403, 404, 409);
@@ -44,7 +44,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       config: { access: "user" },
       schema: {
         tags: ["orders"],
-        summary: "The caller's orders (admins may ask for any customer's)",
+        summary:
+          "The caller's orders (a member of the team who sees customers may ask for a customer's: those it may see)",
         querystring: OrdersQuery,
         response: { 200: OrderList, ...refused },
       },
@@ -78,9 +79,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const order = await findVisibleOrder(db, await requireUser(request), request.params.id);
+      const caller = await requireUser(request);
+      const order = await findVisibleOrder(db, caller, request.params.id);
       const [withSubscription] = await ordersWithSubscriptions(db, [order], { lines: true });
-      return withSubscription ?? toOrder(order);
+      return seenWith(withSubscription ?? toOrder(order), sightOf(caller, order.userId));
     },
   );
 };

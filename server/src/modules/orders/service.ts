@@ -10,7 +10,8 @@ import {
   toMajor,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { findOwnOrder } from "../../auth/order-access.js";
+import { findOwnOrder, visibleOrdersOf } from "../../auth/order-access.js";
+import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import { aheadMs, type Clock, systemClock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
@@ -21,7 +22,7 @@ import { auditActorOf, recordAudit } from "../audit/index.js";
 import { chosenAddons, findPlanRow, shopMoney } from "../catalog/index.js";
 import { enteredCode, releasePromo } from "../promo/index.js";
 import { placeOrder } from "./placement.js";
-import { ordersWithSubscriptions } from "./present.js";
+import { ordersWithSubscriptions, seenBy } from "./present.js";
 
 /**
  * SPEC §4 checkout. The customer is the caller; the service, duration and prices come from the
@@ -75,13 +76,19 @@ export async function listOrders(
 ): Promise<Order[]> {
   const wanted = email?.trim().toLowerCase();
   const own = !wanted || wanted === caller.email.toLowerCase();
-  if (!own && !isTeamMember(caller)) throw new AppError("forbidden", "You can only see your own orders.");
+  if (!own && !(isTeamMember(caller) && can(caller, "customers.view"))) {
+    throw new AppError("forbidden", "You can only see your own orders.");
+  }
   const rows = await db
     .select()
     .from(orders)
-    .where(own ? eq(orders.userId, caller.id) : eq(sql`lower(${orders.email})`, wanted ?? ""))
+    .where(
+      own
+        ? eq(orders.userId, caller.id)
+        : and(eq(sql`lower(${orders.email})`, wanted ?? ""), visibleOrdersOf(caller)),
+    )
     .orderBy(desc(orders.createdAt));
-  return ordersWithSubscriptions(db, rows, { lines: true });
+  return seenBy(caller, await ordersWithSubscriptions(db, rows, { lines: true }), rows);
 }
 
 /**

@@ -43,8 +43,8 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const row = await findOrder(db, request.params.id, await requireMember(request));
-      return orderDetail(db, row, { team: true });
+      const caller = await requireMember(request);
+      return orderDetail(db, await findOrder(db, request.params.id, caller), caller);
     },
   );
 
@@ -63,7 +63,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = await requireMember(request);
       const row = await assignOrder(db, caller, request.params.id, request.body.assigneeId);
-      return orderDetail(db, row, { team: true });
+      return orderDetail(db, row, caller);
     },
   );
 
@@ -82,7 +82,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = await requireMember(request);
       const row = await setOrderDue(db, caller, request.params.id, request.body.dueAt);
-      return orderDetail(db, row, { team: true });
+      return orderDetail(db, row, caller);
     },
   );
 
@@ -113,17 +113,11 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: OrderDetail, ...refused },
       },
     },
-    async (request) =>
-      orderDetail(
-        db,
-        await cancelOrder(
-          { db, provider, receipts, billing, now: () => clock.now() },
-          await requireMember(request),
-          request.params.id,
-          request.body,
-        ),
-        { team: true },
-      ),
+    async (request) => {
+      const caller = await requireMember(request);
+      const context = { db, provider, receipts, billing, now: () => clock.now() };
+      return orderDetail(db, await cancelOrder(context, caller, request.params.id, request.body), caller);
+    },
   );
 
   app.post(
@@ -139,17 +133,11 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: OrderDetail, ...refused },
       },
     },
-    async (request) =>
-      orderDetail(
-        db,
-        await refundOrder(
-          { db, provider, receipts, billing, now: () => clock.now() },
-          await requireMember(request),
-          request.params.id,
-          request.body,
-        ),
-        { team: true },
-      ),
+    async (request) => {
+      const caller = await requireMember(request);
+      const context = { db, provider, receipts, billing, now: () => clock.now() };
+      return orderDetail(db, await refundOrder(context, caller, request.params.id, request.body), caller);
+    },
   );
 
   app.get(

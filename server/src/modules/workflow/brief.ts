@@ -62,7 +62,7 @@ export async function submitBrief(
       .onConflictDoUpdate({ target: orderBriefs.orderId, set: { answers, submittedAt: new Date() } });
     await confirmPeriodBrief(tx, row.id, answers);
   });
-  return orderDetail(db, await findOrder(db, row.id));
+  return orderDetail(db, await findOrder(db, row.id), caller);
 }
 
 /**
@@ -84,5 +84,5 @@ export async function confirmBrief(db: Database, caller: SessionUser, id: string
     Object.fromEntries(Object.entries(given).filter(([questionId]) => known.has(questionId))),
   );
   await db.transaction((tx) => confirmPeriodBrief(tx, row.id, answers));
-  return orderDetail(db, await findOrder(db, row.id));
+  return orderDetail(db, await findOrder(db, row.id), caller);
 }

@@ -22,8 +22,10 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: OrderDetail, ...refused },
       },
     },
-    async (request) =>
-      orderDetail(db, await findVisibleOrder(db, await requireUser(request), request.params.id)),
+    async (request) => {
+      const caller = await requireUser(request);
+      return orderDetail(db, await findVisibleOrder(db, caller, request.params.id), caller);
+    },
   );
 
   app.put(

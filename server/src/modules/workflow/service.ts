@@ -6,8 +6,8 @@ import {
   workflowMessages,
 } from "@agency/contract";
 import { asc, eq } from "drizzle-orm";
-import { findOrder, findVisibleOrder, type OrderRow } from "../../auth/order-access.js";
-import type { SessionUser } from "../../auth/session.js";
+import { findOrder, findVisibleOrder, type OrderRow, sightOf } from "../../auth/order-access.js";
+import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { orderEvents } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
@@ -20,6 +20,7 @@ import {
   ordersForTeam,
   ordersWithSubscriptions,
   periodsOfOrder,
+  seenWith,
 } from "../orders/index.js";
 import { briefOfOrder } from "./brief-questions.js";
 
@@ -47,23 +48,26 @@ async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEnt
 }
 
 /**
- * An order with its history, brief, payments, refunds and work periods, as its customer and the
- * team see it; the team's view (`team`) also says who does the work and by when.
+ * An order with its history, brief, payments, refunds and work periods, as `viewer` may see it
+ * (see `seenWith`): its customer sees all of it; the team also sees who does the work and by when,
+ * and the money and the customer's contact only as their role allows.
  */
-export async function orderDetail(
-  db: Database,
-  row: OrderRow,
-  { team = false }: { team?: boolean } = {},
-): Promise<OrderDetail> {
+export async function orderDetail(db: Database, row: OrderRow, viewer: SessionUser): Promise<OrderDetail> {
+  const sight = sightOf(viewer, row.userId);
   const [[order], history, brief, money, periods] = await Promise.all([
-    team ? ordersForTeam(db, [row], { lines: true }) : ordersWithSubscriptions(db, [row], { lines: true }),
+    isTeamMember(viewer)
+      ? ordersForTeam(db, [row], { lines: true })
+      : ordersWithSubscriptions(db, [row], { lines: true }),
     historyOf(db, row.id),
     row.paid ? briefOfOrder(db, row) : null,
-    paymentsOfOrder(db, row.id, row.currency),
+    sight.money ? paymentsOfOrder(db, row.id, row.currency) : undefined,
     periodsOfOrder(db, row),
   ]);
   if (!order) throw notFound("The order");
-  return { ...order, history, brief, payments: money.payments, refunds: money.refunds, periods };
+  return seenWith(
+    { ...order, history, brief, payments: money?.payments, refunds: money?.refunds, periods },
+    sight,
+  );
 }
 
 /** The caller's own paid order, for the customer's moves (an admin acts through the admin calls). */
@@ -100,7 +104,7 @@ export async function changeOrderState(
     });
     await attachFiles(tx, { orderId: row.id, uploaderId: caller.id, fileIds, eventId: event.id });
   });
-  return orderDetail(db, await findOrder(db, row.id), { team: true });
+  return orderDetail(db, await findOrder(db, row.id), caller);
 }
 
 /**
@@ -119,7 +123,7 @@ export async function approveDelivery(db: Database, caller: SessionUser, id: str
     });
     await openWaitingPeriod(tx, row);
   });
-  return orderDetail(db, await findOrder(db, row.id));
+  return orderDetail(db, await findOrder(db, row.id), caller);
 }
 
 /** Customer: send the delivery back with what to change (delivered → in progress). */
@@ -140,5 +144,5 @@ export async function requestChanges(
       note,
     }),
   );
-  return orderDetail(db, await findOrder(db, row.id));
+  return orderDetail(db, await findOrder(db, row.id), caller);
 }

@@ -1,17 +1,10 @@
-import {
-  OrderDetail,
-  OrderList,
-  PaymentList,
-  Receipt,
-  Subscription,
-  workflowMessages,
-} from "@agency/contract";
+import { OrderList, PaymentList, Receipt, Subscription, workflowMessages } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
-import { payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
+import { OrderSeenInFull, payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
 import { orderBriefs, orderEvents } from "../../db/schema.js";
 import { callAs, type Method, orderDetail, paidCustomerOf } from "./workflow-fixtures.js";
 
@@ -96,14 +89,14 @@ describe("the order workflow", () => {
       answers: { [website._id]: "example.com", [goals._id]: "More leads", [audience._id]: "Bakers" },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(OrderDetail.parse(saved.json()).brief?.answers).toEqual([
+    expect(OrderSeenInFull.parse(saved.json()).brief?.answers).toEqual([
       { questionId: website._id, label: website.label, value: "example.com" },
       { questionId: goals._id, label: goals.label, value: "More leads" },
       { questionId: audience._id, label: audience.label, value: "Bakers" },
     ]);
 
     // The admin sees the same brief; once the work started, the brief is closed.
-    const asAdmin = OrderDetail.parse((await call(admin, "GET", `/api/admin/orders/${orderId}`)).json());
+    const asAdmin = OrderSeenInFull.parse((await call(admin, "GET", `/api/admin/orders/${orderId}`)).json());
     expect(asAdmin.brief?.answers).toHaveLength(3);
     expect((await move(orderId, { state: "in_progress" })).statusCode).toBe(200);
     const late = await call(customer, "PUT", `/api/order/${orderId}/brief`, {
@@ -136,7 +129,7 @@ describe("the order workflow", () => {
     const approved = await call(customer, "POST", `/api/order/${orderId}/approve`);
     expect(approved.statusCode).toBe(200);
 
-    const order = OrderDetail.parse(approved.json());
+    const order = OrderSeenInFull.parse(approved.json());
     expect(order.state).toBe("complete");
     expect(order.history.map((entry) => [entry.from, entry.state, entry.by.role, entry.note])).toEqual([
       [null, "submitted", "customer", null],
@@ -196,7 +189,7 @@ describe("the order workflow", () => {
       note: "Client closed the shop",
     });
     expect(response.statusCode, response.body).toBe(200);
-    const order = OrderDetail.parse(response.json());
+    const order = OrderSeenInFull.parse(response.json());
     expect(order.state).toBe("cancelled");
     expect(order.history.at(-1)).toMatchObject({
       from: "in_progress",

@@ -1,6 +1,7 @@
 import type { Overview } from "@agency/contract";
 import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
+import { CsvLink } from "../../components/csv-link";
 import { QueryView } from "../../components/query-view";
 import { useOverview } from "../../features/overview/api/overview";
 import { BarChart } from "../../features/overview/components/bar-chart";
@@ -11,7 +12,7 @@ import { StatCard } from "../../features/overview/components/stat-card";
 import { TopPlans } from "../../features/overview/components/top-plans";
 import { formatCount } from "../../features/overview/format";
 import { formatDateTime, monthNames, weekNames } from "../../lib/dates";
-import { churnTexts, overviewPage as t } from "../../lib/messages";
+import { adminPages, churnTexts, overviewPage as t } from "../../lib/messages";
 import { useMoney } from "../../lib/money";
 
 function Panel({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
@@ -212,9 +213,14 @@ export default function OverviewPage() {
           </h1>
           <p className="text-body-secondary mb-0">{t.lead}</p>
         </div>
-        <Button variant="outline-primary" onClick={() => overview.refetch()} disabled={overview.isFetching}>
-          {t.refresh}
-        </Button>
+        <div className="d-flex flex-wrap gap-2">
+          {/* The books, for every role that sees money: narrowed to the orders it may see. */}
+          <CsvLink path="/api/admin/orders.csv">{adminPages.exportOrders}</CsvLink>
+          <CsvLink path="/api/admin/payments.csv">{adminPages.exportPayments}</CsvLink>
+          <Button variant="outline-primary" onClick={() => overview.refetch()} disabled={overview.isFetching}>
+            {t.refresh}
+          </Button>
+        </div>
       </div>
       <QueryView query={overview} failed={t.loadFailed}>
         {(figures) => <Figures figures={figures} />}

@@ -18,8 +18,9 @@ export default function AdminPayment() {
   const { order, payment } = details.data;
   const rows: [string, string][] = [
     [orderMessages.number, formatOrderNumber(order.number)],
-    [t.customer, `${order.name} · ${order.email}`],
-    [t.phone, order.phone],
+    // The e-mail and phone are left out by the server for a role that does not see customers.
+    [t.customer, order.email === undefined ? order.name : `${order.name} · ${order.email}`],
+    ...(order.phone === undefined ? [] : [[t.phone, order.phone] as [string, string]]),
     [t.plan, `${order.service} (${order.serviceDuration})`],
     [t.orderedOn, formatDateTime(order.currentDate)],
     [t.amount, money(payment?.currentPrice ?? order.currentPrice, payment?.currency ?? order.currency)],

@@ -28,7 +28,10 @@ export default function Payment() {
   const rows = [
     [orderMessages.number, formatOrderNumber(order.data.number)],
     [t.order, `${order.data.service} (${order.data.serviceDuration})`],
-    [t.customer, `${order.data.name} · ${order.data.email}`],
+    [
+      t.customer,
+      order.data.email === undefined ? order.data.name : `${order.data.name} · ${order.data.email}`,
+    ],
     [t.amount, money(order.data.currentPrice, order.data.currency)],
   ] as const;
 

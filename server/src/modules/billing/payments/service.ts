@@ -7,7 +7,7 @@ import {
   toMajor,
 } from "@agency/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { findOwnOrder, findVisibleOrder, seesOnlyAssigned } from "../../../auth/order-access.js";
+import { findOwnOrder, findVisibleOrder, sightOf, visibleOrdersOf } from "../../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { orders, payments, receipts, user } from "../../../db/schema.js";
@@ -248,7 +248,10 @@ export function toPayment(row: PaymentRow): Payment {
 export async function paymentHistory(db: Database, caller: SessionUser, email: string): Promise<Payment[]> {
   const wanted = email.trim().toLowerCase();
   const own = wanted === caller.email.toLowerCase();
-  if (!own && !isTeamMember(caller)) {
+  // Another customer's payments are money and contact: a member of the team needs both, and sees
+  // only the payments of the orders it may see.
+  const sight = sightOf(caller, null);
+  if (!own && !(isTeamMember(caller) && sight.money && sight.contact)) {
     throw new AppError("forbidden", "You can only see your own payments.");
   }
   const rows = await db
@@ -260,7 +263,7 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
     .where(
       and(
         eq(sql`lower(${user.email})`, wanted),
-        !own && seesOnlyAssigned(caller) ? eq(orders.assigneeId, caller.id) : undefined,
+        own ? eq(payments.userId, caller.id) : visibleOrdersOf(caller),
       ),
     )
     .orderBy(desc(payments.paymentTime), desc(payments.createdAt));
@@ -297,18 +300,18 @@ export async function paymentDetails(
 ): Promise<AdminPaymentDetails> {
   const order = await findVisibleOrder(db, admin, orderId);
   const payment = await findPaymentForOrder(db, order.id);
+  const { contact } = sightOf(admin, order.userId);
   return {
     order: {
       _id: order.id,
       number: order.number,
       name: order.name,
-      email: order.email,
+      ...(contact ? { email: order.email, phone: order.phone } : {}),
       service: order.service,
       serviceDuration: order.serviceDuration,
       currentPrice: toMajor(order.priceCents, order.currency),
       currency: order.currency,
       currentDate: order.createdAt.toISOString(),
-      phone: order.phone,
       paid: order.paid,
     },
     payment,

@@ -1,9 +1,10 @@
 import { isId, type Receipt, type ReceiptSummary, toMajor } from "@agency/contract";
-import { desc, eq } from "drizzle-orm";
-import { isTeamMember, type SessionUser } from "../../../auth/session.js";
+import { desc, eq, type SQL } from "drizzle-orm";
+import { maySeeOrderMoney } from "../../../auth/order-access.js";
+import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { planLineDescription } from "../../../db/order-lines.js";
-import { receipts } from "../../../db/schema.js";
+import { orders, receipts } from "../../../db/schema.js";
 import { notFound } from "../../../errors.js";
 
 type Row = typeof receipts.$inferSelect;
@@ -70,20 +71,31 @@ export async function listOwnReceipts(db: Database, caller: SessionUser): Promis
   return rows.map(toSummary);
 }
 
-const visible = (row: Row | undefined, caller: SessionUser): row is Row =>
-  Boolean(row && (row.userId === caller.id || isTeamMember(caller)));
-
-/** A receipt its customer or an admin may open; to anyone else it does not exist. */
-export async function findVisibleReceipt(db: Database, caller: SessionUser, id: string): Promise<Receipt> {
-  if (!isId(id)) throw notFound("The receipt");
-  const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
-  if (!visible(row, caller)) throw notFound("The receipt");
-  return toReceipt(row);
+/**
+ * A receipt or credit note is the order's money: its customer opens it, and a member of the team who
+ * sees the order (see `maySeeOrder`) and money; to anyone else it does not exist.
+ */
+async function visibleReceipt(db: Database, caller: SessionUser, where: SQL): Promise<Receipt> {
+  const [found] = await db
+    .select({ receipt: receipts, assigneeId: orders.assigneeId })
+    .from(receipts)
+    .leftJoin(orders, eq(orders.id, receipts.orderId))
+    .where(where)
+    .limit(1);
+  if (!found || !maySeeOrderMoney(caller, { userId: found.receipt.userId, assigneeId: found.assigneeId })) {
+    throw notFound("The receipt");
+  }
+  return toReceipt(found.receipt);
 }
 
+/** A receipt its customer, or a member who sees its order and money, may open. */
+export async function findVisibleReceipt(db: Database, caller: SessionUser, id: string): Promise<Receipt> {
+  if (!isId(id)) throw notFound("The receipt");
+  return visibleReceipt(db, caller, eq(receipts.id, id));
+}
+
+/** The receipt of an order's payment, to those who may open it (see `findVisibleReceipt`). */
 export async function findOrderReceipt(db: Database, caller: SessionUser, orderId: string): Promise<Receipt> {
   if (!isId(orderId)) throw notFound("The receipt");
-  const [row] = await db.select().from(receipts).where(eq(receipts.orderId, orderId));
-  if (!visible(row, caller)) throw notFound("The receipt");
-  return toReceipt(row);
+  return visibleReceipt(db, caller, eq(receipts.orderId, orderId));
 }

@@ -9,7 +9,7 @@ import {
   UpdateCardLink,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { findVisibleOrder } from "../../../auth/order-access.js";
+import { findOrderMoney } from "../../../auth/order-access.js";
 import { accountRateLimitKey, requireMember, requireUser } from "../../../auth/session.js";
 import type { Clock } from "../../../clock.js";
 import type { Config } from "../../../config.js";
@@ -82,7 +82,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const order = await findVisibleOrder(db, await requireUser(request), request.params.id);
+      const order = await findOrderMoney(db, await requireUser(request), request.params.id);
       return orderTerms(db, order, clock.now());
     },
   );

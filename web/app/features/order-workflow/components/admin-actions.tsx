@@ -47,7 +47,7 @@ export function AdminActions({ order, canCancel = true }: { order: OrderDetail; 
 
   async function cancel() {
     // What is left of the latest payment goes back with the cancellation, when asked.
-    const left = order.payments[0]?.refundable ?? 0;
+    const left = order.payments?.[0]?.refundable ?? 0;
     const refundable = left > 0;
     const question = { title: t.cancelQuestion(number), text: t.cancelText, confirmText: t.cancelConfirm };
     const answer = refundable

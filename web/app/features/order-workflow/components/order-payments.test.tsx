@@ -11,7 +11,7 @@ const refundedAt = "2026-11-25T09:15:00.000Z";
 
 function refundedOrder() {
   const order = paidOrder();
-  const [payment] = order.payments;
+  const [payment] = order.payments ?? [];
   if (!payment) throw new Error("the fixture has no payment");
   return paidOrder({
     payments: [{ ...payment, receiptId: "r-paid", refunded: 9.5, refundable: 39.5 }],

@@ -74,7 +74,9 @@ function PaymentEntry({
  */
 export function OrderPayments({ order, receiptLink, canRefund = false }: Props) {
   const id = useId();
-  if (order.payments.length === 0) return null;
+  // Left out by the server for a role that does not see money.
+  if (!order.payments || order.payments.length === 0) return null;
+  const refunds = order.refunds ?? [];
   return (
     <section className="card border-0 shadow-sm" aria-labelledby={`${id}-heading`}>
       <div className="card-body">
@@ -86,7 +88,7 @@ export function OrderPayments({ order, receiptLink, canRefund = false }: Props) 
             <PaymentEntry
               key={payment._id}
               payment={payment}
-              refunds={order.refunds.filter((refund) => refund.refundOf === payment._id)}
+              refunds={refunds.filter((refund) => refund.refundOf === payment._id)}
               receiptLink={receiptLink}
               currency={order.currency}
             />

@@ -18,10 +18,11 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
       t.customer,
       <>
         {order.name}
-        <span className="d-block fw-normal">{order.email}</span>
+        {order.email === undefined ? null : <span className="d-block fw-normal">{order.email}</span>}
       </>,
     ],
-    [t.phone, order.phone],
+    // A role that does not see customers gets no e-mail and phone (the server leaves them out).
+    ...(order.phone === undefined ? [] : [[t.phone, order.phone] as Row]),
   ];
   const cancellation = order.subscription?.cancellation;
   // The agency follows up a cancellation: when it happened and why, in the customer's words.
@@ -40,7 +41,10 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
     : [];
   const rows: Row[] = [
     [t.plan, `${order.service} (${order.serviceDuration})`],
-    [t.price, money(order.currentPrice, order.currency)],
+    // A role that does not see money gets no amounts (the server leaves them out).
+    ...(order.currentPrice === undefined
+      ? []
+      : [[t.price, money(order.currentPrice, order.currency)] as Row]),
     ...(audience === "admin" ? [...customer, ...cancelled] : []),
     [t.ordered, formatDateTime(order.currentDate)],
   ];

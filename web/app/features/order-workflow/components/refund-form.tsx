@@ -41,7 +41,8 @@ export function RefundForm({ order }: { order: OrderDetail }) {
   const money = (amount: number) => shopMoney(amount, order.currency);
   const amountLabel = t.amount(currencySymbol(order.currency, useShopMoney().locale));
   const labels: Record<string, string> = { paymentId: t.payment, amount: amountLabel, reason: t.reason };
-  const refundable = order.payments.filter((payment) => payment.refundable > 0);
+  const payments = order.payments ?? [];
+  const refundable = payments.filter((payment) => payment.refundable > 0);
   const refund = useRefundOrder(order._id);
   const first = refundable[0];
   const chosen = (paymentId: string): OrderPayment | undefined =>
@@ -54,9 +55,7 @@ export function RefundForm({ order }: { order: OrderDetail }) {
     onSubmit: async (body) => {
       const payment = chosen(body.paymentId);
       const all =
-        payment !== undefined &&
-        payment === order.payments[0] &&
-        cents(body.amount) === cents(payment.refundable);
+        payment !== undefined && payment === payments[0] && cents(body.amount) === cents(payment.refundable);
       const confirmed = await confirmAction({
         title: t.question(money(body.amount), formatOrderNumber(order.number)),
         text: all ? t.allText : t.partText,
@@ -66,9 +65,10 @@ export function RefundForm({ order }: { order: OrderDetail }) {
       if (!confirmed) return;
       const changed = await saveWithToasts(() => refund.mutateAsync(body), t.done(money(body.amount)));
       // Ready for the next refund: of what is left of the same payment, or of another one.
+      const after = changed.payments ?? [];
       const next =
-        changed.payments.find((item) => item._id === body.paymentId && item.refundable > 0) ??
-        changed.payments.find((item) => item.refundable > 0);
+        after.find((item) => item._id === body.paymentId && item.refundable > 0) ??
+        after.find((item) => item.refundable > 0);
       form.set({ paymentId: next?._id ?? "", amount: next ? next.refundable.toFixed(2) : "", reason: "" });
     },
   });

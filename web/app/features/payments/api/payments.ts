@@ -21,7 +21,7 @@ export function usePaymentIntent(orderId: string, enabled: boolean) {
 /** SPEC §7 PATCH /order/{id}: the server asks the provider before it records anything. */
 export function recordPayment(
   orderId: string,
-  body: { transactionId: string; name: string; email: string; currentPrice: number },
+  body: { transactionId: string; name: string; email?: string; currentPrice?: number },
 ) {
   return apiPatch(`/order/${encodeURIComponent(orderId)}`, (c) => c.RecordPaymentResponse, {
     ...body,
