@@ -51,7 +51,7 @@ import { authzPlugin } from "./plugins/authz.js";
 import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
-import { requestLogging } from "./plugins/logging.js";
+import { requestLogging, TokenRedaction } from "./plugins/logging.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
@@ -78,11 +78,14 @@ export async function buildApp({
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
   wireModules();
+  const redaction = new TokenRedaction();
   const app = Fastify({
-    ...requestLogging(config, logStream),
+    ...requestLogging(config, logStream, redaction),
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     bodyLimit: 1024 * 1024,
   });
+  // Each route with a token in its path keeps it out of the request log.
+  redaction.watch(app);
   registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -100,7 +103,7 @@ export async function buildApp({
   const secret = await resolveAuthSecret(db, config.auth.secret);
   const brand = currentMailBrand(db, config);
   const receipts = receiptSettings(config, db);
-  const auth = createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin });
+  const auth = createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin, log: app.log });
   await app.register(authPlugin, {
     auth,
     db,

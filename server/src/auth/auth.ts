@@ -4,6 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { and, eq, ne } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import {
@@ -21,6 +22,7 @@ import {
 import type { MailBrandSource } from "../mail/layout.js";
 import type { Mailer } from "../mail/mailer.js";
 import { resetPasswordMail, verificationMail } from "../mail/templates.js";
+import { authLogger } from "../plugins/logging.js";
 import { changeEmailMail } from "./account-mails.js";
 import { signInLimits } from "./sign-in-limits.js";
 import { signInLinkPlugins } from "./sign-in-link.js";
@@ -97,9 +99,11 @@ export type AuthOptions = {
   brand: MailBrandSource;
   /** Makes the configured admin address an admin once it is verified (the users module's rule). */
   applyConfiguredAdmin: (db: Database, email: string) => Promise<unknown>;
+  /** Where Better Auth's own lines go (see plugins/logging.ts `authLogger`). */
+  log?: Pick<FastifyBaseLogger, "info" | "warn" | "error" | "debug">;
 };
 
-export function createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin }: AuthOptions) {
+export function createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin, log }: AuthOptions) {
   const { google, facebook, adminEmail } = config.auth;
 
   return betterAuth({
@@ -268,7 +272,14 @@ export function createAuth({ config, db, mailer, secret, brand, applyConfiguredA
       },
     },
     telemetry: { enabled: false },
-    logger: { disabled: config.logLevel === "silent", level: "warn" },
+    // Its lines join the app's log, without the details that hold tokens and failed statements;
+    // an unexpected failure is thrown to the app's error handler (a 500 in the API's shape).
+    logger: {
+      disabled: config.logLevel === "silent",
+      level: "warn",
+      ...(log ? { log: authLogger(log) } : {}),
+    },
+    onAPIError: { throw: true },
   });
 }
 

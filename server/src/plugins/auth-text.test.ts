@@ -1,7 +1,10 @@
 import { controlCharacterMessage, ErrorResponse } from "@agency/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { authHeaders, createAccount, type TestAccount } from "../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
+import { user } from "../db/schema.js";
+import { authLogger, loggedError } from "./logging.js";
 
 let ctx: TestContext;
 let account: TestAccount;
@@ -93,6 +96,31 @@ describe("Better Auth's routes, given text with control characters", () => {
       payload: "state=a%00b&code=c",
     });
     refusedField(response, "state");
+  });
+
+  it("log a failed statement by the database's reason, never the statement and its values", async () => {
+    const failed = await ctx.db
+      .update(user)
+      .set({ name: "secret-value\u0000" })
+      .where(eq(user.email, account.email))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(String((failed as Error).message)).toMatch(/update "user"/);
+    const lines: string[] = [];
+    const log = Object.fromEntries(
+      (["info", "warn", "error", "debug"] as const).map((level) => [
+        level,
+        (fields: object, message: string) => lines.push(JSON.stringify({ level, ...fields, message })),
+      ]),
+    ) as unknown as Parameters<typeof authLogger>[0];
+    authLogger(log)("error", "Error", failed, { state: "secret-state" });
+    authLogger(log)("error", (failed as Error).message);
+    expect(lines).toHaveLength(2);
+    const text = lines.join("\n");
+    expect(text).not.toMatch(/update "user"|secret-value|secret-state|params/);
+    expect(loggedError(failed)).toMatchObject({ message: expect.stringMatching(/0x00/) });
   });
 
   it("still take a name with a tab, as the rest of the API takes a body's tabs", async () => {

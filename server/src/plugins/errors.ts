@@ -2,6 +2,7 @@ import { type ErrorCode, type ErrorResponse, errorStatus } from "@agency/contrac
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../errors.js";
+import { loggedError } from "./logging.js";
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -31,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
+      request.log.error({ err: loggedError(error) }, "request failed");
       return reply.status(500).send(body("internal", "Something went wrong on our side. Please try again."));
     }
     if (status === 429) {
