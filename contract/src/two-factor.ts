@@ -73,9 +73,6 @@ export type BackupCodes = z.infer<typeof BackupCodes>;
 
 /** The secret inside an otpauth:// address, to type into an app that cannot scan. */
 export function totpSecretOf(totpURI: string): string | undefined {
-  try {
-    return new URL(totpURI).searchParams.get("secret") ?? undefined;
-  } catch {
-    return undefined;
-  }
+  const match = /[?&]secret=([^&#]+)/.exec(totpURI);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }

@@ -33,6 +33,7 @@ export default [
       index("routes/dashboard/profile.tsx", { id: "dashboard-index" }),
       route("profile", "routes/dashboard/profile.tsx", { id: "dashboard-profile" }),
       route("profile/edit", "routes/dashboard/edit-profile.tsx"),
+      route("two-factor", "routes/dashboard/two-factor.tsx"),
       route("add-review", "routes/dashboard/add-review.tsx"),
       route("my-orders", "routes/dashboard/my-orders.tsx"),
       route("my-orders/:id", "routes/dashboard/order-detail.tsx"),

@@ -8,6 +8,8 @@ export const queryKeys = {
   adminStatusAll: ["admin-status"] as const,
   siteSettings: ["site-settings"] as const,
   signInMethods: ["sign-in-methods"] as const,
+  /** The signed-in person's two-factor sign-in, and whether the shop requires it of them. */
+  twoFactor: ["two-factor"] as const,
   siteContent: ["site-content"] as const,
   /** The shop's currency as its editor reads it (with whether a sale was made). */
   shopMoney: ["shop-money"] as const,
@@ -82,6 +84,7 @@ export const queryKeys = {
     all: ["team"] as const,
     members: ["team", "members"] as const,
     roles: ["team", "roles"] as const,
+    twoFactor: ["team", "two-factor"] as const,
   },
   /** The API keys page: the keys and the roles a key may hold. */
   apiKeys: ["api-keys"] as const,

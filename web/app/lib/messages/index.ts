@@ -18,4 +18,5 @@ export * from "./refunds";
 export * from "./sales";
 export * from "./shop";
 export * from "./team";
+export * from "./two-factor";
 export * from "./workflow";

@@ -1,9 +1,12 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
-import { accountMessages, accountPages } from "../../lib/messages";
+import { useAfterSignIn } from "../../features/two-factor/api/two-factor";
+import { CodeStep } from "../../features/two-factor/components/code-step";
+import { LockedAccount } from "../../features/two-factor/components/locked-account";
+import { accountMessages, accountPages, twoFactorPage } from "../../lib/messages";
 import { pageMeta } from "../../lib/meta";
 import { safeRedirect } from "../../lib/redirect";
 import { siteOf, usePageSettings } from "../../lib/site";
@@ -25,32 +28,47 @@ export default function Login() {
   const verified = params.get("verified");
   const linkError = params.get("error");
   const socialFailed = params.get("social") === "failed";
+  const signInLinkFailed = params.get("signin-link") === "failed";
   const settings = usePageSettings();
+  // A right password (or a mailed sign-in link) of an account with two-factor sign-in asks for a code.
+  const [codeAsked, setCodeAsked] = useState(params.get("two-factor") === "1");
+  const [lockedEmail, setLockedEmail] = useState<string | null>(null);
+  const afterSignIn = useAfterSignIn(redirectTo);
 
   useEffect(() => {
-    if (socialFailed) notifyFormFailure(accountMessages.socialFailed, "verification");
+    if (signInLinkFailed) notifyFormFailure(twoFactorPage.linkFailed, "verification");
+    else if (socialFailed) notifyFormFailure(accountMessages.socialFailed, "verification");
     else if (linkError) notifyFormFailure(accountMessages.verificationFailed, "verification");
     else if (verified) notifySuccess(accountMessages.verified, "verification");
-  }, [verified, linkError, socialFailed]);
+  }, [verified, linkError, socialFailed, signInLinkFailed]);
 
   const signUpLink = params.get("redirect")
     ? `/sign-up?redirect=${encodeURIComponent(redirectTo)}`
     : "/sign-up";
   return (
     <AuthCard title={accountPages.loginHeading}>
-      <LoginForm redirectTo={redirectTo} />
-      <div className="text-end mt-2">
-        <Link to="/forgot__password" className="small">
-          {accountPages.forgotPassword}
-        </Link>
+      {codeAsked ? <CodeStep onSignedIn={afterSignIn} onStartOver={() => setCodeAsked(false)} /> : null}
+      <div hidden={codeAsked}>
+        <LoginForm
+          redirectTo={redirectTo}
+          onSignedIn={afterSignIn}
+          onCodeAsked={() => setCodeAsked(true)}
+          onLocked={setLockedEmail}
+        />
+        {lockedEmail ? <LockedAccount email={lockedEmail} redirectTo={redirectTo} /> : null}
+        <div className="text-end mt-2">
+          <Link to="/forgot__password" className="small">
+            {accountPages.forgotPassword}
+          </Link>
+        </div>
+        <SocialSignIn callbackURL={redirectTo} configured={settings.socialSignIn} />
+        <p className="text-center mt-4 mb-1">
+          {accountPages.noAccount} <Link to={signUpLink}>{accountPages.createAccount}</Link>
+        </p>
+        <p className="text-center small mb-0">
+          <Link to="/privacy__policy">{accountPages.privacy}</Link>
+        </p>
       </div>
-      <SocialSignIn callbackURL={redirectTo} configured={settings.socialSignIn} />
-      <p className="text-center mt-4 mb-1">
-        {accountPages.noAccount} <Link to={signUpLink}>{accountPages.createAccount}</Link>
-      </p>
-      <p className="text-center small mb-0">
-        <Link to="/privacy__policy">{accountPages.privacy}</Link>
-      </p>
     </AuthCard>
   );
 }

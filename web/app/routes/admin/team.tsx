@@ -6,6 +6,7 @@ import { InvitationsList } from "../../features/team/components/invitations-list
 import { InviteForm } from "../../features/team/components/invite-form";
 import { MembersList } from "../../features/team/components/members-list";
 import { RolesSection } from "../../features/team/components/roles-section";
+import { TeamTwoFactor } from "../../features/two-factor/components/team-two-factor";
 import { teamPage as t } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/team";
@@ -67,6 +68,8 @@ export default function Team() {
       </h2>
       <p className="text-body-secondary">{t.rolesLead}</p>
       <RolesSection labelledBy="team-roles-heading" viewer={viewer} />
+
+      <TeamTwoFactor isOwner={viewer.role === "owner"} viewerId={viewer.id} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from "../../features/account/components/account-forms";
 import { ConfirmDeletion, DeleteAccount } from "../../features/account/components/delete-account";
 import { useSession } from "../../features/auth/api/auth";
+import { TwoFactorSummary } from "../../features/two-factor/components/two-factor-summary";
 import { editAccountPage as t } from "../../lib/messages";
 
 /** The profile's Edit page: the customer's own account and data (the profile itself stays read-only). */
@@ -35,6 +36,7 @@ export default function EditProfile() {
             <>
               <NameForm name={user.name} />
               <PasswordForm hasPassword={hasPassword} />
+              {hasPassword ? <TwoFactorSummary /> : null}
               <EmailForm email={user.email} />
               <OtherSessions />
               <DataDownload />

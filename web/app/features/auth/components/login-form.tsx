@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { Form } from "react-bootstrap";
 import { useNavigate } from "react-router";
+import { ApiError } from "../../../lib/api";
 import { accountMessages, accountPages } from "../../../lib/messages";
 import { notifyError, notifyFormProblem, notifyFormSuccess } from "../../../lib/toast";
 import { useSignIn } from "../api/auth";
@@ -11,8 +12,23 @@ import { PasswordField } from "./password-field";
 
 const FORM_ID = "login";
 
+/** The password was right, and the account asks for a code before it is signed in. */
+function asksForCode(answer: unknown): boolean {
+  return typeof answer === "object" && answer !== null && "twoFactorRedirect" in answer;
+}
+
+type Props = {
+  redirectTo: string;
+  /** Signed in: where to go is the page's to decide (by default `redirectTo`). */
+  onSignedIn?: () => void;
+  /** The password was right and a code is asked for (two-factor sign-in). */
+  onCodeAsked?: () => void;
+  /** The account is locked after too many wrong passwords. */
+  onLocked?: (email: string) => void;
+};
+
 /** SPEC §5 login: a refusal shows the server's message in an error toast; success goes on. */
-export function LoginForm({ redirectTo }: { redirectTo: string }) {
+export function LoginForm({ redirectTo, onSignedIn, onCodeAsked, onLocked }: Props) {
   const navigate = useNavigate();
   const signIn = useSignIn();
 
@@ -29,11 +45,14 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       return;
     }
     try {
-      await signIn.mutateAsync(values);
+      const answer = await signIn.mutateAsync(values);
+      if (asksForCode(answer) && onCodeAsked) return onCodeAsked();
       notifyFormSuccess(accountMessages.loginSuccess, FORM_ID);
-      navigate(redirectTo, { replace: true });
+      if (onSignedIn) onSignedIn();
+      else navigate(redirectTo, { replace: true });
     } catch (error) {
       notifyError(accountErrorMessage(error));
+      if (error instanceof ApiError && error.reason === "TOO_MANY_ATTEMPTS") onLocked?.(values.email);
     }
   }
 
