@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders, createAccount, lastOutboxMail, type TestAccount } from "../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
 import { codeStep, turnOnTwoFactor, withCookies } from "../../test/two-factor.js";
-import { SIGN_IN_LINK_FAILED } from "./sign-in-link.js";
 import { FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS } from "./sign-in-limits.js";
+import { SIGN_IN_LINK_FAILED } from "./sign-in-link.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -56,7 +56,11 @@ async function mailedLinkTo(email: string): Promise<string | undefined> {
 
 function open(link: string, cookie?: string) {
   const url = new URL(link);
-  return ctx.app.inject({ method: "GET", url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
+  return ctx.app.inject({
+    method: "GET",
+    url: `${url.pathname}${url.search}`,
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 function sessionOf(cookie: string) {
