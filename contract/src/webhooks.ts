@@ -183,6 +183,8 @@ export const webhookMessages = {
   deleted: "Endpoint removed.",
   resent: "Sent again.",
   disabledAfterFailures: "Every delivery failed for a day, so the shop stopped sending to it.",
+  seesTooLittle:
+    "An endpoint sends every customer's orders, money and contact details out of the shop: only a member who sees every order, money and customers may add or change one.",
 } as const;
 
 /** http:// or https://, a host, and no spaces (the server parses it again before saving it). */

@@ -7,6 +7,7 @@ import {
   webhookMessages,
 } from "@agency/contract";
 import { asc, eq } from "drizzle-orm";
+import { seesAllCustomerRecords } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { webhookEndpoints } from "../../db/schema.js";
@@ -47,6 +48,16 @@ async function checkUrl(url: string, rules: AddressRules): Promise<void> {
   if (refusal) throw new AppError("bad_request", refusal, { url: refusal });
 }
 
+/**
+ * Nobody sends out what they may not see: an endpoint receives every customer's orders, payments
+ * and contact details (a chat every owner notice), so adding one, pointing it elsewhere, changing its
+ * events or turning it on takes a member who sees all of them (see `seesAllCustomerRecords`); turning
+ * one off or renaming it does not.
+ */
+export function checkSeesWhatIsSent(caller: SessionUser): void {
+  if (!seesAllCustomerRecords(caller)) throw new AppError("forbidden", webhookMessages.seesTooLittle);
+}
+
 function checkEvents(kind: EndpointRow["kind"], events: string[]): void {
   if (kind === "webhook" && events.length === 0) {
     throw new AppError("bad_request", webhookMessages.eventsRequired, {
@@ -80,6 +91,7 @@ export async function createEndpoint(
   caller: SessionUser,
   body: CreateWebhookEndpointBody,
 ): Promise<CreatedWebhookEndpoint> {
+  checkSeesWhatIsSent(caller);
   const kind = body.kind ?? "webhook";
   const events = kind === "chat" ? [] : [...new Set(body.events ?? [])];
   checkEvents(kind, events);
@@ -110,6 +122,9 @@ export async function updateEndpoint(
   id: string,
   body: UpdateWebhookEndpointBody,
 ): Promise<WebhookEndpoint> {
+  if (body.url !== undefined || body.events !== undefined || body.enabled === true) {
+    checkSeesWhatIsSent(caller);
+  }
   const current = await findEndpoint(db, id);
   const events = body.events && current.kind === "webhook" ? [...new Set(body.events)] : current.events;
   checkEvents(current.kind, events);
