@@ -27,8 +27,11 @@ import { Money } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
 import { useUrlFilters } from "../../lib/url-filters";
 
-/** The columns, with each order's unread messages beside its number. */
-const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] => [
+/**
+ * The columns, with each order's unread messages beside its number; the price only for a role that
+ * sees money (the server leaves amounts out for the others).
+ */
+const columns = (unread: Readonly<Record<string, number>>, seesMoney: boolean): DataColumn<Order>[] => [
   {
     header: orderMessages.number,
     cell: (order) => {
@@ -52,13 +55,22 @@ const columns = (unread: Readonly<Record<string, number>>): DataColumn<Order>[] 
     cell: (order) => (
       <>
         {order.name}
-        <span className="d-block small text-body-secondary">{order.email}</span>
+        {order.email === undefined ? null : (
+          <span className="d-block small text-body-secondary">{order.email}</span>
+        )}
       </>
     ),
   },
   { header: t.plan, cell: (order) => order.service },
   { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
-  { header: t.price, cell: (order) => <Money amount={order.currentPrice} currency={order.currency} /> },
+  ...(seesMoney
+    ? [
+        {
+          header: t.price,
+          cell: (order: Order) => <Money amount={order.currentPrice} currency={order.currency} />,
+        },
+      ]
+    : []),
   { header: t.date, cell: (order) => formatDateTime(order.currentDate) },
   {
     header: t.paidColumn,
@@ -185,7 +197,7 @@ export default function AllOrders() {
       ) : (
         <DataList
           labelledBy="all-orders-heading"
-          columns={columns(unreadByOrder)}
+          columns={columns(unreadByOrder, seesMoney)}
           rows={orders.data.orders}
           rowKey={(order) => order._id}
         />
