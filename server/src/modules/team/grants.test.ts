@@ -125,6 +125,9 @@ describe("only the owner makes or removes Admins", () => {
       role: "admin",
     });
     expect(byOwner.statusCode).toBe(201);
+    // Sending the owner's Admin invitation again offers Admin anew: the owner's to do.
+    const resent = await call("POST", `/api/team/invitations/${byOwner.json().id}/resend`, admin);
+    expect(refused(resent)).toEqual([403, grantMessages.adminsByOwner]);
   });
 
   it("refuses PUT /api/user/admin from anyone but the owner", async () => {
