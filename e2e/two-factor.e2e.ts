@@ -1,11 +1,13 @@
+import { formatOrderNumber } from "@agency/contract";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import type { Page } from "playwright-core";
+import { type Page, request as playwrightRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountMessages, accountPages, dashboardMenu, twoFactorPage } from "../web/app/lib/messages";
-import { mailedLink, newAccount, signInAsOwner } from "./support/accounts";
+import { mailedLink, newAccount, registerAccount, signInApi, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, hydrated, screenshot, toast, useBrowser } from "./support/browser";
+import { order, pay } from "./support/shop";
 
 const browser = useBrowser();
 const origin = { origin: baseUrl };
@@ -35,6 +37,50 @@ async function setUpTwoFactor(page: Page, password: string) {
   return secret;
 }
 
+/** A customer outside the browser who bought and paid a plan: the order, its price and the customer. */
+async function paidOrder() {
+  const api = await playwrightRequest.newContext({ baseURL: baseUrl });
+  try {
+    const customer = newAccount("client");
+    await registerAccount(api, customer);
+    await signInApi(api, customer);
+    const [plan] = (await (await api.get("/api/pricing")).json()) as (Parameters<typeof order>[1] & {
+      newPrice: number;
+    })[];
+    if (!plan) throw new Error("no plan to buy");
+    const id = await order(api, plan);
+    await pay(api, id);
+    const mine = (await (await api.get("/api/order")).json()) as {
+      _id: string;
+      number: number;
+      phone: string;
+    }[];
+    const placed = mine.find((each) => each._id === id);
+    if (!placed) throw new Error("the order is not listed");
+    return {
+      id,
+      number: formatOrderNumber(placed.number),
+      price: plan.newPrice,
+      phone: placed.phone,
+      customer,
+    };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The page's text holds no amount, no price of the order, and neither the customer's e-mail nor phone. */
+async function expectNoMoneyOrContact(
+  page: Page,
+  bought: { price: number; phone: string; customer: { email: string } },
+) {
+  const text = (await page.locator("main").textContent()) ?? "";
+  expect(text).not.toContain(bought.customer.email);
+  expect(text).not.toContain(bought.phone);
+  expect(text).not.toContain(bought.price.toFixed(2));
+  expect(text).not.toMatch(/[$€£¥]\s?\d|\d\s?[$€£¥]/);
+}
+
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await hydrated(page);
@@ -44,7 +90,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 describe("two-factor sign-in for the team", () => {
-  it("the owner requires it; a Staff member is sent to set it up at sign-in, then signs in again with a code", async () => {
+  it("the owner requires it; a Staff member is sent to set it up at sign-in, signs in again with a code, and works an order without its money or contact", async () => {
     const { page, context } = browser;
     const ownerContext = await context.browser()?.newContext({ baseURL: baseUrl });
     if (!ownerContext) throw new Error("no browser");
@@ -108,6 +154,25 @@ describe("two-factor sign-in for the team", () => {
       await page.goto("/dashboard/admin/board");
       await hydrated(page);
       expect(new URL(page.url()).pathname).toBe("/dashboard/admin/board");
+
+      // The owner gives them a customer's paid order: Staff works it without its money or contact.
+      const bought = await paidOrder();
+      const staffSession = (await (await context.request.get("/api/auth/get-session")).json()) as {
+        user: { id: string };
+      };
+      const assigned = await ownerContext.request.put(`/api/admin/orders/${bought.id}/assignee`, {
+        data: { assigneeId: staffSession.user.id },
+        headers: origin,
+      });
+      expect(assigned.status(), await assigned.text()).toBe(200);
+      await page.goto(`/dashboard/admin/orders/${bought.id}`);
+      await hydrated(page);
+      await page.getByText(bought.customer.name).first().waitFor();
+      await expectNoMoneyOrContact(page, bought);
+      await page.goto("/dashboard/admin/board?assignee=me");
+      await hydrated(page);
+      await page.getByRole("article", { name: new RegExp(`^${bought.number} `) }).waitFor();
+      await expectNoMoneyOrContact(page, bought);
     } finally {
       // The journeys after this one sign the owner in with the password alone.
       await ownerContext.request.put("/api/team/two-factor", { data: { required: false }, headers: origin });
