@@ -51,7 +51,7 @@ import { authzPlugin } from "./plugins/authz.js";
 import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
-import { requestLogging, TokenRedaction } from "./plugins/logging.js";
+import { authLogger, requestLogging, TokenRedaction } from "./plugins/logging.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
@@ -103,7 +103,15 @@ export async function buildApp({
   const secret = await resolveAuthSecret(db, config.auth.secret);
   const brand = currentMailBrand(db, config);
   const receipts = receiptSettings(config, db);
-  const auth = createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin, log: app.log });
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    secret,
+    brand,
+    applyConfiguredAdmin,
+    log: authLogger(app.log),
+  });
   await app.register(authPlugin, {
     auth,
     db,

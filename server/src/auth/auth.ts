@@ -4,7 +4,6 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { and, eq, ne } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import {
@@ -22,7 +21,6 @@ import {
 import type { MailBrandSource } from "../mail/layout.js";
 import type { Mailer } from "../mail/mailer.js";
 import { resetPasswordMail, verificationMail } from "../mail/templates.js";
-import { authLogger } from "../plugins/logging.js";
 import { changeEmailMail } from "./account-mails.js";
 import { signInLimits } from "./sign-in-limits.js";
 import { signInLinkPlugins } from "./sign-in-link.js";
@@ -99,8 +97,11 @@ export type AuthOptions = {
   brand: MailBrandSource;
   /** Makes the configured admin address an admin once it is verified (the users module's rule). */
   applyConfiguredAdmin: (db: Database, email: string) => Promise<unknown>;
-  /** Where Better Auth's own lines go (see plugins/logging.ts `authLogger`). */
-  log?: Pick<FastifyBaseLogger, "info" | "warn" | "error" | "debug">;
+  /**
+   * Where Better Auth's own lines go: the app's log, as plugins/logging.ts `authLogger` writes them
+   * (given by app.ts, which wires infrastructure; auth does not reach into the plugins).
+   */
+  log?: (level: "info" | "warn" | "error" | "debug", message: string, ...details: unknown[]) => void;
 };
 
 export function createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin, log }: AuthOptions) {
@@ -277,7 +278,7 @@ export function createAuth({ config, db, mailer, secret, brand, applyConfiguredA
     logger: {
       disabled: config.logLevel === "silent",
       level: "warn",
-      ...(log ? { log: authLogger(log) } : {}),
+      ...(log ? { log } : {}),
     },
     onAPIError: { throw: true },
   });
