@@ -1,4 +1,4 @@
-import type { UserList, UserSummary } from "@agency/contract";
+import { builtInRoles, type UserList, type UserSummary } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { usersPage as t } from "../../lib/messages";
@@ -85,12 +85,41 @@ describe("All Users' deleted accounts", () => {
       createdAt: "2026-03-04T10:00:00.000Z",
     };
     const list: UserList = { users: [account(2), deleted], total: 2, nextCursor: null, previousCursor: null };
-    fakeApi({ "GET /api/users": list });
+    fakeApi({ "GET /api/users": list, ...signedIn("owner") });
     renderWithProviders(<AllUsers />);
     const rowOf = (text: string) => screen.getByText(text).closest("tr") as HTMLElement;
     await screen.findByText(deleted.email);
     expect(within(rowOf(deleted.email)).queryByRole("button", { name: t.makeAdmin })).toBeNull();
     expect(within(rowOf(deleted.email)).getByText(t.deletedAccount)).toBeTruthy();
-    expect(within(rowOf("person-2@example.com")).getByRole("button", { name: t.makeAdmin })).toBeTruthy();
+    expect(
+      await within(rowOf("person-2@example.com")).findByRole("button", { name: t.makeAdmin }),
+    ).toBeTruthy();
+  });
+
+  it("offers Make an Admin to the owner only: an Admin sees no button", async () => {
+    stubScreenWidth(1280);
+    const list: UserList = { users: [account(3)], total: 1, nextCursor: null, previousCursor: null };
+    fakeApi({ "GET /api/users": list, ...signedIn("admin") });
+    renderWithProviders(<AllUsers />);
+    await screen.findByText("person-3@example.com");
+    expect(screen.queryByRole("button", { name: t.makeAdmin })).toBeNull();
   });
 });
+
+/** The session and admin status of a member with this built-in role. */
+function signedIn(role: "owner" | "admin") {
+  return {
+    "GET /api/auth/get-session": {
+      user: {
+        id: `${role}-1`,
+        name: role,
+        email: `${role}@shop.test`,
+        emailVerified: true,
+        role,
+        createdAt: "2026-01-01T00:00:00.000Z",
+      },
+      session: { id: "session-1", expiresAt: "2030-01-01T00:00:00.000Z" },
+    },
+    "GET /api/admin/:email": { admin: true, role, permissions: [...builtInRoles[role].permissions] },
+  };
+}

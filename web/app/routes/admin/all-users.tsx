@@ -4,6 +4,7 @@ import { FilterButtons } from "../../components/filter-buttons";
 import { Pager } from "../../components/pager";
 import { QueryView } from "../../components/query-view";
 import { SearchBox } from "../../components/search-box";
+import { useAdminStatus, useSession } from "../../features/auth/api/auth";
 import { USERS_PAGE_SIZE, useUsers } from "../../features/users/api/users";
 import { UsersList } from "../../features/users/components/users-list";
 import { usersPage as t } from "../../lib/messages";
@@ -23,6 +24,8 @@ export default function AllUsers() {
   const users = useUsers(position, filter);
   const page = position.page;
   const narrowed = Boolean(filter.q || filter.role);
+  const session = useSession();
+  const ownerViewing = useAdminStatus(session.data?.user.email).data?.role === "owner";
   return (
     <section aria-labelledby="all-users-heading">
       <div className="d-flex flex-wrap align-items-baseline justify-content-between mb-3">
@@ -74,6 +77,7 @@ export default function AllUsers() {
               users={list.users}
               firstNumber={page * USERS_PAGE_SIZE + 1}
               labelledBy="all-users-heading"
+              ownerViewing={ownerViewing}
             />
             <Pager
               page={page}

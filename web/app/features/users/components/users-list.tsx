@@ -20,10 +20,13 @@ export function UsersList({
   users,
   firstNumber,
   labelledBy,
+  ownerViewing,
 }: {
   users: UserSummary[];
   firstNumber: number;
   labelledBy: string;
+  /** Only the Owner makes or removes Admins (the server refuses anyone else): the others see no button. */
+  ownerViewing: boolean;
 }) {
   const setAdmin = useSetAdmin();
 
@@ -65,7 +68,8 @@ export function UsersList({
       header: t.action,
       cell: (user) =>
         // No one can sign in to a deleted account, so it is never made an admin (the server refuses too).
-        isDeletedAccountEmail(user.email) && user.role !== "admin" ? null : user.role === "admin" ? (
+        !ownerViewing || (isDeletedAccountEmail(user.email) && user.role !== "admin") ? null : user.role ===
+          "admin" ? (
           <Button
             size="sm"
             variant="outline-danger"
