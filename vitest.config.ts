@@ -13,6 +13,11 @@ const onPostgres = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Vitest's default on a two-core machine is one file at a time (cores - 1). The projects share
+    // one pool: the embedded database's files are CPU-bound in the worker, the PostgreSQL files
+    // wait on the server half the time, and a third worker fills those waits. VITEST_MAX_WORKERS
+    // or --maxWorkers overrides it.
+    maxWorkers: 3,
     projects: [
       {
         extends: "./server/vitest.config.ts",

@@ -1,17 +1,49 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { wrapPglite } from "../src/db/client.js";
+import { connectPostgres, wrapPglite } from "../src/db/client.js";
 import { startS3Server } from "./s3.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     migratedPgliteDump: string;
+    /** The migrated PostgreSQL database each test file's database is cloned from ("" on PGlite). */
+    postgresTemplate: string;
     /** The local S3-compatible server the PostgreSQL run keeps files in ("" on PGlite: disk). */
     s3Endpoint: string;
   }
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Migrating a PostgreSQL database takes a third of a second, cloning a migrated one a twentieth:
+ * migrate one template per run; its connections are closed before any test file clones it.
+ */
+async function migratedPostgresTemplate(serverUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `agency_template_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = connectPostgres(url.toString());
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+  return { name, drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
 }
 
 /**
@@ -27,11 +59,17 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await client.close();
   project.provide("migratedPgliteDump", file);
+  const onPostgres = project.config.env?.TEST_DB === "postgres";
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (onPostgres && !serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const template = onPostgres && serverUrl ? await migratedPostgresTemplate(serverUrl) : undefined;
+  project.provide("postgresTemplate", template?.name ?? "");
   // The PostgreSQL run is the scaled-out set-up: files go to S3-compatible storage there.
-  const s3 = project.config.env?.TEST_DB === "postgres" ? await startS3Server() : undefined;
+  const s3 = onPostgres ? await startS3Server() : undefined;
   project.provide("s3Endpoint", s3?.endpoint ?? "");
   return async () => {
     await s3?.close();
+    await template?.drop();
     await rm(directory, { recursive: true, force: true });
   };
 }

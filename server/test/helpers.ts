@@ -18,17 +18,38 @@ async function freshPglite(): Promise<DatabaseHandle> {
   return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
 }
 
+/**
+ * Clones the run's migrated template. PostgreSQL refuses a clone while anyone is connected to the
+ * template, which happens only for a moment (a parallel file's clone): try again shortly.
+ */
+async function cloneTemplate(serverUrl: string, name: string): Promise<void> {
+  const template = inject("postgresTemplate");
+  if (!template) throw new Error("The PostgreSQL run's global set-up made no template database");
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${template}"`);
+        return;
+      } catch (error) {
+        const inUse = (error as { code?: string }).code === "55006";
+        if (!inUse || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A database of its own on the PostgreSQL server, dropped when the test file ends. */
 async function freshPostgres(serverUrl: string): Promise<DatabaseHandle> {
   const name = `agency_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  await cloneTemplate(serverUrl, name);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = connectPostgres(url.toString());
-  await handle.migrate();
   return {
     ...handle,
     async close() {
