@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { createAuth } from "./auth/auth.js";
+import { createAuth, type PasswordHashing } from "./auth/auth.js";
 import { resolveAuthSecret } from "./auth/secret.js";
 import { signInLimits } from "./auth/sign-in-limits.js";
 import { type Clock, daysAhead, isAdjustable, systemClock } from "./clock.js";
@@ -69,6 +69,8 @@ export type AppOptions = {
   clock?: Clock;
   /** Where the log lines go: standard output unless given. */
   logStream?: Pick<NodeJS.WritableStream, "write">;
+  /** The tests' cheap password hashing (server/test); production leaves it out. */
+  passwordHashing?: PasswordHashing;
 };
 
 export async function buildApp({
@@ -76,6 +78,7 @@ export async function buildApp({
   db,
   clock = systemClock,
   logStream,
+  passwordHashing,
 }: AppOptions): Promise<FastifyInstance> {
   wireModules();
   const redaction = new TokenRedaction();
@@ -111,6 +114,7 @@ export async function buildApp({
     brand,
     applyConfiguredAdmin,
     log: authLogger(app.log),
+    passwordHashing,
   });
   await app.register(authPlugin, {
     auth,

@@ -11,6 +11,7 @@ import { type AdjustableClock, adjustableClock } from "../src/clock.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { connectPostgres, type Database, type DatabaseHandle, wrapPglite } from "../src/db/client.js";
 import { seedDemoContent } from "../src/db/seed.js";
+import { quickPasswordHashing } from "./quick-password-hashing.js";
 import { createBucket, s3Env } from "./s3.js";
 
 async function freshPglite(): Promise<DatabaseHandle> {
@@ -99,6 +100,8 @@ export async function createTestApp(
     database?: DatabaseHandle;
     /** Where the app's log lines go (they go nowhere at the tests' LOG_LEVEL, silent, unless set). */
     logStream?: Pick<NodeJS.WritableStream, "write">;
+    /** Hash passwords as production does (scrypt at full cost) instead of the tests' cheap hash. */
+    productionPasswordHashing?: boolean;
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
@@ -117,7 +120,13 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = adjustableClock();
-  const app = await buildApp({ config, db: database.db, clock, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    logStream: options.logStream,
+    passwordHashing: options.productionPasswordHashing ? undefined : quickPasswordHashing,
+  });
   await app.ready();
   return {
     app,

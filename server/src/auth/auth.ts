@@ -102,9 +102,26 @@ export type AuthOptions = {
    * (given by app.ts, which wires infrastructure; auth does not reach into the plugins).
    */
   log?: (level: "info" | "warn" | "error" | "debug", message: string, ...details: unknown[]) => void;
+  /** Only the tests pass one (a cheap hash); without it Better Auth hashes with scrypt at full cost. */
+  passwordHashing?: PasswordHashing;
 };
 
-export function createAuth({ config, db, mailer, secret, brand, applyConfiguredAdmin, log }: AuthOptions) {
+/** How passwords are hashed and checked, in Better Auth's `emailAndPassword.password` shape. */
+export type PasswordHashing = {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+};
+
+export function createAuth({
+  config,
+  db,
+  mailer,
+  secret,
+  brand,
+  applyConfiguredAdmin,
+  log,
+  passwordHashing,
+}: AuthOptions) {
   const { google, facebook, adminEmail } = config.auth;
 
   return betterAuth({
@@ -135,6 +152,7 @@ export function createAuth({ config, db, mailer, secret, brand, applyConfiguredA
       // Sign-in proves ownership of the address first; ADMIN_EMAIL depends on it.
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(resetPasswordMail(await brand(), user.email, user.name, url));
       },
