@@ -1,15 +1,24 @@
 // `npm run test:e2e`: build, start the real app on a free port with a throw-away data directory,
 // and run the browser journeys in Debian's Chromium against it.
-import { spawnSync } from "node:child_process";
+//
+// The journeys run one at a time against one server (they share its data), so they are split
+// into shards, each with a server and a data directory of its own, run side by side: a journey
+// mostly waits on the browser and the server, and two shards keep both cores busy. E2E_SHARDS
+// sets how many (default 2); journeys named on the command line run in one shard.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { root } from "./build-state.mjs";
 import { buildIfNeeded, startBuiltServer } from "./built-server.mjs";
 
 buildIfNeeded();
 
 const adminEmail = "owner@shop.test";
-let server;
-try {
-  server = await startBuiltServer({
+const args = process.argv.slice(2);
+const requested = Number.parseInt(process.env.E2E_SHARDS ?? "2", 10);
+const shards = args.length > 0 || !(requested > 1) ? 1 : requested;
+
+function startServer() {
+  return startBuiltServer({
     prefix: "agency-e2e-",
     logLevel: process.env.E2E_LOG_LEVEL ?? "warn",
     env: {
@@ -22,29 +31,51 @@ try {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     },
   });
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
 }
 
+/** Runs one shard's journeys against its server; its lines are prefixed when there are several. */
+function runShard(server, index) {
+  const shardArgs = shards > 1 ? [`--shard=${index + 1}/${shards}`] : [];
+  const child = spawn("npx", ["vitest", "run", "--config", "e2e/vitest.config.ts", ...shardArgs, ...args], {
+    cwd: root,
+    stdio: shards > 1 ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: {
+      ...server.env,
+      E2E_BASE_URL: server.baseUrl,
+      E2E_DATA_DIR: server.dataDir,
+      E2E_ADMIN_EMAIL: adminEmail,
+    },
+  });
+  if (shards > 1) {
+    const prefix = `[e2e ${index + 1}/${shards}] `;
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: stream }).on("line", (line) => out.write(`${prefix}${line}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+const servers = [];
 let status = 1;
 try {
-  const run = spawnSync(
-    "npx",
-    ["vitest", "run", "--config", "e2e/vitest.config.ts", ...process.argv.slice(2)],
-    {
-      cwd: root,
-      stdio: "inherit",
-      env: {
-        ...server.env,
-        E2E_BASE_URL: server.baseUrl,
-        E2E_DATA_DIR: server.dataDir,
-        E2E_ADMIN_EMAIL: adminEmail,
-      },
-    },
-  );
-  status = run.status ?? 1;
+  const started = await Promise.allSettled(Array.from({ length: shards }, () => startServer()));
+  for (const result of started) if (result.status === "fulfilled") servers.push(result.value);
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    console.error(failed.reason instanceof Error ? failed.reason.message : failed.reason);
+    throw failed.reason;
+  }
+  const codes = await Promise.all(servers.map((server, index) => runShard(server, index)));
+  status = codes.every((code) => code === 0) ? 0 : 1;
+} catch {
+  status = 1;
 } finally {
-  await server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
 }
 process.exit(status);
