@@ -90,8 +90,18 @@ export async function requireSession(request: FastifyRequest): Promise<SignedIn>
   return signedIn;
 }
 
+/**
+ * The signed-in person, as the rules about others' data see them. A member of the team whom the
+ * owner requires to sign in with a second factor, and who has not set one up yet, is answered as a
+ * customer would be (their own records only) until they do: the team's calls refuse them outright
+ * (`requireMember`). `requireSession` still tells who they are (their status, their set-up).
+ */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  return (await requireSession(request)).user;
+  const { user } = await requireSession(request);
+  if (isTeamMember(user) && !user.twoFactorEnabled && (await request.server.teamTwoFactor.required())) {
+    return { ...user, role: null, permissions: null };
+  }
+  return user;
 }
 
 /**
@@ -100,7 +110,8 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
  */
 export async function requireMember(request: FastifyRequest): Promise<SessionUser> {
   const key = apiKeyOf(request);
-  const user = key === undefined ? await requireUser(request) : await requireApiKeyCaller(request, key);
+  const user =
+    key === undefined ? (await requireSession(request)).user : await requireApiKeyCaller(request, key);
   if (!isTeamMember(user)) throw new AppError("forbidden", "This needs an admin account.");
   await requireSecondFactorIfAsked(request.server.teamTwoFactor, user);
   return user;

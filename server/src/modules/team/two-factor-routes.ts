@@ -1,6 +1,6 @@
 import { IdParams, ModifiedCount, TeamTwoFactor, TeamTwoFactorBody, TwoFactorStatus } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireMember, requireUser } from "../../auth/session.js";
+import { requireMember, requireSession, requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import {
@@ -31,7 +31,7 @@ export const teamTwoFactorRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 200: TwoFactorStatus, ...refused },
       },
     },
-    async (request) => twoFactorStatusOf(db, await requireUser(request)),
+    async (request) => twoFactorStatusOf(db, (await requireSession(request)).user),
   );
 
   app.get(

@@ -67,6 +67,16 @@ describe("the owner's requirement", () => {
       required: false,
     });
     expect((await teamRoute(owner)).statusCode).toBe(200);
+    // Nor does the customer's side open others' records to them: an Admin without a code reads a
+    // customer's orders as a customer would (refused), yet is still told it is on the team.
+    const othersOrders = await call("GET", `/api/order?email=${encodeURIComponent(customer.email)}`, admin);
+    expect(othersOrders.statusCode).toBe(403);
+    expect((await call("GET", `/api/admin/${encodeURIComponent(admin.email)}`, admin)).json()).toMatchObject({
+      admin: true,
+    });
+    expect(
+      (await call("GET", `/api/order?email=${encodeURIComponent(customer.email)}`, owner)).statusCode,
+    ).toBe(200);
 
     await turnOnTwoFactor(ctx, staff);
     expect((await teamRoute(staff)).statusCode).toBe(200);

@@ -57,6 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         response: { 200: AdminStatus, ...denied, 404: ErrorResponse },
       },
     },
-    async (request) => users.adminStatus(db, await requireUser(request), request.params.email),
+    // Who the person is on the team, also while a required second factor is not set up yet.
+    async (request) => users.adminStatus(db, (await requireSession(request)).user, request.params.email),
   );
 };
