@@ -115,7 +115,7 @@ export type MailSender = { address: string; name: string | undefined; fallbackNa
 export { ConfigError };
 
 /** MAIL_FROM is `Name <address>`, `"Name" <address>` or a bare address. */
-export function mailSender(
+function mailSender(
   mailFrom: string | undefined,
   shopNameOverride: string | undefined,
   fallbackName: string,
@@ -155,7 +155,7 @@ function siteIdentity(env: NodeJS.ProcessEnv): SiteConfig {
 }
 
 /** The addresses a browser on this machine may use for the shop when PUBLIC_URL is not set. */
-export function loopbackOrigins(port: number): string[] {
+function loopbackOrigins(port: number): string[] {
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
 }
 

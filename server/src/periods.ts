@@ -24,7 +24,7 @@ export function periodEnd(anchor: Date, interval: Interval, number: number): Dat
 }
 
 /** A failed renewal is tried again this many days after the renewal date; after the last, it ends. */
-export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
+const RETRY_AFTER_DAYS = [1, 3, 5] as const;
 
 /** When attempt `failures` (1 after the first failure) is retried, or null when none is left. */
 export function nextAttempt(renewalDate: Date, failures: number): Date | null {

@@ -23,7 +23,7 @@ export type JsonSchema = {
   allOf?: JsonSchema[];
 };
 
-export type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; schema?: JsonSchema };
+type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; schema?: JsonSchema };
 
 export type Operation = {
   parameters?: Parameter[];
@@ -35,7 +35,7 @@ export type OpenApiDocument = {
   components?: { schemas?: Record<string, JsonSchema> };
 };
 
-export const fixedId = "00000000-0000-4000-8000-000000000000";
+const fixedId = "00000000-0000-4000-8000-000000000000";
 
 export function resolver(document: OpenApiDocument) {
   return function resolve(schema: JsonSchema | undefined): JsonSchema {
@@ -153,7 +153,7 @@ export const badPathValues = [
   fixedId,
 ];
 
-export const multipartBoundary = "fuzz-boundary";
+const multipartBoundary = "fuzz-boundary";
 const wholeUpload = (name: string) =>
   `--${multipartBoundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
   `Content-Type: text/plain\r\n\r\nhello\r\n--${multipartBoundary}--\r\n`;

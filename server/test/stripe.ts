@@ -5,7 +5,7 @@ import { startFakeStripe } from "./fake-stripe.js";
 import { createTestApp } from "./helpers.js";
 import { planIds } from "./orders.js";
 
-export const WEBHOOK_SECRET = "whsec_test_secret";
+const WEBHOOK_SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_fake");
 
 /** The app with Stripe as its provider, talking to a local fake of Stripe's API. */

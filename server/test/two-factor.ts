@@ -7,7 +7,7 @@ import type { TestContext } from "./helpers.js";
 /** An authenticator app: the codes of a secret, computed by the library Better Auth checks them with. */
 export type Authenticator = { secret: string; code(offsetPeriods?: number): Promise<string> };
 
-export function authenticatorFor(totpURI: string): Authenticator {
+function authenticatorFor(totpURI: string): Authenticator {
   const secret = totpSecretOf(totpURI);
   if (!secret) throw new Error(`No secret in ${totpURI}`);
   const otp = createOTP(base32.decode(secret));

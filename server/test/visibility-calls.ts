@@ -22,7 +22,7 @@ const both =
  * Path values per route with path parameters. A GET route with parameters that is in neither this
  * table nor `notWalked` fails the walk, so a new route gets its ids here.
  */
-export const pathValues: Record<string, Values> = {
+const pathValues: Record<string, Values> = {
   "/api/pricing/{id}": both((trail) => trail.planId),
   "/api/pricing/{id}/terms": both((trail) => trail.planId),
   "/api/admin/plans/{id}/brief-questions": both((trail) => trail.planId),
@@ -50,7 +50,7 @@ export const pathValues: Record<string, Values> = {
 };
 
 /** GET routes with parameters the walk leaves out, and why. */
-export const notWalked: Record<string, string> = {
+const notWalked: Record<string, string> = {
   "/api/admin/sales/{id}": "quotes and invoices are their own records; neither order came from one",
   "/api/sales/{token}": "a quote's link; neither order came from a quote",
   "/api/sales/{token}/invitation": "a quote's link; neither order came from a quote",
@@ -62,7 +62,7 @@ export const notWalked: Record<string, string> = {
  * list with pages is read 100 to a page as well, so the orders are not on a later page).
  */
 type Query = Record<string, string>;
-export const queryVariants: Record<string, (world: VisibilityWorld) => Query[]> = {
+const queryVariants: Record<string, (world: VisibilityWorld) => Query[]> = {
   "/api/order": (world) => [
     { email: world.assigned.customer.email },
     { email: world.unassigned.customer.email },

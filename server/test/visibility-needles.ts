@@ -7,8 +7,8 @@ import type { Caller, OrderTrail, VisibilityWorld } from "./visibility-world.js"
  * each with its own rule (see `mayRead`): the order's own records (ids, thread, files, refund), the
  * customer's contact details, and the order's money.
  */
-export type NeedleKind = "order" | "contact" | "money";
-export type Which = "assigned" | "unassigned";
+type NeedleKind = "order" | "contact" | "money";
+type Which = "assigned" | "unassigned";
 
 export type Needle = { kind: NeedleKind; which: Which; label: string; found(text: string): boolean };
 
@@ -20,7 +20,7 @@ function standalone(value: string, after = "0-9A-Za-z"): RegExp {
 }
 
 /** Every way an amount plausibly shows: cents, a JSON number, two decimals, grouped, European. */
-export function amountRenderings(dollars: number): string[] {
+function amountRenderings(dollars: number): string[] {
   const cents = Math.round(dollars * 100);
   const fixed = (cents / 100).toFixed(2);
   const [whole = "", fraction = ""] = fixed.split(".");

@@ -24,7 +24,7 @@ const keyPattern = new RegExp(`^${apiKeyPrefix}[A-Za-z0-9_-]{43}$`);
 /** How much of a key the list shows: the prefix and 4 characters of the random part. */
 const shownLength = apiKeyPrefix.length + 4;
 /** Last-used is written at most this often per key (a write on every call would cost more than the call). */
-export const lastUsedEveryMs = 60_000;
+const lastUsedEveryMs = 60_000;
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
@@ -177,7 +177,7 @@ const refusals: Record<Exclude<ApiKeyState, "active">, string> = {
 };
 
 /** Why a key cannot be used now, in the words a caller is told; undefined when it can. */
-export function refusalOf(record: ApiKeyRecord | null, now: Date): string | undefined {
+function refusalOf(record: ApiKeyRecord | null, now: Date): string | undefined {
   if (!record) return apiKeyMessages.unknown;
   const state = keyState(record, now);
   return state === "active" ? undefined : refusals[state];

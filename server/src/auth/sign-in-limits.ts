@@ -21,7 +21,7 @@ export type SignInLimits = {
 };
 
 /** How long `failures` failures in a row keep an account closed after the last of them. */
-export function waitAfter(failures: number, threshold: number): number {
+function waitAfter(failures: number, threshold: number): number {
   if (failures < threshold) return 0;
   return Math.min(FIRST_WAIT_MS * 2 ** (failures - threshold), MAX_WAIT_MS);
 }

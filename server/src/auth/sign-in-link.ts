@@ -12,17 +12,17 @@ import { accountMail } from "../mail/templates.js";
 import type { SignInLimits } from "./sign-in-limits.js";
 
 /** How long a mailed sign-in link works. */
-export const SIGN_IN_LINK_MINUTES = 15;
+const SIGN_IN_LINK_MINUTES = 15;
 /** Where the link leads when it cannot be used (expired, used already): the login page says so. */
 export const SIGN_IN_LINK_FAILED = "/login?signin-link=failed";
 /** Where an account with two-factor sign-in lands from its link: the login page's code step. */
-export const SIGN_IN_LINK_CODE_STEP = "/login?two-factor=1";
+const SIGN_IN_LINK_CODE_STEP = "/login?two-factor=1";
 
 // The two-factor plugin's names for its sign-in challenge (better-auth 1.7, plugins/two-factor).
 const TWO_FACTOR_COOKIE = "two_factor";
 const TWO_FACTOR_CHALLENGE_SECONDS = 600;
 
-export function signInLinkMail(brand: MailBrand, to: string, name: string, link: string): OutgoingMail {
+function signInLinkMail(brand: MailBrand, to: string, name: string, link: string): OutgoingMail {
   return accountMail(brand, {
     to,
     name,

@@ -163,12 +163,12 @@ const mine = (job: JobRow, workerId: string) =>
  * which is what the jobs page shows; a job that failed for good keeps it all, to be tried again.
  * A kind listed nowhere here keeps its payload: the other kinds carry ids, never links.
  */
-export const keptWhenDone: { [K in JobKind]?: readonly (keyof JobPayloads[K])[] } = {
+const keptWhenDone: { [K in JobKind]?: readonly (keyof JobPayloads[K])[] } = {
   "mail.send": ["to", "subject", "fromName"],
 };
 
 /** The payload a finished job keeps (see `keptWhenDone`), or undefined to keep it as it is. */
-export function finishedPayload(job: Pick<JobRow, "kind" | "payload">): Record<string, unknown> | undefined {
+function finishedPayload(job: Pick<JobRow, "kind" | "payload">): Record<string, unknown> | undefined {
   const kept = keptWhenDone[job.kind as JobKind] as readonly string[] | undefined;
   if (!kept) return undefined;
   return Object.fromEntries(Object.entries(job.payload).filter(([field]) => kept.includes(field)));

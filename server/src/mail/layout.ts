@@ -45,7 +45,7 @@ export type MailContent = {
   optional?: { unsubscribeUrl: string; oneClickUrl: string; preferencesUrl: string };
 };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -47,7 +47,7 @@ function message(sender: MailSender, mail: Mail) {
  * A deleted account keeps an address under `.invalid` (RFC 2606) so its records stay unique; no
  * mail may go there, whichever part of the shop asks, so the one place that sends refuses it.
  */
-export function isAnonymisedAddress(address: string): boolean {
+function isAnonymisedAddress(address: string): boolean {
   return isDeletedAccountEmail(address) || address.trim().toLowerCase().endsWith(".invalid");
 }
 

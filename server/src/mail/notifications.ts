@@ -20,7 +20,7 @@ export type NotificationContext = {
 };
 
 /** The shop's owner and admins who are not suspended. */
-export async function activeOwnersAndAdmins(db: Database): Promise<{ id: string; email: string }[]> {
+async function activeOwnersAndAdmins(db: Database): Promise<{ id: string; email: string }[]> {
   return db
     .select({ id: user.id, email: user.email })
     .from(user)
@@ -31,7 +31,7 @@ export async function activeOwnersAndAdmins(db: Database): Promise<{ id: string;
  * Owner notifications go to NOTIFY_EMAIL, or else to the owner and every admin, minus those who
  * turned them off (optional mail, or this kind of work mail when one is named).
  */
-export async function ownerAddresses(ctx: NotificationContext, topic?: TeamMailTopic): Promise<string[]> {
+async function ownerAddresses(ctx: NotificationContext, topic?: TeamMailTopic): Promise<string[]> {
   if (ctx.notifyEmail) return withoutOptOuts(ctx.db, [ctx.notifyEmail]);
   const members = await activeOwnersAndAdmins(ctx.db);
   if (topic) return (await wantingTeamMail(ctx.db, members, topic)).map((member) => member.email);
@@ -203,7 +203,7 @@ async function leadReceived(ctx: NotificationContext, leadId: string): Promise<O
   }));
 }
 
-export function newsletterConfirmationLink(secret: string, publicUrl: string, leadId: string): string {
+function newsletterConfirmationLink(secret: string, publicUrl: string, leadId: string): string {
   const token = `${leadId}.${mailToken(secret, "newsletter", leadId)}`;
   return `${publicUrl}/newsletter/confirm?${new URLSearchParams({ token })}`;
 }
@@ -230,7 +230,7 @@ async function newsletterConfirmation(ctx: NotificationContext, leadId: string):
 }
 
 /** Where a customer gives a subscription a new card (the shop's form, or Stripe's invoice page). */
-export function updateCardUrl(publicUrl: string, subscriptionId: string): string {
+function updateCardUrl(publicUrl: string, subscriptionId: string): string {
   return `${publicUrl}/dashboard/subscription/${subscriptionId}/card`;
 }
 

@@ -19,7 +19,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * The shop's tables, each after the tables its foreign keys point to. A table's references to
  * itself (a refund's payment) are checked at the end of each insert statement, so they need no order.
  */
-export async function tablesInDependencyOrder(source: PGlite): Promise<string[]> {
+async function tablesInDependencyOrder(source: PGlite): Promise<string[]> {
   const tables = (
     await sourceRows<{ name: string }>(
       source,

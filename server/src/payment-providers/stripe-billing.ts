@@ -5,7 +5,7 @@ import type { BillingSync } from "./provider.js";
  * A plan as Stripe renews it: `priceCents` is what every renewal charges (its add-ons and discount
  * in it), in minor units of the order's currency.
  */
-export type RecurringPlan = {
+type RecurringPlan = {
   id: string;
   name: string;
   priceCents: number;
@@ -13,7 +13,7 @@ export type RecurringPlan = {
   interval: "monthly" | "yearly";
 };
 
-export type OpenedSubscription = {
+type OpenedSubscription = {
   subscriptionId: string;
   /** The first invoice's PaymentIntent, which the card form confirms with Elements. */
   paymentIntentId: string;

@@ -23,7 +23,7 @@ function toIntent(row: Row): ProviderIntent {
   };
 }
 
-export type CardInput = { number: string; expiry: string; cvc: string };
+type CardInput = { number: string; expiry: string; cvc: string };
 
 export type SavedCharge =
   | { ok: true; intent: ProviderIntent }

@@ -12,7 +12,7 @@ import { AppError } from "../errors.js";
  * "user" is a person signed in (an API key is refused); "operator" is a monitoring system holding
  * the operator token (METRICS_TOKEN) as a bearer token, not an account.
  */
-export type Access = "public" | "user" | "team" | "operator";
+type Access = "public" | "user" | "team" | "operator";
 
 /** What the access test reads: the access, and a team route's permission ("team:catalog.edit"). */
 export type DeclaredAccess = Exclude<Access, "team"> | `team:${Permission | "any"}`;

@@ -44,7 +44,7 @@ export function registerSameOriginCheck(app: FastifyInstance, trustedOrigins: st
  * not one of the shop's (a "null" one included), or, without an Origin, a cross-site or same-site
  * Sec-Fetch-Site. A request with neither header is not a browser's, and passes.
  */
-export function ownPagesCheck(trustedOrigins: string[]): (request: FastifyRequest) => void {
+function ownPagesCheck(trustedOrigins: string[]): (request: FastifyRequest) => void {
   const trusted = new Set(trustedOrigins.map(originOf).filter((origin) => origin !== undefined));
   return (request) => {
     const origin = request.headers.origin;

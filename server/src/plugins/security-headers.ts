@@ -6,7 +6,7 @@ import type { Config } from "../config.js";
 import { stripeSources, withGoogleMapsSources, withSources } from "./google-maps-csp.js";
 
 /** The Content-Security-Policy directives: our own origin, plus Stripe and Google Maps when configured. */
-export function cspDirectives(config: Pick<Config, "payments" | "googleMapsApiKey">) {
+function cspDirectives(config: Pick<Config, "payments" | "googleMapsApiKey">) {
   return withSources(
     config.payments.provider === "stripe" ? stripeSources : {},
     withGoogleMapsSources(Boolean(config.googleMapsApiKey), {
@@ -84,7 +84,7 @@ export function inlineScripts(html: string): string[] {
  * the pages (their script and style sources, COOP, Origin-Agent-Cluster, DNS prefetching, IE's
  * download and XSS switches) mean nothing to a JSON body, and each costs every answer its bytes.
  */
-export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const kept = [
     "strict-transport-security",
     "x-content-type-options",

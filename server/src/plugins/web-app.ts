@@ -26,14 +26,14 @@ function serverBuildFile(root: string): string {
   return path.join(root, "..", "server", "index.js");
 }
 
-export function hasBuiltWebApp(root: string | undefined): root is string {
+function hasBuiltWebApp(root: string | undefined): root is string {
   return Boolean(root && existsSync(serverBuildFile(root)));
 }
 
 /** A public page: its URL path ("/", "/about-us") and what the sitemap needs to know. */
 export type PublicPage = PageFacts & { path: string };
 
-export type WebApp = {
+type WebApp = {
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | FastifyReply;
   /** The pages a visitor can open without an address of their own (no ids), for the sitemap. */
   pages(): Promise<PublicPage[]>;

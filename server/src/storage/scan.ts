@@ -4,7 +4,7 @@
  * over its socket) from this function and throw an `AppError("unprocessable", …)` for a file it
  * flags: the upload is then refused with that message and nothing is stored.
  */
-export type UploadToScan = { name: string; contentType: string; body: Buffer };
+type UploadToScan = { name: string; contentType: string; body: Buffer };
 export type ScanHook = (file: UploadToScan) => Promise<void>;
 
 export const scanUpload: ScanHook = async () => {};

@@ -27,7 +27,7 @@ import { AppError } from "../../errors.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
 
 /** A non-routable address no one else has: the account's unique e-mail after deletion. */
-export function deletedEmail(): string {
+function deletedEmail(): string {
   return `deleted-${randomUUID()}@${DELETED_EMAIL_DOMAIN}`;
 }
 

@@ -31,7 +31,7 @@ type AccountRouteOptions = {
 };
 
 /** The page a mailed deletion link opens (signed in, it asks to confirm once more). */
-export const DELETE_CONFIRM_PATH = "/dashboard/profile/edit";
+const DELETE_CONFIRM_PATH = "/dashboard/profile/edit";
 
 function exportFileName(extension: string) {
   return `my-data-${new Date().toISOString().slice(0, 10)}.${extension}`;

@@ -5,7 +5,6 @@ export {
   checkRefund,
   giveRefund,
   lockRefundable,
-  type RefundDue,
   stopSubscriptionAtProvider,
 } from "./payments/refunds.js";
 export { paymentRoutes } from "./payments/routes.js";
@@ -22,8 +21,4 @@ export {
 export { priceChangeHandlers } from "./subscriptions/price-change-mails.js";
 export { runRenewal } from "./subscriptions/renewals.js";
 export { subscriptionRoutes } from "./subscriptions/routes.js";
-export {
-  endSubscription,
-  subscriptionSummary,
-  subscriptionsOfOrders,
-} from "./subscriptions/service.js";
+export { endSubscription, subscriptionsOfOrders } from "./subscriptions/service.js";

@@ -9,7 +9,7 @@ import { renderMarkdown, slugFromTitle } from "./markdown.js";
 
 type BlogRow = typeof blogs.$inferSelect;
 
-export const blogPath = (slug: string) => `/blogs/${slug}`;
+const blogPath = (slug: string) => `/blogs/${slug}`;
 
 /** A post has a page of its own when it has a body; the list links there unless it names an article elsewhere. */
 const isHosted = (row: Pick<BlogRow, "body">) => row.body.trim() !== "";

@@ -22,7 +22,7 @@ export function toPlanAddon(row: AddonRow, currency: string): PlanAddon {
 const inOrder = [asc(planAddons.position), asc(planAddons.createdAt)];
 
 /** A plan's add-ons in their order, from the catalog's cache (every editor write empties it). */
-export function addonsOfPlan(db: Database, planId: string): Promise<AddonRow[]> {
+function addonsOfPlan(db: Database, planId: string): Promise<AddonRow[]> {
   // Awaited here: a query builder run again by every `await` of the kept value would read each time.
   return cachedRead(
     db,

@@ -69,7 +69,7 @@ export async function listAllPlans(db: Database): Promise<AdminPlan[]> {
   return rows.map((row) => toAdminPlan(row, addons, currency));
 }
 
-export async function adminPlan(db: Database, id: string): Promise<AdminPlan> {
+async function adminPlan(db: Database, id: string): Promise<AdminPlan> {
   const [[row], { currency }] = await Promise.all([
     selectPlans(db).where(eq(pricingPlans.id, id)),
     shopMoney(db),

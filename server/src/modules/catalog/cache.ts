@@ -7,7 +7,7 @@ export type CatalogPart = "services" | "plans" | "reviews" | "blogs" | "site";
 const parts: CatalogPart[] = ["services", "plans", "reviews", "blogs", "site"];
 
 /** The PostgreSQL channel that tells the other instances which part changed (empty: all of them). */
-export const catalogChannel = "agency_catalog";
+const catalogChannel = "agency_catalog";
 
 /** `settled` holds the value once the read has finished, for callers that can use it at once. */
 type Entry = { generation: number; value: Promise<unknown>; settled?: { value: unknown } };

@@ -1,4 +1,4 @@
-export { type AddonRow, checkoutSums, chosenAddons } from "./addons.js";
+export { checkoutSums, chosenAddons } from "./addons.js";
 export { catalogAdminRoutes } from "./admin-routes.js";
 export { cachedRead, cachedReadIn, catalogChanged, catalogGeneration, startCatalogSync } from "./cache.js";
 export { minorUnitsOf, shopCurrencySql, shopMoney, shopMoneyOf } from "./currency.js";

@@ -93,8 +93,3 @@ export async function findOfferedPlanRow(db: Database, id: string): Promise<Plan
   if (row.archivedAt) throw notFound("The pricing plan");
   return row;
 }
-
-export async function getPlan(db: Database, id: string): Promise<PricingPlan> {
-  const [row, { currency }] = await Promise.all([findOfferedPlanRow(db, id), shopMoney(db)]);
-  return toPricingPlan(row, currency);
-}

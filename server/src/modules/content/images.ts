@@ -13,14 +13,14 @@ const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "
  * the same address, so the address can be cached for a year. The prefix keeps these keys apart
  * from order files' keys (uuids), which this route must never serve.
  */
-export const imageNamePattern = /^img-([a-f0-9]{40})-(card|section|logo)-(1x|2x)\.webp$/;
+const imageNamePattern = /^img-([a-f0-9]{40})-(card|section|logo)-(1x|2x)\.webp$/;
 const imageUrl = (name: string) => `/api/images/${name}`;
 const storageKeyOf = (name: string) => name.replace(/\.webp$/, "").replaceAll(/[^a-z0-9-]/g, "-");
 
 type Rendered = { name: string; body: Buffer; width: number; height: number };
 
 /** Checks that the bytes are a picture, then cuts them to the kind's 1x and 2x sizes as WebP. */
-export async function renderImage(input: Buffer, kind: ImageKind): Promise<[Rendered, Rendered]> {
+async function renderImage(input: Buffer, kind: ImageKind): Promise<[Rendered, Rendered]> {
   let format: string | undefined;
   try {
     ({ format } = await sharp(input, { limitInputPixels: maxInputPixels }).metadata());

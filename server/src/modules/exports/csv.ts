@@ -27,7 +27,7 @@ export type CsvValue = string | number | boolean | Date | CsvMoney | null | unde
  * spreadsheet would run as a formula (=, +, -, @, or a leading tab or CR) gets a leading
  * apostrophe, since names, addresses and messages come from strangers.
  */
-export function csvCell(value: CsvValue): string {
+function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (value instanceof CsvMoney) return formatPlainAmount(value.cents, value.currency);
@@ -36,7 +36,7 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csvLine(values: readonly CsvValue[]): string {
+function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
 

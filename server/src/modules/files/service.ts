@@ -20,7 +20,7 @@ const maxNameLength = 200;
  * A file name is kept as given, or refused: path parts (`/`, `\`, `.` or `..` alone) and control
  * characters are errors the uploader sees, never silently rewritten into another name.
  */
-export function checkFileName(raw: string): string {
+function checkFileName(raw: string): string {
   const name = raw.normalize("NFC").trim();
   const refused = (message: string) => new AppError("bad_request", message, { file: message });
   if (!name) throw refused(workflowMessages.noFile);

@@ -88,6 +88,6 @@ export async function confirmNewsletter(
   return lead;
 }
 
-export const messages = {
+const messages = {
   invalidConfirmation: "This confirmation link is not valid any more. Please sign up again.",
 } as const;

@@ -3,10 +3,10 @@ import type { Database } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { emitDomainEvent } from "../../events.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
-import { writeOrderLines } from "./lines.js";
+import { orderLinesTotalCents, writeOrderLines } from "./lines.js";
 
 /** One line of custom work, as the quote or invoice priced it. */
-export type CustomOrderLine = {
+type CustomOrderLine = {
   description: string;
   quantity: number;
   unitCents: number;
@@ -32,15 +32,12 @@ export type CustomOrder = {
   createdAt: Date;
 };
 
-const centsOf = (lines: readonly CustomOrderLine[]) =>
-  lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
-
 /**
  * Writes the unpaid order and its lines (kind "custom") in the caller's transaction, announces it
  * (`order.created`) and answers its id. Its first payment is every line once; each renewal charges the recurring lines.
  */
 export async function placeCustomOrder(tx: Database, order: CustomOrder): Promise<string> {
-  const priceCents = centsOf(order.lines);
+  const priceCents = orderLinesTotalCents(order.lines);
   const recurring = order.lines.filter((line) => line.recurring);
   const [row] = await tx
     .insert(orders)
@@ -54,7 +51,7 @@ export async function placeCustomOrder(tx: Database, order: CustomOrder): Promis
       priceCents,
       listPriceCents: priceCents,
       currency: order.currency,
-      renewalPriceCents: order.interval && recurring.length > 0 ? centsOf(recurring) : null,
+      renewalPriceCents: order.interval && recurring.length > 0 ? orderLinesTotalCents(recurring) : null,
       // Custom work is arranged by mail; the customer's number is asked for nowhere else.
       phone: "",
       createdAt: order.createdAt,

@@ -3,7 +3,6 @@ export { orderAdminRoutes } from "./admin-routes.js";
 export { assignOrder, checkOrderDue, listAssignees, setOrderDue } from "./assignment.js";
 export { cancelOrder } from "./cancel.js";
 export {
-  type CustomOrder,
   checkUnpaidOrders,
   discardUnpaidOrder,
   lockOrders,
@@ -12,13 +11,7 @@ export {
   type UnpaidOrdersChecked,
 } from "./custom.js";
 export { actorOf, moveOrder } from "./history.js";
-export {
-  type NewOrderLine,
-  orderLinesTotalCents,
-  readOrderLines,
-  withOrderLines,
-  writeOrderLines,
-} from "./lines.js";
+export { readOrderLines, withOrderLines } from "./lines.js";
 export {
   confirmPeriodBrief,
   currentPeriodRow,
@@ -27,6 +20,6 @@ export {
   renewOrderPeriod,
   submitPaidOrder,
 } from "./periods.js";
-export { ordersByIds, ordersForTeam, ordersWithSubscriptions, seenBy, seenWith } from "./present.js";
+export { ordersByIds, ordersForTeam, ordersWithSubscriptions, seenWith } from "./present.js";
 export { refundOrder } from "./refund.js";
 export { orderRoutes } from "./routes.js";

@@ -31,7 +31,7 @@ function checked(line: NewOrderLine): Required<NewOrderLine> {
 }
 
 /** The lines' sum in cents, before any discount: what an order's list_price_cents holds. */
-export function orderLinesTotalCents(lines: readonly NewOrderLine[]): number {
+export function orderLinesTotalCents(lines: readonly Pick<NewOrderLine, "quantity" | "unitCents">[]): number {
   return lines.reduce((sum, line) => sum + (line.quantity ?? 1) * line.unitCents, 0);
 }
 

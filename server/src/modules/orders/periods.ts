@@ -22,7 +22,7 @@ const dueFromNow = sql`now() + make_interval(days => (select p.turnaround_days f
   where p.id = ${orders.planId}))`;
 
 /** The history's words when a renewal opens the next period. */
-export const renewedNote = (number: number) => `Renewed: period ${number} opened`;
+const renewedNote = (number: number) => `Renewed: period ${number} opened`;
 
 /**
  * A payment was recorded for an unpaid order: its first work period opens and the work is

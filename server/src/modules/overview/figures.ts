@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The Overview's time frame: the twelve calendar months and the twelve weeks (Monday to Sunday)
  * up to the current ones, in UTC, each as its first instant and the key the answer names it by.
  */
-export function periodsOf(now: Date) {
+function periodsOf(now: Date) {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   const months = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(year, month - 11 + i, 1)));

@@ -17,7 +17,7 @@ import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { discountCents, renewalChargeCents } from "../billing/index.js";
 import { checkoutSums, chosenAddons, findOfferedPlanRow, minorUnitsOf, shopMoney } from "../catalog/index.js";
 
-export type PromoRow = typeof promoCodes.$inferSelect;
+type PromoRow = typeof promoCodes.$inferSelect;
 
 /** How many slots of `promo_code_uses` a code's uses are spread over (one per connection). */
 const useSlots = 16;

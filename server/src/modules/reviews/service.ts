@@ -27,7 +27,7 @@ const listLimit = 50;
 const newestFirst = [desc(reviews.createdAt), desc(reviews.id)] as const;
 
 /** The public shape: reviewers' email addresses stay private. */
-export function toPublicReview(row: ReviewRow): Review {
+function toPublicReview(row: ReviewRow): Review {
   return {
     _id: row.id,
     name: row.name,
@@ -37,7 +37,7 @@ export function toPublicReview(row: ReviewRow): Review {
   };
 }
 
-export function toManagedReview(row: ReviewRow): ManagedReview {
+function toManagedReview(row: ReviewRow): ManagedReview {
   return { ...toPublicReview(row), email: row.email, hidden: row.hidden };
 }
 

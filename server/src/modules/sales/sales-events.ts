@@ -29,7 +29,7 @@ export async function announceSent(tx: Database, sent: SalesRow, at: Date): Prom
  * The moment an invoice becomes overdue: the start (UTC) of the day after its due day, as
  * `effectiveState` reads it.
  */
-export function overdueTime(dueDate: string): Date {
+function overdueTime(dueDate: string): Date {
   return new Date(new Date(`${dueDate}T00:00:00Z`).getTime() + DAY_MS);
 }
 

@@ -20,7 +20,7 @@ import { dayOf, effectiveState, recordSalesEvent, type SalesRow } from "./presen
 import { announceSent, queueOverdueStep } from "./sales-events.js";
 
 /** An invoice's reminders: 3 days before its due day, on the day, and 3 days after (at 09:00 UTC). */
-export const invoiceReminders = [
+const invoiceReminders = [
   { which: "before", days: -3 },
   { which: "due", days: 0 },
   { which: "after", days: 3 },

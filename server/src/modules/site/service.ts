@@ -20,7 +20,7 @@ function escapeXml(text: string): string {
  * Every page in the list is a public page; the sitemap lists those that want to be indexed under
  * their own address (a page whose canonical URL is another page, like /home, is left out).
  */
-export function indexablePaths(pages: PublicPage[]): string[] {
+function indexablePaths(pages: PublicPage[]): string[] {
   return pages
     .filter((page) => !page.noindex && (page.canonicalPath === undefined || page.canonicalPath === page.path))
     .map((page) => page.path);

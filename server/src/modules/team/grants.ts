@@ -26,7 +26,7 @@ export function refuseUnlessOwner(actor: SessionUser): void {
 }
 
 /** Refuses `list` unless the caller holds all of it, with `message`. */
-export function refuseUnheld(
+function refuseUnheld(
   actor: SessionUser,
   list: readonly Permission[],
   message: string = grantMessages.notHeld,

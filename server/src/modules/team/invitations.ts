@@ -25,13 +25,13 @@ import { changeRole } from "./members.js";
 import { findRole } from "./roles.js";
 
 /** An invitation works for 7 days after it was last sent. */
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
 type InvitationRow = typeof teamInvitations.$inferSelect;
 
 /** Only the hash of a token is kept: the database alone cannot open an invitation. */
-export function tokenHashOf(token: string): string {
+function tokenHashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
@@ -40,7 +40,7 @@ function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: tokenHashOf(token) };
 }
 
-export function joinLink(publicUrl: string, token: string): string {
+function joinLink(publicUrl: string, token: string): string {
   return `${publicUrl}/team/join/${token}`;
 }
 

@@ -58,14 +58,14 @@ for (const [network, prefix] of [
  * address (::ffff:7f00:1) is that IPv4 address on this host's stack; BlockList checks it against
  * the IPv4 rules.
  */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return notPublic.check(address, "ipv4");
   if (family === 6) return notPublic.check(address, "ipv6");
   return true;
 }
 
-export class AddressRefused extends Error {}
+class AddressRefused extends Error {}
 
 /** A URL's host without the brackets of an IPv6 literal. */
 export function hostOf(url: URL): string {

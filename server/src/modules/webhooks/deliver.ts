@@ -22,10 +22,10 @@ export type DeliveryContext = {
 
 const hour = 3_600_000;
 /** How long an event is tried, and how long an endpoint may fail before it is turned off. */
-export const deliveryWindowMs = 24 * hour;
+const deliveryWindowMs = 24 * hour;
 
 /** After the nth failed attempt: 30 s, 2 min, 10 min, 1 h, 3 h, then every 6 h (within the day). */
-export function retryDelayMs(failedAttempts: number): number {
+function retryDelayMs(failedAttempts: number): number {
   const schedule = [30_000, 120_000, 600_000, hour, 3 * hour];
   return schedule[failedAttempts - 1] ?? 6 * hour;
 }

@@ -18,7 +18,7 @@ import { newSigningSecret } from "./signing.js";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-export function toEndpoint(row: EndpointRow): WebhookEndpoint {
+function toEndpoint(row: EndpointRow): WebhookEndpoint {
   return {
     _id: row.id,
     kind: row.kind,
@@ -54,7 +54,7 @@ async function checkUrl(url: string, rules: AddressRules): Promise<void> {
  * events or turning it on takes a member who sees all of them (see `seesAllCustomerRecords`); turning
  * one off or renaming it does not.
  */
-export function checkSeesWhatIsSent(caller: SessionUser): void {
+function checkSeesWhatIsSent(caller: SessionUser): void {
   if (!seesAllCustomerRecords(caller)) throw new AppError("forbidden", webhookMessages.seesTooLittle);
 }
 

@@ -1,6 +1,5 @@
-export { type AddressRules, type Resolver, systemResolver } from "./addresses.js";
-export { type AnnouncedData, type AnnouncedType, announce, objectKey } from "./announce.js";
-export type { DeliveryContext } from "./deliver.js";
+export { systemResolver } from "./addresses.js";
+export { announce, objectKey } from "./announce.js";
 export { fanOut } from "./delivery-queue.js";
 export { createDeliveryWorker } from "./delivery-worker.js";
 export { webhookMailHandlers } from "./disabled-mail.js";

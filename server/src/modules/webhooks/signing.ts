@@ -18,7 +18,7 @@ export function newEventId(): string {
   return `msg_${randomBytes(18).toString("base64url")}`;
 }
 
-export function sign(secret: string, id: string, timestampSeconds: number, body: string): string {
+function sign(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.slice(secretPrefix.length), "base64");
   const digest = createHmac("sha256", key).update(`${id}.${timestampSeconds}.${body}`).digest("base64");
   return `v1,${digest}`;

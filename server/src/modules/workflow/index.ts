@@ -1,3 +1,2 @@
 export { workflowAdminRoutes } from "./admin-routes.js";
 export { workflowRoutes } from "./routes.js";
-export { orderDetail } from "./service.js";

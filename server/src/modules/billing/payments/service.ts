@@ -219,7 +219,7 @@ type PaymentRow = {
   [K in Exclude<keyof typeof paymentColumns, "receiptId">]: Column<(typeof paymentColumns)[K]>;
 } & { receiptId: string | null };
 
-export function toPayment(row: PaymentRow): Payment {
+function toPayment(row: PaymentRow): Payment {
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -282,7 +282,7 @@ export async function paymentView(db: Database, id: string): Promise<Payment[]> 
 }
 
 /** The payment that paid for the order (its renewals are in the payment history). */
-export async function findPaymentForOrder(db: Database, orderId: string): Promise<Payment | null> {
+async function findPaymentForOrder(db: Database, orderId: string): Promise<Payment | null> {
   const [row] = await db
     .select(paymentColumns)
     .from(payments)

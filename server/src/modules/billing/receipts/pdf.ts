@@ -2,10 +2,10 @@ import { defaultMoneyLocale, formatMajorMoney, type MoneyDisplay, type Receipt }
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import { formatCard, formatDate, formatPeriod } from "../../../mail/format.js";
 
-export type ReceiptLine = [label: string, value: string];
+type ReceiptLine = [label: string, value: string];
 
 /** A refund's receipt (a negative amount) is a credit note. */
-export function isCreditNote(receipt: Pick<Receipt, "amount">): boolean {
+function isCreditNote(receipt: Pick<Receipt, "amount">): boolean {
   return receipt.amount < 0;
 }
 
@@ -17,7 +17,7 @@ function receiptTitle(receipt: Receipt): string {
  * The rows every rendering of a receipt shows (the printable page builds the same from JSON):
  * amounts in the receipt's own currency, written for `locale` (the shop's).
  */
-export function receiptLines(
+function receiptLines(
   receipt: Receipt,
   locale: string = defaultMoneyLocale,
   display: MoneyDisplay = "symbol",

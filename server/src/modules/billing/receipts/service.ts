@@ -22,7 +22,7 @@ function toSummary(row: Row): ReceiptSummary {
   };
 }
 
-export function toReceipt(row: Row): Receipt {
+function toReceipt(row: Row): Receipt {
   return {
     ...toSummary(row),
     seller: row.seller,

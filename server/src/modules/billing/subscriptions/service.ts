@@ -22,7 +22,7 @@ import { renewalBasisOf } from "./terms.js";
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Card = { brand: string; last4: string } | null;
 
-export function toSubscription(row: SubscriptionRow, card: Card): Subscription {
+function toSubscription(row: SubscriptionRow, card: Card): Subscription {
   return {
     _id: row.id,
     orderId: row.orderId,
