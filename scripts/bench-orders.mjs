@@ -50,7 +50,7 @@ export async function orderBurst({ base, cookies, plans, load, extra = () => ({}
  * p99, the failures, and the server's CPU time per order (`serverPid`), which other processes on
  * the machine do not inflate.
  */
-export async function interleavedBursts({ base, plans, load, kinds, rounds, serverPid }) {
+async function interleavedBursts({ base, plans, load, kinds, rounds, serverPid }) {
   const totals = new Map(
     kinds.map((kind) => [kind.name, { sent: 0, ms: 0, cpuUs: 0, failures: 0, parts: [] }]),
   );
@@ -88,18 +88,18 @@ export async function interleavedBursts({ base, plans, load, kinds, rounds, serv
 }
 
 /** The add-ons and the code every order of the add-on burst carries. */
-export const benchAddons = [
+const benchAddons = [
   { name: "Bench rush delivery", price: 15, recurring: false },
   { name: "Bench monthly report", price: 9, recurring: true },
 ];
-export const benchPromoCode = "BENCH10";
+const benchPromoCode = "BENCH10";
 
 /**
  * Gives every plan on offer the bench's two add-ons and creates its promo code (10 % off, every
  * plan, no limit), through the catalog editor's calls as the owner would; what a previous run
  * made is kept. Answers `extra` for `orderBurst`: each plan's two add-ons and the code.
  */
-export async function withAddons({ base, adminCookie, plans }) {
+async function withAddons({ base, adminCookie, plans }) {
   const headers = { cookie: adminCookie, origin: base, "content-type": "application/json" };
   const send = async (method, path, body) => {
     const response = await fetch(`${base}/api${path}`, { method, headers, body: JSON.stringify(body) });

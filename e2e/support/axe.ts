@@ -43,7 +43,7 @@ async function released(page: Page) {
 }
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
-export async function seriousAccessibilityViolations(page: Page) {
+async function seriousAccessibilityViolations(page: Page) {
   await settled(page);
   let results: AxeResults;
   try {
@@ -73,7 +73,7 @@ export async function seriousAccessibilityViolations(page: Page) {
 }
 
 /** The widths every screen is checked at: the desktop layout and a phone. */
-export const checkedWidths = [1280, 390] as const;
+const checkedWidths = [1280, 390] as const;
 
 /**
  * Fails the journey when axe finds a serious or critical issue on the screen as it is now, at

@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
-export const artifactsDir = path.resolve(import.meta.dirname, "../artifacts");
+const artifactsDir = path.resolve(import.meta.dirname, "../artifacts");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**

@@ -2,7 +2,7 @@ import { Children, Fragment, isValidElement, type ReactElement, type ReactNode }
 import { Scripts } from "react-router";
 
 /** The id of the page's (inert) module script until the page has painted. */
-export const deferredModuleId = "app-module";
+const deferredModuleId = "app-module";
 
 /**
  * Starts the page's module script once the first screen is painted: after the browser reports the
@@ -11,7 +11,7 @@ export const deferredModuleId = "app-module";
  * nothing until it is shown). The module preloads go out at the same moment, so the chunks still
  * load in parallel.
  */
-export const startModuleScript = `(function(){
+const startModuleScript = `(function(){
 var started=false;
 function start(){
 if(started)return;started=true;

@@ -6,7 +6,7 @@ import { imageUpload as t } from "../lib/messages";
 import { Field } from "./field";
 
 /** Uploads a picture for the pages; the server resizes it for its kind and answers its addresses. */
-export function uploadImage(file: File, kind: ImageKind): Promise<UploadedImage> {
+function uploadImage(file: File, kind: ImageKind): Promise<UploadedImage> {
   const form = new FormData();
   form.append("file", file);
   return apiUpload(`/admin/images?kind=${kind}`, (c) => c.UploadedImage, form);

@@ -45,7 +45,7 @@ export function UnreadBadge({ count, label }: { count: number; label: string }) 
 const settled: ReadonlySet<OrderState> = new Set(["delivered", "complete", "cancelled"]);
 
 /** Whether the order's work is late: due before `now` and not delivered, complete or cancelled. */
-export function isOverdue(
+function isOverdue(
   order: { dueAt?: string | null; state: OrderState | null },
   now: number = Date.now(),
 ): boolean {

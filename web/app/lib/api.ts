@@ -3,11 +3,11 @@ import type { ErrorResponse } from "@agency/contract";
 import { errors } from "./messages";
 
 /** Any schema of the contract: the client needs only its safeParse. */
-export interface ResponseSchema<T> {
+interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
-export type Contract = typeof ContractModule;
+type Contract = typeof ContractModule;
 
 /**
  * Which contract schema checks an answer, e.g. `(c) => c.PricingList`. The contract (and zod) is

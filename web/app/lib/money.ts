@@ -16,7 +16,7 @@ import { useShopMoney } from "./site";
  */
 export type MoneyWriter = (amount: number | undefined, currency?: string) => string;
 
-export function moneyWriter(shop: ShopMoney): MoneyWriter {
+function moneyWriter(shop: ShopMoney): MoneyWriter {
   return (amount, currency = shop.currency) =>
     amount === undefined ? "" : formatMajorMoney(amount, currency, shop.locale);
 }

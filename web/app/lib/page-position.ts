@@ -14,7 +14,7 @@ export function positionQuery({ from }: PagePosition): string {
 }
 
 /** The pager moves one page at a time: after the last row shown, or before the first. */
-export function turnPage(current: PagePosition, wanted: number, cursors: Cursors): PagePosition {
+function turnPage(current: PagePosition, wanted: number, cursors: Cursors): PagePosition {
   if (wanted === 0) return { page: 0 };
   if (wanted > current.page && cursors.nextCursor)
     return { page: wanted, from: { after: cursors.nextCursor } };

@@ -136,8 +136,7 @@ const answers = {
 export type ApiRoute = keyof typeof answers;
 type SchemaOf<R extends ApiRoute> = (typeof answers)[R];
 /** What the server sends for `route`: the JSON its contract schema reads. */
-export type AnswerOf<R extends ApiRoute> =
-  SchemaOf<R> extends SchemaName ? z.input<Contract[SchemaOf<R>]> : unknown;
+type AnswerOf<R extends ApiRoute> = SchemaOf<R> extends SchemaName ? z.input<Contract[SchemaOf<R>]> : unknown;
 
 /** One call the app made. */
 export type FakeCall = {

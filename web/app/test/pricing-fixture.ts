@@ -32,7 +32,7 @@ export const premiumMonthly = plan({
   highlighted: true,
 });
 export const extendedMonthly = plan({ _id: "m-extended", service: "Extended", newPrice: 29, oldPrice: 59 });
-export const standardYearly = plan({
+const standardYearly = plan({
   _id: "y-standard",
   service: "Standard",
   newPrice: 190,

@@ -1,6 +1,6 @@
 import { accountMessages as m } from "../../lib/messages";
 
-export const MIN_PASSWORD_LENGTH = 6; // SPEC §9
+const MIN_PASSWORD_LENGTH = 6; // SPEC §9
 
 export type SignUpValues = { name: string; email: string; password: string; confirmPassword: string };
 

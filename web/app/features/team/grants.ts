@@ -7,7 +7,7 @@ import type { Permission, TeamRole } from "@agency/contract";
  */
 export type Viewer = { id: string; role: string | null; permissions: readonly Permission[] };
 
-export function holdsAll(viewer: Viewer, list: readonly Permission[]): boolean {
+function holdsAll(viewer: Viewer, list: readonly Permission[]): boolean {
   return list.every((permission) => viewer.permissions.includes(permission));
 }
 

@@ -6,7 +6,7 @@ import { queryKeys } from "../../../lib/query-keys";
 type LinkedAccount = { providerId: string };
 
 /** How the signed-in user signs in: "credential" is a password, the others social providers. */
-export const signInMethodsQueryOptions = queryOptions({
+const signInMethodsQueryOptions = queryOptions({
   queryKey: queryKeys.signInMethods,
   queryFn: async () => {
     const accounts = (await apiGet("/auth/list-accounts", anyAnswer)) as LinkedAccount[];

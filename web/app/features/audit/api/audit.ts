@@ -5,7 +5,7 @@ import { type PagePosition, positionQuery } from "../../../lib/page-position";
 import { queryKeys } from "../../../lib/query-keys";
 import { filterQuery } from "../../../lib/url-filters";
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export type AuditFilters = { action?: AuditAction; q?: string; from?: string; to?: string };
 

@@ -7,7 +7,7 @@ import { queryKeys } from "../../../lib/query-keys";
 // Who the visitor is, apart from the account actions (./auth), so the public pages' navbar and
 // footer load no mutation code.
 
-export function getSession(): Promise<Session> {
+function getSession(): Promise<Session> {
   return apiGet("/auth/get-session", (c) => c.Session, { acceptNull: true });
 }
 
@@ -20,21 +20,21 @@ export function isTransientFailure(error: unknown): boolean {
   return error.status === 0 || error.status === 429 || error.status >= 500;
 }
 
-export const SESSION_RETRIES = 5;
+const SESSION_RETRIES = 5;
 
 /** 1 s, 2 s, 4 s, … up to 30 s between attempts. */
-export function sessionRetryDelay(attempt: number): number {
+function sessionRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }
 
 /** Who the visitor is must not hinge on one busy moment: such failures are tried again, slower each time. */
-export const retryTransientFailures = {
+const retryTransientFailures = {
   retry: (failureCount: number, error: unknown) =>
     isTransientFailure(error) && failureCount < SESSION_RETRIES,
   retryDelay: sessionRetryDelay,
 };
 
-export const sessionQueryOptions = queryOptions({
+const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
   queryFn: getSession,
   staleTime: 60_000,
@@ -52,7 +52,7 @@ export function useSession() {
 }
 
 /** SPEC §6: admin status is looked up on the server by the signed-in user's e-mail. */
-export function adminStatusQueryOptions(email: string | undefined) {
+function adminStatusQueryOptions(email: string | undefined) {
   return queryOptions({
     queryKey: queryKeys.adminStatus(email),
     queryFn: () => apiGet(`/admin/${encodeURIComponent(email ?? "")}`, (c) => c.AdminStatus),

@@ -3,11 +3,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
-export function getBlogs({ signal }: { signal?: AbortSignal } = {}): Promise<Blog[]> {
+function getBlogs({ signal }: { signal?: AbortSignal } = {}): Promise<Blog[]> {
   return apiGet("/blogs", (c) => c.BlogList, { signal });
 }
 
-export function blogsQueryOptions() {
+function blogsQueryOptions() {
   return queryOptions({ queryKey: queryKeys.blogs, queryFn: ({ signal }) => getBlogs({ signal }) });
 }
 

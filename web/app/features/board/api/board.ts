@@ -15,7 +15,7 @@ function boardQuery(filter: BoardFilter): string {
   return params.toString();
 }
 
-export function boardQueryOptions(filter: BoardFilter) {
+function boardQueryOptions(filter: BoardFilter) {
   const query = boardQuery(filter);
   return queryOptions({
     queryKey: queryKeys.board.view(query),

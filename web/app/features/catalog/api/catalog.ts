@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
-export function getServices({ signal }: { signal?: AbortSignal } = {}): Promise<Service[]> {
+function getServices({ signal }: { signal?: AbortSignal } = {}): Promise<Service[]> {
   return apiGet("/services", (c) => c.ServiceList, { signal });
 }
 
-export function servicesQueryOptions() {
+function servicesQueryOptions() {
   return queryOptions({ queryKey: queryKeys.services, queryFn: ({ signal }) => getServices({ signal }) });
 }
 
@@ -15,11 +15,11 @@ export function useServices() {
   return useQuery(servicesQueryOptions());
 }
 
-export function getPricing({ signal }: { signal?: AbortSignal } = {}): Promise<PricingPlan[]> {
+function getPricing({ signal }: { signal?: AbortSignal } = {}): Promise<PricingPlan[]> {
   return apiGet("/pricing", (c) => c.PricingList, { signal });
 }
 
-export function pricingQueryOptions() {
+function pricingQueryOptions() {
   return queryOptions({ queryKey: queryKeys.pricing.all, queryFn: ({ signal }) => getPricing({ signal }) });
 }
 

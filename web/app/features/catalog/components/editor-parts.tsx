@@ -55,7 +55,7 @@ export function MoveButtons({
   );
 }
 
-export function Card({ children }: { children: ReactNode }) {
+function Card({ children }: { children: ReactNode }) {
   return (
     <li className="card border-0 shadow-sm">
       <div className="card-body">{children}</div>

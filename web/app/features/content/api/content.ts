@@ -3,11 +3,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { apiGet, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
-export function getSiteContent({ signal }: { signal?: AbortSignal } = {}): Promise<SiteContent> {
+function getSiteContent({ signal }: { signal?: AbortSignal } = {}): Promise<SiteContent> {
   return apiGet("/site/content", (c) => c.SiteContent, { signal });
 }
 
-export function siteContentQueryOptions() {
+function siteContentQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.siteContent,
     queryFn: ({ signal }) => getSiteContent({ signal }),

@@ -9,7 +9,7 @@ import { type FormSchema, useContractForm } from "../../../lib/use-contract-form
  * How one field of a content document is edited: plain text, a list written one item a line, a
  * list of pairs written "first | second", paragraphs separated by empty lines, a number or a picture.
  */
-export type FieldSpec = {
+type FieldSpec = {
   /** The field's path in the document, e.g. "hero.heading" or "campaigns.0.points". */
   path: string;
   label: string;

@@ -13,7 +13,7 @@ import { queryKeys } from "../../../lib/query-keys";
 
 export const LEADS_PAGE_SIZE = 25;
 
-export function sendContactMessage(body: ContactMessageBody): Promise<LeadStored> {
+function sendContactMessage(body: ContactMessageBody): Promise<LeadStored> {
   return apiPost("/leads/contact", (c) => c.LeadStored, body);
 }
 
@@ -21,7 +21,7 @@ export function useSendContactMessage() {
   return useMutation({ mutationFn: sendContactMessage });
 }
 
-export function sendQueryRequest(body: QueryRequestBody): Promise<LeadStored> {
+function sendQueryRequest(body: QueryRequestBody): Promise<LeadStored> {
   return apiPost("/leads/query", (c) => c.LeadStored, body);
 }
 
@@ -29,7 +29,7 @@ export function useSendQueryRequest() {
   return useMutation({ mutationFn: sendQueryRequest });
 }
 
-export function joinNewsletter(body: NewsletterSignUpBody): Promise<LeadStored> {
+function joinNewsletter(body: NewsletterSignUpBody): Promise<LeadStored> {
   return apiPost("/newsletter", (c) => c.LeadStored, body);
 }
 
@@ -37,7 +37,7 @@ export function useJoinNewsletter() {
   return useMutation({ mutationFn: joinNewsletter });
 }
 
-export function confirmNewsletter(token: string): Promise<NewsletterConfirmResult> {
+function confirmNewsletter(token: string): Promise<NewsletterConfirmResult> {
   return apiPost("/newsletter/confirm", (c) => c.NewsletterConfirmResult, { token });
 }
 

@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { apiGet, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
-export function mailPreferencesQueryOptions() {
+function mailPreferencesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.mailPreferences,
     queryFn: () => apiGet("/mail/preferences", (c) => c.MailPreferences),
@@ -19,7 +19,7 @@ export function useMailPreferences() {
   return useQuery(mailPreferencesQueryOptions());
 }
 
-export function saveMailPreferences(body: UpdateMailPreferences): Promise<MailPreferences> {
+function saveMailPreferences(body: UpdateMailPreferences): Promise<MailPreferences> {
   return apiPut("/mail/preferences", (c) => c.MailPreferences, body);
 }
 
@@ -33,7 +33,7 @@ export function useSaveMailPreferences() {
 }
 
 /** The signed address of a mailed unsubscribe link; the server checks the signature. */
-export function unsubscribe(link: UnsubscribeQuery): Promise<UnsubscribeResult> {
+function unsubscribe(link: UnsubscribeQuery): Promise<UnsubscribeResult> {
   return apiPost(`/mail/unsubscribe?${new URLSearchParams(link)}`, (c) => c.UnsubscribeResult);
 }
 

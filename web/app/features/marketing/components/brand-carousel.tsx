@@ -3,7 +3,7 @@ import { brands } from "../../../lib/messages";
 import { brandIcons } from "../brand-icons";
 
 // SPEC §9: the brand carousel shows 5 slides and moves every 2000 ms.
-export const brandAutoplayDelayMs = 2000;
+const brandAutoplayDelayMs = 2000;
 
 /** SPEC §2 Landing: the brand carousel. */
 export function BrandCarousel() {

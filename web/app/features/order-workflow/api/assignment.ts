@@ -5,7 +5,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import { showChangedOrder } from "./order-detail";
 
 /** The members an order may be given to (active, with a role that works on orders). */
-export function assigneesQueryOptions() {
+function assigneesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.workflow.assignees,
     queryFn: () => apiGet("/team/assignees", (c) => c.TeamAssigneeList),

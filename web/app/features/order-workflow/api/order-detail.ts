@@ -6,12 +6,12 @@ import { queryKeys } from "../../../lib/query-keys";
 /** Who is looking: the order's customer, or an admin (whose calls are under /admin). */
 export type Audience = "customer" | "admin";
 
-export function orderDetailPath(audience: Audience, id: string): string {
+function orderDetailPath(audience: Audience, id: string): string {
   const order = encodeURIComponent(id);
   return audience === "admin" ? `/admin/orders/${order}` : `/order/${order}`;
 }
 
-export function orderDetailQueryOptions(audience: Audience, id: string) {
+function orderDetailQueryOptions(audience: Audience, id: string) {
   return queryOptions({
     queryKey: queryKeys.workflow.detail(audience, id),
     queryFn: () => apiGet(orderDetailPath(audience, id), (c) => c.OrderDetail),

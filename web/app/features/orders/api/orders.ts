@@ -10,7 +10,7 @@ export const ORDERS_PAGE_SIZE = 20;
 export type OrderFilter = { state?: OrderStateFilter; assignee?: "me" | "none"; search?: string };
 
 /** SPEC §7 GET /pricing/{id}: the plan being checked out, with the add-ons it offers. */
-export function planQueryOptions(id: string) {
+function planQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.pricing.plan(id),
     queryFn: () => apiGet(`/pricing/${encodeURIComponent(id)}`, (c) => c.CheckoutPlan),
@@ -43,7 +43,7 @@ export function useOrderTerms(id: string, enabled: boolean) {
   });
 }
 
-export function myOrdersQueryOptions(email: string | undefined) {
+function myOrdersQueryOptions(email: string | undefined) {
   return queryOptions({
     queryKey: queryKeys.orders.mine(email),
     queryFn: () => apiGet(`/order?email=${encodeURIComponent(email ?? "")}`, (c) => c.OrderList),
@@ -72,7 +72,7 @@ export function useDeleteOrder() {
 }
 
 /** SPEC §7 GET /dashboard/payment/{id}. */
-export function paymentOrderQueryOptions(id: string) {
+function paymentOrderQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.orders.one(id),
     queryFn: () => apiGet(`/dashboard/payment/${encodeURIComponent(id)}`, (c) => c.Order),

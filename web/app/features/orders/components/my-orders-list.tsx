@@ -13,7 +13,7 @@ import { Money, useMoney } from "../../../lib/money";
 import { useDeleteOrder } from "../api/orders";
 
 /** What the page shows beside the spec's words for a paid plan: its subscription's state and actions. */
-export type OrderExtras = {
+type OrderExtras = {
   subscriptionState?: (order: Order) => ReactNode;
   subscriptionActions?: (order: Order) => ReactNode;
 };

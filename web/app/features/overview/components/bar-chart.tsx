@@ -1,7 +1,7 @@
 import { overviewPage as t } from "../../../lib/messages";
 
-export type ChartSeries = { name: string; color: string };
-export type ChartBar = {
+type ChartSeries = { name: string; color: string };
+type ChartBar = {
   key: string;
   /** Under the bar (short: "Mar"). */
   label: string;

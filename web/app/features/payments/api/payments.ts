@@ -4,7 +4,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import { PaymentError } from "../payment-error";
 
 /** SPEC §4: the payment secret for an order; the server decides the amount. */
-export function paymentIntentQueryOptions(orderId: string, enabled: boolean) {
+function paymentIntentQueryOptions(orderId: string, enabled: boolean) {
   return queryOptions({
     queryKey: queryKeys.payments.intent(orderId),
     queryFn: () => apiPost("/create-payment-intent", (c) => c.PaymentIntent, { orderId }),
@@ -48,7 +48,7 @@ export async function payWithTestCard(body: {
   }
 }
 
-export function paymentHistoryQueryOptions(email: string | undefined) {
+function paymentHistoryQueryOptions(email: string | undefined) {
   return queryOptions({
     queryKey: queryKeys.payments.history(email),
     queryFn: () => apiGet(`/payment-history/${encodeURIComponent(email ?? "")}`, (c) => c.PaymentList),

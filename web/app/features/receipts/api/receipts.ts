@@ -3,7 +3,7 @@ import { apiGet } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** A receipt its customer (or an admin) may open; the server says 404 to anyone else. */
-export function receiptQueryOptions(id: string) {
+function receiptQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.receipt(id),
     queryFn: () => apiGet(`/receipts/${encodeURIComponent(id)}`, (c) => c.Receipt),

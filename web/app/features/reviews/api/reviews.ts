@@ -18,11 +18,11 @@ import { filterQuery } from "../../../lib/url-filters";
 const reviewKeys = queryKeys.reviews;
 
 /** SPEC §7 GET /reviews: the public reviews of the landing carousel. */
-export function getReviews({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> {
+function getReviews({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> {
   return apiGet("/reviews", (c) => c.ReviewList, { signal });
 }
 
-export function reviewsQueryOptions() {
+function reviewsQueryOptions() {
   return queryOptions({ queryKey: reviewKeys.all, queryFn: ({ signal }) => getReviews({ signal }) });
 }
 
@@ -46,7 +46,7 @@ export function useCreateReview() {
   });
 }
 
-export function myReviewsQueryOptions() {
+function myReviewsQueryOptions() {
   return queryOptions({
     queryKey: reviewKeys.mine,
     queryFn: () => apiGet("/my-reviews", (c) => c.ManagedReviewList),
@@ -69,7 +69,7 @@ export function useDeleteMyReview() {
 /** Manage Reviews' search (`q`) and visibility filter (`hidden`: "true" or "false"). */
 export type ReviewFilter = { q?: string; hidden?: string };
 
-export function reviewPageQueryOptions(page: number, size: number, filter: ReviewFilter = {}) {
+function reviewPageQueryOptions(page: number, size: number, filter: ReviewFilter = {}) {
   const narrowed = filterQuery(filter);
   return queryOptions({
     queryKey: [...reviewKeys.page(page, size), narrowed] as const,

@@ -12,7 +12,7 @@ export const defaultAvatar = "/images/avatar-default.svg";
  * SPEC §9: two slides at a time, moving in 500 ms. Embla's default scroll takes about that long;
  * the slides wait 5 s between moves so a review can be read before it leaves.
  */
-export const reviewsAutoplayDelayMs = 5000;
+const reviewsAutoplayDelayMs = 5000;
 
 function Avatar({ review }: { review: Review }) {
   // A picture that fails to load (a removed upload, a dead link) falls back to the default too.

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
-export function getSiteSettings({ signal }: { signal?: AbortSignal } = {}): Promise<SiteSettings> {
+function getSiteSettings({ signal }: { signal?: AbortSignal } = {}): Promise<SiteSettings> {
   return apiGet("/site", (c) => c.SiteSettings, { signal });
 }
 
-export function siteSettingsQueryOptions() {
+function siteSettingsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.siteSettings,
     queryFn: ({ signal }) => getSiteSettings({ signal }),

@@ -2,8 +2,8 @@ import { APIProvider, Map as GoogleMapView } from "@vis.gl/react-google-maps";
 import { contact } from "../../../lib/messages";
 
 // SPEC §2 Contact screen and §9: 320 px high, full width, zoom 12, no markers.
-export const mapZoom = 12;
-export const mapHeightPx = 320;
+const mapZoom = 12;
+const mapHeightPx = 320;
 
 type GoogleMapProps = { apiKey: string; center: { lat: number; lng: number } };
 

@@ -3,7 +3,7 @@ import { formatDate } from "../../../lib/dates";
 import { subscriptionTexts as t } from "../../../lib/messages";
 
 /** One line for where a paid plan stands: when it renews or ends, or that a renewal failed. */
-export function subscriptionStateText(subscription: Subscription): string {
+function subscriptionStateText(subscription: Subscription): string {
   const end = formatDate(subscription.currentPeriodEnd);
   switch (subscription.status) {
     case "active":

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
-export const teamMembersQueryOptions = queryOptions({
+const teamMembersQueryOptions = queryOptions({
   queryKey: queryKeys.team.members,
   queryFn: ({ signal }) => apiGet("/team/members", (c) => c.TeamMemberList, { signal }),
 });

@@ -4,9 +4,9 @@ import { anyAnswer, apiGet, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Where a mailed sign-in link leads when it cannot be used; the login page says why. */
-export const SIGN_IN_LINK_FAILED = "/login?signin-link=failed";
+const SIGN_IN_LINK_FAILED = "/login?signin-link=failed";
 
-export const twoFactorStatusQueryOptions = queryOptions({
+const twoFactorStatusQueryOptions = queryOptions({
   queryKey: queryKeys.twoFactor,
   queryFn: ({ signal }) => apiGet("/two-factor", (c) => c.TwoFactorStatus, { signal }),
 });
@@ -88,7 +88,7 @@ export function useSignInLink() {
   });
 }
 
-export const teamTwoFactorQueryOptions = queryOptions({
+const teamTwoFactorQueryOptions = queryOptions({
   queryKey: queryKeys.team.twoFactor,
   queryFn: ({ signal }) => apiGet("/team/two-factor", (c) => c.TeamTwoFactor, { signal }),
 });

@@ -9,7 +9,7 @@ export const USERS_PAGE_SIZE = 20;
 /** All Users' search (`q`) and role filter (`admin` or `customer`). */
 export type UserFilter = { q?: string; role?: string };
 
-export function usersQueryOptions(position: PagePosition, filter: UserFilter = {}) {
+function usersQueryOptions(position: PagePosition, filter: UserFilter = {}) {
   const start = `${positionQuery(position)}${filterQuery(filter)}`;
   return queryOptions({
     queryKey: queryKeys.users.page(position.page, start),
