@@ -1,6 +1,6 @@
 import { IdParams, ModifiedCount, TeamTwoFactor, TeamTwoFactorBody, TwoFactorStatus } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireMember, requireSession, requireUser } from "../../auth/session.js";
+import { requireMember, requireSession } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import {

@@ -7,7 +7,7 @@ import {
   UserTokenBody,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireSession, requireUser } from "../../auth/session.js";
+import { requireSession } from "../../auth/session.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import * as users from "./service.js";
