@@ -35,13 +35,13 @@ const MAX_NAME_LENGTH = 200;
 const NAME_RULE = `A name needs 1 to ${MAX_NAME_LENGTH} characters.`;
 
 /** Where a confirmation link leads once the address is confirmed, unless the link names a page. */
-export const VERIFIED_LANDING = "/login?verified=1";
+const VERIFIED_LANDING = "/login?verified=1";
 
 /**
  * Confirmation links mailed without a page to land on (the one re-sent when an unconfirmed account
  * tries to log in) lead to the login page with its "confirmed" message, like the sign-up mail's.
  */
-export function withVerifiedLanding(link: string): string {
+function withVerifiedLanding(link: string): string {
   const url = new URL(link);
   const callback = url.searchParams.get("callbackURL");
   if (!callback || callback === "/") url.searchParams.set("callbackURL", VERIFIED_LANDING);
@@ -72,9 +72,9 @@ const CREDENTIAL_PATHS = [
  * Password sign-ins are limited per account by their failures (see sign-in-limits.ts); per
  * address only by a looser cap, so an office behind one address is not shut out by one guesser.
  */
-export const SIGN_IN_ATTEMPTS_PER_ADDRESS_FACTOR = 3;
+const SIGN_IN_ATTEMPTS_PER_ADDRESS_FACTOR = 3;
 
-export function credentialRateLimits({ max, windowSeconds }: { max: number; windowSeconds: number }) {
+function credentialRateLimits({ max, windowSeconds }: { max: number; windowSeconds: number }) {
   const attempts = { window: windowSeconds, max };
   return {
     // The first match wins: the password sign-in comes before the other sign-ins.
