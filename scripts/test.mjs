@@ -19,11 +19,17 @@ const checks = [
     .sort((a, b) => rank(a) - rank(b))
     .map((name) => ({ name: `typecheck ${name}`, command: ["npm", "run", "typecheck", "-w", name] })),
   { name: "typecheck e2e", command: ["npx", "tsc", "-p", "e2e"] },
-  { name: "lint", command: ["npm", "run", "lint"] },
+  // The lint's knip and the web typecheck both regenerate React Router's types: one after the other.
+  { name: "lint", command: ["npm", "run", "lint"], after: "typecheck web" },
 ];
 
-function run({ name, command }) {
+const finished = new Map();
+
+async function run({ name, command, after }) {
+  await finished.get(after);
   const started = Date.now();
+  let done;
+  finished.set(name, new Promise((resolve) => (done = resolve)));
   return new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     const output = [];
@@ -33,6 +39,7 @@ function run({ name, command }) {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const text = Buffer.concat(output).toString().trimEnd();
       console.log(`\n> ${name}: ${code === 0 ? "ok" : "FAILED"} (${seconds} s)${text ? `\n${text}` : ""}`);
+      done();
       resolve(code === 0);
     };
     child.on("error", () => finish(1));
