@@ -93,6 +93,6 @@ describe("API keys", () => {
     const refused = await api.get("/api/orders");
     expect(refused.status()).toBe(401);
     expect((await refused.json()).error.message).toBe(apiKeyMessages.revoked);
-    await row.getByText(apiKeysPage.states.revoked).waitFor();
+    await row.getByText(apiKeysPage.states.revoked, { exact: true }).waitFor();
   });
 });

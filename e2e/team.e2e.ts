@@ -95,7 +95,9 @@ describe("the agency's team", () => {
     await signInContext(staff.context(), designer);
     await staff.goto("/dashboard/admin/all__orders");
     await hydrated(staff);
-    await staff.getByRole("row").filter({ hasText: theirs.email }).waitFor();
+    // Staff sees the customer's name, never their e-mail (a role without customers.view).
+    await staff.getByRole("row").filter({ hasText: theirs.name }).waitFor();
+    expect(await staff.locator("main").textContent()).not.toContain(theirs.email);
     // The heading row and the one assigned order.
     await expect.poll(() => staff.getByRole("row").count()).toBe(2);
     await screenshot(staff, "staff-orders-1280");
