@@ -1,31 +1,12 @@
 import { z } from "zod";
 
+export { twoFactorMessages } from "./two-factor-messages.js";
+
 /**
  * Two-factor sign-in: a code from an authenticator app (TOTP) or a one-time backup code after the
  * password. Turning it on, off and checking codes are the account library's own calls under
  * /api/auth/two-factor/*; the shop's requirement for its team and the owner's reset are ours.
  */
-export const twoFactorMessages = {
-  /** A team call by a member who has not set it up while the owner requires it. */
-  setUpFirst: "Set up two-factor sign-in first.",
-  ownerFirst: "Turn on two-factor sign-in for yourself before you require it of the team.",
-  onlyOwner: "Only the owner can change two-factor sign-in for the team.",
-  ownAccount: "Turn your own two-factor sign-in off or on from your account page.",
-  notMember: "Only a member of the team can have their two-factor sign-in reset.",
-  enabled: "Two-factor sign-in is on.",
-  disabled: "Two-factor sign-in is off.",
-  reset: "Two-factor sign-in was reset for this member.",
-  required: "Every member of the team now signs in with a code.",
-  notRequired: "Members of the team may sign in without a code.",
-  codePrompt: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
-  wrongCode: "That code is not right. Try again.",
-  backupCodesOnce: "Keep these backup codes somewhere safe. Each works once; they are shown only now.",
-  accountLocked:
-    "This account is locked for now after too many wrong passwords. We can e-mail a one-time sign-in link to its address.",
-  linkSent:
-    "If this address has an account that is locked, a sign-in link is on its way. It works once, within 15 minutes.",
-  linkFailed: "This sign-in link has expired or was used already.",
-};
 
 /** GET /api/two-factor: the caller's own state, and whether the shop asks it of them. */
 export const TwoFactorStatus = z.object({

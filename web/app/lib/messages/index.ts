@@ -18,5 +18,6 @@ export * from "./refunds";
 export * from "./sales";
 export * from "./shop";
 export * from "./team";
-export * from "./two-factor";
 export * from "./workflow";
+// Two-factor sign-in's texts are imported from "./two-factor" by the few pages that show them,
+// so they stay out of the chunk every public page loads.

@@ -1,4 +1,4 @@
-import { twoFactorMessages } from "@agency/contract";
+import { twoFactorMessages } from "@agency/contract/two-factor-messages";
 
 /** Two-factor sign-in: the account's own page, the login page's code step, and the team's setting. */
 export const twoFactorPage = {

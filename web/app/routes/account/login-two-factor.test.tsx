@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { twoFactorPage as t } from "../../lib/messages";
+import { twoFactorPage as t } from "../../lib/messages/two-factor";
 import { accountFailure, fakeApi, inTurn } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
 import Login from "./login";

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { QueryView } from "../../components/query-view";
 import { useTwoFactorStatus } from "../../features/two-factor/api/two-factor";
 import { TwoFactorSettings } from "../../features/two-factor/components/two-factor-settings";
-import { twoFactorPage as t } from "../../lib/messages";
+import { twoFactorPage as t } from "../../lib/messages/two-factor";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/two-factor";
 

@@ -2,7 +2,8 @@ import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Field } from "../../../components/field";
 import { ApiError, errorMessage } from "../../../lib/api";
-import { accountMessages, twoFactorPage as t } from "../../../lib/messages";
+import { accountMessages } from "../../../lib/messages";
+import { twoFactorPage as t } from "../../../lib/messages/two-factor";
 import { notifyFormSuccess } from "../../../lib/toast";
 import { useSignInCode } from "../api/two-factor";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { errorMessage } from "../../../lib/api";
-import { twoFactorPage as t } from "../../../lib/messages";
+import { twoFactorPage as t } from "../../../lib/messages/two-factor";
 import { useSignInLink } from "../api/two-factor";
 
 /**

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button, Form, Table } from "react-bootstrap";
 import { QueryView } from "../../../components/query-view";
 import { errorMessage } from "../../../lib/api";
-import { twoFactorPage as t } from "../../../lib/messages";
+import { twoFactorPage as t } from "../../../lib/messages/two-factor";
 import { useTeamTwoFactor, useTeamTwoFactorActions } from "../api/two-factor";
 
 function Settings({

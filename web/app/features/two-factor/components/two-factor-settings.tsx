@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Field } from "../../../components/field";
 import { errorMessage } from "../../../lib/api";
-import { twoFactorPage as t } from "../../../lib/messages";
+import { twoFactorPage as t } from "../../../lib/messages/two-factor";
 import {
   useConfirmTwoFactor,
   useNewBackupCodes,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { twoFactorPage as t } from "../../../lib/messages";
+import { twoFactorPage as t } from "../../../lib/messages/two-factor";
 import { useTwoFactorStatus } from "../api/two-factor";
 
 /** The account page's line on two-factor sign-in, with the way to its own page. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { twoFactorPage as t } from "../../../lib/messages";
+import { twoFactorPage as t } from "../../../lib/messages/two-factor";
 import { accountFailure, apiFailure, fakeApi, inTurn } from "../../../test/fake-api";
 import { renderWithProviders } from "../../../test/render-with-providers";
 import { TeamTwoFactor } from "./team-two-factor";
