@@ -54,7 +54,8 @@ describe("the add-on form", () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({ name: "Monthly call", price: 39.5, recurring: true }),
     );
-    expect((screen.getByLabelText(t.addonName) as HTMLInputElement).value).toBe("");
+    // The form empties once the save has finished, a tick after the call.
+    await waitFor(() => expect((screen.getByLabelText(t.addonName) as HTMLInputElement).value).toBe(""));
     expect((screen.getByLabelText(t.addonOnce) as HTMLInputElement).checked).toBe(true);
   });
 
