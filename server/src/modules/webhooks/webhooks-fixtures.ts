@@ -1,28 +1,9 @@
-import type {
-  CreatedWebhookEndpoint,
-  CreateWebhookEndpointBody,
-  WebhookDeliveryList,
-  WebhookEndpoint,
-} from "@agency/contract";
+import type { WebhookDeliveryList, WebhookEndpoint } from "@agency/contract";
 import type { TestAccount } from "../../../test/accounts.js";
 import type { TestContext } from "../../../test/helpers.js";
 
 /** The owner adds an endpoint through the API; answers it with its secret. */
-export async function addEndpoint(
-  ctx: TestContext,
-  owner: TestAccount,
-  body: CreateWebhookEndpointBody,
-): Promise<CreatedWebhookEndpoint> {
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/admin/webhooks",
-    headers: { cookie: owner.cookie },
-    payload: body,
-  });
-  if (response.statusCode !== 201)
-    throw new Error(`adding the endpoint: ${response.statusCode} ${response.body}`);
-  return response.json();
-}
+export { addWebhookEndpoint as addEndpoint } from "../../../test/webhook-endpoints.js";
 
 export async function endpointsOf(ctx: TestContext, owner: TestAccount): Promise<WebhookEndpoint[]> {
   const response = await ctx.app.inject({
