@@ -2,7 +2,7 @@
 
 import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
-import { createdAt } from "./common.js";
+import { createdAt, ownedBy } from "./common.js";
 
 /**
  * A key made on the API keys page. The key itself is shown once and never stored: only its
@@ -26,3 +26,6 @@ export const apiKeys = pgTable("api_keys", {
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
   revokedBy: text("revoked_by").references(() => user.id, { onDelete: "set null" }),
 });
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const apiKeysOwnedBy = ownedBy({ auth: [apiKeys] });

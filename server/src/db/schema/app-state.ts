@@ -1,7 +1,7 @@
 // Facts about this installation, and the row counts the admin lists read.
 
 import { bigint, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
-import { updatedAt } from "./common.js";
+import { ownedBy, updatedAt } from "./common.js";
 
 /**
  * How many rows the admin lists count (orders, paid orders, users, reviews, leads), kept by
@@ -25,3 +25,6 @@ export const appState = pgTable("app_state", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const appStateOwnedBy = ownedBy({ db: [rowCounts], auth: [appState] });

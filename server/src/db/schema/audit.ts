@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { ownedBy } from "./common.js";
 
 export const auditActorTypes = ["admin", "customer", "system", "api_key"] as const;
 
@@ -57,3 +58,6 @@ export const auditHead = pgTable(
   },
   (table) => [check("audit_head_one_row_check", sql`${table.only}`)],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const auditOwnedBy = ownedBy({ audit: [auditLog, auditHead] });

@@ -5,7 +5,7 @@
 
 import { relations, sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./common.js";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
 
 export const user = pgTable(
   "user",
@@ -150,3 +150,8 @@ export const roleChanges = pgTable(
   },
   (table) => [index("role_changes_created_at_idx").on(table.createdAt)],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const authOwnedBy = ownedBy({
+  auth: [user, session, account, verification, twoFactor, rateLimit, roleChanges],
+});

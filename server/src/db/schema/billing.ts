@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
 import { pricingPlans } from "./catalog.js";
-import { createdAt, updatedAt } from "./common.js";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
 import { orders } from "./orders.js";
 
 export const payments = pgTable(
@@ -219,4 +219,10 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   succeededAt: timestamp("succeeded_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const billingOwnedBy = ownedBy({
+  billing: [payments, planMonths, subscriptions, renewalFailures],
+  "payment-providers": [testPaymentMethods, testPaymentIntents],
 });

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "./common.js";
+import { createdAt, ownedBy } from "./common.js";
 
 export const services = pgTable("services", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -89,3 +89,6 @@ export const planAddons = pgTable(
     uniqueIndex("plan_addons_plan_name_unique").on(table.planId, sql`lower(${table.name})`),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const catalogOwnedBy = ownedBy({ catalog: [services, pricingPlans, planAddons] });

@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
-import { createdAt, updatedAt } from "./common.js";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
 import { orders } from "./orders.js";
 
 /**
@@ -74,3 +74,6 @@ export const reviews = pgTable(
     index("reviews_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const contentOwnedBy = ownedBy({ content: [siteContent], blogs: [blogs], reviews: [reviews] });

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./common.js";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
 
 /**
  * Work done after a request, outside it (e-mails for now). A job is written in the same
@@ -55,3 +55,6 @@ export const mailOptOuts = pgTable("mail_opt_outs", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),
 });
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const jobsOwnedBy = ownedBy({ jobs: [jobs], mail: [mailOptOuts] });

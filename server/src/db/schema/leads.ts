@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./common.js";
+import { createdAt, ownedBy } from "./common.js";
 
 /** Contact messages, home query-form requests and newsletter sign-ups. */
 export const leads = pgTable(
@@ -29,3 +29,6 @@ export const leads = pgTable(
     index("leads_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const leadsOwnedBy = ownedBy({ leads: [leads] });

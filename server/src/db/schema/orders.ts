@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
 import { pricingPlans } from "./catalog.js";
-import { createdAt } from "./common.js";
+import { createdAt, ownedBy } from "./common.js";
 import { promoCodes } from "./promo-codes.js";
 
 /** Where a paid order is in the agency's work (see contract OrderState). */
@@ -176,3 +176,6 @@ export const orderLines = pgTable(
     ),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const ordersOwnedBy = ownedBy({ orders: [orders, orderLines] });

@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { pricingPlans } from "./catalog.js";
-import { createdAt, updatedAt } from "./common.js";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
 
 /**
  * Discounts the owner hands out (DESIGN "Beyond the spec" 9). `value` is a percentage (1–100) or
@@ -68,3 +68,6 @@ export const promoCodeUses = pgTable(
   },
   (table) => [primaryKey({ columns: [table.promoCodeId, table.slot] })],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const promoCodesOwnedBy = ownedBy({ promo: [promoCodes, promoCodeUses] });

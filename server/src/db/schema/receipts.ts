@@ -1,6 +1,7 @@
 // Receipts: gap-free numbers per year, and one receipt per payment, never changed once issued.
 
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ownedBy } from "./common.js";
 
 export const receiptCounters = pgTable("receipt_counters", {
   year: integer("year").primaryKey(),
@@ -78,3 +79,6 @@ export const receipts = pgTable(
     index("receipts_order_idx").on(table.orderId),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const receiptsOwnedBy = ownedBy({ billing: [receiptCounters, receipts] });

@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
-import { createdAt, updatedAt } from "./common.js";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
 import { orders } from "./orders.js";
 
 export const salesKinds = ["quote", "invoice"] as const;
@@ -157,3 +157,8 @@ export const salesDocumentEvents = pgTable(
       .where(sql`${table.kind} = 'reminded'`),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const salesOwnedBy = ownedBy({
+  sales: [salesCounters, salesDocuments, salesDocumentLines, salesDocumentEvents],
+});

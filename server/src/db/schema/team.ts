@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
-import { createdAt, updatedAt } from "./common.js";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
 
 /** A role the owner made by ticking permissions (the built-in ones live in code). */
 export const teamRoles = pgTable(
@@ -68,3 +68,6 @@ export const teamMailOptOuts = pgTable(
     check("team_mail_opt_outs_topic_check", sql`${table.topic} in ('order-messages', 'order-assigned')`),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const teamOwnedBy = ownedBy({ team: [teamRoles, teamInvitations], mail: [teamMailOptOuts] });

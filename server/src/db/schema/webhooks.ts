@@ -2,7 +2,7 @@
 
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./common.js";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
 
 /** An address the shop calls: signed JSON events (`webhook`) or readable notices (`chat`). */
 export const webhookEndpoints = pgTable(
@@ -95,3 +95,6 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_pending_idx").on(table.seq).where(sql`${table.status} = 'pending'`),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const webhooksOwnedBy = ownedBy({ webhooks: [webhookEndpoints, webhookEvents, webhookDeliveries] });

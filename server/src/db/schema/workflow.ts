@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
 import { pricingPlans } from "./catalog.js";
-import { createdAt } from "./common.js";
+import { createdAt, ownedBy } from "./common.js";
 import { orderStates, orders } from "./orders.js";
 
 export const participantRoles = ["customer", "admin"] as const;
@@ -164,3 +164,11 @@ export const files = pgTable(
     index("files_event_idx").on(table.eventId),
   ],
 );
+
+/** Who writes these tables; no other part of the server inserts, updates or deletes them. */
+export const workflowOwnedBy = ownedBy({
+  orders: [orderPeriods, orderEvents],
+  workflow: [briefQuestions, orderBriefs],
+  messages: [messages, messageReads],
+  files: [files],
+});
