@@ -6,6 +6,7 @@ import { eq, max, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPostgres, type Database } from "../src/db/client.js";
+import { firstRowOf } from "../src/db/rows.js";
 import { orders } from "../src/db/schema.js";
 import { recordAudit, verifyAuditChain } from "../src/modules/audit/index.js";
 import { moveToPostgres } from "../src/ops/move.js";
@@ -36,8 +37,10 @@ async function onServer(statement: string) {
 /** The last order number given out (a refused order may have used one past the largest kept). */
 async function lastOrderNumber(db: Database): Promise<number> {
   const [row] = await db.select({ number: max(orders.number) }).from(orders);
-  const result = await db.execute(sql`select last_value from orders_number_seq`);
-  const [sequence] = (result as unknown as { rows: { last_value: string | number }[] }).rows;
+  const sequence = await firstRowOf<{ last_value: string | number }>(
+    db,
+    sql`select last_value from orders_number_seq`,
+  );
   return Math.max(row?.number ?? 0, Number(sequence?.last_value ?? 0));
 }
 

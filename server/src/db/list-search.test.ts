@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
+import { rowsOf } from "./rows.js";
 
 /**
  * The admin lists' search and filters (All Orders, All Users, Manage Reviews, Leads): each
@@ -74,10 +75,10 @@ async function adminGet(url: string) {
 
 /** The rows of a table newest first, as the lists order them (the database sorts the ids). */
 async function newestFirst(table: string): Promise<Row[]> {
-  const result = await ctx.db.execute(
+  return rowsOf<Row>(
+    ctx.db,
     sql`select *, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from ${sql.identifier(table)} order by created_at desc, id desc`,
   );
-  return (result as unknown as { rows: Row[] }).rows;
 }
 
 /** What a search means: the start of the e-mail or name, or each word typed starts a word of the name. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.js";
+import { firstRowOf } from "../db/rows.js";
 import { jobs, payments, webhookDeliveries, webhookEvents } from "../db/schema.js";
 
 const jobStatuses = ["queued", "running", "done", "dead"] as const;
@@ -60,11 +61,13 @@ export function registerMetrics(app: FastifyInstance, options: { db: Database; t
     registers: [register],
     async collect() {
       // Events not yet turned into deliveries count once per endpoint they go to.
-      const result = await db.execute(sql`select
+      const row = await firstRowOf<{ pending: string | number }>(
+        db,
+        sql`select
         (select count(*) from ${webhookDeliveries} where status = 'pending')
         + (select coalesce(sum(cardinality(fan_out)), 0) from ${webhookEvents} where fan_out is not null)
-        as pending`);
-      const [row] = (result as unknown as { rows: { pending: string | number }[] }).rows;
+        as pending`,
+      );
       this.set(Number(row?.pending ?? 0));
     },
   });

@@ -5,6 +5,7 @@ import { authHeaders, createAccount, type TestAccount } from "../../../test/acco
 import { uploadFile } from "../../../test/files.js";
 import type { TestContext } from "../../../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
+import { firstRowOf, rowsOf } from "../../db/rows.js";
 import { payments, subscriptions } from "../../db/schema.js";
 
 export const getAs = (ctx: TestContext, who: TestAccount, url: string) =>
@@ -77,21 +78,21 @@ export async function cancelPlansOf(ctx: TestContext, who: TestAccount) {
 
 /** Every text and JSON column of every table, searched for the given words (case-insensitive). */
 export async function rowsMentioningIn(ctx: TestContext, ...needles: string[]) {
-  // node-postgres and PGlite both answer with the returned rows in `rows`.
-  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const columns = await ctx.db.execute(sql`
+  const rows = await rowsOf<{ table_name: string; column_name: string }>(
+    ctx.db,
+    sql`
     select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`);
-  const rows = rowsOf<{ table_name: string; column_name: string }>(columns);
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`,
+  );
   const hits: string[] = [];
   for (const { table_name, column_name } of rows) {
     for (const needle of needles) {
-      const found = await ctx.db.execute(
+      const found = await firstRowOf<{ n: number }>(
+        ctx.db,
         sql`select count(*)::int as n from ${sql.identifier(table_name)}
             where position(${needle.toLowerCase()} in lower(${sql.identifier(column_name)}::text)) > 0`,
       );
-      const foundRows = rowsOf<{ n: number }>(found);
-      if ((foundRows[0]?.n ?? 0) > 0) hits.push(`${table_name}.${column_name} has ${needle}`);
+      if ((found?.n ?? 0) > 0) hits.push(`${table_name}.${column_name} has ${needle}`);
     }
   }
   return hits;

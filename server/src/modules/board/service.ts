@@ -17,6 +17,7 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
+import { firstRowOf } from "../../db/rows.js";
 import { orders, user } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
 import { listAssignees } from "../orders/index.js";
@@ -90,7 +91,6 @@ type CardRow = {
   unread: number;
 };
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 type Totals = Record<BoardColumnState, number>;
@@ -123,7 +123,9 @@ async function readCards(
     ...activeStates.map((state) => activeColumn(state, filter)),
     completeColumn(since, filter),
   ];
-  const result = await db.execute(sql`
+  const row = await firstRowOf<BoardRow>(
+    db,
+    sql`
     with cards as (${sql.join(columns, sql` union all `)})
     select totals.*, (select json_agg(card) from (
       select cards.*,
@@ -133,8 +135,8 @@ async function readCards(
       from cards
       left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id
     ) card) as cards
-    from (${totalsOf(since, filter)}) totals`);
-  const [row] = rowsOf<BoardRow>(result);
+    from (${totalsOf(since, filter)}) totals`,
+  );
   const totals = Object.fromEntries(
     boardColumns.map((state) => [state, Number(row?.[`total_${state}`] ?? 0)]),
   ) as Totals;

@@ -12,6 +12,7 @@ import {
 } from "@agency/contract";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { firstRowOf } from "../../db/rows.js";
 import { jobs, orders, pricingPlans, subscriptions } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
@@ -238,7 +239,9 @@ export async function changePlanPrice(
 
 /** The plan's subscriptions that have not ended renew at the new price; each customer gets a notice. */
 async function applyPriceToRenewals(tx: Database, id: string, newPriceCents: number): Promise<number> {
-  const result = await tx.execute(sql`
+  const row = await firstRowOf<{ count: number }>(
+    tx,
+    sql`
       with before as (
         select ${subscriptions.id} as id, ${subscriptions.priceCents} as old_price_cents from ${subscriptions}
         where ${subscriptions.planId} = ${id} and ${subscriptions.status} <> 'ended'
@@ -254,8 +257,8 @@ async function applyPriceToRenewals(tx: Database, id: string, newPriceCents: num
           'oldPriceCents', old_price_cents, 'newPriceCents', ${newPriceCents}::int)
         from changed
       )
-      select count(*)::int as count from changed`);
-  const [row] = (result as unknown as { rows: { count: number }[] }).rows;
+      select count(*)::int as count from changed`,
+  );
   return Number(row?.count ?? 0);
 }
 

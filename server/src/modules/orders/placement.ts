@@ -3,8 +3,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
-import { executeNamed } from "../../db/named-statement.js";
 import { rowFromJson } from "../../db/row-from-json.js";
+import { firstRowOf, rowsOf } from "../../db/rows.js";
 import { orderLines, orders, planAddons, pricingPlans, promoCodes } from "../../db/schema.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueueEach } from "../../jobs/queue.js";
@@ -110,6 +110,15 @@ const addonLines = sql`union all
     join wanted w on w.user_id = p.user_id and w.plan_id = p.plan_id
     join ${planAddons} a on a.plan_id = p.plan_id and a.id = any(w.addon_ids)`;
 
+/** An order the statement below placed: as written (`to_jsonb`), with its lines. */
+type PlacedRow = {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  row: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+};
+
 /**
  * Places several orders of different customer-and-plan pairs in one statement (so one commit),
  * priced from the database as it is then: each order's lines are its plan and the add-ons chosen
@@ -148,9 +157,9 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
         minimumChargeMinor(sorted[0]?.currency ?? defaultCurrency),
       )
     : sql`0`;
-  const result = await db.transaction(async (tx) => {
+  const inserted = await db.transaction(async (tx) => {
     // Named: PostgreSQL plans this long statement once per connection, not for every batch.
-    const written = await executeNamed(
+    const written = await rowsOf<PlacedRow>(
       tx,
       sql`
     with wanted as (
@@ -190,18 +199,13 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
     from placed p
     join (select order_id, jsonb_agg(to_jsonb(lined) order by position) as lines from lined group by order_id) l
       on l.order_id = p.id`,
+      { named: true },
     );
-    // node-postgres and PGlite both answer with the returned rows in `rows`.
-    const inserted = (
-      written as unknown as {
-        rows: { id: string; row: Record<string, unknown>; lines: Record<string, unknown>[] }[];
-      }
-    ).rows;
     // Each order as it was written, with its lines, goes with the event: what reacts need not
     // read them again.
-    if (inserted.length > 0)
+    if (written.length > 0)
       await emitDomainEvent(tx, "order.created", {
-        orders: inserted.map(({ id, row, lines }) => ({
+        orders: written.map(({ id, row, lines }) => ({
           id,
           row: rowFromJson(orders, row),
           lines: lines.map((line) => rowFromJson(orderLines, line)),
@@ -209,13 +213,7 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
       });
     return written;
   });
-  // node-postgres and PGlite both answer with the returned rows in `rows`.
-  const placed = new Map(
-    (result as unknown as { rows: { id: string; user_id: string; plan_id: string }[] }).rows.map((row) => [
-      `${row.user_id}\u0000${row.plan_id}`,
-      row.id,
-    ]),
-  );
+  const placed = new Map(inserted.map((row) => [`${row.user_id}\u0000${row.plan_id}`, row.id]));
   return batch.map((order) => placed.get(keyOf(order)) ?? null);
 }
 
@@ -225,14 +223,16 @@ async function placeMany(db: Database, batch: readonly NewOrder[]): Promise<(str
  * now, or else the customer holds the plan already.
  */
 async function refusalOf(db: Database, order: NewOrder): Promise<Placement & { refused: unknown }> {
-  const result = await db.execute(sql`
+  const row = await firstRowOf<{ offered: boolean; addons: number; code: boolean }>(
+    db,
+    sql`
     select
       exists (select from ${pricingPlans} where id = ${order.planId} and archived_at is null) as offered,
       (select count(*)::int from ${planAddons} where ${planAddons.planId} = ${order.planId}
         and ${planAddons.id} in (select jsonb_array_elements_text(${JSON.stringify(order.addonIds)}::jsonb)::uuid)
       ) as addons,
-      ${order.promoCode === null ? sql`true` : sql`exists (select from ${promoCodes} where ${usableCode(order.promoCode, order.planId, order.now)})`} as code`);
-  const [row] = (result as unknown as { rows: { offered: boolean; addons: number; code: boolean }[] }).rows;
+      ${order.promoCode === null ? sql`true` : sql`exists (select from ${promoCodes} where ${usableCode(order.promoCode, order.planId, order.now)})`} as code`,
+  );
   if (!row?.offered) return { refused: "plan" };
   if (row.addons !== order.addonIds.length) return { refused: "addons" };
   if (!row.code) return { refused: "code" };

@@ -2,6 +2,7 @@ import { type Overview, type OverviewPlan, toMajor } from "@agency/contract";
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
+import { rowsOf } from "../../db/rows.js";
 import { leads, planMonths, pricingPlans } from "../../db/schema.js";
 import { subscriptionFigures } from "../billing/index.js";
 
@@ -44,7 +45,10 @@ const dayOf = (time: Date) => sql`${time.toISOString().slice(0, 10)}::date`;
  * `to`: read from the figures per month and plan that triggers keep (migration 0022).
  */
 async function topPlans(db: Database, fromTime: Date, toTime: Date, currency: string) {
-  const result = await db.execute(sql`
+  // Sums and counts come as text.
+  const rows = await rowsOf<PlanRow>(
+    db,
+    sql`
     with plans as (
       select ${planMonths.planId} as plan_id, sum(${planMonths.revenueCents}) as cents,
         sum(${planMonths.paidOrders}) as orders
@@ -57,9 +61,8 @@ async function topPlans(db: Database, fromTime: Date, toTime: Date, currency: st
       (select 'orders' as ranking, plans.* from plans where orders > 0 order by orders desc, plan_id limit 5)
     )
     select ranked.ranking, ranked.plan_id, pp.service, pp.duration, ranked.cents, ranked.orders
-    from ranked join ${pricingPlans} pp on pp.id = ranked.plan_id`);
-  // node-postgres and PGlite both answer with the rows in `rows` (sums and counts as text).
-  const rows = (result as unknown as { rows: PlanRow[] }).rows;
+    from ranked join ${pricingPlans} pp on pp.id = ranked.plan_id`,
+  );
   const toPlan = (row: PlanRow): OverviewPlan => ({
     planId: row.plan_id,
     service: row.service,

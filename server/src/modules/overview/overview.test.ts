@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
+import { rowsOf } from "../../db/rows.js";
 import { leads, orders, payments, user } from "../../db/schema.js";
 import { OVERVIEW_MAX_AGE_MS, OVERVIEW_PAYMENT_DELAY_MS } from "./service.js";
 
@@ -216,10 +217,16 @@ describe("the owner's overview", () => {
     const order = (await placeOrder(ctx, unpaid, standard._id)).json().insertedId as string;
     await ctx.db.delete(orders).where(eq(orders.id, order));
 
-    const kept = await ctx.db.execute(sql`
+    type FigureRow = { month: string; plan_id: string; cents: unknown; orders: unknown };
+    const kept = await rowsOf<FigureRow>(
+      ctx.db,
+      sql`
       select to_char(month, 'YYYY-MM') as month, plan_id, revenue_cents::bigint as cents, paid_orders as orders
-      from plan_months where revenue_cents <> 0 or paid_orders <> 0 order by 1, 2`);
-    const computed = await ctx.db.execute(sql`
+      from plan_months where revenue_cents <> 0 or paid_orders <> 0 order by 1, 2`,
+    );
+    const computed = await rowsOf<FigureRow>(
+      ctx.db,
+      sql`
       select month, plan_id, sum(cents)::bigint as cents, sum(bought)::int as orders from (
         select to_char(date_trunc('month', p.payment_time at time zone 'UTC'), 'YYYY-MM') as month,
           o.plan_id, p.amount_cents as cents, 0 as bought
@@ -227,11 +234,10 @@ describe("the owner's overview", () => {
         union all
         select to_char(date_trunc('month', payment_time at time zone 'UTC'), 'YYYY-MM'), plan_id, 0, 1
         from orders where payment_time is not null
-      ) figures group by 1, 2 having sum(cents) <> 0 or sum(bought) <> 0 order by 1, 2`);
-    const rows = (result: unknown) =>
-      (result as { rows: { month: string; plan_id: string; cents: unknown; orders: unknown }[] }).rows.map(
-        (row) => [row.month, row.plan_id, Number(row.cents), Number(row.orders)],
-      );
+      ) figures group by 1, 2 having sum(cents) <> 0 or sum(bought) <> 0 order by 1, 2`,
+    );
+    const rows = (figures: FigureRow[]) =>
+      figures.map((row) => [row.month, row.plan_id, Number(row.cents), Number(row.orders)]);
     expect(rows(kept)).toEqual(rows(computed));
     expect(rows(kept).some(([month]) => month === monthKeys[6])).toBe(true);
   });

@@ -4,6 +4,7 @@ import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
+import { firstRowOf } from "../../db/rows.js";
 import { payments, rowCounts } from "../../db/schema.js";
 import { type Precompressed, precompressJson } from "../../plugins/compression.js";
 import {
@@ -33,14 +34,15 @@ type Lists = Pick<Overview, "recentCancellations" | "pastDue">;
  * embedded database plans it once.
  */
 async function readLive(db: Database, lists?: { assigneeId?: string }) {
-  const result = await db.execute(sql`select
+  const row = await firstRowOf<LiveRow>(
+    db,
+    sql`select
     (select ${payments.createdAt}::text || ' ' || ${payments.id} from ${payments}
       order by ${payments.createdAt} desc, ${payments.id} desc limit 1) as newest,
     (select coalesce(sum(${rowCounts.value}), 0)::text from ${rowCounts}
       where ${rowCounts.name} = 'subscriptions_writes') as writes
-    ${lists ? sql`, ${recentCancellationsJson(lists)} as cancellations, ${pastDueJson(lists)} as past_due` : sql``}`);
-  // node-postgres and PGlite both answer with the rows in `rows`.
-  const [row] = (result as unknown as { rows: LiveRow[] }).rows;
+    ${lists ? sql`, ${recentCancellationsJson(lists)} as cancellations, ${pastDueJson(lists)} as past_due` : sql``}`,
+  );
   return {
     newestPayment: row?.newest ?? "",
     writes: row?.writes ?? "",

@@ -8,7 +8,7 @@ import {
 } from "@agency/contract";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { executeNamed } from "../../db/named-statement.js";
+import { firstRowOf, rowsOf } from "../../db/rows.js";
 import { webhookEndpoints, webhookEvents } from "../../db/schema.js";
 import { newEventId } from "./signing.js";
 
@@ -57,8 +57,12 @@ export async function announce<K extends AnnouncedType>(
   if (keys.length === 0) return;
   if (!wanted.get(type)) {
     // Named: asked in every transaction that announces anything, it is planned once per connection.
-    const result = await executeNamed(tx, sql`select cardinality(${targetsOf(type)}) > 0 as wanted`);
-    const found = (result as { rows: { wanted: boolean }[] }).rows[0]?.wanted ?? false;
+    const row = await firstRowOf<{ wanted: boolean }>(
+      tx,
+      sql`select cardinality(${targetsOf(type)}) > 0 as wanted`,
+      { named: true },
+    );
+    const found = row?.wanted ?? false;
     wanted.set(type, found);
     if (!found) return;
   }
@@ -74,7 +78,7 @@ export async function announce<K extends AnnouncedType>(
   // Arrays as parameters, so the statement reads the same however many events and endpoints:
   // named, it is planned once per connection. Only the events are written here; the delivery
   // worker gives each endpoint its delivery (see `fanOut`), out of the cause's transaction.
-  const result = await executeNamed(
+  const written = await rowsOf<unknown>(
     tx,
     sql`
     insert into ${webhookEvents} (id, type, object_key, body, fan_out)
@@ -86,6 +90,7 @@ export async function announce<K extends AnnouncedType>(
     where cardinality(t.ids) > 0
     order by e.position
     returning 1`,
+    { named: true },
   );
-  wanted.set(type, (result as { rows: unknown[] }).rows.length > 0);
+  wanted.set(type, written.length > 0);
 }

@@ -3,14 +3,11 @@
 
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { executeNamed } from "../../db/named-statement.js";
+import { firstRowOf, rowsOf } from "../../db/rows.js";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
 
 /** One instance at a time turns events into deliveries, so they are made in the events' order. */
 const fanOutLock = 7_302_115_001;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
 
 /**
  * Gives every endpoint an event was written for (see `announce`) its delivery, oldest events
@@ -18,7 +15,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
  * since gets none. While another instance does it, this one does nothing.
  */
 export async function fanOut(db: Database, limit: number): Promise<number> {
-  const result = await executeNamed(
+  const row = await firstRowOf<{ events: number }>(
     db,
     sql`
     with gate as (select pg_try_advisory_xact_lock(${fanOutLock}::bigint) as free),
@@ -38,8 +35,9 @@ export async function fanOut(db: Database, limit: number): Promise<number> {
       returning 1
     )
     select (select count(*) from batch)::int as events, (select count(*) from made)::int as deliveries`,
+    { named: true },
   );
-  return rowsOf<{ events: number }>(result)[0]?.events ?? 0;
+  return row?.events ?? 0;
 }
 
 /** A delivery claimed for an attempt, with its event and where it goes. */
@@ -75,7 +73,7 @@ export async function claimDeliveries(
 ): Promise<ClaimedDelivery[]> {
   // The clock counts whole milliseconds and the database microseconds (see claimDueJobs).
   const dueBefore = new Date(now.getTime() + 1).toISOString();
-  const result = await executeNamed(
+  const rows = await rowsOf<ClaimedRow & { seq: number }>(
     db,
     sql`
     with due as (
@@ -96,8 +94,9 @@ export async function claimDeliveries(
     where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
     returning d.id, d.seq, d.endpoint_id as "endpointId", d.attempts, d.first_attempt_at as "firstAttemptAt",
       ev.id as "eventId", ev.body, ep.kind, ep.url, ep.secret, ep.enabled`,
+    { named: true },
   );
-  return rowsOf<ClaimedRow & { seq: number }>(result)
+  return rows
     .sort((a, b) => Number(a.seq) - Number(b.seq))
     .map(({ seq: _seq, ...row }) => ({
       ...row,
@@ -135,7 +134,7 @@ export async function recordOutcomes(
 ): Promise<Set<string>> {
   if (outcomes.length === 0) return new Set();
   const column = <T>(pick: (outcome: DeliveryOutcome) => T) => sql.param(outcomes.map(pick));
-  const result = await executeNamed(
+  const rows = await rowsOf<{ id: string }>(
     db,
     sql`
     with written as (
@@ -167,8 +166,9 @@ export async function recordOutcomes(
         and e.id in (select endpoint_id from written where status = 'delivered')
     )
     select id from written`,
+    { named: true },
   );
-  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Keeps the deliveries this worker is still calling out for its own. */
