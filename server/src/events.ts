@@ -89,6 +89,13 @@ export type DomainEvents = {
   "refund.issued": { payment: { id: string; orderId: string } };
   /** A contact message or website query arrived. */
   "lead.received": { lead: { id: string } };
+  /**
+   * A customer deleted their account: the user row now carries the placeholder `name` and
+   * `newEmail` (`oldEmail` is the former address, in lower case). Each module that keeps the
+   * person's data replaces or removes it in the same transaction; numbers, amounts and dates stay
+   * for the agency's books.
+   */
+  "account.erased": { user: { id: string; oldEmail: string; newEmail: string; name: string } };
 };
 
 export type DomainEventHandler<K extends keyof DomainEvents> = (

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { jobs } from "../db/schema.js";
 import type { Mail } from "../mail/mailer.js";
@@ -309,4 +309,20 @@ export async function jobCounts(db: Database): Promise<Record<JobFilter, number>
     })
     .from(jobs);
   return row ?? { queued: 0, running: 0, done: 0, dead: 0, retrying: 0 };
+}
+
+/**
+ * Mail to a deleted account's address (`email` in lower case), sent or waiting: its copy in the
+ * queue goes (a running one finishes). Matched as a whole JSON string, so "xa@b.com" is not taken
+ * for "a@b.com".
+ */
+export async function dropMailTo(db: Database, email: string): Promise<void> {
+  await db
+    .delete(jobs)
+    .where(
+      and(
+        ne(jobs.status, "running"),
+        sql`position(${JSON.stringify(email)} in lower(${jobs.payload}::text)) > 0`,
+      ),
+    );
 }

@@ -38,6 +38,11 @@ export async function setOptionalMail(db: Database, email: string, wanted: boole
   else await db.insert(mailOptOuts).values({ email: address }).onConflictDoNothing();
 }
 
+/** A deleted account's opt-out goes with its address (`email` in lower case). */
+export async function forgetOptOuts(db: Database, email: string): Promise<void> {
+  await db.delete(mailOptOuts).where(eq(mailOptOuts.email, email));
+}
+
 export async function wantsOptionalMail(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ email: mailOptOuts.email })

@@ -1,8 +1,9 @@
 import { onDomainEvent } from "../events.js";
-import { paymentView, subscriptionsOfOrders } from "./billing/index.js";
-import { leadView } from "./leads/index.js";
-import { messageView } from "./messages/index.js";
+import { forgetPayer, paymentView, subscriptionsOfOrders } from "./billing/index.js";
+import { forgetLeadSender, leadView } from "./leads/index.js";
+import { forgetMessageAuthor, messageView } from "./messages/index.js";
 import {
+  forgetOrderCustomer,
   ordersByIds,
   ordersWithSubscriptions,
   readOrderLines,
@@ -10,7 +11,8 @@ import {
   submitPaidOrder,
   withOrderLines,
 } from "./orders/index.js";
-import { salesDocumentView, salesOrderPaid } from "./sales/index.js";
+import { forgetReviewer } from "./reviews/index.js";
+import { forgetSalesCustomer, salesDocumentView, salesOrderPaid } from "./sales/index.js";
 import { announce, objectKey } from "./webhooks/index.js";
 
 let wired = false;
@@ -40,6 +42,18 @@ export function wireModules(): void {
   // Billing records a renewal; the order's next work period is recorded in the same transaction,
   // and opens ("submitted" again) once the previous period's work is complete.
   onDomainEvent("subscription.renewed", (tx, event) => renewOrderPeriod(tx, event));
+  // A deleted account: each module that keeps the person's data replaces or removes it, in the
+  // deletion's transaction.
+  for (const forget of [
+    forgetOrderCustomer,
+    forgetPayer,
+    forgetReviewer,
+    forgetMessageAuthor,
+    forgetSalesCustomer,
+    forgetLeadSender,
+  ]) {
+    onDomainEvent("account.erased", forget);
+  }
 
   // Webhooks and chat notices: each event is queued for the endpoints that want it, in the
   // transaction of its cause, with its object as the API shows it then. Events of one order

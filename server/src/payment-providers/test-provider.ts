@@ -175,3 +175,8 @@ export function createTestProvider(db: Database, clock: Clock = systemClock): Te
     },
   };
 }
+
+/** A deleted account's saved test cards go with it (its payments keep only the last four digits). */
+export async function forgetTestCards(db: Database, userId: string): Promise<void> {
+  await db.delete(testPaymentMethods).where(eq(testPaymentMethods.userId, userId));
+}

@@ -1,3 +1,4 @@
+export { forgetPayer } from "./account-erased.js";
 export { discountCents, discountCentsSql, renewalChargeCents } from "./charges.js";
 export { paymentsOfOrder } from "./payments/order-payments.js";
 export { registerPaymentProvider } from "./payments/provider-setup.js";

@@ -1,3 +1,4 @@
+export { forgetLeadSender } from "./account-erased.js";
 export { leadView } from "./admin.js";
 export { leadAdminRoutes } from "./admin-routes.js";
 export { leadForms, tooManyLeadForms } from "./forms.js";

@@ -1,3 +1,4 @@
+export { forgetOrderCustomer } from "./account-erased.js";
 export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
 export { assignOrder, checkOrderDue, listAssignees, setOrderDue } from "./assignment.js";

@@ -1,3 +1,4 @@
+export { forgetSalesCustomer } from "./account-erased.js";
 export { salesCustomerRoutes } from "./customer-routes.js";
 export { salesMailHandlers } from "./mails.js";
 export { salesOrderPaid } from "./paid.js";
