@@ -28,7 +28,7 @@ export type SourceFile = { path: string; text: string };
 export type ForeignWrite = { file: string; table: string; owner: TableOwner; writer: string };
 
 /** Every table's SQL name → its owner, and every schema export's name → its table's SQL name. */
-export function declaredOwners(): { owners: Map<string, TableOwner>; tables: Map<string, string> } {
+function declaredOwners(): { owners: Map<string, TableOwner>; tables: Map<string, string> } {
   const owners = new Map<string, TableOwner>();
   const tables = new Map<string, string>();
   for (const [name, value] of Object.entries(schema)) {
@@ -82,7 +82,7 @@ function importedTables(text: string, tables: Map<string, string>): Map<string, 
 }
 
 /** The tables a file writes, by SQL name: Drizzle's builders and raw SQL alike. */
-export function tablesWritten(text: string, tables: Map<string, string>): Set<string> {
+function tablesWritten(text: string, tables: Map<string, string>): Set<string> {
   const code = withoutComments(text);
   const local = importedTables(code, tables);
   const sqlNames = new Set(tables.values());
