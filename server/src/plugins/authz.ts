@@ -33,8 +33,8 @@ declare module "fastify" {
 
 /**
  * Access is declared on each route (`config: { access }`) and enforced here before the request
- * is parsed, so a route cannot be added without a decision; handlers still call requireUser/requireMember
- * to get the caller (the session lookup is cached per request).
+ * is parsed, so a route cannot be added without a decision; a handler that needs the caller gets it
+ * from requireUser/requireMember (the session lookup is cached per request).
  */
 export const authzPlugin = fp(async (app: FastifyInstance, options: { operatorToken?: string }) => {
   app.decorate("routeAccess", new Map<string, DeclaredAccess>());

@@ -95,7 +95,6 @@ export const imageRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; maxBytes
       },
     },
     async (request, reply) => {
-      await requireMember(request);
       const { body } = await readUpload(request, {
         missing: new AppError("bad_request", contentMessages.noImage, { file: "missing" }),
         tooLarge: new AppError("too_large", contentMessages.imageTooLarge(maxBytes), {

@@ -107,10 +107,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         response: { 200: ManagedReviewList, ...refused },
       },
     },
-    async (request) => {
-      await requireMember(request);
-      return reviewsService.listReviewPage(db, request.query);
-    },
+    async (request) => reviewsService.listReviewPage(db, request.query),
   );
 
   app.patch(

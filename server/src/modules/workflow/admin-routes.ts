@@ -151,10 +151,7 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: BriefQuestionList, ...refused },
       },
     },
-    async (request) => {
-      await requireMember(request);
-      return planBriefQuestions(db, request.params.id);
-    },
+    async (request) => planBriefQuestions(db, request.params.id),
   );
 
   app.put(
@@ -169,9 +166,6 @@ export const workflowAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: BriefQuestionList, ...refused },
       },
     },
-    async (request) => {
-      await requireMember(request);
-      return updatePlanBriefQuestions(db, request.params.id, request.body);
-    },
+    async (request) => updatePlanBriefQuestions(db, request.params.id, request.body),
   );
 };
