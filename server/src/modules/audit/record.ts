@@ -1,8 +1,8 @@
 import type { AuditAction, AuditSubjectType } from "@agency/contract";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import { type Database, notificationsOf } from "../../db/client.js";
-import { auditHead, auditLog } from "../../db/schema.js";
 import { asStoredJson, canonicalJson, hashOf } from "./chain.js";
+import { auditHeadForUpdate, insertAuditRow, moveAuditHead } from "./queries.js";
 
 /**
  * Who did it. An admin is kept with their e-mail then (the record of who changed roles and money
@@ -70,7 +70,7 @@ export async function recordAudit(tx: Database, record: AuditRecord): Promise<vo
     // On the database itself the head's lock would end with the SELECT, and the chain could fork.
     throw new Error("recordAudit must run inside the transaction of the change it records.");
   }
-  const [head] = await tx.select().from(auditHead).for("update");
+  const head = await auditHeadForUpdate(tx);
   if (!head) throw new Error("The audit log's head row is missing (migration 0020 writes it).");
   const { actor, subject } = record;
   const row = {
@@ -88,8 +88,8 @@ export async function recordAudit(tx: Database, record: AuditRecord): Promise<vo
     prevHash: head.lastHash,
   };
   const hash = hashOf(row);
-  await tx.insert(auditLog).values({ ...row, hash });
-  await tx.update(auditHead).set({ lastId: row.id, lastHash: hash });
+  await insertAuditRow(tx, { ...row, hash });
+  await moveAuditHead(tx, row.id, hash);
 }
 
 /**

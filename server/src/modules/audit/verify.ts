@@ -1,8 +1,7 @@
 import type { AuditVerification } from "@agency/contract";
-import { and, asc, gt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { auditHead, auditLog } from "../../db/schema.js";
 import { GENESIS_HASH, hashOf } from "./chain.js";
+import { auditHeadRow, auditRowsAfter, firstRowBeyondHead } from "./queries.js";
 
 /** Rows read per query: the table is walked a batch at a time, never loaded whole. */
 const BATCH = 500;
@@ -18,18 +17,13 @@ function broken(checked: number, firstBadRow: number, reason: string): AuditVeri
  * appended while it runs are beyond the head it read first, and are left for the next check.
  */
 export async function verifyAuditChain(db: Database, batchSize = BATCH): Promise<AuditVerification> {
-  const [head] = await db.select().from(auditHead);
+  const head = await auditHeadRow(db);
   if (!head) return broken(0, 1, "The audit log's head row is missing, so its end cannot be checked.");
 
   let checked = 0;
   let previous = { id: 0, hash: GENESIS_HASH };
   for (;;) {
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(and(gt(auditLog.id, previous.id), lte(auditLog.id, head.lastId)))
-      .orderBy(asc(auditLog.id))
-      .limit(batchSize);
+    const rows = await auditRowsAfter(db, previous.id, head.lastId, batchSize);
     for (const row of rows) {
       const expected = previous.id + 1;
       if (row.id !== expected) {
@@ -73,15 +67,7 @@ export async function verifyAuditChain(db: Database, batchSize = BATCH): Promise
       `Audit row ${previous.id} was changed: it is not the last entry as it was written.`,
     );
   }
-  // Read in one statement, so an append committing meanwhile cannot pass for a stray row.
-  const [stray] = await db
-    .select({
-      head: sql<number>`(select ${auditHead.lastId} from ${auditHead})`.mapWith(Number),
-      first: sql<
-        number | null
-      >`(select min(${auditLog.id}) from ${auditLog} where ${auditLog.id} > (select ${auditHead.lastId} from ${auditHead}))`,
-    })
-    .from(sql`(select 1) as one`);
+  const stray = await firstRowBeyondHead(db);
   if (stray?.first !== null && stray?.first !== undefined) {
     const id = Number(stray.first);
     return broken(
