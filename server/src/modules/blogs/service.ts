@@ -1,13 +1,19 @@
 import { type Blog, type BlogBody, type BlogEntry, type BlogPost, isId, slugPattern } from "@agency/contract";
-import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { blogs } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
 import { cachedRead, catalogChanged } from "../catalog/index.js";
 import { renderMarkdown, slugFromTitle } from "./markdown.js";
-
-type BlogRow = typeof blogs.$inferSelect;
+import {
+  type BlogRow,
+  blogExists,
+  blogRowsNewestFirst,
+  deleteBlogRow,
+  insertBlog,
+  otherBlogHasSlug,
+  slugsStartingWith,
+  updateBlogRow,
+} from "./queries.js";
 
 const blogPath = (slug: string) => `/blogs/${slug}`;
 
@@ -16,9 +22,7 @@ const isHosted = (row: Pick<BlogRow, "body">) => row.body.trim() !== "";
 const linkOf = (row: BlogRow) => row.blogLink ?? blogPath(row.slug);
 
 function rows(db: Database): Promise<BlogRow[]> {
-  return cachedRead(db, "blogs", "rows", () =>
-    db.select().from(blogs).orderBy(desc(blogs.createdAt), desc(blogs.id)),
-  );
+  return cachedRead(db, "blogs", "rows", () => blogRowsNewestFirst(db));
 }
 
 /** Newest first, in the shape of SPEC §3 Blog (the same one blogs.json has always had). */
@@ -78,25 +82,12 @@ const slugTaken = () =>
  * from the title, numbered when that is taken.
  */
 async function chooseSlug(db: Database, body: BlogBody, id?: string): Promise<string> {
-  const others = (candidate: ReturnType<typeof eq>) => (id ? and(candidate, ne(blogs.id, id)) : candidate);
   if (body.slug) {
-    const [clash] = await db
-      .select({ id: blogs.id })
-      .from(blogs)
-      .where(others(eq(blogs.slug, body.slug)))
-      .limit(1);
-    if (clash) throw slugTaken();
+    if (await otherBlogHasSlug(db, body.slug, id)) throw slugTaken();
     return body.slug;
   }
   const base = slugFromTitle(body.title);
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: blogs.slug })
-        .from(blogs)
-        .where(others(or(eq(blogs.slug, base), like(blogs.slug, `${base}-%`)) ?? eq(blogs.slug, base)))
-    ).map((row) => row.slug),
-  );
+  const taken = new Set(await slugsStartingWith(db, base, id));
   if (!taken.has(base)) return base;
   for (let number = 2; ; number += 1) if (!taken.has(`${base}-${number}`)) return `${base}-${number}`;
 }
@@ -127,7 +118,7 @@ export async function createBlog(
 ): Promise<{ insertedId: string; slug: string }> {
   const slug = await chooseSlug(db, body);
   try {
-    const [row] = await db.insert(blogs).values(columns(body, slug)).returning({ id: blogs.id });
+    const row = await insertBlog(db, columns(body, slug));
     if (!row) throw new Error("The blog post was not stored.");
     return { insertedId: row.id, slug };
   } catch (error) {
@@ -145,15 +136,10 @@ export async function updateBlog(
   body: BlogBody,
 ): Promise<{ modifiedCount: number; slug: string }> {
   if (!isId(id)) throw notFound("The blog post");
-  const [existing] = await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, id));
-  if (!existing) throw notFound("The blog post");
+  if (!(await blogExists(db, id))) throw notFound("The blog post");
   const slug = await chooseSlug(db, body, id);
   try {
-    const updated = await db
-      .update(blogs)
-      .set(columns(body, slug))
-      .where(eq(blogs.id, id))
-      .returning({ id: blogs.id });
+    const updated = await updateBlogRow(db, id, columns(body, slug));
     if (updated.length === 0) throw notFound("The blog post");
     return { modifiedCount: updated.length, slug };
   } catch (error) {
@@ -171,7 +157,7 @@ export async function deleteBlog(
 ): Promise<{ deletedCount: number }> {
   if (!isId(id)) throw notFound("The blog post");
   const deleted = await db.transaction(async (tx) => {
-    const rows = await tx.delete(blogs).where(eq(blogs.id, id)).returning();
+    const rows = await deleteBlogRow(tx, id);
     for (const row of rows) {
       await recordAudit(tx, {
         actor,
