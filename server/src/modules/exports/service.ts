@@ -4,19 +4,23 @@ import {
   type PaymentsExportQuery,
   type UsersExportQuery,
 } from "@agency/contract";
-import { and, count, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, type SQL } from "drizzle-orm";
 import { sightOf, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
-import { createdOnDays, escapeLike } from "../../db/list-search.js";
-import { orders, payments, receipts, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { shopMoney } from "../catalog/index.js";
 import { adminOrderFilter } from "../orders/index.js";
 import { adminUserFilter } from "../users/index.js";
 import { type CsvValue, csvChunks, money } from "./csv.js";
+import {
+  accountsNewestFirstInBatches,
+  orderCountsOf,
+  ordersNewestFirstInBatches,
+  paidTotalsOf,
+  paymentsMatching,
+  paymentsNewestFirstInBatches,
+} from "./queries.js";
 
 /**
  * An account's total paid (net of refunds) and its currency. One paid in several currencies (the
@@ -60,7 +64,7 @@ export function ordersCsv(
   caller: SessionUser,
   query: OrdersExportQuery,
 ): AsyncGenerator<string> {
-  const batches = newestFirstBatches(orders, wholeRows(db, orders), adminOrderFilter(query, caller));
+  const batches = ordersNewestFirstInBatches(db, adminOrderFilter(query, caller));
   // The route needs money.view; the customer's e-mail and phone also need customers.view.
   const { contact } = sightOf(caller, null);
   return csvChunks(orderColumns, batches, (order) => [
@@ -109,52 +113,11 @@ export async function* customersCsv(
   // The route needs customers.view; the money each paid also needs money.view.
   const { money: seesMoney } = sightOf(caller, null);
   const { currency: shopCurrency } = await shopMoney(db);
-  const accounts = newestFirstBatches(
-    user,
-    (plan) =>
-      db
-        .select({
-          row: {
-            id: user.id,
-            createdAt: user.createdAt,
-            name: user.name,
-            email: user.email,
-            role: user.role,
-            emailVerified: user.emailVerified,
-          },
-          cursor: plan.cursor,
-        })
-        .from(user)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit),
-    adminUserFilter(query),
-  );
+  const accounts = accountsNewestFirstInBatches(db, adminUserFilter(query));
   async function* withTotals() {
     for await (const batch of accounts) {
       const ids = batch.map((account) => account.id);
-      const [orderCounts, paidSums] = await Promise.all([
-        db
-          .select({
-            userId: orders.userId,
-            orders: count(),
-            paid: sql<number>`count(*) filter (where ${orders.paid})`.mapWith(Number),
-          })
-          .from(orders)
-          .where(inArray(orders.userId, ids))
-          .groupBy(orders.userId),
-        db
-          .select({
-            userId: payments.userId,
-            currency: orders.currency,
-            cents: sum(payments.amountCents).mapWith(Number),
-          })
-          .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(inArray(payments.userId, ids))
-          .groupBy(payments.userId, orders.currency)
-          .orderBy(orders.currency),
-      ]);
+      const [orderCounts, paidSums] = await Promise.all([orderCountsOf(db, ids), paidTotalsOf(db, ids)]);
       const ordersOf = new Map(orderCounts.map((entry) => [entry.userId, entry]));
       const paidOf = new Map<string, { cents: number; currency: string }[]>();
       for (const entry of paidSums) paidOf.set(entry.userId, [...(paidOf.get(entry.userId) ?? []), entry]);
@@ -200,16 +163,8 @@ const paymentColumns = [
   "reason",
 ] as const;
 
-/** The receipt of the payment a refund gives money back of. */
-const refundedReceipt = alias(receipts, "refunded_receipt");
-
 function paymentFilter(query: PaymentsExportQuery, caller: SessionUser): SQL | undefined {
-  const text = query.q?.trim().toLowerCase();
-  return and(
-    visibleOrdersOf(caller),
-    ...createdOnDays(payments.createdAt, query),
-    text ? sql`lower(${payments.email}) like ${`${escapeLike(text)}%`}` : undefined,
-  );
+  return and(visibleOrdersOf(caller), ...paymentsMatching(query));
 }
 
 /**
@@ -224,43 +179,7 @@ export function paymentsCsv(
 ): AsyncGenerator<string> {
   const { contact } = sightOf(caller, null);
   if (!contact && query.q?.trim()) throw new AppError("forbidden", "Your role does not allow this.");
-  const batches = newestFirstBatches(
-    payments,
-    (plan) =>
-      db
-        .select({
-          row: {
-            createdAt: payments.createdAt,
-            paymentTime: payments.paymentTime,
-            refundOf: payments.refundOf,
-            email: payments.email,
-            amountCents: payments.amountCents,
-            provider: payments.provider,
-            transactionId: payments.transactionId,
-            periodStart: payments.periodStart,
-            periodEnd: payments.periodEnd,
-            orderNumber: orders.number,
-            service: orders.service,
-            serviceDuration: orders.serviceDuration,
-            currency: orders.currency,
-            receipt: receipts.number,
-            taxCents: receipts.taxCents,
-            cardBrand: receipts.cardBrand,
-            cardLast4: receipts.cardLast4,
-            refundOfReceipt: refundedReceipt.number,
-            refundReason: payments.refundReason,
-          },
-          cursor: plan.cursor,
-        })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-        .leftJoin(refundedReceipt, eq(refundedReceipt.paymentId, payments.refundOf))
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit),
-    paymentFilter(query, caller),
-  );
+  const batches = paymentsNewestFirstInBatches(db, paymentFilter(query, caller));
   return csvChunks(paymentColumns, batches, (row) => [
     row.createdAt,
     row.paymentTime,
