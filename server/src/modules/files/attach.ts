@@ -1,8 +1,7 @@
 import { isId, workflowMessages } from "@agency/contract";
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { files } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { attachUnattachedFiles } from "./queries.js";
 
 /**
  * Attaches files the caller uploaded to this order, and nothing attached yet, to one message or
@@ -18,18 +17,6 @@ export async function attachFiles(
   const refused = () =>
     new AppError("bad_request", workflowMessages.fileNotAvailable, { fileIds: "unknown file" });
   if (!ids.every(isId)) throw refused();
-  const attached = await tx
-    .update(files)
-    .set({ messageId: input.messageId ?? null, eventId: input.eventId ?? null })
-    .where(
-      and(
-        inArray(files.id, ids),
-        eq(files.orderId, input.orderId),
-        eq(files.uploaderId, input.uploaderId),
-        isNull(files.messageId),
-        isNull(files.eventId),
-      ),
-    )
-    .returning({ id: files.id });
+  const attached = await attachUnattachedFiles(tx, input, ids);
   if (attached.length !== ids.length) throw refused();
 }

@@ -1,9 +1,6 @@
 import type { FileMeta } from "@agency/contract";
-import { asc, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { files } from "../../db/schema.js";
-
-export type FileRow = typeof files.$inferSelect;
+import { type FileRow, filesAttachedOldestFirst } from "./queries.js";
 
 /** A file as the API shows it: the download goes through the authorised route, never the storage. */
 export function toFileMeta(row: FileRow): FileMeta {
@@ -25,7 +22,7 @@ export async function filesAttachedTo(
 ): Promise<Map<string, FileMeta[]>> {
   const grouped = new Map<string, FileMeta[]>();
   if (ids.length === 0) return grouped;
-  const rows = await db.select().from(files).where(inArray(files[by], ids)).orderBy(asc(files.createdAt));
+  const rows = await filesAttachedOldestFirst(db, by, ids);
   for (const row of rows) {
     const owner = row[by];
     if (!owner) continue;

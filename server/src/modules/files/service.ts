@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { type FileMeta, isId, uploadContentTypes, workflowMessages } from "@agency/contract";
-import { and, eq, isNull } from "drizzle-orm";
 import { findVisibleOrder, maySeeOrder } from "../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { currentPeriodOf } from "../../db/order-periods.js";
-import { files, messages, orders } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { ScanHook } from "../../storage/scan.js";
 import type { FileStorage } from "../../storage/storage.js";
-import { type FileRow, toFileMeta } from "./metadata.js";
+import { toFileMeta } from "./metadata.js";
+import { deleteFileIfUnattached, type FileRow, fileWithItsOrder, insertUnattachedFile } from "./queries.js";
 
 const allowedTypes = new Set<string>(uploadContentTypes);
 const maxNameLength = 200;
@@ -66,18 +64,14 @@ export async function storeUpload(
   await ctx.storage.put(key, upload.body, contentType);
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(files)
-        .values({
-          orderId: order.id,
-          uploaderId: caller.id,
-          storageKey: key,
-          name,
-          size: upload.body.length,
-          contentType,
-          period: currentPeriodOf(order.id),
-        })
-        .returning();
+      const inserted = await insertUnattachedFile(tx, {
+        orderId: order.id,
+        uploaderId: caller.id,
+        storageKey: key,
+        name,
+        size: upload.body.length,
+        contentType,
+      });
       if (!inserted) throw new Error("The file was not recorded.");
       const runAt = new Date(ctx.clock.now().getTime() + unattachedFileLifetimeMs);
       await enqueue(
@@ -102,17 +96,7 @@ export async function storeUpload(
  */
 export async function findDownloadableFile(db: Database, caller: SessionUser, id: string): Promise<FileRow> {
   if (!isId(id)) throw notFound("The file");
-  const [row] = await db
-    .select({
-      file: files,
-      customerId: orders.userId,
-      assigneeId: orders.assigneeId,
-      internal: messages.internal,
-    })
-    .from(files)
-    .innerJoin(orders, eq(orders.id, files.orderId))
-    .leftJoin(messages, eq(messages.id, files.messageId))
-    .where(eq(files.id, id));
+  const row = await fileWithItsOrder(db, id);
   if (!row) throw notFound("The file");
   if (isTeamMember(caller)) {
     if (!maySeeOrder(caller, { userId: row.customerId, assigneeId: row.assigneeId }))
@@ -138,9 +122,6 @@ export async function discardUnattachedFile(
   storage: FileStorage,
   fileId: string,
 ): Promise<void> {
-  const [row] = await db
-    .delete(files)
-    .where(and(eq(files.id, fileId), isNull(files.messageId), isNull(files.eventId)))
-    .returning({ storageKey: files.storageKey });
+  const row = await deleteFileIfUnattached(db, fileId);
   if (row) await storage.delete(row.storageKey);
 }
