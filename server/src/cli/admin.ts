@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { AppError } from "../errors.js";
-import { runAdminCommand } from "../modules/users/index.js";
+import { runAdminCommand } from "../modules/team/index.js";
 
 // With the embedded database, stop the shop first: only one process may open ./data at a time.
 const config = loadConfig();

@@ -10,7 +10,7 @@ import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { type Database, openPglite } from "../../db/client.js";
 import { auditLog, user } from "../../db/schema.js";
-import { setAdminRole } from "../users/index.js";
+import { setAdminRole } from "../team/index.js";
 import { byHand, recordAdminWork, verifyChain } from "./audit-fixtures.js";
 import { recordAudit } from "./record.js";
 import { verifyAuditChain } from "./verify.js";

@@ -3,7 +3,7 @@ import { holdsAll, isOwner } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError } from "../../errors.js";
-import { findRole, listRoles } from "./roles.js";
+import { findRole, listRoles } from "./role-definitions.js";
 
 /**
  * Nobody grants what they do not hold (DESIGN "Beyond the spec" 20): a member gives, makes, edits

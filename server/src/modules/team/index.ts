@@ -1,7 +1,9 @@
-// The agency's team: roles as sets of permissions, and who holds which (docs/decisions/023).
+// The agency's team: roles as sets of permissions, who holds which, and who runs the shop
+// (docs/decisions/023).
 
-export { refuseUnlessOwner, refuseUntouchableMember, rolesGivableBy } from "./grants.js";
-export { changeRole, type RoleActor } from "./members.js";
-export { findRole, roleNames } from "./roles.js";
+export { runAdminCommand } from "./admin-command.js";
+export { applyConfiguredAdmin, setAdminRole } from "./admin-role.js";
+export { rolesGivableBy } from "./grants.js";
+export { findRole, roleNames } from "./role-definitions.js";
 export { teamRoutes } from "./routes.js";
 export { teamTwoFactorRoutes } from "./two-factor-routes.js";

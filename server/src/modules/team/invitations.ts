@@ -21,8 +21,8 @@ import type { MailBrand, MailBrandSource } from "../../mail/layout.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 import { refuseUngivableRole } from "./grants.js";
 import { teamInvitationMail } from "./invitation-mail.js";
-import { changeRole } from "./members.js";
-import { findRole } from "./roles.js";
+import { changeRole } from "./role-changes.js";
+import { findRole } from "./role-definitions.js";
 
 /** An invitation works for 7 days after it was last sent. */
 const INVITATION_DAYS = 7;

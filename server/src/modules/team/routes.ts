@@ -29,9 +29,10 @@ import {
   revokeInvitation,
   sendInvitation,
 } from "./invitations.js";
-import { handOverOwnership, setMemberRole } from "./members.js";
-import { listTeam, removeMember, suspendMember, unsuspendMember } from "./membership.js";
-import { createRole, deleteRole, listRoles, updateRole } from "./roles.js";
+import { listTeam } from "./member-list.js";
+import { handOverOwnership, setMemberRole } from "./role-changes.js";
+import { createRole, deleteRole, listRoles, updateRole } from "./role-definitions.js";
+import { removeMember, suspendMember, unsuspendMember } from "./suspensions.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const manage = { access: "team" as const, permission: "team.manage" as const };

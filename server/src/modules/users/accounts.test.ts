@@ -14,7 +14,7 @@ import {
 } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { roleChanges, user } from "../../db/schema.js";
-import { setAdminRole } from "./roles.js";
+import { setAdminRole } from "../team/index.js";
 
 describe("sign-up and e-mail verification through a real SMTP server", () => {
   const received: string[] = [];

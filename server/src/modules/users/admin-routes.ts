@@ -4,8 +4,8 @@ import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { teamActorOf } from "../audit/index.js";
+import { setAdminRole } from "../team/index.js";
 import { listUsers } from "./admin.js";
-import { setAdminRole } from "./roles.js";
 
 const refused = refusals(401, 403, 404, 409);
 

@@ -28,31 +28,6 @@ async function signedIn(account: TestAccount): Promise<boolean> {
   return response.statusCode === 200;
 }
 
-describe("the team's members", () => {
-  it("lists every member, the owner first, with their role's name and last sign-in, and no customers", async () => {
-    const customer = await createAccount(ctx);
-    const created = await call("POST", "/api/team/roles", owner, {
-      name: "Editors",
-      permissions: ["content.edit"],
-    });
-    const editor = await createAccount(ctx, { role: created.json().key, permissions: "content.edit" });
-    const { members } = await team();
-    expect(members[0]).toMatchObject({
-      id: owner.id,
-      role: "owner",
-      roleName: "Owner",
-      name: "Olivia Owner",
-    });
-    expect(members.find((member) => member.id === editor.id)).toMatchObject({
-      roleName: "Editors",
-      suspended: false,
-      suspendedAt: null,
-    });
-    expect(members.find((member) => member.id === admin.id)?.lastSignInAt).not.toBeNull();
-    expect(members.map((member) => member.id)).not.toContain(customer.id);
-  });
-});
-
 describe("suspending a member", () => {
   it("ends their sessions and refuses their sign-in until they are let back in", async () => {
     const staff = await createAccount(ctx, { role: "staff" });

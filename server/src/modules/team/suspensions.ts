@@ -1,46 +1,12 @@
-import { memberMessages, type TeamMemberList } from "@agency/contract";
-import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { memberMessages } from "@agency/contract";
+import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { session, teamInvitations, user } from "../../db/schema.js";
+import { session, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { auditActorOf, recordAudit, teamActorOf } from "../audit/index.js";
 import { accountOf, refuseUntouchableMember } from "./grants.js";
-import { toInvitation } from "./invitations.js";
-import { changeRole } from "./members.js";
-import { roleNames } from "./roles.js";
-
-/** The team page: every member (the owner first, then by name) and the invitations still open. */
-export async function listTeam(db: Database): Promise<TeamMemberList> {
-  const [names, members, invitations] = await Promise.all([
-    roleNames(db),
-    db
-      .select()
-      .from(user)
-      .where(isNotNull(user.role))
-      .orderBy(sql`${user.role} = 'owner' desc`, sql`lower(${user.name})`, asc(user.id)),
-    db
-      .select()
-      .from(teamInvitations)
-      .where(and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
-      .orderBy(asc(teamInvitations.createdAt)),
-  ]);
-  const now = new Date();
-  return {
-    members: members.map((member) => ({
-      id: member.id,
-      name: member.name,
-      email: member.email,
-      role: member.role ?? "",
-      roleName: names.get(member.role ?? "") ?? member.role ?? "",
-      suspended: member.suspendedAt !== null,
-      suspendedAt: member.suspendedAt?.toISOString() ?? null,
-      lastSignInAt: member.lastLoginAt?.toISOString() ?? null,
-      joinedAt: member.createdAt.toISOString(),
-    })),
-    invitations: invitations.map((row) => toInvitation(row, names.get(row.role) ?? row.role, now)),
-  };
-}
+import { changeRole } from "./role-changes.js";
 
 const targetColumns = { id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt };
 type Target = { id: string; email: string; role: string | null; suspendedAt: Date | null };

@@ -4,9 +4,8 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { changeRole, type RoleActor, refuseUnlessOwner, refuseUntouchableMember } from "../team/index.js";
-
-export type { RoleActor };
+import { refuseUnlessOwner, refuseUntouchableMember } from "./grants.js";
+import { changeRole, type RoleActor } from "./role-changes.js";
 
 /**
  * SPEC §6 "Make admin" / "Remove admin": gives an account the Admin role, or makes it a customer

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.js";
 import { AppError } from "../../errors.js";
-import { setAdminRole } from "./roles.js";
+import { setAdminRole } from "./admin-role.js";
 
 export const adminUsage = "Usage: npm run admin -- grant <email> | revoke <email>";
 

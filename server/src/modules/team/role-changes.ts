@@ -7,7 +7,7 @@ import { roleChanges, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, recordAudit, type TeamActor, teamActorOf } from "../audit/index.js";
 import { refuseUngivableRole, refuseUntouchableMember } from "./grants.js";
-import { findRole } from "./roles.js";
+import { findRole } from "./role-definitions.js";
 
 /**
  * Who changed a role: a member of the team or an API key (as the audit log names them), or the
