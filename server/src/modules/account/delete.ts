@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { accountDataMessages, DELETED_CUSTOMER_NAME, DELETED_EMAIL_DOMAIN } from "@agency/contract";
-import { and, count, eq, inArray } from "drizzle-orm";
 import { anonymiseUser, forgetSignIns } from "../../auth/account-deletion.js";
 import type { Database } from "../../db/client.js";
-import { subscriptions, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { dropMailTo } from "../../jobs/queue.js";
 import { forgetOptOuts } from "../../mail/preferences.js";
 import { forgetTestCards } from "../../payment-providers/test-provider.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
+import { accountLockedForDeletion, chargingPlanCount, shopRunnersLocked } from "./queries.js";
 
 export { consumeDeletionToken, createDeletionToken } from "../../auth/account-deletion.js";
 
@@ -34,33 +33,22 @@ function deletedEmail(): string {
  */
 export async function anonymiseAccount(db: Database, actor: AuditActor, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: user.id, email: user.email, role: user.role })
-      .from(user)
-      .where(eq(user.id, userId))
-      .for("update");
+    const target = await accountLockedForDeletion(tx, userId);
     if (!target) throw new AppError("not_found", "The account was not found.");
 
     // The owner hands the shop over first: it always has one, and someone to run it.
     if (target.role === "owner") throw new AppError("conflict", accountDataMessages.ownerDelete);
     if (target.role === "admin") {
       // The same lock as role changes take, so two admins deleting themselves at once cannot both succeed.
-      const runners = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(inArray(user.role, ["owner", "admin"]))
-        .for("update");
+      const runners = await shopRunnersLocked(tx);
       if (runners.every((row) => row.id === target.id)) {
         throw new AppError("conflict", accountDataMessages.lastAdmin);
       }
     }
 
     // A running plan would keep charging a card no one can manage any more.
-    const [running] = await tx
-      .select({ value: count() })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "past_due"])));
-    if ((running?.value ?? 0) > 0) throw new AppError("conflict", accountDataMessages.activePlans);
+    if ((await chargingPlanCount(tx, userId)) > 0)
+      throw new AppError("conflict", accountDataMessages.activePlans);
 
     const oldEmail = target.email.toLowerCase();
     const newEmail = deletedEmail();

@@ -1,30 +1,29 @@
 import { type AccountExport, defaultCurrency, toMajor } from "@agency/contract";
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { strToU8, type Zippable, zip } from "fflate";
 import type { Database } from "../../db/client.js";
-import {
-  account,
-  files,
-  leads,
-  mailOptOuts,
-  messages,
-  orderBriefs,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  receipts,
-  reviews,
-  salesDocumentLines,
-  salesDocuments,
-  session,
-  subscriptions,
-  user,
-} from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import type { FileStorage } from "../../storage/storage.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
+import {
+  accountProfile,
+  briefsOfOrders,
+  customerFilesOldestFirst,
+  customerMessagesOldestFirst,
+  leadsFromOldestFirst,
+  linesOfOrders,
+  linesOfSalesDocuments,
+  mailOptOutsOf,
+  orderHistoryOldestFirst,
+  ordersOfOldestFirst,
+  paymentsOfOldestFirst,
+  plansOf,
+  receiptsOfOldestFirst,
+  reviewsOfOldestFirst,
+  salesDocumentsSentTo,
+  sessionsOf,
+  signInMethodsOf,
+  storageKeysOf,
+} from "./queries.js";
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -39,79 +38,36 @@ function zipPath(orderNumber: number, file: { id: string; name: string }) {
  * of their orders what they were shown (no internal notes, others named as the thread names them).
  */
 async function collectAccountExport(db: Database, userId: string): Promise<AccountExport> {
-  const [profile] = await db.select().from(user).where(eq(user.id, userId));
+  const profile = await accountProfile(db, userId);
   if (!profile) throw notFound("The account");
   const email = profile.email.toLowerCase();
 
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(asc(orders.createdAt));
+  const orderRows = await ordersOfOldestFirst(db, userId);
   const orderIds = orderRows.map((row) => row.id);
-  const inOrders = (column: AnyPgColumn) => (orderIds.length > 0 ? inArray(column, orderIds) : sql`false`);
 
   const [signIns, sessions, briefs, events, thread, fileRows, paymentRows, receiptRows, plans] =
     await Promise.all([
-      db.select().from(account).where(eq(account.userId, userId)),
-      db.select().from(session).where(eq(session.userId, userId)),
-      db.select().from(orderBriefs).where(inOrders(orderBriefs.orderId)),
-      db.select().from(orderEvents).where(inOrders(orderEvents.orderId)).orderBy(asc(orderEvents.createdAt)),
-      db
-        .select()
-        .from(messages)
-        .where(and(inOrders(messages.orderId), eq(messages.internal, false)))
-        .orderBy(asc(messages.createdAt)),
-      // What the customer may download: files of deliveries, of messages they see, and their own uploads.
-      db
-        .select({ file: files })
-        .from(files)
-        .leftJoin(messages, eq(messages.id, files.messageId))
-        .where(
-          and(
-            inOrders(files.orderId),
-            or(
-              sql`${files.eventId} is not null`,
-              and(sql`${files.messageId} is not null`, eq(messages.internal, false)),
-              and(isNull(files.messageId), isNull(files.eventId), eq(files.uploaderId, userId)),
-            ),
-          ),
-        )
-        .orderBy(asc(files.createdAt)),
-      db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.paymentTime)),
-      db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(asc(receipts.issuedAt)),
-      db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+      signInMethodsOf(db, userId),
+      sessionsOf(db, userId),
+      briefsOfOrders(db, orderIds),
+      orderHistoryOldestFirst(db, orderIds),
+      customerMessagesOldestFirst(db, orderIds),
+      customerFilesOldestFirst(db, orderIds, userId),
+      paymentsOfOldestFirst(db, userId),
+      receiptsOfOldestFirst(db, userId),
+      plansOf(db, userId),
     ]);
   const [reviewRows, leadRows, optOut, lineRows, salesRows] = await Promise.all([
-    db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(asc(reviews.createdAt)),
-    db
-      .select()
-      .from(leads)
-      .where(eq(sql`lower(${leads.email})`, email))
-      .orderBy(asc(leads.createdAt)),
-    db.select().from(mailOptOuts).where(eq(mailOptOuts.email, email)),
-    db.select().from(orderLines).where(inOrders(orderLines.orderId)).orderBy(asc(orderLines.position)),
-    // Sent to the account, or to its address before it had one; never a draft.
-    db
-      .select()
-      .from(salesDocuments)
-      .where(
-        and(
-          or(eq(salesDocuments.userId, userId), eq(sql`lower(${salesDocuments.email})`, email)),
-          sql`${salesDocuments.state} <> 'draft'`,
-        ),
-      )
-      .orderBy(asc(salesDocuments.sentAt), asc(salesDocuments.revision)),
+    reviewsOfOldestFirst(db, userId),
+    leadsFromOldestFirst(db, email),
+    mailOptOutsOf(db, email),
+    linesOfOrders(db, orderIds),
+    salesDocumentsSentTo(db, userId, email),
   ]);
-  const salesIds = salesRows.map((row) => row.id);
-  const salesLines =
-    salesIds.length > 0
-      ? await db
-          .select()
-          .from(salesDocumentLines)
-          .where(inArray(salesDocumentLines.documentId, salesIds))
-          .orderBy(asc(salesDocumentLines.position))
-      : [];
+  const salesLines = await linesOfSalesDocuments(
+    db,
+    salesRows.map((row) => row.id),
+  );
 
   const numberOf = new Map(orderRows.map((row) => [row.id, row.number]));
   // A payment is in its order's currency.
@@ -313,13 +269,7 @@ export async function buildAccountExportZip(
   const data = await collectAccountExport(db, userId);
   await recordExport(db, actor, data, "zip");
   const fileIds = data.orders.flatMap((order) => order.files.map((file) => file.id));
-  const fileRows =
-    fileIds.length > 0
-      ? await db
-          .select({ id: files.id, storageKey: files.storageKey })
-          .from(files)
-          .where(inArray(files.id, fileIds))
-      : [];
+  const fileRows = await storageKeysOf(db, fileIds);
   const keyOf = new Map(fileRows.map((row) => [row.id, row.storageKey]));
   // Uploads are mostly compressed already (images, PDFs): they are stored, only the JSON is deflated.
   const entries: Zippable = { "data.json": [strToU8(JSON.stringify(data, null, 2)), { level: 6 }] };

@@ -20,7 +20,8 @@ import type { FileStorage } from "../../storage/storage.js";
 import { accountHolder } from "../audit/index.js";
 import { anonymiseAccount, consumeDeletionToken, createDeletionToken } from "./delete.js";
 import { buildAccountExport, buildAccountExportZip } from "./export.js";
-import { passwordOf, verifyAccountPassword } from "./password.js";
+import { verifyAccountPassword } from "./password.js";
+import { passwordOf } from "./queries.js";
 
 type AccountRouteOptions = {
   db: Database;
