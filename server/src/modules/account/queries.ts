@@ -162,7 +162,10 @@ export function linesOfOrders(db: Database, orderIds: string[]) {
     .orderBy(asc(orderLines.position));
 }
 
-/** Quotes and invoices sent to the account, or to its (lower-cased) address before it had one; never a draft. */
+/**
+ * Quotes and invoices sent to the account, or to its (lower-cased) address before it had one;
+ * never a draft.
+ */
 export function salesDocumentsSentTo(db: Database, userId: string, email: string) {
   return db
     .select()
