@@ -9,22 +9,27 @@ import {
   type ReviewCount,
   reviewMessages,
 } from "@agency/contract";
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { newestFirstPage, wholeRows } from "../../db/keyset.js";
-import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
-import { orders, reviews } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, auditActorOf, recordAudit } from "../audit/index.js";
 import { cachedRead, catalogChanged } from "../catalog/index.js";
-
-type ReviewRow = typeof reviews.$inferSelect;
+import {
+  deleteReviewRow,
+  insertReviewUnlessOrderReviewed,
+  ownOrderWithItsReview,
+  paidOrdersWithTheirReviews,
+  type ReviewRow,
+  reviewLockedForUpdate,
+  reviewPage,
+  reviewsOfNewestFirst,
+  setReviewHiddenRow,
+  shownReviewsNewestFirst,
+} from "./queries.js";
 
 /** How many reviews the landing page and a customer's own list show at most. */
 const listLimit = 50;
-const newestFirst = [desc(reviews.createdAt), desc(reviews.id)] as const;
 
 /** The public shape: reviewers' email addresses stay private. */
 function toPublicReview(row: ReviewRow): Review {
@@ -44,12 +49,7 @@ function toManagedReview(row: ReviewRow): ManagedReview {
 /** The public list (landing carousel): reviews an admin hid are left out. */
 export function listReviews(db: Database): Promise<Review[]> {
   return cachedRead(db, "reviews", "list", async () => {
-    const rows = await db
-      .select()
-      .from(reviews)
-      .where(eq(reviews.hidden, false))
-      .orderBy(...newestFirst)
-      .limit(listLimit);
+    const rows = await shownReviewsNewestFirst(db, listLimit);
     return rows.map(toPublicReview);
   });
 }
@@ -76,22 +76,13 @@ async function orderToReview(
 ): Promise<string> {
   if (orderId !== undefined) {
     if (!isId(orderId)) throw notFound("The order");
-    const [row] = await db
-      .select({ paid: orders.paid, reviewId: reviews.id })
-      .from(orders)
-      .leftJoin(reviews, eq(reviews.orderId, orders.id))
-      .where(and(eq(orders.id, orderId), eq(orders.userId, caller.id)));
+    const row = await ownOrderWithItsReview(db, caller.id, orderId);
     if (!row) throw notFound("The order");
     if (!row.paid) throw new AppError("forbidden", reviewMessages.orderNotPaid);
     if (row.reviewId) throw new AppError("conflict", reviewMessages.alreadyReviewed);
     return orderId;
   }
-  const paidOrders = await db
-    .select({ id: orders.id, reviewId: reviews.id })
-    .from(orders)
-    .leftJoin(reviews, eq(reviews.orderId, orders.id))
-    .where(and(eq(orders.userId, caller.id), eq(orders.paid, true)))
-    .orderBy(asc(orders.paymentTime), asc(orders.id));
+  const paidOrders = await paidOrdersWithTheirReviews(db, caller.id);
   if (paidOrders.length === 0) throw new AppError("forbidden", reviewMessages.paidOrderNeeded);
   const open = paidOrders.find((order) => order.reviewId === null);
   if (!open) throw new AppError("conflict", reviewMessages.allReviewed);
@@ -105,46 +96,44 @@ export async function createReview(
   body: CreateReviewBody,
 ): Promise<CreateReviewResponse> {
   const orderId = await orderToReview(db, caller, body.orderId);
-  const [inserted] = await db
-    .insert(reviews)
-    .values({
-      userId: caller.id,
-      orderId,
-      name: caller.name,
-      email: caller.email,
-      comment: body.comment,
-      profilePicture: caller.image,
-    })
-    // A review for the same order sent at the same moment: the unique index lets one through.
-    .onConflictDoNothing({ target: reviews.orderId })
-    .returning({ id: reviews.id });
+  const inserted = await insertReviewUnlessOrderReviewed(db, {
+    userId: caller.id,
+    orderId,
+    name: caller.name,
+    email: caller.email,
+    comment: body.comment,
+    profilePicture: caller.image,
+  });
   if (!inserted) throw new AppError("conflict", reviewMessages.alreadyReviewed);
   await catalogChanged(db, "reviews");
   return { insertedId: inserted.id };
 }
 
 export async function listOwnReviews(db: Database, caller: SessionUser): Promise<ManagedReview[]> {
-  const rows = await db
-    .select()
-    .from(reviews)
-    .where(eq(reviews.userId, caller.id))
-    .orderBy(...newestFirst)
-    .limit(listLimit);
+  const rows = await reviewsOfNewestFirst(db, caller.id, listLimit);
   return rows.map(toManagedReview);
 }
 
 /** What the audit log keeps of a review: not its author's name, e-mail or words. */
-const reviewFields = (row: typeof reviews.$inferSelect) => ({
+const reviewFields = (row: ReviewRow) => ({
   userId: row.userId,
   orderId: row.orderId,
   hidden: row.hidden,
   createdAt: row.createdAt,
 });
 
-/** Deletes the review `where` finds, recording it; answers how many went (0 or 1). */
-async function deleteAudited(db: Database, actor: AuditActor, where: SQL | undefined): Promise<number> {
+/**
+ * Deletes the review (only when it is this author's, if one is given), recording it; answers how
+ * many went (0 or 1).
+ */
+async function deleteAudited(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  authorId?: string,
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const deleted = await tx.delete(reviews).where(where).returning();
+    const deleted = await deleteReviewRow(tx, id, authorId);
     for (const row of deleted) {
       await recordAudit(tx, {
         actor,
@@ -160,11 +149,7 @@ async function deleteAudited(db: Database, actor: AuditActor, where: SQL | undef
 /** A customer deletes only their own reviews; anyone else's does not exist for them. */
 export async function deleteOwnReview(db: Database, caller: SessionUser, id: string): Promise<DeleteResult> {
   if (!isId(id)) throw notFound("The review");
-  const deleted = await deleteAudited(
-    db,
-    auditActorOf(caller),
-    and(eq(reviews.id, id), eq(reviews.userId, caller.id)),
-  );
+  const deleted = await deleteAudited(db, auditActorOf(caller), id, caller.id);
   if (deleted === 0) throw notFound("The review");
   await catalogChanged(db, "reviews");
   return { deletedCount: deleted };
@@ -172,27 +157,14 @@ export async function deleteOwnReview(db: Database, caller: SessionUser, id: str
 
 /** SPEC §7 GET /manage-reviews: one page of every review, newest first, with the author's email. */
 export async function listReviewPage(db: Database, query: ManageReviewsQuery): Promise<ManagedReview[]> {
-  // Beyond the spec: hidden or shown, created on days `from` to `to`, and a search on the
-  // start of the author's e-mail, name or a word of it. The page starts through the
-  // (created_at, id) index rather than by OFFSET over the rows above it.
-  const conditions = [
-    query.hidden === undefined ? undefined : eq(reviews.hidden, query.hidden === "true"),
-    ...createdOnDays(reviews.createdAt, query),
-    query.q ? nameOrEmailSearch(reviews, query.q) : undefined,
-  ].filter((condition) => condition !== undefined);
-  const page = await newestFirstPage(
-    reviews,
-    query,
-    wholeRows(db, reviews),
-    conditions.length === 0 ? undefined : and(...conditions),
-  );
+  const page = await reviewPage(db, query);
   return page.rows.map(toManagedReview);
 }
 
 /** SPEC §7 DELETE /review-delete/{id}: an admin removes any review. */
 export async function deleteReview(db: Database, actor: AuditActor, id: string): Promise<DeleteResult> {
   if (!isId(id)) throw notFound("The review");
-  const deleted = await deleteAudited(db, actor, eq(reviews.id, id));
+  const deleted = await deleteAudited(db, actor, id);
   if (deleted === 0) throw notFound("The review");
   await catalogChanged(db, "reviews");
   return { deletedCount: deleted };
@@ -207,9 +179,9 @@ export async function setReviewHidden(
 ): Promise<ManagedReview> {
   if (!isId(id)) throw notFound("The review");
   const row = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
+    const current = await reviewLockedForUpdate(tx, id);
     if (!current) throw notFound("The review");
-    const [updated] = await tx.update(reviews).set({ hidden }).where(eq(reviews.id, id)).returning();
+    const updated = await setReviewHiddenRow(tx, id, hidden);
     if (!updated) throw notFound("The review");
     if (current.hidden !== hidden) {
       await recordAudit(tx, {
