@@ -1,9 +1,10 @@
 import { teamMessages } from "@agency/contract";
 import { eq, inArray } from "drizzle-orm";
-import { isOwner, storedPermissions } from "../../auth/permissions.js";
+import { recordRoleChanges, setUserRole } from "../../auth/account-access.js";
+import { isOwner } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { roleChanges, user } from "../../db/schema.js";
+import { user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, recordAudit, type TeamActor, teamActorOf } from "../audit/index.js";
 import { refuseUngivableRole, refuseUntouchableMember } from "./grants.js";
@@ -50,17 +51,10 @@ export async function changeRole(
   if (toRole && !role)
     throw new AppError("bad_request", teamMessages.unknownRole, { role: teamMessages.unknownRole });
   if (toRole && target.suspendedAt) throw new AppError("conflict", teamMessages.suspended);
-  await tx
-    .update(user)
-    .set({ role: toRole, permissions: toRole && role ? storedPermissions(toRole, role.permissions) : null })
-    .where(eq(user.id, target.id));
-  await tx.insert(roleChanges).values({
-    ...actorFields(actor),
-    targetId: target.id,
-    targetEmail: target.email,
-    fromRole: target.role,
-    toRole,
-  });
+  await setUserRole(tx, target.id, toRole, role?.permissions);
+  await recordRoleChanges(tx, [
+    { ...actorFields(actor), targetId: target.id, targetEmail: target.email, fromRole: target.role, toRole },
+  ]);
   await recordAudit(tx, {
     actor: auditActor(actor),
     action: "user.role_changed",
@@ -114,9 +108,9 @@ export async function handOverOwnership(db: Database, actor: SessionUser, member
       throw new AppError("bad_request", teamMessages.notMember, { memberId: teamMessages.notMember });
     if (next.suspendedAt) throw new AppError("conflict", teamMessages.suspended);
     const by = teamActorOf(actor);
-    await tx.update(user).set({ role: "owner", permissions: null }).where(eq(user.id, next.id));
-    await tx.update(user).set({ role: "admin", permissions: null }).where(eq(user.id, owner.id));
-    await tx.insert(roleChanges).values([
+    await setUserRole(tx, next.id, "owner");
+    await setUserRole(tx, owner.id, "admin");
+    await recordRoleChanges(tx, [
       {
         ...actorFields(by),
         targetId: next.id,

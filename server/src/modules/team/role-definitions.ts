@@ -11,7 +11,8 @@ import {
   type TeamRoleBody,
 } from "@agency/contract";
 import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { holdsAll, storedPermissions } from "../../auth/permissions.js";
+import { setPermissionsOfRole } from "../../auth/account-access.js";
+import { holdsAll } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { teamInvitations, teamRoles, user } from "../../db/schema.js";
@@ -160,11 +161,7 @@ export async function updateRole(
         .where(eq(teamRoles.id, key))
         .returning();
       if (!row) throw notFound("The role");
-      const members = await tx
-        .update(user)
-        .set({ permissions: storedPermissions(key, list) })
-        .where(eq(user.role, key))
-        .returning({ id: user.id });
+      const members = await setPermissionsOfRole(tx, key, list);
       await recordAudit(tx, {
         actor,
         action: "team.role_updated",

@@ -1,8 +1,9 @@
 import { memberMessages } from "@agency/contract";
 import { eq } from "drizzle-orm";
+import { endSessionsOf, setSuspendedSince } from "../../auth/account-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { session, user } from "../../db/schema.js";
+import { user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { auditActorOf, recordAudit, teamActorOf } from "../audit/index.js";
 import { accountOf, refuseUntouchableMember } from "./grants.js";
@@ -37,8 +38,8 @@ export async function suspendMember(
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, actor, memberId);
     if (target.suspendedAt) return { modifiedCount: 0 };
-    await tx.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, target.id));
-    await tx.delete(session).where(eq(session.userId, target.id));
+    await setSuspendedSince(tx, target.id, new Date());
+    await endSessionsOf(tx, target.id);
     await recordAudit(tx, {
       actor: auditActorOf(actor),
       action: "team.member_suspended",
@@ -59,7 +60,7 @@ export async function unsuspendMember(
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, actor, memberId);
     if (!target.suspendedAt) return { modifiedCount: 0 };
-    await tx.update(user).set({ suspendedAt: null }).where(eq(user.id, target.id));
+    await setSuspendedSince(tx, target.id, null);
     await recordAudit(tx, {
       actor: auditActorOf(actor),
       action: "team.member_unsuspended",
@@ -79,11 +80,8 @@ export async function unsuspendMember(
 export async function removeMember(db: Database, actor: SessionUser, memberId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await lockMember(tx, actor, memberId);
-    await tx
-      .update(user)
-      .set({ suspendedAt: target.suspendedAt ?? new Date() })
-      .where(eq(user.id, target.id));
-    await tx.delete(session).where(eq(session.userId, target.id));
+    await setSuspendedSince(tx, target.id, target.suspendedAt ?? new Date());
+    await endSessionsOf(tx, target.id);
     await changeRole(tx, teamActorOf(actor), target, null);
     await recordAudit(tx, {
       actor: auditActorOf(actor),

@@ -1,10 +1,11 @@
 import { type TeamTwoFactor, twoFactorMessages } from "@agency/contract";
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, sql } from "drizzle-orm";
+import { deleteSecondFactor, turnOffSecondFactor } from "../../auth/account-access.js";
 import { isOwner } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import { readTeamTwoFactorRequired, writeTeamTwoFactorRequired } from "../../auth/two-factor-policy.js";
 import type { Database } from "../../db/client.js";
-import { twoFactor, user, verification } from "../../db/schema.js";
+import { user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { recordAudit, teamActorOf } from "../audit/index.js";
 
@@ -86,21 +87,9 @@ export async function resetMemberTwoFactor(
     if (!target) throw notFound("The member");
     if (!target.role) throw new AppError("conflict", twoFactorMessages.notMember);
     if (target.id === actor.id) throw new AppError("conflict", twoFactorMessages.ownAccount);
-    const removed = await tx
-      .delete(twoFactor)
-      .where(eq(twoFactor.userId, target.id))
-      .returning({ id: twoFactor.id });
-    if (!target.enabled && removed.length === 0) return { modifiedCount: 0 };
-    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, target.id));
-    // Devices trusted to skip the code, and sign-in challenges still open, are theirs: they go too.
-    await tx
-      .delete(verification)
-      .where(
-        and(
-          eq(verification.value, target.id),
-          sql`(${verification.identifier} like 'trust-device-%' or ${verification.identifier} like '2fa-%')`,
-        ),
-      );
+    const removed = await deleteSecondFactor(tx, target.id);
+    if (!target.enabled && removed === 0) return { modifiedCount: 0 };
+    await turnOffSecondFactor(tx, target.id);
     await recordAudit(tx, {
       actor: teamActorOf(actor),
       action: "team.member_two_factor_reset",
