@@ -1,3 +1,4 @@
 export { forgetMessageAuthor } from "./account-erased.js";
+export { unreadOfOrders } from "./queries.js";
 export { messageRoutes } from "./routes.js";
-export { messageView, unreadOfOrders } from "./service.js";
+export { messageView } from "./service.js";

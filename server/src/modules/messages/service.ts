@@ -5,21 +5,23 @@ import {
   type UnreadCounts,
   workflowMessages,
 } from "@agency/contract";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { findVisibleOrder, visibleOrdersOf } from "../../auth/order-access.js";
+import { findVisibleOrder } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { currentPeriodOf } from "../../db/order-periods.js";
-import { messageReads, messages, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { attachFiles, filesAttachedTo } from "../files/index.js";
-
-type MessageRow = typeof messages.$inferSelect;
+import {
+  insertMessage,
+  type MessageRow,
+  markThreadRead,
+  messageRowsWithId,
+  threadOldestFirst,
+  unreadPerOrder,
+} from "./queries.js";
 
 /** At most one mail per thread and recipient in this much time. */
 export const messageMailWindowMs = 10 * 60 * 1000;
@@ -43,20 +45,9 @@ async function withFiles(db: Database, rows: MessageRow[]): Promise<Message[]> {
 
 /** One message as the thread shows it, with its order (what webhooks send). */
 export async function messageView(db: Database, id: string): Promise<(Message & { orderId: string })[]> {
-  const rows = await db.select().from(messages).where(eq(messages.id, id));
+  const rows = await messageRowsWithId(db, id);
   const shown = await withFiles(db, rows);
   return shown.map((message, index) => ({ ...message, orderId: rows[index]?.orderId ?? "" }));
-}
-
-/** The caller has read the thread up to `at` (never moves back). */
-async function markRead(db: Database, userId: string, orderId: string, at: Date): Promise<void> {
-  await db
-    .insert(messageReads)
-    .values({ userId, orderId, readAt: at })
-    .onConflictDoUpdate({
-      target: [messageReads.userId, messageReads.orderId],
-      set: { readAt: sql`greatest(${messageReads.readAt}, excluded.read_at)` },
-    });
 }
 
 /**
@@ -65,15 +56,9 @@ async function markRead(db: Database, userId: string, orderId: string, at: Date)
  */
 export async function listMessages(db: Database, caller: SessionUser, orderId: string): Promise<MessageList> {
   const order = await findVisibleOrder(db, caller, orderId);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(
-      and(eq(messages.orderId, order.id), isTeamMember(caller) ? undefined : eq(messages.internal, false)),
-    )
-    .orderBy(asc(messages.createdAt), asc(messages.id));
+  const rows = await threadOldestFirst(db, order.id, isTeamMember(caller));
   const newest = rows.at(-1);
-  if (newest) await markRead(db, caller.id, order.id, newest.createdAt);
+  if (newest) await markThreadRead(db, caller.id, order.id, newest.createdAt);
   return { messages: await withFiles(db, rows) };
 }
 
@@ -98,19 +83,15 @@ export async function postMessage(
   }
   const now = clock.now();
   const row = await db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        orderId: order.id,
-        authorId: caller.id,
-        authorName: caller.name,
-        authorRole: admin ? "admin" : "customer",
-        body: body.body ?? "",
-        internal: Boolean(body.internal),
-        period: currentPeriodOf(order.id),
-        createdAt: now,
-      })
-      .returning();
+    const message = await insertMessage(tx, {
+      orderId: order.id,
+      authorId: caller.id,
+      authorName: caller.name,
+      authorRole: admin ? "admin" : "customer",
+      body: body.body ?? "",
+      internal: Boolean(body.internal),
+      createdAt: now,
+    });
     if (!message) throw new Error("The message was not written.");
     await attachFiles(tx, {
       orderId: order.id,
@@ -134,36 +115,10 @@ export async function postMessage(
     }
     return message;
   });
-  await markRead(db, caller.id, order.id, row.createdAt);
+  await markThreadRead(db, caller.id, order.id, row.createdAt);
   const [shown] = await withFiles(db, [row]);
   if (!shown) throw new Error("The message was not written.");
   return shown;
-}
-
-/**
- * Which messages are unread for the caller: others' messages written after `readAt` (when the
- * caller last read the thread; null if never), internal notes only for the team.
- */
-function unreadBy(caller: SessionUser, readAt: SQL | AnyPgColumn): SQL[] {
-  return [
-    sql`${messages.authorId} is distinct from ${caller.id}`,
-    sql`(${readAt} is null or ${messages.createdAt} > ${readAt})`,
-    ...(isTeamMember(caller) ? [] : [eq(messages.internal, false)]),
-  ];
-}
-
-/**
- * SQL: a table of `order_id` and `unread`, the messages the caller has not read on each of the
- * orders `orderIds` selects that has any (counted as `unreadCounts` counts them), for a list that
- * shows its own few orders (the work board's cards).
- */
-export function unreadOfOrders(caller: SessionUser, orderIds: SQL): SQL {
-  return sql`(select ${messages.orderId} as order_id, count(*)::int as unread
-    from ${messages}
-    left join ${messageReads}
-      on ${messageReads.userId} = ${caller.id} and ${messageReads.orderId} = ${messages.orderId}
-    where ${messages.orderId} in (${orderIds}) and ${and(...unreadBy(caller, messageReads.readAt))}
-    group by ${messages.orderId})`;
 }
 
 /**
@@ -171,15 +126,6 @@ export function unreadOfOrders(caller: SessionUser, orderIds: SQL): SQL {
  * notes never count), every order for an admin.
  */
 export async function unreadCounts(db: Database, caller: SessionUser): Promise<UnreadCounts> {
-  const reads = db.select().from(messageReads).where(eq(messageReads.userId, caller.id)).as("reads");
-  const conditions: (SQL | undefined)[] = [...unreadBy(caller, reads.readAt), visibleOrdersOf(caller)];
-  const rows = await db
-    .select({ orderId: messages.orderId, unread: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(orders, eq(orders.id, messages.orderId))
-    .leftJoin(reads, eq(reads.orderId, messages.orderId))
-    .where(and(...conditions))
-    .groupBy(messages.orderId)
-    .orderBy(messages.orderId);
+  const rows = await unreadPerOrder(db, caller);
   return { total: rows.reduce((sum, row) => sum + row.unread, 0), orders: rows };
 }
