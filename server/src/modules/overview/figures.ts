@@ -1,10 +1,8 @@
 import { type Overview, type OverviewPlan, toMajor } from "@agency/contract";
-import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
-import { rowsOf } from "../../db/rows.js";
-import { leads, planMonths, pricingPlans } from "../../db/schema.js";
 import { subscriptionFigures } from "../billing/index.js";
+import { leadCountsByWeek, type PlanRow, revenueCentsByMonth, topPlanRows } from "./queries.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,42 +25,12 @@ function periodsOf(now: Date) {
   };
 }
 
-type PlanRow = {
-  ranking: "revenue" | "orders";
-  plan_id: string;
-  service: string;
-  duration: "monthly" | "yearly";
-  cents: string | number;
-  orders: string | number;
-};
-
-/** The first day of a month, as the `plan_months` table keys it. */
-const dayOf = (time: Date) => sql`${time.toISOString().slice(0, 10)}::date`;
-
 /**
  * The five plans that brought in the most (payments less refunds of their orders, renewals
- * included) and the five whose orders were first paid most often, in the months from `from` to
- * `to`: read from the figures per month and plan that triggers keep (migration 0022).
+ * included) and the five whose orders were first paid most often, in the months from `from` to `to`.
  */
 async function topPlans(db: Database, fromTime: Date, toTime: Date, currency: string) {
-  // Sums and counts come as text.
-  const rows = await rowsOf<PlanRow>(
-    db,
-    sql`
-    with plans as (
-      select ${planMonths.planId} as plan_id, sum(${planMonths.revenueCents}) as cents,
-        sum(${planMonths.paidOrders}) as orders
-      from ${planMonths}
-      where ${planMonths.month} >= ${dayOf(fromTime)} and ${planMonths.month} < ${dayOf(toTime)}
-      group by ${planMonths.planId}
-    ), ranked as (
-      (select 'revenue' as ranking, plans.* from plans where cents > 0 order by cents desc, plan_id limit 5)
-      union all
-      (select 'orders' as ranking, plans.* from plans where orders > 0 order by orders desc, plan_id limit 5)
-    )
-    select ranked.ranking, ranked.plan_id, pp.service, pp.duration, ranked.cents, ranked.orders
-    from ranked join ${pricingPlans} pp on pp.id = ranked.plan_id`,
-  );
+  const rows = await topPlanRows(db, fromTime, toTime);
   const toPlan = (row: PlanRow): OverviewPlan => ({
     planId: row.plan_id,
     service: row.service,
@@ -95,32 +63,13 @@ export async function computeOverview(db: Database, now: Date, currency: string)
   const from = months[0]?.start ?? monthsEnd;
   const firstWeek = weeks[0]?.start ?? weeksEnd;
   const [revenueRows, customerRows, leadRows, plans, counts, billing] = await Promise.all([
-    db
-      .select({
-        month: sql<string>`to_char(${planMonths.month}, 'YYYY-MM')`,
-        cents: sql`sum(${planMonths.revenueCents})`.mapWith(Number),
-      })
-      .from(planMonths)
-      .where(and(gte(planMonths.month, dayOf(from)), lt(planMonths.month, dayOf(monthsEnd))))
-      .groupBy(sql`1`),
+    revenueCentsByMonth(db, from, monthsEnd),
     // Kept per month by a trigger (migration 0044): customers, not members of the team.
     readRowCounts(
       db,
       months.map(({ key }) => `customers:${key}` as const),
     ),
-    db
-      .select({
-        week: sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-        contact: sql`count(*) filter (where ${leads.kind} = 'contact')`.mapWith(Number),
-        query: sql`count(*) filter (where ${leads.kind} = 'query')`.mapWith(Number),
-        newsletter:
-          sql`count(*) filter (where ${leads.kind} = 'newsletter' and ${leads.confirmedAt} is not null)`.mapWith(
-            Number,
-          ),
-      })
-      .from(leads)
-      .where(and(gte(leads.createdAt, firstWeek), lt(leads.createdAt, weeksEnd)))
-      .groupBy(sql`1`),
+    leadCountsByWeek(db, firstWeek, weeksEnd),
     topPlans(db, from, monthsEnd, currency),
     readRowCounts(db, ["orders", "orders_paid"]),
     subscriptionFigures(db, now),

@@ -1,20 +1,13 @@
 import { Overview } from "@agency/contract";
-import { sql } from "drizzle-orm";
 import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { firstRowOf } from "../../db/rows.js";
-import { payments, rowCounts } from "../../db/schema.js";
 import { type Precompressed, precompressJson } from "../../plugins/compression.js";
-import {
-  cancellationsFromJson,
-  pastDueFromJson,
-  pastDueJson,
-  recentCancellationsJson,
-} from "../billing/index.js";
+import { cancellationsFromJson, pastDueFromJson } from "../billing/index.js";
 import { shopMoney } from "../catalog/index.js";
 import { computeOverview, type OverviewFigures } from "./figures.js";
+import { newestPaymentAndSubscriptionWrites } from "./queries.js";
 
 /** How long one process answers with the figures it worked out (see docs/decisions/019). */
 export const OVERVIEW_MAX_AGE_MS = 30_000;
@@ -26,23 +19,9 @@ export const OVERVIEW_PAYMENT_DELAY_MS = 5_000;
 
 type Lists = Pick<Overview, "recentCancellations" | "pastDue">;
 
-/**
- * What every call reads, in one statement: the newest payment or refund recorded by any process
- * (one step down an index) and how many subscription rows were ever written (migration 0043),
- * and, when `lists` are asked for, the latest cancellations and the past-due subscriptions (a few
- * rows down an index each) read at that count. Without an assignee it has no parameters, so the
- * embedded database plans it once.
- */
+/** The newest payment, the subscription writes and, when asked for, the lists (see the query). */
 async function readLive(db: Database, lists?: { assigneeId?: string }) {
-  const row = await firstRowOf<LiveRow>(
-    db,
-    sql`select
-    (select ${payments.createdAt}::text || ' ' || ${payments.id} from ${payments}
-      order by ${payments.createdAt} desc, ${payments.id} desc limit 1) as newest,
-    (select coalesce(sum(${rowCounts.value}), 0)::text from ${rowCounts}
-      where ${rowCounts.name} = 'subscriptions_writes') as writes
-    ${lists ? sql`, ${recentCancellationsJson(lists)} as cancellations, ${pastDueJson(lists)} as past_due` : sql``}`,
-  );
+  const row = await newestPaymentAndSubscriptionWrites(db, lists);
   return {
     newestPayment: row?.newest ?? "",
     writes: row?.writes ?? "",
@@ -52,8 +31,6 @@ async function readLive(db: Database, lists?: { assigneeId?: string }) {
     } satisfies Lists,
   };
 }
-
-type LiveRow = { newest: string | null; writes: string; cancellations?: unknown; past_due?: unknown };
 
 const documentOf = (overview: Overview) => precompressJson(Overview.parse(overview));
 
