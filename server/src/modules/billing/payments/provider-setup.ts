@@ -6,7 +6,7 @@ import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import type { StripeBilling } from "../../../payment-providers/stripe-billing.js";
 import { createTestProvider } from "../../../payment-providers/test-provider.js";
 import { receiptSettings } from "../receipts/issue.js";
-import { registerStripeWebhook } from "./webhook.js";
+import { registerStripeWebhook } from "./stripe-webhook.js";
 
 /** Stripe (with its webhook) when its keys are configured, otherwise the built-in test provider. */
 export async function registerPaymentProvider(
