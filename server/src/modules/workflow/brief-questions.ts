@@ -4,6 +4,7 @@ import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
 import { briefQuestions, orderBriefs, pricingPlans } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
+import { markPlanOwnBriefQuestions } from "../catalog/index.js";
 import { currentPeriodRow } from "../orders/index.js";
 
 export type QuestionRow = typeof briefQuestions.$inferSelect;
@@ -45,12 +46,7 @@ export async function updatePlanBriefQuestions(
 ): Promise<BriefQuestion[]> {
   if (!isId(planId)) throw notFound("The plan");
   await db.transaction(async (tx) => {
-    const [plan] = await tx
-      .update(pricingPlans)
-      .set({ ownBriefQuestions: true })
-      .where(eq(pricingPlans.id, planId))
-      .returning({ id: pricingPlans.id });
-    if (!plan) throw notFound("The plan");
+    if (!(await markPlanOwnBriefQuestions(tx, planId))) throw notFound("The plan");
     const existing = new Set(
       (
         await tx
