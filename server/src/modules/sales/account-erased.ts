@@ -1,7 +1,7 @@
-import { eq, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { salesDocumentEvents, salesDocuments } from "../../db/schema.js";
 import type { DomainEvents } from "../../events.js";
+import { readdressSalesDocumentsOf } from "./queries/documents.js";
+import { renameActorInHistory } from "./queries/history.js";
 
 /**
  * Quotes and invoices sent to a deleted account or its address keep their numbers and amounts
@@ -9,12 +9,6 @@ import type { DomainEvents } from "../../events.js";
  * placeholder name where the person acted.
  */
 export async function forgetSalesCustomer(db: Database, { user }: DomainEvents["account.erased"]) {
-  await db
-    .update(salesDocuments)
-    .set({ name: user.name, email: user.newEmail })
-    .where(or(eq(salesDocuments.userId, user.id), eq(salesDocuments.email, user.oldEmail)));
-  await db
-    .update(salesDocumentEvents)
-    .set({ actorName: user.name })
-    .where(eq(salesDocumentEvents.actorId, user.id));
+  await readdressSalesDocumentsOf(db, user);
+  await renameActorInHistory(db, user.id, user.name);
 }

@@ -1,28 +1,14 @@
 import type { AdminSalesDetail, AdminSalesList, AdminSalesQuery } from "@agency/contract";
-import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { salesDocuments } from "../../db/schema.js";
-import { accountOf, findRevision, revisionsOf, type SalesContext } from "./drafts.js";
+import { findRevision, revisionsOf, type SalesContext } from "./drafts.js";
 import { salesLink } from "./mails.js";
-import { historyOf, linesOf, presentOne, stateIs, toSalesDocument } from "./present.js";
+import { dayOf, historyOf, linesOf, presentOne, toSalesDocument } from "./present.js";
+import { accountWithAddress } from "./queries/accounts.js";
+import { salesDocumentPage } from "./queries/documents.js";
 
 /** The dashboard's list: every revision, newest first, narrowed by kind, state and a search. */
 export async function listSalesDocuments(ctx: SalesContext, query: AdminSalesQuery): Promise<AdminSalesList> {
   const now = ctx.now();
-  const conditions: (SQL | undefined)[] = [
-    query.kind ? eq(salesDocuments.kind, query.kind) : undefined,
-    query.state ? stateIs(query.state, now) : undefined,
-  ];
-  if (query.q) {
-    const start = `${query.q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
-    conditions.push(or(ilike(salesDocuments.email, start), ilike(salesDocuments.number, start)));
-  }
-  const rows = await ctx.db
-    .select()
-    .from(salesDocuments)
-    .where(and(...conditions))
-    .orderBy(desc(salesDocuments.createdAt), desc(salesDocuments.id))
-    .limit(query.size + 1)
-    .offset(query.page * query.size);
+  const rows = await salesDocumentPage(ctx.db, query, dayOf(now));
   const shown = rows.slice(0, query.size);
   const lines = await linesOf(
     ctx.db,
@@ -43,7 +29,7 @@ export async function salesDetail(ctx: SalesContext, id: string): Promise<AdminS
     presentOne(db, row, now),
     historyOf(db, row.id),
     revisionsOf(db, row.seriesId, now),
-    accountOf(db, row.email),
+    accountWithAddress(db, row.email),
   ]);
   return {
     ...document,

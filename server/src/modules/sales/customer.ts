@@ -6,29 +6,30 @@ import {
   salesLabel,
   salesMessages,
 } from "@agency/contract";
-import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { salesDocuments } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { paymentStateOfOrder, placeCustomOrder } from "../orders/index.js";
-import { accountOf, type SalesContext } from "./drafts.js";
-import { effectiveState, linesOf, presentOne, recordSalesEvent, type SalesRow } from "./present.js";
+import type { SalesContext } from "./drafts.js";
+import { effectiveState, linesOf, presentOne } from "./present.js";
+import { accountWithAddress } from "./queries/accounts.js";
+import {
+  linkRevisionToOrder,
+  recordOpening,
+  recordQuoteAnswer,
+  type SalesRow,
+  sentRevisionWithToken,
+} from "./queries/documents.js";
+import { recordSalesEvent } from "./queries/history.js";
 
 const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** The revision a link shows: the newest one sent (drafts and replaced revisions never). */
 async function findByToken(db: Database, token: string, lock = false): Promise<SalesRow> {
   if (!tokenPattern.test(token)) throw notFound("The quote or invoice");
-  const query = db
-    .select()
-    .from(salesDocuments)
-    .where(and(eq(salesDocuments.token, token), notInArray(salesDocuments.state, ["draft", "superseded"])))
-    .orderBy(desc(salesDocuments.revision))
-    .limit(1);
-  const [row] = lock ? await query.for("update") : await query;
+  const row = await sentRevisionWithToken(db, token, lock);
   if (!row) throw notFound("The quote or invoice");
   return row;
 }
@@ -52,7 +53,7 @@ export async function salesInvitation(db: Database, token: string): Promise<Sale
     kind: row.kind,
     label: salesLabel(row),
     email: row.email,
-    accountExists: Boolean(await accountOf(db, row.email)),
+    accountExists: Boolean(await accountWithAddress(db, row.email)),
   };
 }
 
@@ -90,12 +91,7 @@ export async function viewSalesDocument(
       });
     }
     if (Object.keys(changes).length === 0) return found;
-    const [updated] = await tx
-      .update(salesDocuments)
-      .set(changes)
-      .where(eq(salesDocuments.id, found.id))
-      .returning();
-    return updated ?? found;
+    return (await recordOpening(tx, found.id, changes)) ?? found;
   });
   return present(ctx, row);
 }
@@ -117,15 +113,12 @@ export async function answerQuote(
       );
     }
     const reason = answer.accept ? null : answer.reason || null;
-    const [updated] = await tx
-      .update(salesDocuments)
-      .set(
-        answer.accept
-          ? { state: "accepted", acceptedAt: now, userId: caller.id }
-          : { state: "declined", declinedAt: now, declineReason: reason, userId: caller.id },
-      )
-      .where(eq(salesDocuments.id, found.id))
-      .returning();
+    const updated = await recordQuoteAnswer(tx, found.id, {
+      accept: answer.accept,
+      at: now,
+      reason,
+      userId: caller.id,
+    });
     if (!updated) throw new Error("The quote was not answered.");
     await recordSalesEvent(tx, {
       documentId: found.id,
@@ -197,10 +190,7 @@ export async function startSalesPayment(
       })),
       createdAt: ctx.now(),
     });
-    await tx
-      .update(salesDocuments)
-      .set({ orderId, userId: caller.id })
-      .where(eq(salesDocuments.id, found.id));
+    await linkRevisionToOrder(tx, found.id, orderId, caller.id);
     return { orderId };
   });
 }

@@ -7,14 +7,24 @@ import {
   type SalesDraft,
   salesMessages,
 } from "@agency/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { salesDocumentLines, salesDocuments, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { minorUnitsOf, shopMoney } from "../catalog/index.js";
-import { effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
+import { effectiveState } from "./present.js";
+import { accountWithAddress } from "./queries/accounts.js";
+import {
+  deleteDraftRow,
+  insertRevision,
+  newestRevisionOfSeries,
+  revisionsOfSeries,
+  revisionWithId,
+  rewriteDraft,
+  type SalesRow,
+} from "./queries/documents.js";
+import { recordSalesEvent } from "./queries/history.js";
+import { type PricedLine, pricedLinesOf, replaceLinesOf } from "./queries/lines.js";
 
 export type SalesContext = {
   db: Database;
@@ -24,20 +34,10 @@ export type SalesContext = {
   provider: Pick<PaymentProvider, "retrieveIntent">;
 };
 
-/** The account with this address, if there is one. */
-export async function accountOf(db: Database, email: string) {
-  const [row] = await db
-    .select({ id: user.id, name: user.name, role: user.role })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
-  return row;
-}
-
 /** A revision by id (a malformed id does not exist either), locked for a change when asked. */
 export async function findRevision(db: Database, id: string, lock = false): Promise<SalesRow> {
   if (!isId(id)) throw notFound("The quote or invoice");
-  const query = db.select().from(salesDocuments).where(eq(salesDocuments.id, id));
-  const [row] = lock ? await query.for("update") : await query;
+  const row = await revisionWithId(db, id, lock);
   if (!row) throw notFound("The quote or invoice");
   return row;
 }
@@ -47,18 +47,12 @@ export const lockRevision = (tx: Database, id: string) => findRevision(tx, id, t
 /** Who acts for the team in the history: a member, or an API key (no account: by its name only). */
 export const teamMember = (caller: SessionUser) => ({ id: accountIdOf(caller), name: caller.name });
 
-/** A line as stored: its unit price in minor units of the document's currency. */
-type PricedLine = Pick<
-  typeof salesDocumentLines.$inferInsert,
-  "description" | "quantity" | "unitPriceCents" | "recurring"
->;
-
 /**
  * What a draft stores from the form: its customer, dates, note, and its lines and totals priced
  * here in the shop's currency as it is now (a draft follows it until it is sent, then keeps it).
  */
 async function draftValues(ctx: SalesContext, reader: Database, body: Omit<SalesDraft, "kind">) {
-  const account = await accountOf(reader, body.email);
+  const account = await accountWithAddress(reader, body.email);
   if (account?.role) {
     throw new AppError("bad_request", salesMessages.teamAddress, { email: salesMessages.teamAddress });
   }
@@ -99,19 +93,12 @@ function totalsOf(lines: readonly PricedLine[]) {
   return { totalCents, recurringCents, recurringInterval };
 }
 
-async function writeLines(tx: Database, documentId: string, lines: readonly PricedLine[]) {
-  await tx.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId));
-  await tx
-    .insert(salesDocumentLines)
-    .values(lines.map((line, position) => ({ ...line, documentId, position })));
-}
-
 /** A new quote or invoice, as a draft: it has no number and goes nowhere until it is sent. */
 export async function createDraft(ctx: SalesContext, caller: SessionUser, body: SalesDraft): Promise<string> {
   const { values, lines } = await draftValues(ctx, ctx.db, body);
   const id = randomUUID();
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(salesDocuments).values({
+    await insertRevision(tx, {
       ...values,
       id,
       kind: body.kind,
@@ -121,7 +108,7 @@ export async function createDraft(ctx: SalesContext, caller: SessionUser, body: 
       createdBy: accountIdOf(caller),
       createdAt: ctx.now(),
     });
-    await writeLines(tx, id, lines);
+    await replaceLinesOf(tx, id, lines);
     await recordSalesEvent(tx, { documentId: id, kind: "created", at: ctx.now(), actor: teamMember(caller) });
   });
   return id;
@@ -142,8 +129,8 @@ export async function updateDraft(ctx: SalesContext, caller: SessionUser, id: st
       throw new AppError("bad_request", message, { email: message });
     }
     const { values, lines } = await draftValues(ctx, tx, body);
-    await tx.update(salesDocuments).set(values).where(eq(salesDocuments.id, row.id));
-    await writeLines(tx, row.id, lines);
+    await rewriteDraft(tx, row.id, values);
+    await replaceLinesOf(tx, row.id, lines);
     await recordSalesEvent(tx, {
       documentId: row.id,
       kind: "edited",
@@ -157,7 +144,7 @@ export async function deleteDraft(ctx: SalesContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const row = await lockRevision(tx, id);
     if (row.state !== "draft") throw new AppError("conflict", salesMessages.notDeletable);
-    await tx.delete(salesDocuments).where(eq(salesDocuments.id, row.id));
+    await deleteDraftRow(tx, row.id);
   });
 }
 
@@ -175,16 +162,11 @@ export async function reviseDocument(ctx: SalesContext, caller: SessionUser, id:
     if (!revisable.has(effectiveState(row, ctx.now()))) {
       throw new AppError("conflict", salesMessages.notRevisable);
     }
-    const [newest] = await tx
-      .select()
-      .from(salesDocuments)
-      .where(eq(salesDocuments.seriesId, row.seriesId))
-      .orderBy(desc(salesDocuments.revision))
-      .limit(1);
+    const newest = await newestRevisionOfSeries(tx, row.seriesId);
     if (newest && newest.state === "draft") throw new AppError("conflict", salesMessages.draftExists);
     const revisionId = randomUUID();
     const revision = (newest?.revision ?? row.revision) + 1;
-    await tx.insert(salesDocuments).values({
+    await insertRevision(tx, {
       id: revisionId,
       kind: row.kind,
       seriesId: row.seriesId,
@@ -206,17 +188,7 @@ export async function reviseDocument(ctx: SalesContext, caller: SessionUser, id:
       createdBy: accountIdOf(caller),
       createdAt: ctx.now(),
     });
-    const lines = await tx
-      .select({
-        description: salesDocumentLines.description,
-        quantity: salesDocumentLines.quantity,
-        unitPriceCents: salesDocumentLines.unitPriceCents,
-        recurring: salesDocumentLines.recurring,
-      })
-      .from(salesDocumentLines)
-      .where(eq(salesDocumentLines.documentId, row.id))
-      .orderBy(salesDocumentLines.position);
-    await writeLines(tx, revisionId, lines);
+    await replaceLinesOf(tx, revisionId, await pricedLinesOf(tx, row.id));
     const at = ctx.now();
     await recordSalesEvent(tx, {
       documentId: revisionId,
@@ -242,10 +214,6 @@ export async function revisionsOf(
   seriesId: string,
   now: Date,
 ): Promise<AdminSalesDetail["revisions"]> {
-  const rows = await db
-    .select()
-    .from(salesDocuments)
-    .where(and(eq(salesDocuments.seriesId, seriesId)))
-    .orderBy(salesDocuments.revision);
+  const rows = await revisionsOfSeries(db, seriesId);
   return rows.map((row) => ({ _id: row.id, revision: row.revision, state: effectiveState(row, now) }));
 }

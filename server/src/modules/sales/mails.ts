@@ -1,14 +1,14 @@
 import { formatMoney } from "@agency/contract";
-import { and, eq, inArray } from "drizzle-orm";
-import { salesDocumentEvents, salesDocuments } from "../../db/schema.js";
 import type { JobPayloads } from "../../jobs/queue.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { JobHandlers } from "../../jobs/worker.js";
 import { formatDate } from "../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../mail/layout.js";
 import { type NotificationContext, ownerMails, queueMails } from "../../mail/notifications.js";
-import { accountOf } from "./drafts.js";
-import { effectiveState, type SalesRow } from "./present.js";
+import { effectiveState } from "./present.js";
+import { accountWithAddress } from "./queries/accounts.js";
+import { revisionWithId, type SalesRow, waitingRevisionLocked } from "./queries/documents.js";
+import { recordReminderOnce } from "./queries/history.js";
 import { announceOverdue } from "./sales-events.js";
 
 /** The customer's page of a quote or invoice. */
@@ -31,19 +31,14 @@ function amounts(ctx: NotificationContext, row: SalesRow): Array<[string, string
   return rows;
 }
 
-async function find(ctx: NotificationContext, id: string) {
-  const [row] = await ctx.db.select().from(salesDocuments).where(eq(salesDocuments.id, id));
-  return row;
-}
-
 async function sentMail(
   ctx: NotificationContext,
   payload: JobPayloads["mail.sales-sent"],
 ): Promise<OutgoingMail[]> {
-  const row = await find(ctx, payload.documentId);
+  const row = await revisionWithId(ctx.db, payload.documentId);
   if (!row || row.state === "draft" || row.state === "superseded" || row.state === "void") return [];
   const quote = row.kind === "quote";
-  const hasAccount = Boolean(await accountOf(ctx.db, row.email));
+  const hasAccount = Boolean(await accountWithAddress(ctx.db, row.email));
   const what = quote ? "quote" : "invoice";
   const dates: Array<[string, string]> = quote
     ? [["Valid until", dayText(row.validUntil ?? "")]]
@@ -77,7 +72,7 @@ async function sentMail(
 }
 
 async function answeredMail(ctx: NotificationContext, payload: JobPayloads["mail.sales-answered"]) {
-  const row = await find(ctx, payload.documentId);
+  const row = await revisionWithId(ctx.db, payload.documentId);
   if (!row || (row.state !== "accepted" && row.state !== "declined" && row.state !== "paid")) return [];
   const accepted = row.acceptedAt !== null;
   return ownerMails(ctx, () => ({
@@ -111,24 +106,13 @@ async function invoiceReminder(
   job: { id: string; runAt: Date },
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(salesDocuments)
-      .where(
-        and(eq(salesDocuments.id, payload.documentId), inArray(salesDocuments.state, ["sent", "viewed"])),
-      )
-      .for("update");
+    const row = await waitingRevisionLocked(tx, payload.documentId);
     if (!row?.dueDate) return;
     // Past its due day it is overdue: announced once, by the first of its jobs to find it so.
     if (effectiveState(row, job.runAt) === "overdue") await announceOverdue(tx, row, job.runAt);
     if (payload.which === "overdue") return;
-    const [written] = await tx
-      .insert(salesDocumentEvents)
-      // Dated when it was due to go (billing's clock may have been moved to get there).
-      .values({ documentId: row.id, kind: "reminded", note: payload.which, at: job.runAt })
-      .onConflictDoNothing()
-      .returning({ id: salesDocumentEvents.id });
-    if (!written) return;
+    // Dated when it was due to go (billing's clock may have been moved to get there).
+    if (!(await recordReminderOnce(tx, row.id, payload.which, job.runAt))) return;
     const words = reminderWords[payload.which](dayText(row.dueDate));
     const mail = renderMail(ctx.brand, {
       to: row.email,

@@ -1,10 +1,9 @@
 import { salesLabel, toMajor } from "@agency/contract";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { salesDocuments } from "../../db/schema.js";
 import { emitDomainEvent } from "../../events.js";
 import { recordAudit } from "../audit/index.js";
-import { recordSalesEvent } from "./present.js";
+import { markRevisionPaid, revisionOfOrderLocked } from "./queries/documents.js";
+import { recordSalesEvent } from "./queries/history.js";
 
 /**
  * Billing recorded the payment of an order (`order.paid`): when the order was a quote's or an
@@ -15,16 +14,9 @@ export async function salesOrderPaid(
   tx: Database,
   event: { order: { id: string; userId: string; name: string }; paidAt: Date },
 ): Promise<void> {
-  const [row] = await tx
-    .select()
-    .from(salesDocuments)
-    .where(eq(salesDocuments.orderId, event.order.id))
-    .for("update");
+  const row = await revisionOfOrderLocked(tx, event.order.id);
   if (!row || row.state === "paid") return;
-  await tx
-    .update(salesDocuments)
-    .set({ state: "paid", paidAt: event.paidAt })
-    .where(eq(salesDocuments.id, row.id));
+  await markRevisionPaid(tx, row.id, event.paidAt);
   await recordSalesEvent(tx, {
     documentId: row.id,
     kind: "paid",

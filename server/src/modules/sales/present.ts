@@ -6,12 +6,10 @@ import {
   salesLabel,
   toMajor,
 } from "@agency/contract";
-import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { salesDocumentEvents, salesDocumentLines, salesDocuments } from "../../db/schema.js";
-
-export type SalesRow = typeof salesDocuments.$inferSelect;
-export type SalesLineRow = typeof salesDocumentLines.$inferSelect;
+import type { SalesRow } from "./queries/documents.js";
+import { historyOldestFirst } from "./queries/history.js";
+import { linesOfRevisions, type SalesLineRow } from "./queries/lines.js";
 
 /** The day (UTC) a moment falls on, as the dates of quotes and invoices are written. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -29,20 +27,6 @@ export function effectiveState(
   if (row.kind === "quote" && row.validUntil && today > row.validUntil) return "expired";
   if (row.kind === "invoice" && row.dueDate && today > row.dueDate) return "overdue";
   return row.state;
-}
-
-/** SQL: the rows whose shown state (see `effectiveState`) is `state` on `now`'s day. */
-export function stateIs(state: SalesState, now: Date): SQL {
-  const today = dayOf(now);
-  const waiting = inArray(salesDocuments.state, ["sent", "viewed"]);
-  const expired = sql`(${salesDocuments.kind} = 'quote' and ${salesDocuments.validUntil} < ${today}::date)`;
-  const overdue = sql`(${salesDocuments.kind} = 'invoice' and ${salesDocuments.dueDate} < ${today}::date)`;
-  if (state === "expired") return and(waiting, expired) as SQL;
-  if (state === "overdue") return and(waiting, overdue) as SQL;
-  if (state === "sent" || state === "viewed") {
-    return and(eq(salesDocuments.state, state), sql`not ${or(expired, overdue)}`) as SQL;
-  }
-  return eq(salesDocuments.state, state);
 }
 
 function toLine(row: SalesLineRow, currency: string): SalesLine {
@@ -92,11 +76,7 @@ export function toSalesDocument(row: SalesRow, lines: SalesLineRow[], now: Date)
 export async function linesOf(db: Database, ids: string[]): Promise<Map<string, SalesLineRow[]>> {
   const byDocument = new Map<string, SalesLineRow[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byDocument;
-  const rows = await db
-    .select()
-    .from(salesDocumentLines)
-    .where(inArray(salesDocumentLines.documentId, ids))
-    .orderBy(asc(salesDocumentLines.documentId), asc(salesDocumentLines.position));
+  const rows = await linesOfRevisions(db, ids);
   for (const row of rows) byDocument.get(row.documentId)?.push(row);
   return byDocument;
 }
@@ -106,36 +86,11 @@ export async function presentOne(db: Database, row: SalesRow, now: Date): Promis
 }
 
 export async function historyOf(db: Database, id: string): Promise<SalesHistoryEntry[]> {
-  const rows = await db
-    .select()
-    .from(salesDocumentEvents)
-    .where(eq(salesDocumentEvents.documentId, id))
-    .orderBy(asc(salesDocumentEvents.at), asc(salesDocumentEvents.id));
+  const rows = await historyOldestFirst(db, id);
   return rows.map((row) => ({
     at: row.at.toISOString(),
     kind: row.kind,
     actor: row.actorName,
     note: row.note,
   }));
-}
-
-/** Writes one entry of a revision's history, at billing's `now`. */
-export async function recordSalesEvent(
-  tx: Database,
-  entry: {
-    documentId: string;
-    kind: string;
-    at: Date;
-    actor?: { id: string | null; name: string } | null;
-    note?: string | null;
-  },
-) {
-  await tx.insert(salesDocumentEvents).values({
-    documentId: entry.documentId,
-    kind: entry.kind,
-    actorId: entry.actor?.id ?? null,
-    actorName: entry.actor?.name ?? null,
-    note: entry.note ?? null,
-    at: entry.at,
-  });
 }

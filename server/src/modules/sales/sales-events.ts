@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import { DAY_MS } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { salesDocumentEvents } from "../../db/schema.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
-import { recordSalesEvent, type SalesRow } from "./present.js";
+import type { SalesRow } from "./queries/documents.js";
+import { hasOverdueEntry, recordSalesEvent } from "./queries/history.js";
 
 /** A revision as its events name it: no link, and so no token. */
 function factsOf(row: SalesRow) {
@@ -54,12 +53,7 @@ export async function queueOverdueStep(tx: Database, sent: SalesRow, label: stri
  */
 export async function announceOverdue(tx: Database, row: SalesRow, at: Date): Promise<void> {
   if (row.kind !== "invoice" || !row.dueDate) return;
-  const [told] = await tx
-    .select({ id: salesDocumentEvents.id })
-    .from(salesDocumentEvents)
-    .where(and(eq(salesDocumentEvents.documentId, row.id), eq(salesDocumentEvents.kind, "overdue")))
-    .limit(1);
-  if (told) return;
+  if (await hasOverdueEntry(tx, row.id)) return;
   await recordSalesEvent(tx, { documentId: row.id, kind: "overdue", at });
   await emitDomainEvent(tx, "invoice.overdue", { invoice: factsOf(row), dueDate: row.dueDate, at });
 }

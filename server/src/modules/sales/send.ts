@@ -1,9 +1,7 @@
 import { salesLabel, salesMessages } from "@agency/contract";
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session.js";
 import { DAY_MS } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { salesDocuments } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
@@ -16,7 +14,16 @@ import {
 import type { SalesContext } from "./drafts.js";
 import { findRevision, lockRevision, teamMember } from "./drafts.js";
 import { takeSalesNumber } from "./numbering.js";
-import { dayOf, effectiveState, recordSalesEvent, type SalesRow } from "./present.js";
+import { dayOf, effectiveState } from "./present.js";
+import {
+  liveRevisionLocked,
+  markRevisionSent,
+  markRevisionSuperseded,
+  markRevisionVoided,
+  ordersOfSeries,
+  type SalesRow,
+} from "./queries/documents.js";
+import { recordSalesEvent } from "./queries/history.js";
 import { announceSent, queueOverdueStep } from "./sales-events.js";
 
 /** An invoice's reminders: 3 days before its due day, on the day, and 3 days after (at 09:00 UTC). */
@@ -30,36 +37,12 @@ function reminderTime(dueDate: string, days: number): Date {
   return new Date(new Date(`${dueDate}T09:00:00Z`).getTime() + days * DAY_MS);
 }
 
-/** The revision the customer has now (sent, and not superseded): the one a new revision replaces. */
-async function liveRevision(tx: Database, row: SalesRow): Promise<SalesRow | undefined> {
-  const [live] = await tx
-    .select()
-    .from(salesDocuments)
-    .where(
-      and(
-        eq(salesDocuments.seriesId, row.seriesId),
-        inArray(salesDocuments.state, ["sent", "viewed", "accepted", "declined", "paid", "void"]),
-      ),
-    )
-    .for("update");
-  return live;
-}
-
-/** The orders a series' revisions started (a customer paying one of them). */
-async function seriesOrders(db: Database, seriesId: string): Promise<string[]> {
-  const started = await db
-    .select({ orderId: salesDocuments.orderId })
-    .from(salesDocuments)
-    .where(and(eq(salesDocuments.seriesId, seriesId), isNotNull(salesDocuments.orderId)));
-  return started.flatMap((row) => (row.orderId ? [row.orderId] : []));
-}
-
 /**
  * Before a change that may withdraw a revision (void, or a newer one sent): the provider is asked,
  * outside the transaction, about the payments of the series' unpaid orders.
  */
 async function checkSeriesOrders(ctx: SalesContext, seriesId: string): Promise<UnpaidOrdersChecked> {
-  return checkUnpaidOrders(ctx.db, ctx.provider, await seriesOrders(ctx.db, seriesId));
+  return checkUnpaidOrders(ctx.db, ctx.provider, await ordersOfSeries(ctx.db, seriesId));
 }
 
 /**
@@ -103,7 +86,7 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
   const draft = await findRevision(ctx.db, id);
   const checked = await checkSeriesOrders(ctx, draft.seriesId);
   await ctx.db.transaction(async (tx) => {
-    await lockOrders(tx, await seriesOrders(tx, draft.seriesId));
+    await lockOrders(tx, await ordersOfSeries(tx, draft.seriesId));
     const row = await lockRevision(tx, id);
     if (row.state !== "draft") throw new AppError("conflict", salesMessages.notSendable);
     const now = ctx.now();
@@ -112,17 +95,15 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
     let numbered = { number: row.number, year: row.year, sequence: row.sequence };
     let previous: SalesRow | undefined;
     if (row.revision > 1) {
-      previous = await liveRevision(tx, row);
+      // The one the customer has now: the revision this one replaces.
+      previous = await liveRevisionLocked(tx, row.seriesId);
       const state = previous ? effectiveState(previous, now) : undefined;
       if (state === "accepted" || state === "paid" || state === "void") {
         throw new AppError("conflict", salesMessages.notSendable);
       }
       if (previous) {
         await withdrawOrder(tx, previous, checked);
-        await tx
-          .update(salesDocuments)
-          .set({ state: "superseded", supersededAt: now })
-          .where(eq(salesDocuments.id, previous.id));
+        await markRevisionSuperseded(tx, previous.id, now);
         await recordSalesEvent(tx, {
           documentId: previous.id,
           kind: "superseded",
@@ -134,11 +115,7 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
     } else {
       numbered = await takeSalesNumber(tx, row.kind, now.getUTCFullYear());
     }
-    const [sent] = await tx
-      .update(salesDocuments)
-      .set({ ...numbered, state: "sent", sentAt: now })
-      .where(eq(salesDocuments.id, row.id))
-      .returning();
+    const sent = await markRevisionSent(tx, row.id, numbered, now);
     if (!sent) throw new Error("The quote or invoice was not sent.");
     const label = salesLabel(sent);
     await recordSalesEvent(tx, { documentId: row.id, kind: "sent", at: now, actor });
@@ -176,15 +153,12 @@ export async function voidDocument(ctx: SalesContext, caller: SessionUser, id: s
   const { seriesId } = await findRevision(ctx.db, id);
   const checked = await checkSeriesOrders(ctx, seriesId);
   await ctx.db.transaction(async (tx) => {
-    await lockOrders(tx, await seriesOrders(tx, seriesId));
+    await lockOrders(tx, await ordersOfSeries(tx, seriesId));
     const row = await lockRevision(tx, id);
     const now = ctx.now();
     if (!voidable.has(effectiveState(row, now))) throw new AppError("conflict", salesMessages.notVoidable);
     const withdrawn = await withdrawOrder(tx, row, checked);
-    await tx
-      .update(salesDocuments)
-      .set({ state: "void", voidedAt: now })
-      .where(eq(salesDocuments.id, row.id));
+    await markRevisionVoided(tx, row.id, now);
     await recordSalesEvent(tx, {
       documentId: row.id,
       kind: "voided",

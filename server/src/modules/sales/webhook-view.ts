@@ -1,8 +1,7 @@
 import { WebhookSalesDocument } from "@agency/contract";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { salesDocuments } from "../../db/schema.js";
 import { toSalesDocument } from "./present.js";
+import { revisionWithId } from "./queries/documents.js";
 
 /**
  * A quote or invoice as an outgoing webhook carries it (its customer's view, without the link's
@@ -13,7 +12,7 @@ export async function salesDocumentView(
   id: string,
   now: Date,
 ): Promise<WebhookSalesDocument[]> {
-  const [row] = await db.select().from(salesDocuments).where(eq(salesDocuments.id, id));
+  const row = await revisionWithId(db, id);
   if (!row) return [];
   // The schema keeps only the fields a webhook carries.
   return [WebhookSalesDocument.parse({ ...toSalesDocument(row, [], now), customerId: row.userId })];
