@@ -24,10 +24,14 @@ import {
   catalogAdminRoutes,
   catalogGeneration,
   catalogRoutes,
-  shopMoneyRoutes,
   startCatalogSync,
 } from "./modules/catalog/index.js";
-import { currentMailBrand, imageRoutes, siteContentRoutes } from "./modules/content/index.js";
+import {
+  currentMailBrand,
+  imageRoutes,
+  shopMoneyRoutes,
+  siteContentRoutes,
+} from "./modules/content/index.js";
 import { exportRoutes } from "./modules/exports/index.js";
 import { fileRoutes } from "./modules/files/index.js";
 import { wireModules } from "./modules/index.js";

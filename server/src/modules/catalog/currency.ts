@@ -5,23 +5,20 @@ import {
   formatMoney,
   minimumChargeMinor,
   type ShopMoney,
-  type ShopMoneyBody,
-  type ShopMoneySetting,
   toMinor,
 } from "@agency/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { payments, siteContent } from "../../db/schema.js";
+import { siteContent } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
-import { type AuditActor, recordAudit } from "../audit/index.js";
-import { cachedReadIn, catalogChanged } from "./cache.js";
+import { cachedReadIn } from "./cache.js";
 
 /**
- * The shop's currency: the unit the catalog's prices are written in, so the catalog keeps it. It
- * is stored beside the site identity (`site_content`, key "currency"); until the owner sets it the
- * shop sells in USD, written for en-US.
+ * The shop's currency: the unit the catalog's prices are written in, so the catalog reads it. It
+ * is stored beside the site identity (`site_content`, key "currency"), which the content module
+ * writes when the owner sets it; until then the shop sells in USD, written for en-US.
  */
-const currencyKey = "currency";
+export const currencyKey = "currency";
 
 /** The stored document as the currency and locale (the default where it has none). */
 export function shopMoneyOf(value: unknown): ShopMoney {
@@ -49,54 +46,6 @@ export function shopMoney(db: Database, reader: Database = db): Promise<ShopMone
  */
 export const shopCurrencySql = sql`coalesce((select ${siteContent.value} ->> 'currency' from ${siteContent}
   where ${siteContent.key} = ${currencyKey}), ${defaultShopMoney.currency})`;
-
-/** Whether the shop ever took a payment: then a new currency only applies to new prices. */
-async function sold(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: payments.id }).from(payments).limit(1);
-  return Boolean(row);
-}
-
-export async function shopMoneySetting(db: Database): Promise<ShopMoneySetting> {
-  const [money, anySale] = await Promise.all([shopMoney(db), sold(db)]);
-  return { ...money, sold: anySale };
-}
-
-/**
- * The owner sets the currency and locale. Nothing is converted: orders, payments and receipts keep
- * the currency they were made in, and the catalog's prices (kept in minor units) are read in the
- * new currency from now on. The change is in the audit log, as it was and as it is.
- */
-export async function saveShopMoney(
-  db: Database,
-  actor: AuditActor,
-  body: ShopMoneyBody,
-): Promise<ShopMoneySetting> {
-  const wanted: ShopMoney = { currency: body.currency, locale: body.locale };
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(siteContent)
-      .where(eq(siteContent.key, currencyKey))
-      .for("update");
-    const before = shopMoneyOf(current?.value);
-    if (before.currency === wanted.currency && before.locale === wanted.locale && current) return;
-    await tx
-      .insert(siteContent)
-      .values({ key: currencyKey, value: wanted })
-      .onConflictDoUpdate({ target: siteContent.key, set: { value: wanted, updatedAt: sql`now()` } });
-    if (before.currency === wanted.currency && before.locale === wanted.locale) return;
-    await recordAudit(tx, {
-      actor,
-      action: "site.currency_changed",
-      subject: { type: "site", id: currencyKey },
-      before,
-      after: wanted,
-    });
-  });
-  // Every part: the prices and the pages are written in it.
-  await catalogChanged(db);
-  return shopMoneySetting(db);
-}
 
 function refuse(field: string, problem: string): AppError {
   return new AppError("bad_request", `Invalid ${field}: ${problem}`, { [field]: problem });

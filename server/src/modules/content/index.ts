@@ -2,3 +2,4 @@ export { currentMailBrand, currentSiteIdentity } from "./identity.js";
 export { readImage } from "./images.js";
 export { imageRoutes, siteContentRoutes } from "./routes.js";
 export { loadSiteContent, saveSiteIdentity } from "./service.js";
+export { shopMoneyRoutes } from "./shop-money-routes.js";

@@ -4,7 +4,7 @@ import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { auditActorOf } from "../audit/index.js";
-import { saveShopMoney, shopMoneySetting } from "./currency.js";
+import { saveShopMoney, shopMoneySetting } from "./shop-money.js";
 
 const refused = refusals(400, 401, 403);
 // The currency is what every price is in: it goes with editing the prices.
