@@ -7,30 +7,15 @@ import {
   type WebhookOrderAssignment,
   type WebhookSalesDocument,
 } from "@agency/contract";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders } from "../../db/schema.js";
 import { formatDate } from "../../mail/format.js";
+import { orderNamedInNotice } from "./queries/events.js";
 
 /** An order's price in its own currency, as the order carries it (webhooks carry the whole order). */
 const price = (order: Order) =>
   order.currentPrice === undefined ? "price not shown" : formatMajorMoney(order.currentPrice, order.currency);
 const plan = (order: { service: string; serviceDuration: string }) =>
   `${order.service} (${order.serviceDuration})`;
-
-/** The order a subscription belongs to, as the notice names it. */
-async function orderOf(db: Database, orderId: string) {
-  const [order] = await db
-    .select({
-      number: orders.number,
-      service: orders.service,
-      serviceDuration: orders.serviceDuration,
-      name: orders.name,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return order;
-}
 
 const dayText = (day: string) => formatDate(new Date(`${day}T00:00:00Z`));
 
@@ -68,7 +53,7 @@ export async function chatText(db: Database, publicUrl: string, body: string): P
     case "subscription.renewed":
     case "subscription.cancelled": {
       const subscription = data as Subscription;
-      const order = await orderOf(db, subscription.orderId);
+      const order = await orderNamedInNotice(db, subscription.orderId);
       const number = order ? formatOrderNumber(order.number) : "an order";
       const what = order ? ` ${plan(order)} for ${order.name}` : "";
       const until = formatDate(new Date(subscription.currentPeriodEnd));
@@ -78,7 +63,7 @@ export async function chatText(db: Database, publicUrl: string, body: string): P
     }
     case "order.assigned": {
       const assignment = data as WebhookOrderAssignment;
-      const order = await orderOf(db, assignment.orderId);
+      const order = await orderNamedInNotice(db, assignment.orderId);
       const what = order ? `: ${plan(order)} for ${order.name}` : "";
       const change = assignment.assignee ? `assigned to ${assignment.assignee.name}` : "unassigned";
       return `Order ${formatOrderNumber(assignment.number)} ${change} by ${assignment.assignedBy.name}${what}\n${orderLink(assignment.orderId)}`;

@@ -1,13 +1,12 @@
 import { webhookMessages } from "@agency/contract";
-import { eq, sql } from "drizzle-orm";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { webhookEndpoints } from "../../db/schema.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { AddressRules } from "./addresses.js";
 import { chatText } from "./chat-text.js";
-import type { ClaimedDelivery, DeliveryOutcome } from "./delivery-queue.js";
 import { type PostOutcome, postJson } from "./http-post.js";
+import type { ClaimedDelivery, DeliveryOutcome } from "./queries/deliveries.js";
+import { markEndpointFailing, turnOffEndpoint } from "./queries/endpoints.js";
 import { signedHeaders } from "./signing.js";
 
 export type DeliveryContext = {
@@ -110,19 +109,10 @@ export async function noteEndpointHealth(
   for (const endpointId of failed) {
     if (succeeded.has(endpointId)) continue;
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(webhookEndpoints)
-        .set({
-          failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
-        })
-        .where(eq(webhookEndpoints.id, endpointId))
-        .returning();
+      const row = await markEndpointFailing(tx, endpointId, now);
       if (!row?.enabled || !row.failingSince) return;
       if (now.getTime() - row.failingSince.getTime() < deliveryWindowMs) return;
-      await tx
-        .update(webhookEndpoints)
-        .set({ enabled: false, disabledAt: now, disabledReason: webhookMessages.disabledAfterFailures })
-        .where(eq(webhookEndpoints.id, endpointId));
+      await turnOffEndpoint(tx, endpointId, now, webhookMessages.disabledAfterFailures);
       await enqueue(tx, "mail.webhook-disabled", { endpointId });
     });
   }

@@ -1,19 +1,16 @@
 import { isId, type WebhookDelivery, type WebhookDeliveryList } from "@agency/contract";
-import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { findEndpoint } from "./endpoints.js";
+import {
+  type DeliveryRow,
+  deliveriesNewestFirst,
+  deliveryCountOf,
+  deliveryWithEndpoint,
+  insertDelivery,
+} from "./queries/deliveries.js";
 
-const columns = {
-  delivery: webhookDeliveries,
-  eventType: webhookEvents.type,
-};
-
-function toDelivery(row: {
-  delivery: typeof webhookDeliveries.$inferSelect;
-  eventType: string;
-}): WebhookDelivery {
+function toDelivery(row: DeliveryRow): WebhookDelivery {
   const { delivery } = row;
   return {
     _id: delivery.id,
@@ -38,19 +35,11 @@ export async function listDeliveries(
   page: { page: number; size: number },
 ): Promise<WebhookDeliveryList> {
   const endpoint = await findEndpoint(db, endpointId);
-  const mine = eq(webhookDeliveries.endpointId, endpoint.id);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(columns)
-      .from(webhookDeliveries)
-      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-      .where(mine)
-      .orderBy(desc(webhookDeliveries.seq))
-      .limit(page.size)
-      .offset(page.page * page.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(webhookDeliveries).where(mine),
+  const [rows, total] = await Promise.all([
+    deliveriesNewestFirst(db, endpoint.id, page),
+    deliveryCountOf(db, endpoint.id),
   ]);
-  return { deliveries: rows.map(toDelivery), total: count?.total ?? 0 };
+  return { deliveries: rows.map(toDelivery), total };
 }
 
 /**
@@ -59,19 +48,15 @@ export async function listDeliveries(
  */
 export async function resendDelivery(db: Database, id: string): Promise<WebhookDelivery> {
   if (!isId(id)) throw notFound("The delivery");
-  const [found] = await db
-    .select({ delivery: webhookDeliveries, enabled: webhookEndpoints.enabled, eventType: webhookEvents.type })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, id));
+  const found = await deliveryWithEndpoint(db, id);
   if (!found) throw notFound("The delivery");
   if (!found.enabled) throw new AppError("conflict", "The endpoint is turned off: turn it on to send again.");
   const { delivery } = found;
-  const [resent] = await db
-    .insert(webhookDeliveries)
-    .values({ endpointId: delivery.endpointId, eventId: delivery.eventId, objectKey: delivery.objectKey })
-    .returning();
+  const resent = await insertDelivery(db, {
+    endpointId: delivery.endpointId,
+    eventId: delivery.eventId,
+    objectKey: delivery.objectKey,
+  });
   if (!resent) throw new Error("The delivery was not queued.");
   return toDelivery({ delivery: resent, eventType: found.eventType });
 }

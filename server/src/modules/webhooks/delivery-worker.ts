@@ -14,7 +14,7 @@ import {
   fanOut,
   recordOutcomes,
   renewDeliveryLeases,
-} from "./delivery-queue.js";
+} from "./queries/deliveries.js";
 
 export type DeliveryWorkerOptions = {
   ctx: DeliveryContext;
@@ -37,11 +37,11 @@ const gatherMs = 5;
 
 /**
  * The worker of webhook and chat deliveries, apart from the job queue: it takes them from their
- * own table (see `delivery-queue.ts`) many at a time. Each round turns new events into deliveries,
- * claims as many due deliveries as it has free calls, and starts their calls; the outcomes of the
- * calls that end while one write runs are written together by the next. So a burst of events costs
- * a few statements a batch, and the calls themselves, which mostly wait on other servers, run
- * `concurrency` at once.
+ * own table (see `queries/deliveries.ts`) many at a time. Each round turns new events into
+ * deliveries, claims as many due deliveries as it has free calls, and starts their calls; the
+ * outcomes of the calls that end while one write runs are written together by the next. So a burst
+ * of events costs a few statements a batch, and the calls themselves, which mostly wait on other
+ * servers, run `concurrency` at once.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): Worker {
   const { ctx, log, concurrency } = options;

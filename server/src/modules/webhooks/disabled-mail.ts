@@ -1,18 +1,14 @@
 import { webhookMessages } from "@agency/contract";
-import { eq } from "drizzle-orm";
-import { webhookEndpoints } from "../../db/schema.js";
 import type { JobHandlers } from "../../jobs/worker.js";
 import { formatDate } from "../../mail/format.js";
 import { type NotificationContext, ownerMails, queueMails } from "../../mail/notifications.js";
+import { endpointById } from "./queries/endpoints.js";
 
 /** The owners hear that an endpoint was turned off after a day of failures, and how to turn it on. */
 export function webhookMailHandlers(ctx: NotificationContext): JobHandlers {
   return {
     "mail.webhook-disabled": async ({ endpointId }, job) => {
-      const [endpoint] = await ctx.db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, endpointId));
+      const endpoint = await endpointById(ctx.db, endpointId);
       if (!endpoint || endpoint.enabled) return;
       const what = endpoint.kind === "chat" ? "chat notices" : "webhook";
       const mails = await ownerMails(ctx, () => ({

@@ -6,17 +6,21 @@ import {
   type WebhookEndpoint,
   webhookMessages,
 } from "@agency/contract";
-import { asc, eq } from "drizzle-orm";
 import { seesAllCustomerRecords } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { webhookEndpoints } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { auditActorOf, changedFields, recordAudit } from "../audit/index.js";
 import { type AddressRules, refusalOf } from "./addresses.js";
+import {
+  deleteEndpointRow,
+  type EndpointRow,
+  endpointById,
+  endpointsOldestFirst,
+  insertEndpoint,
+  updateEndpointRow,
+} from "./queries/endpoints.js";
 import { newSigningSecret } from "./signing.js";
-
-type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 function toEndpoint(row: EndpointRow): WebhookEndpoint {
   return {
@@ -67,16 +71,12 @@ function checkEvents(kind: EndpointRow["kind"], events: string[]): void {
 }
 
 export async function listEndpoints(db: Database): Promise<WebhookEndpoint[]> {
-  const rows = await db
-    .select()
-    .from(webhookEndpoints)
-    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
-  return rows.map(toEndpoint);
+  return (await endpointsOldestFirst(db)).map(toEndpoint);
 }
 
 export async function findEndpoint(db: Database, id: string): Promise<EndpointRow> {
   if (!isId(id)) throw notFound("The endpoint");
-  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const row = await endpointById(db, id);
   if (!row) throw notFound("The endpoint");
   return row;
 }
@@ -98,10 +98,13 @@ export async function createEndpoint(
   await checkUrl(body.url, rules);
   const secret = kind === "webhook" ? newSigningSecret() : null;
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(webhookEndpoints)
-      .values({ kind, url: body.url, description: body.description ?? "", events, secret })
-      .returning();
+    const inserted = await insertEndpoint(tx, {
+      kind,
+      url: body.url,
+      description: body.description ?? "",
+      events,
+      secret,
+    });
     if (!inserted) throw new Error("The endpoint was not saved.");
     await recordAudit(tx, {
       actor: auditActorOf(caller),
@@ -131,17 +134,13 @@ export async function updateEndpoint(
   if (body.url !== undefined && body.url !== current.url) await checkUrl(body.url, rules);
   const enabling = body.enabled === true && !current.enabled;
   const row = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(webhookEndpoints)
-      .set({
-        url: body.url ?? current.url,
-        description: body.description ?? current.description,
-        events,
-        enabled: body.enabled ?? current.enabled,
-        ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
-      })
-      .where(eq(webhookEndpoints.id, current.id))
-      .returning();
+    const updated = await updateEndpointRow(tx, current.id, {
+      url: body.url ?? current.url,
+      description: body.description ?? current.description,
+      events,
+      enabled: body.enabled ?? current.enabled,
+      ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
+    });
     if (!updated) throw notFound("The endpoint");
     const change = changedFields(audited(current), audited(updated));
     if (change) {
@@ -161,7 +160,7 @@ export async function updateEndpoint(
 export async function deleteEndpoint(db: Database, caller: SessionUser, id: string): Promise<void> {
   const current = await findEndpoint(db, id);
   await db.transaction(async (tx) => {
-    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, current.id));
+    await deleteEndpointRow(tx, current.id);
     await recordAudit(tx, {
       actor: auditActorOf(caller),
       action: "webhook.deleted",

@@ -1,10 +1,10 @@
-// The delivery worker's statements: each handles many deliveries at once, so a burst of events
-// costs a few statements a batch rather than several a delivery.
+// The deliveries' statements. The delivery worker's each handle many deliveries at once, so a
+// burst of events costs a few statements a batch rather than several a delivery.
 
-import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { firstRowOf, rowsOf } from "../../db/rows.js";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.js";
+import { firstRowOf, rowsOf } from "../../../db/rows.js";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/schema.js";
 
 /** One instance at a time turns events into deliveries, so they are made in the events' order. */
 const fanOutLock = 7_302_115_001;
@@ -176,4 +176,59 @@ export async function renewDeliveryLeases(db: Database, workerId: string, ids: s
   if (ids.length === 0) return;
   await db.execute(sql`update ${webhookDeliveries} set locked_at = now()
     where id = any(${sql.param(ids)}::uuid[]) and locked_by = ${workerId}`);
+}
+
+/** A delivery as the Integrations page lists it: with the type of its event. */
+export type DeliveryRow = { delivery: typeof webhookDeliveries.$inferSelect; eventType: string };
+
+const listed = {
+  delivery: webhookDeliveries,
+  eventType: webhookEvents.type,
+};
+
+/** A page of an endpoint's deliveries, the newest first. */
+export function deliveriesNewestFirst(
+  db: Database,
+  endpointId: string,
+  page: { page: number; size: number },
+): Promise<DeliveryRow[]> {
+  return db
+    .select(listed)
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.seq))
+    .limit(page.size)
+    .offset(page.page * page.size);
+}
+
+export async function deliveryCountOf(db: Database, endpointId: string): Promise<number> {
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId));
+  return count?.total ?? 0;
+}
+
+/** A delivery with its event's type and whether its endpoint is on. */
+export async function deliveryWithEndpoint(
+  db: Database,
+  id: string,
+): Promise<(DeliveryRow & { enabled: boolean }) | undefined> {
+  const [found] = await db
+    .select({ delivery: webhookDeliveries, enabled: webhookEndpoints.enabled, eventType: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, id));
+  return found;
+}
+
+/** A new pending delivery of an event to an endpoint, queued after its object's earlier ones. */
+export async function insertDelivery(
+  db: Database,
+  values: { endpointId: string; eventId: string; objectKey: string },
+): Promise<typeof webhookDeliveries.$inferSelect | undefined> {
+  const [inserted] = await db.insert(webhookDeliveries).values(values).returning();
+  return inserted;
 }
