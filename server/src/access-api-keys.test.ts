@@ -1,11 +1,11 @@
 import { apiKeyMessages, builtInRoles, type Permission } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminCallFor } from "../test/access-calls.js";
+import { type AccessWorld, bookkeeper, type Call, prepareAccessWorld } from "../test/access-world.js";
 import { createAccount } from "../test/accounts.js";
 import { bearer, makeApiKey, makeRole } from "../test/api-keys.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
-import { adminCallFor } from "./access-call-fixtures.js";
-import { type AccessWorld, bookkeeper, type Call, prepareAccessWorld } from "./access-fixtures.js";
 import { apiKeys } from "./db/schema.js";
 
 /**

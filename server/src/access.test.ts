@@ -1,15 +1,15 @@
 import { builtInRoles, type Permission } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminCallFor } from "../test/access-calls.js";
+import { type AccessWorld, bookkeeper, type Call, prepareAccessWorld } from "../test/access-world.js";
 import { createAccount, type TestAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
-import { adminCallFor } from "./access-call-fixtures.js";
-import { type AccessWorld, bookkeeper, type Call, prepareAccessWorld } from "./access-fixtures.js";
 import type { DeclaredAccess } from "./plugins/authz.js";
 
 /**
  * Every API route and who may call it. A route added without a line here fails this test, so each
  * new route gets a deliberate decision; admin routes are then called as nobody, a customer and an
- * admin below, with the request access-fixtures.ts writes for each.
+ * admin below, with the request server/test/access-calls.ts writes for each.
  */
 const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/health": "public",

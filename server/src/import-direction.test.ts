@@ -68,7 +68,7 @@ describe("the server's import rules", () => {
 
 /** The folder a server file belongs to: `modules/<name>`, an infrastructure folder, or the file itself at the top. */
 function folderOf(file: string): string | undefined {
-  if (!file.startsWith("server/src/") || /(\.test|-fixtures)\.ts$/.test(file)) return undefined;
+  if (!file.startsWith("server/src/") || /\.test\.ts$/.test(file)) return undefined;
   // The throw-away files of the rules' test above are not the server's.
   if (file.includes("import-probe-")) return undefined;
   const inner = file.slice("server/src/".length);

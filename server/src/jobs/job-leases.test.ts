@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findJob, mail, openJobDatabase, quiet } from "../../test/job-database.js";
 import type { DatabaseHandle } from "../db/client.js";
-import { findJob, mail, openJobDatabase, quiet } from "./jobs-fixtures.js";
 import { enqueue } from "./queue.js";
 import { createWorker, type JobHandlers } from "./worker.js";
 

@@ -2,10 +2,10 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findJob, jobConfig, mail, openJobDatabase, quiet } from "../../test/job-database.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { jobs, leads } from "../db/schema.js";
 import { createJobRuntime } from "../job-runtime.js";
-import { findJob, jobConfig, mail, openJobDatabase, quiet } from "./jobs-fixtures.js";
 import { claimDueJobs, enqueue, retryJob } from "./queue.js";
 import { backoffMs, createWorker, type JobHandlers } from "./worker.js";
 

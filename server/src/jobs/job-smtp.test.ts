@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { findJob, jobConfig, mail, openJobDatabase, quiet } from "../../test/job-database.js";
 import { messageId, startTestSmtp, type TestSmtp } from "../../test/smtp.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { jobs } from "../db/schema.js";
 import { createJobRuntime } from "../job-runtime.js";
-import { findJob, jobConfig, mail, openJobDatabase, quiet } from "./jobs-fixtures.js";
 import { enqueue } from "./queue.js";
 
 let handle: DatabaseHandle;

@@ -1,9 +1,6 @@
 import { accountDataMessages, DELETED_CUSTOMER_NAME } from "@agency/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, lastOutboxMail, signIn, type TestAccount } from "../../../test/accounts.js";
-import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { account, receipts, user } from "../../db/schema.js";
 import {
   adminTotalsFor,
   cancelPlansOf,
@@ -12,7 +9,10 @@ import {
   postAs,
   rowsMentioningIn,
   seedTwoCustomers,
-} from "./account-fixtures.js";
+} from "../../../test/account-data.js";
+import { createAccount, lastOutboxMail, signIn, type TestAccount } from "../../../test/accounts.js";
+import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { account, receipts, user } from "../../db/schema.js";
 import { createDeletionToken } from "./delete.js";
 
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { AdminOrderList } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportFor, getAs, postAs } from "../../../test/account-data.js";
 import { createAccount, lastOutboxMail, signIn, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placePaidOrder, planIds } from "../../../test/orders.js";
-import { exportFor, getAs, postAs } from "./account-fixtures.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

@@ -1,11 +1,11 @@
 import { AccountExport } from "@agency/contract";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportFor, getAs, seedTwoCustomers } from "../../../test/account-data.js";
 import type { TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { payWithTestCard } from "../../../test/orders.js";
 import { customerCall, dayFromNow, quoteBody, tokenOf, writeQuote } from "../../../test/sales.js";
-import { exportFor, getAs, seedTwoCustomers } from "./account-fixtures.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

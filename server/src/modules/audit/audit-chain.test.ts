@@ -7,11 +7,11 @@ import { fileURLToPath } from "node:url";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
+import { byHand, recordAdminWork, verifyChain } from "../../../test/audit-log.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { type Database, openPglite } from "../../db/client.js";
 import { auditLog, user } from "../../db/schema.js";
 import { setAdminRole } from "../team/index.js";
-import { byHand, recordAdminWork, verifyChain } from "./audit-fixtures.js";
 import { recordAudit } from "./record.js";
 import { verifyAuditChain } from "./verify.js";
 

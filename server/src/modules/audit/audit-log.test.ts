@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders, createAccount, type TestAccount } from "../../../test/accounts.js";
+import { auditPage, latestEntry, verifyChain } from "../../../test/audit-log.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placePaidOrder, planIds } from "../../../test/orders.js";
 import { auditLog } from "../../db/schema.js";
-import { auditPage, latestEntry, verifyChain } from "./audit-fixtures.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

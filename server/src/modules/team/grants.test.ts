@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { bearer, makeApiKey, makeRole } from "../../../test/api-keys.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { newAddress, refusal, teamCalls } from "../../../test/team.js";
 import { teamInvitations, teamRoles, user } from "../../db/schema.js";
-import { newAddress, refusal, teamCalls } from "./team-fixtures.js";
 
 /**
  * Nobody grants what they do not hold: a member who may manage the team (and make API keys) but

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders, createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { invitationCalls, newAddress, refusal, teamCalls } from "../../../test/team.js";
 import { teamInvitations, user } from "../../db/schema.js";
-import { invitationCalls, newAddress, refusal, teamCalls } from "./team-fixtures.js";
 
 let ctx: TestContext;
 let owner: TestAccount;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { teamCalls } from "./team-fixtures.js";
+import { teamCalls } from "../../../test/team.js";
 
 let ctx: TestContext;
 let owner: TestAccount;

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signIn, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { refusal, teamCalls } from "../../../test/team.js";
 import { roleChanges, session, user } from "../../db/schema.js";
-import { refusal, teamCalls } from "./team-fixtures.js";
 
 let ctx: TestContext;
 let owner: TestAccount;

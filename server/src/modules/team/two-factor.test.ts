@@ -2,8 +2,8 @@ import { TeamTwoFactor, twoFactorMessages } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signIn, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { refusal, teamCalls } from "../../../test/team.js";
 import { turnOnTwoFactor } from "../../../test/two-factor.js";
-import { refusal, teamCalls } from "./team-fixtures.js";
 
 let ctx: TestContext;
 let owner: TestAccount;

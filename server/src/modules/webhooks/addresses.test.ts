@@ -2,15 +2,15 @@ import { webhookMessages } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { quiet } from "../../../test/job-database.js";
 import { runJobs } from "../../../test/jobs.js";
 import { placeOrder, planIds } from "../../../test/orders.js";
+import { addWebhookEndpoint as addEndpoint, deliveriesOf } from "../../../test/webhook-endpoints.js";
 import { startReceiver } from "../../../test/webhook-receiver.js";
 import { loadConfig } from "../../config.js";
 import { webhookEndpoints } from "../../db/schema.js";
-import { quiet } from "../../jobs/jobs-fixtures.js";
 import { type AddressRules, type Resolver, refusalOf, systemResolver } from "./addresses.js";
 import { createDeliveryWorker } from "./delivery-worker.js";
-import { addEndpoint, deliveriesOf } from "./webhooks-fixtures.js";
 
 const publicAddress = { address: "93.184.216.34", family: 4 };
 /** A resolver that knows a few names, as a DNS server would answer them. */

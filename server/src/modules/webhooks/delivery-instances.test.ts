@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { quiet } from "../../../test/job-database.js";
 import { placePaidOrder, planIds } from "../../../test/orders.js";
+import { addWebhookEndpoint as addEndpoint, deliveriesOf } from "../../../test/webhook-endpoints.js";
 import { startReceiver } from "../../../test/webhook-receiver.js";
 import { createJobRuntime } from "../../job-runtime.js";
-import { quiet } from "../../jobs/jobs-fixtures.js";
-import { addEndpoint, deliveriesOf } from "./webhooks-fixtures.js";
 
 let ctx: TestContext;
 beforeAll(async () => {

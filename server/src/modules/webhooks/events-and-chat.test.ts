@@ -5,8 +5,8 @@ import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { runJobs } from "../../../test/jobs.js";
 import { placePaidOrder, planIds } from "../../../test/orders.js";
 import { mySubscription } from "../../../test/subscriptions.js";
+import { addWebhookEndpoint as addEndpoint, hours } from "../../../test/webhook-endpoints.js";
 import { type Receiver, startReceiver } from "../../../test/webhook-receiver.js";
-import { addEndpoint, hours } from "./webhooks-fixtures.js";
 
 let ctx: TestContext;
 let owner: TestAccount;

@@ -5,9 +5,15 @@ import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
+import {
+  addWebhookEndpoint as addEndpoint,
+  deliveriesOf,
+  endpointsOf,
+  hours,
+  minutes,
+} from "../../../test/webhook-endpoints.js";
 import { type Receiver, startReceiver } from "../../../test/webhook-receiver.js";
 import { ordersByIds, readOrderLines } from "../orders/index.js";
-import { addEndpoint, deliveriesOf, endpointsOf, hours, minutes } from "./webhooks-fixtures.js";
 
 let ctx: TestContext;
 let owner: TestAccount;

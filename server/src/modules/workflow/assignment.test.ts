@@ -13,8 +13,8 @@ import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { planIds } from "../../../test/orders.js";
+import { callAs, type Method, paidCustomerOf } from "../../../test/workflow.js";
 import { orders, user } from "../../db/schema.js";
-import { callAs, type Method, paidCustomerOf } from "./workflow-fixtures.js";
 
 let ctx: TestContext;
 let owner: TestAccount;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { planIds } from "../../../test/orders.js";
-import { callAs, type Method, orderDetail, paidCustomerOf } from "./workflow-fixtures.js";
+import { callAs, type Method, orderDetail, paidCustomerOf } from "../../../test/workflow.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

@@ -7,8 +7,8 @@ import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { planIds } from "../../../test/orders.js";
 import { mySubscription, runJobsAt, subscriptionAction } from "../../../test/subscriptions.js";
+import { callAs, type Method, orderDetail, paidCustomerOf } from "../../../test/workflow.js";
 import { messages, orderPeriods } from "../../db/schema.js";
-import { callAs, type Method, orderDetail, paidCustomerOf } from "./workflow-fixtures.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

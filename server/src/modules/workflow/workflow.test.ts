@@ -5,8 +5,8 @@ import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { OrderSeenInFull, payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
+import { callAs, type Method, orderDetail, paidCustomerOf } from "../../../test/workflow.js";
 import { orderBriefs, orderEvents } from "../../db/schema.js";
-import { callAs, type Method, orderDetail, paidCustomerOf } from "./workflow-fixtures.js";
 
 let ctx: TestContext;
 let admin: TestAccount;

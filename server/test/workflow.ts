@@ -1,8 +1,8 @@
 import { OrderDetail } from "@agency/contract";
 import { expect } from "vitest";
-import { createAccount, type TestAccount } from "../../../test/accounts.js";
-import type { TestContext } from "../../../test/helpers.js";
-import { placePaidOrder } from "../../../test/orders.js";
+import { createAccount, type TestAccount } from "./accounts.js";
+import type { TestContext } from "./helpers.js";
+import { placePaidOrder } from "./orders.js";
 
 export type Method = "GET" | "POST" | "PUT";
 

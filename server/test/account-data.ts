@@ -1,12 +1,12 @@
 import { AccountExport, AdminOrderList, UserList } from "@agency/contract";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { authHeaders, createAccount, type TestAccount } from "../../../test/accounts.js";
-import { uploadFile } from "../../../test/files.js";
-import type { TestContext } from "../../../test/helpers.js";
-import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
-import { firstRowOf, rowsOf } from "../../db/rows.js";
-import { payments, subscriptions } from "../../db/schema.js";
+import { firstRowOf, rowsOf } from "../src/db/rows.js";
+import { payments, subscriptions } from "../src/db/schema.js";
+import { authHeaders, createAccount, type TestAccount } from "./accounts.js";
+import { uploadFile } from "./files.js";
+import type { TestContext } from "./helpers.js";
+import { placeOrder, placePaidOrder, planIds } from "./orders.js";
 
 export const getAs = (ctx: TestContext, who: TestAccount, url: string) =>
   ctx.app.inject({ method: "GET", url, headers: { cookie: who.cookie } });

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { AuditList, ErrorResponse, TeamInvitation, TeamMemberList } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { cookieHeader, signIn, type TestAccount } from "../../../test/accounts.js";
-import type { TestContext } from "../../../test/helpers.js";
-import { type OutboxMail, outbox, runJobs } from "../../../test/jobs.js";
-import { teamInvitations } from "../../db/schema.js";
+import { teamInvitations } from "../src/db/schema.js";
+import { cookieHeader, signIn, type TestAccount } from "./accounts.js";
+import type { TestContext } from "./helpers.js";
+import { type OutboxMail, outbox, runJobs } from "./jobs.js";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { openTestDatabase } from "../../test/helpers.js";
-import { loadConfig } from "../config.js";
-import type { Database, DatabaseHandle } from "../db/client.js";
-import { jobs } from "../db/schema.js";
-import type { JobPayloads } from "./queue.js";
+import { loadConfig } from "../src/config.js";
+import type { Database, DatabaseHandle } from "../src/db/client.js";
+import { jobs } from "../src/db/schema.js";
+import type { JobPayloads } from "../src/jobs/queue.js";
+import { openTestDatabase } from "./helpers.js";
 
 export const quiet = { info() {}, warn() {}, error() {} };
 

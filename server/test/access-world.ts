@@ -1,14 +1,14 @@
 import type { Permission } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { createAccount, type TestAccount } from "../test/accounts.js";
-import { multipartFile } from "../test/files.js";
-import type { TestContext } from "../test/helpers.js";
-import { placeOrder, placePaidOrder, planIds } from "../test/orders.js";
-import { promoCodeBody } from "../test/promo-codes.js";
-import { writeQuote } from "../test/sales.js";
-import { jobs, payments, webhookDeliveries } from "./db/schema.js";
-import { fanOut } from "./modules/webhooks/index.js";
+import { jobs, payments, webhookDeliveries } from "../src/db/schema.js";
+import { fanOut } from "../src/modules/webhooks/index.js";
+import { createAccount, type TestAccount } from "./accounts.js";
+import { multipartFile } from "./files.js";
+import type { TestContext } from "./helpers.js";
+import { placeOrder, placePaidOrder, planIds } from "./orders.js";
+import { promoCodeBody } from "./promo-codes.js";
+import { writeQuote } from "./sales.js";
 
 export type Call = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,10 +1,10 @@
 import { defaultPageTexts, defaultSite } from "@agency/contract";
-import type { TestAccount } from "../test/accounts.js";
-import type { TestContext } from "../test/helpers.js";
-import { quoteBody } from "../test/sales.js";
-import { type AccessWorld, type Call, plan, promo, service, webhookUrl } from "./access-fixtures.js";
+import { type AccessWorld, type Call, plan, promo, service, webhookUrl } from "./access-world.js";
+import type { TestAccount } from "./accounts.js";
+import type { TestContext } from "./helpers.js";
+import { quoteBody } from "./sales.js";
 
-// The request each team route gets in the access test, with the records access-fixtures.ts made.
+// The request each team route gets in the access test, with the records access-world.ts made.
 
 /** The ids of a catalog list as the admin sees it now, for a reorder that lists each once. */
 async function idsOf(ctx: TestContext, admin: TestAccount, url: string): Promise<string[]> {
@@ -329,6 +329,8 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
   }
   const call = calls[route];
   if (!call)
-    throw new Error(`No admin request written for ${route}: add one to adminCallFor in access-fixtures.ts.`);
+    throw new Error(
+      `No admin request written for ${route}: add one to adminCallFor in server/test/access-calls.ts.`,
+    );
   return call;
 }

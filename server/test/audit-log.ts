@@ -1,10 +1,10 @@
 import type { AuditEntry, AuditList, AuditVerification } from "@agency/contract";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import type { TestAccount } from "../../../test/accounts.js";
-import type { TestContext } from "../../../test/helpers.js";
-import { planIds } from "../../../test/orders.js";
-import type { Database } from "../../db/client.js";
+import type { Database } from "../src/db/client.js";
+import type { TestAccount } from "./accounts.js";
+import type { TestContext } from "./helpers.js";
+import { planIds } from "./orders.js";
 
 /** A page of the admin's audit list, as the admin page asks for it. */
 export async function auditPage(ctx: TestContext, admin: TestAccount, query = ""): Promise<AuditList> {
