@@ -18,8 +18,14 @@ describe("the table-ownership check", () => {
     const planted = [
       { path: "modules/leads/a.ts", text: `${importsOrders}await db.insert(orders).values(row);` },
       { path: "modules/leads/b.ts", text: `${importsOrders}await db.delete(orders);` },
-      { path: "modules/leads/c.ts", text: `${importsOrders}await db.execute(sql\`update \${orders} set name = ''\`);` },
-      { path: "modules/leads/d.ts", text: "await db.execute(sql`delete from order_lines where order_id = ${id}`);" },
+      {
+        path: "modules/leads/c.ts",
+        text: `${importsOrders}await db.execute(sql\`update \${orders} set name = ''\`);`,
+      },
+      {
+        path: "modules/leads/d.ts",
+        text: "await db.execute(sql`delete from order_lines where order_id = ${id}`);",
+      },
       { path: "modules/leads/e.ts", text: `${importsOrders}await db.update(paid).set({ email });` },
       { path: "auth/f.ts", text: 'await db.execute(sql`insert into "blogs" (title) values (${title})`);' },
     ];
