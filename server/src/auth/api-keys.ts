@@ -26,6 +26,8 @@ const shownLength = apiKeyPrefix.length + 4;
 /** Last-used is written at most this often per key (a write on every call would cost more than the call). */
 const lastUsedEveryMs = 60_000;
 
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
@@ -34,6 +36,30 @@ export function hashApiKey(key: string): string {
 export function newApiKey(): { key: string; keyHash: string; prefix: string } {
   const key = `${apiKeyPrefix}${randomBytes(keyBytes).toString("base64url")}`;
   return { key, keyHash: hashApiKey(key), prefix: key.slice(0, shownLength) };
+}
+
+/**
+ * Stores a new key (its hash only) and answers its row. The API keys page decides who may make
+ * which key; auth owns the table, since every call with a key reads it.
+ */
+export async function storeApiKey(db: Database, values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  if (!row) throw new Error("The key was not written.");
+  return row;
+}
+
+/** Marks a key revoked by a member, and answers its row (none for a key that is gone). */
+export async function markApiKeyRevoked(
+  db: Database,
+  id: string,
+  revokedBy: string | null,
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date(), revokedBy })
+    .where(eq(apiKeys.id, id))
+    .returning();
+  return row;
 }
 
 /**

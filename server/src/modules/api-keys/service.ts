@@ -9,7 +9,15 @@ import {
 } from "@agency/contract";
 import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { type KeyMaker, keyMakerOf, keyState, newApiKey } from "../../auth/api-keys.js";
+import {
+  type ApiKeyRow,
+  type KeyMaker,
+  keyMakerOf,
+  keyState,
+  markApiKeyRevoked,
+  newApiKey,
+  storeApiKey,
+} from "../../auth/api-keys.js";
 import { holdsAll } from "../../auth/permissions.js";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
@@ -18,11 +26,10 @@ import { AppError, notFound } from "../../errors.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 import { findRole, roleNames, rolesGivableBy } from "../team/index.js";
 
-type KeyRow = typeof apiKeys.$inferSelect;
 /** The new key's fields as checked: the expiry is a date by then. */
 type Created = z.output<typeof CreateApiKeyBody>;
 
-function toApiKey(row: KeyRow, names: Map<string, string>, maker: KeyMaker, now: Date): ApiKey {
+function toApiKey(row: ApiKeyRow, names: Map<string, string>, maker: KeyMaker, now: Date): ApiKey {
   const roleName = row.role === "owner" ? null : (names.get(row.role) ?? null);
   const state = keyState({ ...row, roleExists: roleName !== null, maker }, now);
   return {
@@ -51,7 +58,7 @@ async function keyWithMaker(db: Database, id: string) {
   return found;
 }
 
-const makerOf = (found: { key: KeyRow; makerRole: string | null; makerSuspendedAt: Date | null }) =>
+const makerOf = (found: { key: ApiKeyRow; makerRole: string | null; makerSuspendedAt: Date | null }) =>
   keyMakerOf(found.key.createdBy ? { role: found.makerRole, suspendedAt: found.makerSuspendedAt } : null);
 
 /**
@@ -97,20 +104,16 @@ export async function createApiKey(db: Database, actor: SessionUser, body: Creat
   }
   const { key, keyHash, prefix } = newApiKey();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(apiKeys)
-      .values({
-        name: body.name,
-        prefix,
-        keyHash,
-        role: role.key,
-        createdBy: accountIdOf(actor),
-        createdByName: actor.name.trim() || actor.email,
-        createdAt: now,
-        expiresAt,
-      })
-      .returning();
-    if (!row) throw new Error("The key was not written.");
+    const row = await storeApiKey(tx, {
+      name: body.name,
+      prefix,
+      keyHash,
+      role: role.key,
+      createdBy: accountIdOf(actor),
+      createdByName: actor.name.trim() || actor.email,
+      createdAt: now,
+      expiresAt,
+    });
     await recordAudit(tx, {
       actor: auditActorOf(actor),
       action: "api_key.created",
@@ -128,11 +131,7 @@ export async function revokeApiKey(db: Database, actor: SessionUser, id: string)
     const [before] = await tx.select().from(apiKeys).where(eq(apiKeys.id, id)).for("update");
     if (!before) throw notFound("The key");
     if (before.revokedAt) throw new AppError("conflict", apiKeyMessages.alreadyRevoked);
-    const [after] = await tx
-      .update(apiKeys)
-      .set({ revokedAt: new Date(), revokedBy: accountIdOf(actor) })
-      .where(eq(apiKeys.id, id))
-      .returning();
+    const after = await markApiKeyRevoked(tx, id, accountIdOf(actor));
     if (!after) throw notFound("The key");
     await recordAudit(tx, {
       actor: auditActorOf(actor),
