@@ -43,7 +43,7 @@ export default [
       route("notifications", "routes/dashboard/notifications.tsx"),
       route("receipts/:id", "routes/dashboard/receipt.tsx"),
     ]),
-    layout("routes/guards/require-admin.tsx", [
+    layout("routes/guards/require-team-member.tsx", [
       route("dashboard/admin", "routes/admin/layout.tsx", [
         index("routes/admin/all-users.tsx", { id: "admin-index" }),
         route("all__user", "routes/admin/all-users.tsx", { id: "admin-all-users" }),

@@ -7,8 +7,11 @@ import { SET_UP_PAGE, useTwoFactorStatus } from "../../features/two-factor/api/t
 import { accountMessages } from "../../lib/messages";
 import { notifyError } from "../../lib/toast";
 
-/** Admin pages for admins only; the server refuses their calls to anyone else regardless. */
-export default function RequireAdmin() {
+/**
+ * The admin pages for members of the team only (any role: the server's admin status says "admin"
+ * for every member); the server refuses their calls to anyone else regardless.
+ */
+export default function RequireTeamMember() {
   const session = useSession();
   const status = useAdminStatus(session.data?.user.email);
   // A busy or unreachable server is not a refusal: the admin may try again.
