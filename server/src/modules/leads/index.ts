@@ -3,4 +3,4 @@ export { leadView } from "./admin.js";
 export { leadAdminRoutes } from "./admin-routes.js";
 export { leadForms, tooManyLeadForms } from "./forms.js";
 export { leadRoutes } from "./routes.js";
-export { signUpForNewsletter } from "./service.js";
+export { removeNewsletterSignUp, signUpForNewsletter } from "./service.js";

@@ -12,6 +12,7 @@ import { AppError } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { checkMailToken } from "../../mail/preferences.js";
+import { type AuditActor, recordAudit } from "../audit/index.js";
 
 type NewLead = typeof leads.$inferInsert;
 
@@ -67,6 +68,29 @@ export async function signUpForNewsletter(db: Database, body: NewsletterSignUpBo
     }
     return { success: true, insertedId: lead.id };
   });
+}
+
+/**
+ * Removes the address's newsletter sign-up (the address is lower case) inside `tx`: the reader
+ * left the list. The audit log records it by id, since the address goes.
+ */
+export async function removeNewsletterSignUp(
+  tx: Database,
+  actor: AuditActor,
+  address: string,
+): Promise<void> {
+  const removed = await tx
+    .delete(leads)
+    .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, address)))
+    .returning();
+  for (const lead of removed) {
+    await recordAudit(tx, {
+      actor,
+      action: "lead.deleted",
+      subject: { type: "lead", id: lead.id },
+      before: { kind: lead.kind, confirmed: lead.confirmedAt !== null, createdAt: lead.createdAt },
+    });
+  }
 }
 
 /** The mailed link's token: the sign-up's id and a signature only the shop can make. */
