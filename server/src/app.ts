@@ -12,6 +12,7 @@ import { accountRoutes } from "./modules/account/index.js";
 import { apiKeyRoutes } from "./modules/api-keys/index.js";
 import { auditAdminRoutes } from "./modules/audit/index.js";
 import {
+  applyPlanPriceToRenewals,
   paymentRoutes,
   receiptRoutes,
   receiptSettings,
@@ -163,7 +164,7 @@ export async function buildApp({
       await api.register(salesCustomerRoutes, sales);
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
-      await api.register(catalogAdminRoutes, { db });
+      await api.register(catalogAdminRoutes, { db, renewals: applyPlanPriceToRenewals });
       await api.register(shopMoneyRoutes, { db });
       await api.register(promoRoutes, { db, clock });
       await api.register(teamRoutes, {

@@ -19,6 +19,7 @@ export {
   pastDueJson,
   recentCancellationsJson,
 } from "./subscriptions/overview-lists.js";
+export { applyPlanPriceToRenewals } from "./subscriptions/plan-price.js";
 export { priceChangeHandlers } from "./subscriptions/price-change-mails.js";
 export { runRenewal } from "./subscriptions/renewals.js";
 export { subscriptionRoutes } from "./subscriptions/routes.js";

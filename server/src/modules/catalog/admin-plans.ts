@@ -12,8 +12,7 @@ import {
 } from "@agency/contract";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { firstRowOf } from "../../db/rows.js";
-import { jobs, orders, pricingPlans, subscriptions } from "../../db/schema.js";
+import { orders, pricingPlans } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { addonsOfPlans } from "./addons.js";
@@ -195,14 +194,20 @@ export async function updatePlan(
 }
 
 /**
+ * Applies a plan's new price to its subscriptions that have not ended, queuing each customer's
+ * notice, inside `tx`; answers how many changed. Billing owns the subscriptions and does it.
+ */
+export type RenewalPricing = (tx: Database, planId: string, newPriceCents: number) => Promise<number>;
+
+/**
  * New orders pay the new price at once; orders placed before keep theirs. Subscriptions renew at
  * the price they were bought at unless the owner applies the change to renewals: then every
  * subscription of the plan that has not ended renews at the new price, and its customer gets a
- * notice, queued in the same transaction. Stripe Billing keeps the price of the subscriptions it
- * renews on its side, so those are left as they are.
+ * notice, queued in the same transaction (Stripe Billing's subscriptions keep their price there).
  */
 export async function changePlanPrice(
   db: Database,
+  renewals: RenewalPricing,
   actor: AuditActor,
   id: string,
   body: PlanPriceBody,
@@ -218,7 +223,7 @@ export async function changePlanPrice(
       .where(eq(pricingPlans.id, id))
       .returning();
     if (!plan) throw notFound("The pricing plan");
-    const renewalsChanged = body.applyToRenewals ? await applyPriceToRenewals(tx, id, newPriceCents) : 0;
+    const renewalsChanged = body.applyToRenewals ? await renewals(tx, id, newPriceCents) : 0;
     const prices = (row: PlanRow) => ({
       oldPrice: toMajor(row.oldPriceCents, currency),
       newPrice: toMajor(row.newPriceCents, currency),
@@ -235,31 +240,6 @@ export async function changePlanPrice(
   });
   await catalogChanged(db, "plans");
   return { plan: await adminPlan(db, id), renewalsChanged: changed, noticesQueued: changed };
-}
-
-/** The plan's subscriptions that have not ended renew at the new price; each customer gets a notice. */
-async function applyPriceToRenewals(tx: Database, id: string, newPriceCents: number): Promise<number> {
-  const row = await firstRowOf<{ count: number }>(
-    tx,
-    sql`
-      with before as (
-        select ${subscriptions.id} as id, ${subscriptions.priceCents} as old_price_cents from ${subscriptions}
-        where ${subscriptions.planId} = ${id} and ${subscriptions.status} <> 'ended'
-          and ${subscriptions.providerSubscriptionId} is null and ${subscriptions.priceCents} <> ${newPriceCents}
-        for update
-      ), changed as (
-        update ${subscriptions} set price_cents = ${newPriceCents}, updated_at = now()
-        from before where ${subscriptions.id} = before.id
-        returning before.id, before.old_price_cents
-      ), mailed as (
-        insert into ${jobs} (kind, payload)
-        select 'mail.plan-price-changed', jsonb_build_object('subscriptionId', id,
-          'oldPriceCents', old_price_cents, 'newPriceCents', ${newPriceCents}::int)
-        from changed
-      )
-      select count(*)::int as count from changed`,
-  );
-  return Number(row?.count ?? 0);
 }
 
 /**

@@ -24,14 +24,22 @@ import { refusals } from "../../errors.js";
 import { auditActorOf } from "../audit/index.js";
 import * as editor from "./admin.js";
 import * as addons from "./admin-addons.js";
+import type { RenewalPricing } from "./admin-plans.js";
 import * as plans from "./admin-plans.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const admin = { access: "team" as const, permission: "catalog.edit" as const };
 const tags = ["admin"];
 
-/** DESIGN "Beyond the spec" 13: the owner edits services, plans and prices in the dashboard. */
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/**
+ * DESIGN "Beyond the spec" 13: the owner edits services, plans and prices in the dashboard.
+ * `renewals` applies a new price to a plan's subscriptions: billing keeps them, and reads the
+ * catalog, so the app hands its function in rather than the catalog importing billing.
+ */
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database; renewals: RenewalPricing }> = async (
+  app,
+  { db, renewals },
+) => {
   app.get(
     "/admin/catalog/services",
     {
@@ -181,7 +189,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       const actor = auditActorOf(await requireMember(request));
-      return plans.changePlanPrice(db, actor, request.params.id, request.body);
+      return plans.changePlanPrice(db, renewals, actor, request.params.id, request.body);
     },
   );
 
