@@ -21,8 +21,17 @@ type SalesDocumentFacts = {
  * handler, in the same transaction too.
  */
 export type DomainEvents = {
-  /** A payment was recorded for an unpaid order (by the customer who ordered it). */
-  "order.paid": { order: { id: string; userId: string; name: string }; paidAt: Date };
+  /**
+   * A payment was recorded for an unpaid order (by the customer who ordered it): the provider's
+   * `transactionId`. The order is marked paid by the first handler, so the others see it paid.
+   */
+  "order.paid": { order: { id: string; userId: string; name: string }; transactionId: string; paidAt: Date };
+  /**
+   * A payment was opened at the provider for an unpaid order (its card form pays it): the order
+   * keeps the intent, and Stripe Billing's subscription when the plan renews there, so the form
+   * is found again and the provider's report of the payment finds the order.
+   */
+  "payment.opened": { order: { id: string }; paymentIntentId: string; providerSubscriptionId?: string };
   /**
    * A renewal of the order's plan was paid (the offline provider's charge or a Stripe invoice):
    * the subscription moved on to the period from `start` to `end`. Emitted once per period paid.
@@ -83,6 +92,8 @@ export type DomainEvents = {
   "message.posted": { message: { id: string; orderId: string; internal: boolean } };
   /** The customer cancelled a plan's renewals (it runs to the end of the period paid for). */
   "subscription.cancelled": { subscription: { id: string; orderId: string } };
+  /** A subscription ended (no more renewals): its order's plan is over, and may be ordered again. */
+  "subscription.ended": { subscription: { id: string; orderId: string }; endedAt: Date };
   /** A renewal's charge was declined: the subscription is past due and retried. */
   "subscription.past_due": { subscription: { id: string; orderId: string } };
   /** Money was given back: `payment` is the negative payment written for it. */

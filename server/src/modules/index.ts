@@ -4,6 +4,9 @@ import { forgetLeadSender, leadView } from "./leads/index.js";
 import { forgetMessageAuthor, messageView } from "./messages/index.js";
 import {
   forgetOrderCustomer,
+  keepPaymentIntent,
+  markOrderEnded,
+  markOrderPaid,
   ordersByIds,
   ordersWithSubscriptions,
   readOrderLines,
@@ -29,6 +32,11 @@ export function wireModules(): void {
   if (wired) return;
   wired = true;
   const order = (id: string) => objectKey.order(id);
+  // Billing opens and records payments and ends subscriptions; the order's row keeps each fact.
+  // Marked paid before anything else hears of the payment, so every handler below sees it paid.
+  onDomainEvent("order.paid", markOrderPaid);
+  onDomainEvent("payment.opened", keepPaymentIntent);
+  onDomainEvent("subscription.ended", markOrderEnded);
   // The payment is announced first (webhooks below), then the work it starts.
   onDomainEvent("order.paid", (tx, event) =>
     announce(tx, "order.paid", [order(event.order.id)], async () =>

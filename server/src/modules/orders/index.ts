@@ -2,6 +2,7 @@ export { forgetOrderCustomer } from "./account-erased.js";
 export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
 export { assignOrder, checkOrderDue, listAssignees, setOrderDue } from "./assignment.js";
+export { keepPaymentIntent, markOrderEnded, markOrderPaid } from "./billing-marks.js";
 export { cancelOrder } from "./cancel.js";
 export {
   checkUnpaidOrders,

@@ -60,10 +60,11 @@ export async function openPayment(
       firstInvoiceCents: order.priceCents,
       replaces: intent?.id,
     });
-    await db
-      .update(orders)
-      .set({ paymentIntentId: opened.paymentIntentId, providerSubscriptionId: opened.subscriptionId })
-      .where(eq(orders.id, order.id));
+    await emitDomainEvent(db, "payment.opened", {
+      order,
+      paymentIntentId: opened.paymentIntentId,
+      providerSubscriptionId: opened.subscriptionId,
+    });
     intent = await provider.retrieveIntent(opened.paymentIntentId);
     if (!intent) throw new Error("Stripe has no PaymentIntent for the subscription's first invoice.");
   } else if (!intent || !reusable) {
@@ -74,7 +75,7 @@ export async function openPayment(
       email: order.email,
       replaces: intent?.id,
     });
-    await db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
+    await emitDomainEvent(db, "payment.opened", { order, paymentIntentId: intent.id });
   }
   return {
     clientSecret: intent.clientSecret,
@@ -137,11 +138,8 @@ export async function recordPayment(
         : null,
     });
     if (!payment) throw new AppError("conflict", messages.alreadyPaid);
-    await tx
-      .update(orders)
-      .set({ paid: true, transactionId: intent.id, paymentTime: intent.time })
-      .where(eq(orders.id, order.id));
-    await emitDomainEvent(tx, "order.paid", { order, paidAt: intent.time });
+    // The order is marked paid by the orders module, first among the event's handlers.
+    await emitDomainEvent(tx, "order.paid", { order, transactionId: intent.id, paidAt: intent.time });
     return { modifiedCount: 1, paid: true as const, transactionId: intent.id };
   });
 }

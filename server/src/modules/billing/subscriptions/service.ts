@@ -10,7 +10,7 @@ import type { OrderRow } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { readRowCounts } from "../../../db/row-counts.js";
-import { orders, subscriptions, testPaymentMethods } from "../../../db/schema.js";
+import { subscriptions, testPaymentMethods } from "../../../db/schema.js";
 import { AppError, notFound } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
@@ -127,7 +127,7 @@ export async function endSubscription(
       lastError: lastError ?? row.lastError,
     })
     .where(eq(subscriptions.id, row.id));
-  await tx.update(orders).set({ endedAt: at }).where(eq(orders.id, row.orderId));
+  await emitDomainEvent(tx, "subscription.ended", { subscription: row, endedAt: at });
 }
 
 function ownSubscription(db: Database, caller: SessionUser, id: string) {
