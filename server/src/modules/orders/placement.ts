@@ -10,7 +10,7 @@ import { emitDomainEvent } from "../../events.js";
 import { enqueueEach } from "../../jobs/queue.js";
 import { discountCentsSql } from "../billing/index.js";
 import { shopCurrencySql } from "../catalog/index.js";
-import { addUsesIn, usableCode, usesOf } from "../promo/index.js";
+import { addUsesIn, addUsesOnCodeRows, usableCode, usesOf } from "../promo/index.js";
 
 /**
  * One order to place: the caller, the plan and add-ons they chose (already checked against the
@@ -96,10 +96,7 @@ const countUses = sql`used as (
     from placed p join code on code.id = p.promo_code_id
     group by p.promo_code_id, code.max_uses
   ),
-  counted as (
-    update ${promoCodes} set uses = ${promoCodes.uses} + used.count, updated_at = now()
-    from used where ${promoCodes.id} = used.promo_code_id and used.limited
-  ),
+  counted as (${addUsesOnCodeRows(sql`select promo_code_id, count from used where limited`)}),
   slotted as (${addUsesIn(sql`select promo_code_id, count from used where not limited`)}),`;
 
 /** The add-on lines, after the plan's, in the plan's order of its add-ons. */

@@ -1,2 +1,2 @@
 export { promoRoutes } from "./routes.js";
-export { addUsesIn, enteredCode, releasePromo, usableCode, usesOf } from "./service.js";
+export { addUsesIn, addUsesOnCodeRows, enteredCode, releasePromo, usableCode, usesOf } from "./service.js";

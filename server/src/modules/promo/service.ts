@@ -44,6 +44,16 @@ export function addUsesIn(source: SQL): SQL {
 }
 
 /**
+ * SQL: adds `count` uses of each code of `source`, a relation of (promo_code_id, count) rows, on
+ * the code's own row: for codes with a limit, whose rows the statement locked already, so
+ * concurrent statements count their uses in turn.
+ */
+export function addUsesOnCodeRows(source: SQL): SQL {
+  return sql`update ${promoCodes} set uses = ${promoCodes.uses} + s.count, updated_at = now()
+    from (${source}) as s (promo_code_id, count) where ${promoCodes.id} = s.promo_code_id`;
+}
+
+/**
  * SQL: the promo_codes row (or the row of `codes`, promo_codes under another name) is a code that
  * may be used at `now` (billing's clock) for this plan: uses left, in its dates, not disabled.
  * The order's statement joins its codes with this (see orders' placement), reading their uses as
