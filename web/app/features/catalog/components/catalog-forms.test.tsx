@@ -48,7 +48,8 @@ describe("the service form", () => {
         image: "/images/podcasts.svg",
       }),
     );
-    expect((screen.getByLabelText(t.serviceTitle) as HTMLInputElement).value).toBe("");
+    // The form empties once the save has answered, a moment after the call.
+    await waitFor(() => expect((screen.getByLabelText(t.serviceTitle) as HTMLInputElement).value).toBe(""));
   });
 });
 
