@@ -1,13 +1,10 @@
 import { addonMessages, type CheckoutPlan, isId, type PlanAddon, toMajor } from "@agency/contract";
-import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { planAddons } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { cachedRead } from "./cache.js";
 import { shopMoney } from "./currency.js";
+import { type AddonRow, addonsOfPlanInOrder, addonsOfPlansInOrder } from "./queries/addons.js";
 import { findOfferedPlanRow, toPricingPlan } from "./service.js";
-
-export type AddonRow = typeof planAddons.$inferSelect;
 
 /** An add-on as the API shows it, its price in `currency` (the shop's: catalog prices are in it). */
 export function toPlanAddon(row: AddonRow, currency: string): PlanAddon {
@@ -19,36 +16,17 @@ export function toPlanAddon(row: AddonRow, currency: string): PlanAddon {
   };
 }
 
-const inOrder = [asc(planAddons.position), asc(planAddons.createdAt)];
-
 /** A plan's add-ons in their order, from the catalog's cache (every editor write empties it). */
 function addonsOfPlan(db: Database, planId: string): Promise<AddonRow[]> {
   // Awaited here: a query builder run again by every `await` of the kept value would read each time.
-  return cachedRead(
-    db,
-    "plans",
-    `addons:${planId}`,
-    async () =>
-      await db
-        .select()
-        .from(planAddons)
-        .where(eq(planAddons.planId, planId))
-        .orderBy(...inOrder),
-  );
+  return cachedRead(db, "plans", `addons:${planId}`, async () => await addonsOfPlanInOrder(db, planId));
 }
 
 /** The add-ons of several plans, by plan id (one query). */
 export async function addonsOfPlans(db: Database, planIds: string[]): Promise<Map<string, PlanAddon[]>> {
   const byPlan = new Map<string, PlanAddon[]>(planIds.map((id) => [id, []]));
   if (planIds.length === 0) return byPlan;
-  const [rows, { currency }] = await Promise.all([
-    db
-      .select()
-      .from(planAddons)
-      .where(inArray(planAddons.planId, planIds))
-      .orderBy(...inOrder),
-    shopMoney(db),
-  ]);
+  const [rows, { currency }] = await Promise.all([addonsOfPlansInOrder(db, planIds), shopMoney(db)]);
   for (const row of rows) byPlan.get(row.planId)?.push(toPlanAddon(row, currency));
   return byPlan;
 }

@@ -7,23 +7,33 @@ import {
   type PlanAddon,
   toMajor,
 } from "@agency/contract";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { planAddons, pricingPlans } from "../../db/schema.js";
+import { planAddons } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
-import { type AddonRow, toPlanAddon } from "./addons.js";
+import { toPlanAddon } from "./addons.js";
 import { reorder } from "./admin.js";
 import { planLabel, planSubject } from "./admin-plans.js";
 import { catalogChanged } from "./cache.js";
 import { minorUnitsOf, shopMoney } from "./currency.js";
+import {
+  type AddonRow,
+  addonByIdForUpdate,
+  addonCountOfPlan,
+  addonsOfPlanInOrder,
+  addonsOfPlanScope,
+  deleteAddonRow,
+  insertAddonLast,
+  planHasAddonNamed,
+  planIdOfAddon,
+  setAddonColumns,
+} from "./queries/addons.js";
+import { type PlanRow, planById, planByIdForUpdate } from "./queries/plans.js";
 
 /**
  * The catalog editor's add-ons of a plan: added, edited, reordered and removed. Orders copy an
  * add-on into their lines, so none of these changes what was bought, renewals included.
  */
-
-type PlanRow = typeof pricingPlans.$inferSelect;
 
 /** What the audit log keeps of an add-on: its name, its price in dollars and how often it is charged. */
 const addonFields = (row: AddonRow, currency: string) => ({
@@ -41,24 +51,14 @@ const addonSubject = (row: AddonRow, plan: PlanRow) => ({
 
 /** The plan, locked for the change: add-ons of one plan are written one change at a time. */
 async function lockPlan(tx: Database, planId: string): Promise<PlanRow> {
-  const [plan] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, planId)).for("update");
+  const plan = await planByIdForUpdate(tx, planId);
   if (!plan) throw notFound("The pricing plan");
   return plan;
 }
 
 /** Two add-ons of a plan are never spelled the same, whatever the case. */
 async function refuseTakenName(tx: Database, planId: string, name: string, except?: string) {
-  const [taken] = await tx
-    .select({ id: planAddons.id })
-    .from(planAddons)
-    .where(
-      and(
-        eq(planAddons.planId, planId),
-        eq(sql`lower(${planAddons.name})`, name.toLowerCase()),
-        except ? ne(planAddons.id, except) : undefined,
-      ),
-    );
-  if (taken) {
+  if (await planHasAddonNamed(tx, planId, name, except)) {
     throw new AppError("conflict", catalogMessages.addonNameTaken, { name: catalogMessages.addonNameTaken });
   }
 }
@@ -80,20 +80,10 @@ export async function createAddon(
   const { currency } = await shopMoney(db);
   const row = await db.transaction(async (tx) => {
     const plan = await lockPlan(tx, planId);
-    const [count] = await tx
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(planAddons)
-      .where(eq(planAddons.planId, planId));
-    if ((count?.count ?? 0) >= MAX_PLAN_ADDONS) throw new AppError("conflict", catalogMessages.tooManyAddons);
+    if ((await addonCountOfPlan(tx, planId)) >= MAX_PLAN_ADDONS)
+      throw new AppError("conflict", catalogMessages.tooManyAddons);
     await refuseTakenName(tx, planId, body.name);
-    const [inserted] = await tx
-      .insert(planAddons)
-      .values({
-        ...columns(body, currency),
-        planId,
-        position: sql`(select coalesce(max(position), -1) + 1 from ${planAddons} where plan_id = ${planId})`,
-      })
-      .returning();
+    const inserted = await insertAddonLast(tx, planId, columns(body, currency));
     if (!inserted) throw new Error("The add-on was not stored.");
     await recordAudit(tx, {
       actor,
@@ -109,13 +99,10 @@ export async function createAddon(
 
 /** The add-on and its plan, both locked for a change. */
 async function lockAddon(tx: Database, id: string): Promise<{ addon: AddonRow; plan: PlanRow }> {
-  const [found] = await tx
-    .select({ planId: planAddons.planId })
-    .from(planAddons)
-    .where(eq(planAddons.id, id));
-  if (!found) throw notFound("The add-on");
-  const plan = await lockPlan(tx, found.planId);
-  const [addon] = await tx.select().from(planAddons).where(eq(planAddons.id, id)).for("update");
+  const planId = await planIdOfAddon(tx, id);
+  if (planId === undefined) throw notFound("The add-on");
+  const plan = await lockPlan(tx, planId);
+  const addon = await addonByIdForUpdate(tx, id);
   if (!addon) throw notFound("The add-on");
   return { addon, plan };
 }
@@ -132,11 +119,7 @@ export async function updateAddon(
   const row = await db.transaction(async (tx) => {
     const { addon, plan } = await lockAddon(tx, id);
     await refuseTakenName(tx, plan.id, body.name, id);
-    const [updated] = await tx
-      .update(planAddons)
-      .set(columns(body, currency))
-      .where(eq(planAddons.id, id))
-      .returning();
+    const updated = await setAddonColumns(tx, id, columns(body, currency));
     if (!updated) throw notFound("The add-on");
     const change = changedFields(addonFields(addon, currency), addonFields(updated, currency));
     if (change) {
@@ -162,7 +145,7 @@ export async function removeAddon(db: Database, actor: AuditActor, id: string): 
   const { currency } = await shopMoney(db);
   await db.transaction(async (tx) => {
     const { addon, plan } = await lockAddon(tx, id);
-    await tx.delete(planAddons).where(eq(planAddons.id, id));
+    await deleteAddonRow(tx, id);
     await recordAudit(tx, {
       actor,
       action: "addon.deleted",
@@ -182,25 +165,21 @@ export async function reorderAddons(
   ids: string[],
 ): Promise<PlanAddon[]> {
   if (!isId(planId)) throw notFound("The pricing plan");
-  const [plan] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, planId));
+  const plan = await planById(db, planId);
   if (!plan) throw notFound("The pricing plan");
   await reorder(
     db,
     actor,
     {
       table: planAddons,
-      scope: eq(planAddons.planId, planId),
+      scope: addonsOfPlanScope(planId),
       action: "addons.reordered",
       subject: planSubject(plan),
     },
     ids,
   );
   await catalogChanged(db, "plans");
-  const rows = await db
-    .select()
-    .from(planAddons)
-    .where(eq(planAddons.planId, planId))
-    .orderBy(asc(planAddons.position), asc(planAddons.createdAt));
+  const rows = await addonsOfPlanInOrder(db, planId);
   const { currency } = await shopMoney(db);
   return rows.map((row) => toPlanAddon(row, currency));
 }

@@ -10,35 +10,31 @@ import {
   type PlanRemoval,
   toMajor,
 } from "@agency/contract";
-import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders, pricingPlans } from "../../db/schema.js";
+import { pricingPlans } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { addonsOfPlans } from "./addons.js";
 import { reorder } from "./admin.js";
 import { catalogChanged } from "./cache.js";
 import { minorUnitsOf, sellingPriceOf, shopMoney } from "./currency.js";
+import {
+  deletePlanRow,
+  insertPlanLast,
+  type PlanRow,
+  type PlanWithCounts,
+  planByIdForUpdate,
+  planHasOrders,
+  plansWithCountsInPageOrder,
+  planWithCountsById,
+  setPlanArchivedAt,
+  setPlanColumns,
+} from "./queries/plans.js";
 import { toPricingPlan } from "./service.js";
 
 /** The catalog editor's plans: create, edit, price, archive or delete, restore, reorder. */
 
-// Spelled out: inside a select list, drizzle would leave the outer column unqualified.
-const orderCount = sql<number>`(select count(*) from orders o where o.plan_id = "pricing_plans"."id")`
-  .mapWith(Number)
-  .as("order_count");
-const subscriberCount = sql<number>`(select count(*) from subscriptions s
-    where s.plan_id = "pricing_plans"."id" and s.status in ('active', 'past_due'))`
-  .mapWith(Number)
-  .as("subscriber_count");
-
-type PlanRow = typeof pricingPlans.$inferSelect;
-
-function toAdminPlan(
-  row: { plan: PlanRow; orders: number; subscribers: number },
-  addons: Map<string, PlanAddon[]>,
-  currency: string,
-): AdminPlan {
+function toAdminPlan(row: PlanWithCounts, addons: Map<string, PlanAddon[]>, currency: string): AdminPlan {
   return {
     ...toPricingPlan(row.plan, currency),
     position: row.plan.position,
@@ -50,18 +46,9 @@ function toAdminPlan(
   };
 }
 
-function selectPlans(db: Database) {
-  return db
-    .select({ plan: pricingPlans, orders: orderCount, subscribers: subscriberCount })
-    .from(pricingPlans);
-}
-
 /** Every plan, archived ones too, with how many orders and renewing subscriptions each has. */
 export async function listAllPlans(db: Database): Promise<AdminPlan[]> {
-  const [rows, { currency }] = await Promise.all([
-    selectPlans(db).orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt)),
-    shopMoney(db),
-  ]);
+  const [rows, { currency }] = await Promise.all([plansWithCountsInPageOrder(db), shopMoney(db)]);
   const addons = await addonsOfPlans(
     db,
     rows.map((row) => row.plan.id),
@@ -70,10 +57,7 @@ export async function listAllPlans(db: Database): Promise<AdminPlan[]> {
 }
 
 async function adminPlan(db: Database, id: string): Promise<AdminPlan> {
-  const [[row], { currency }] = await Promise.all([
-    selectPlans(db).where(eq(pricingPlans.id, id)),
-    shopMoney(db),
-  ]);
+  const [row, { currency }] = await Promise.all([planWithCountsById(db, id), shopMoney(db)]);
   if (!row) throw notFound("The pricing plan");
   return toAdminPlan(row, await addonsOfPlans(db, [id]), currency);
 }
@@ -139,14 +123,7 @@ export async function createPlan(
 ): Promise<{ insertedId: string }> {
   const { currency, ...prices } = await pricesOf(db, body);
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(pricingPlans)
-      .values({
-        ...detailColumns(body),
-        ...prices,
-        position: sql`(select coalesce(max(position), -1) + 1 from ${pricingPlans})`,
-      })
-      .returning();
+    const inserted = await insertPlanLast(tx, { ...detailColumns(body), ...prices });
     if (!inserted) throw new Error("The plan was not stored.");
     await recordAudit(tx, {
       actor,
@@ -173,17 +150,12 @@ export async function updatePlan(
   if (!isId(id)) throw notFound("The pricing plan");
   const { currency } = await shopMoney(db);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    const current = await planByIdForUpdate(tx, id);
     if (!current) throw notFound("The pricing plan");
-    if (current.duration !== body.duration) {
-      const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.planId, id)).limit(1);
-      if (used) throw new AppError("conflict", catalogMessages.durationLocked);
+    if (current.duration !== body.duration && (await planHasOrders(tx, id))) {
+      throw new AppError("conflict", catalogMessages.durationLocked);
     }
-    const [updated] = await tx
-      .update(pricingPlans)
-      .set(detailColumns(body))
-      .where(eq(pricingPlans.id, id))
-      .returning();
+    const updated = await setPlanColumns(tx, id, detailColumns(body));
     const change = updated && changedFields(planFields(current, currency), planFields(updated, currency));
     if (updated && change) {
       await recordAudit(tx, { actor, action: "plan.updated", subject: planSubject(updated), ...change });
@@ -215,13 +187,9 @@ export async function changePlanPrice(
   if (!isId(id)) throw notFound("The pricing plan");
   const { currency, oldPriceCents, newPriceCents } = await pricesOf(db, body);
   const changed = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    const current = await planByIdForUpdate(tx, id);
     if (!current) throw notFound("The pricing plan");
-    const [plan] = await tx
-      .update(pricingPlans)
-      .set({ oldPriceCents, newPriceCents })
-      .where(eq(pricingPlans.id, id))
-      .returning();
+    const plan = await setPlanColumns(tx, id, { oldPriceCents, newPriceCents });
     if (!plan) throw notFound("The pricing plan");
     const renewalsChanged = body.applyToRenewals ? await renewals(tx, id, newPriceCents) : 0;
     const prices = (row: PlanRow) => ({
@@ -249,14 +217,10 @@ export async function changePlanPrice(
 export async function removePlan(db: Database, actor: AuditActor, id: string): Promise<PlanRemoval> {
   if (!isId(id)) throw notFound("The pricing plan");
   const removal = await db.transaction(async (tx) => {
-    const [plan] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    const plan = await planByIdForUpdate(tx, id);
     if (!plan) throw notFound("The pricing plan");
-    const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.planId, id)).limit(1);
-    if (used) {
-      await tx
-        .update(pricingPlans)
-        .set({ archivedAt: plan.archivedAt ?? new Date() })
-        .where(eq(pricingPlans.id, id));
+    if (await planHasOrders(tx, id)) {
+      await setPlanArchivedAt(tx, id, plan.archivedAt ?? new Date());
       if (plan.archivedAt === null) {
         await recordAudit(tx, {
           actor,
@@ -268,7 +232,7 @@ export async function removePlan(db: Database, actor: AuditActor, id: string): P
       }
       return { deleted: false, archived: true };
     }
-    await tx.delete(pricingPlans).where(eq(pricingPlans.id, id));
+    await deletePlanRow(tx, id);
     await recordAudit(tx, {
       actor,
       action: "plan.deleted",
@@ -285,10 +249,10 @@ export async function removePlan(db: Database, actor: AuditActor, id: string): P
 export async function restorePlan(db: Database, actor: AuditActor, id: string): Promise<AdminPlan> {
   if (!isId(id)) throw notFound("The pricing plan");
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(pricingPlans).where(eq(pricingPlans.id, id)).for("update");
+    const current = await planByIdForUpdate(tx, id);
     if (!current) throw notFound("The pricing plan");
     if (current.archivedAt === null) return;
-    await tx.update(pricingPlans).set({ archivedAt: null }).where(eq(pricingPlans.id, id));
+    await setPlanArchivedAt(tx, id, null);
     await recordAudit(tx, {
       actor,
       action: "plan.restored",

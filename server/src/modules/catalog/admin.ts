@@ -5,16 +5,22 @@ import {
   isId,
   type ServiceBody,
 } from "@agency/contract";
-import { asc, eq, type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { type planAddons, type pricingPlans, services } from "../../db/schema.js";
+import { services } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, type AuditRecord, changedFields, recordAudit } from "../audit/index.js";
 import { catalogChanged } from "./cache.js";
+import { listIdsInOrderForUpdate, type OrderedTable, setListPosition } from "./queries/lists.js";
+import {
+  insertServiceLast,
+  type ServiceRow,
+  serviceByIdForUpdate,
+  servicesInPageOrder,
+  setServiceColumns,
+} from "./queries/services.js";
 
 // ─── Services ───────────────────────────────────────────────────────────────────────────────────
-
-type ServiceRow = typeof services.$inferSelect;
 
 function toAdminService(row: ServiceRow): AdminService {
   return {
@@ -29,7 +35,7 @@ function toAdminService(row: ServiceRow): AdminService {
 
 /** Every service, archived ones too, in their order on the page. */
 export async function listAllServices(db: Database): Promise<AdminService[]> {
-  const rows = await db.select().from(services).orderBy(asc(services.position), asc(services.createdAt));
+  const rows = await servicesInPageOrder(db);
   return rows.map(toAdminService);
 }
 
@@ -48,10 +54,7 @@ export async function createService(
   body: ServiceBody,
 ): Promise<{ insertedId: string }> {
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(services)
-      .values({ ...body, position: sql`(select coalesce(max(position), -1) + 1 from ${services})` })
-      .returning();
+    const inserted = await insertServiceLast(tx, body);
     if (!inserted) throw new Error("The service was not stored.");
     await recordAudit(tx, {
       actor,
@@ -74,9 +77,9 @@ async function updateServiceRow(
 ): Promise<AdminService> {
   if (!isId(id)) throw notFound("The service");
   const service = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(services).where(eq(services.id, id)).for("update");
+    const current = await serviceByIdForUpdate(tx, id);
     if (!current) throw notFound("The service");
-    const [row] = await tx.update(services).set(values).where(eq(services.id, id)).returning();
+    const row = await setServiceColumns(tx, id, values);
     if (!row) throw notFound("The service");
     const change = changedFields(serviceFields(toAdminService(current)), serviceFields(toAdminService(row)));
     if (change) {
@@ -120,7 +123,7 @@ export function setServiceArchived(
 
 /** A list the editor reorders: its table, which rows of it (all when no scope), and how the log names it. */
 export type OrderedList = {
-  table: typeof services | typeof pricingPlans | typeof planAddons;
+  table: OrderedTable;
   scope?: SQL;
   action: AuditAction;
   subject: AuditRecord["subject"];
@@ -135,19 +138,14 @@ export async function reorder(
 ): Promise<void> {
   const { table } = list;
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(list.scope)
-      .orderBy(asc(table.position), asc(table.createdAt))
-      .for("update");
+    const rows = await listIdsInOrderForUpdate(tx, table, list.scope);
     const known = new Set(rows.map((row) => row.id));
     const given = new Set(ids);
     if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id))) {
       throw new AppError("bad_request", catalogMessages.reorderMismatch);
     }
     for (const [position, id] of ids.entries()) {
-      await tx.update(table).set({ position }).where(eq(table.id, id));
+      await setListPosition(tx, table, id, position);
     }
     const before = rows.map((row) => row.id);
     if (before.join() !== ids.join()) {

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Database, notificationsOf } from "../../db/client.js";
+import { notifyChannel } from "./queries/lists.js";
 
 /** The public, rarely written data every visitor reads (site: the identity and texts of the pages). */
 export type CatalogPart = "services" | "plans" | "reviews" | "blogs" | "site";
@@ -136,7 +136,7 @@ export function catalogGeneration(db: Database): number | undefined {
  */
 export async function catalogChanged(db: Database, part?: CatalogPart): Promise<void> {
   cacheOf(db)?.invalidate(part);
-  if (notificationsOf(db)?.shared) await db.execute(sql`select pg_notify(${catalogChannel}, ${part ?? ""})`);
+  if (notificationsOf(db)?.shared) await notifyChannel(db, catalogChannel, part ?? "");
 }
 
 /**

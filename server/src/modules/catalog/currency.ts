@@ -7,11 +7,12 @@ import {
   type ShopMoney,
   toMinor,
 } from "@agency/contract";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { siteContent } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { cachedReadIn } from "./cache.js";
+import { siteContentValue } from "./queries/lists.js";
 
 /**
  * The shop's currency: the unit the catalog's prices are written in, so the catalog reads it. It
@@ -34,10 +35,9 @@ export function shopMoneyOf(value: unknown): ShopMoney {
  * Inside a transaction, pass it as `reader`.
  */
 export function shopMoney(db: Database, reader: Database = db): Promise<ShopMoney> {
-  return cachedReadIn(db, reader, "plans", "money", async (from) => {
-    const [row] = await from.select().from(siteContent).where(eq(siteContent.key, currencyKey));
-    return shopMoneyOf(row?.value);
-  });
+  return cachedReadIn(db, reader, "plans", "money", async (from) =>
+    shopMoneyOf(await siteContentValue(from, currencyKey)),
+  );
 }
 
 /**

@@ -1,13 +1,11 @@
 import { isId, type PricingPlan, type Service, toMajor } from "@agency/contract";
-import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { pricingPlans, services } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import { type Precompressed, precompressJson } from "../../plugins/compression.js";
 import { cachedRead, cachedReadNow } from "./cache.js";
 import { shopMoney } from "./currency.js";
-
-type PlanRow = typeof pricingPlans.$inferSelect;
+import { offeredPlansInPageOrder, type PlanRow, planById } from "./queries/plans.js";
+import { shownServicesInPageOrder } from "./queries/services.js";
 
 /** A plan as the API shows it, its prices in the shop's currency (`currency`). */
 export function toPricingPlan(row: PlanRow, currency: string): PricingPlan {
@@ -32,11 +30,7 @@ export function toPricingPlan(row: PlanRow, currency: string): PricingPlan {
 /** What visitors see: archived services and plans are left out. Every editor write calls `catalogChanged`. */
 export function listServices(db: Database): Promise<Service[]> {
   return cachedRead(db, "services", "list", async () => {
-    const rows = await db
-      .select()
-      .from(services)
-      .where(isNull(services.archivedAt))
-      .orderBy(asc(services.position), asc(services.createdAt));
+    const rows = await shownServicesInPageOrder(db);
     return rows.map((row) => ({
       _id: row.id,
       image: row.image,
@@ -48,14 +42,7 @@ export function listServices(db: Database): Promise<Service[]> {
 
 export function listPlans(db: Database): Promise<PricingPlan[]> {
   return cachedRead(db, "plans", "list", async () => {
-    const [rows, { currency }] = await Promise.all([
-      db
-        .select()
-        .from(pricingPlans)
-        .where(isNull(pricingPlans.archivedAt))
-        .orderBy(asc(pricingPlans.position), asc(pricingPlans.createdAt)),
-      shopMoney(db),
-    ]);
+    const [rows, { currency }] = await Promise.all([offeredPlansInPageOrder(db), shopMoney(db)]);
     return rows.map((row) => toPricingPlan(row, currency));
   });
 }
@@ -81,7 +68,7 @@ export async function findPlanRow(db: Database, id: string): Promise<PlanRow> {
   if (!isId(id)) throw notFound("The pricing plan");
   // A missing plan throws inside the read, so unknown ids are never kept.
   return cachedRead(db, "plans", id, async () => {
-    const [row] = await db.select().from(pricingPlans).where(eq(pricingPlans.id, id));
+    const row = await planById(db, id);
     if (!row) throw notFound("The pricing plan");
     return row;
   });
