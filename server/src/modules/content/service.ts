@@ -5,11 +5,10 @@ import {
   type SiteContent,
   SiteIdentity,
 } from "@agency/contract";
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { siteContent } from "../../db/schema.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
 import { cachedReadIn, catalogChanged, shopMoneyOf } from "../catalog/index.js";
+import { allSiteContent, saveSiteContentValue, siteContentByKeyForUpdate } from "./queries.js";
 
 type ContentKey = "identity" | "texts";
 
@@ -26,7 +25,7 @@ export function loadSiteContent(
   reader: Database = db,
 ): Promise<SiteContent> {
   return cachedReadIn(db, reader, "site", "content", async (from) => {
-    const rows = await from.select().from(siteContent);
+    const rows = await allSiteContent(from);
     const saved = new Map(rows.map((row) => [row.key, row.value]));
     // A saved document that no longer fits the contract (an older shape) gives way to the default.
     const identity = SiteIdentity.safeParse(saved.get("identity"));
@@ -48,11 +47,8 @@ async function save(
   shownBefore: Record<string, unknown>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(siteContent).where(eq(siteContent.key, key)).for("update");
-    await tx
-      .insert(siteContent)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: siteContent.key, set: { value, updatedAt: sql`now()` } });
+    const current = await siteContentByKeyForUpdate(tx, key);
+    await saveSiteContentValue(tx, key, value);
     const change = changedFields((current?.value as Record<string, unknown>) ?? shownBefore, value);
     if (change) {
       await recordAudit(tx, {

@@ -1,21 +1,18 @@
 import type { ShopMoney, ShopMoneyBody, ShopMoneySetting } from "@agency/contract";
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { payments, siteContent } from "../../db/schema.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
 import { catalogChanged, currencyKey, shopMoney, shopMoneyOf } from "../catalog/index.js";
+import { anyPaymentTaken, saveSiteContentValue, siteContentByKeyForUpdate } from "./queries.js";
 
 // The shop's currency is stored with the site's settings (`site_content`, key "currency"), which
 // this module writes; the catalog reads it, since every price is written in it.
 
-/** Whether the shop ever took a payment: then a new currency only applies to new prices. */
-async function sold(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: payments.id }).from(payments).limit(1);
-  return Boolean(row);
-}
-
+/**
+ * The currency and locale, and whether the shop ever took a payment: then a new currency only
+ * applies to new prices.
+ */
 export async function shopMoneySetting(db: Database): Promise<ShopMoneySetting> {
-  const [money, anySale] = await Promise.all([shopMoney(db), sold(db)]);
+  const [money, anySale] = await Promise.all([shopMoney(db), anyPaymentTaken(db)]);
   return { ...money, sold: anySale };
 }
 
@@ -31,17 +28,10 @@ export async function saveShopMoney(
 ): Promise<ShopMoneySetting> {
   const wanted: ShopMoney = { currency: body.currency, locale: body.locale };
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(siteContent)
-      .where(eq(siteContent.key, currencyKey))
-      .for("update");
+    const current = await siteContentByKeyForUpdate(tx, currencyKey);
     const before = shopMoneyOf(current?.value);
     if (before.currency === wanted.currency && before.locale === wanted.locale && current) return;
-    await tx
-      .insert(siteContent)
-      .values({ key: currencyKey, value: wanted })
-      .onConflictDoUpdate({ target: siteContent.key, set: { value: wanted, updatedAt: sql`now()` } });
+    await saveSiteContentValue(tx, currencyKey, wanted);
     if (before.currency === wanted.currency && before.locale === wanted.locale) return;
     await recordAudit(tx, {
       actor,
