@@ -1,2 +1,3 @@
+export { addUsesIn, addUsesOnCodeRows, usableCode, usesOf } from "./queries.js";
 export { promoRoutes } from "./routes.js";
-export { addUsesIn, addUsesOnCodeRows, enteredCode, releasePromo, usableCode, usesOf } from "./service.js";
+export { enteredCode, releasePromo } from "./service.js";
