@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { payWithTestCard, placeOrder, planIds } from "../test/orders.js";
@@ -28,9 +28,10 @@ describe("a paid order's event", () => {
     const { standardMonthly } = await planIds(ctx);
     const orderId: string = (await placeOrder(ctx, customer, standardMonthly._id)).json().insertedId;
     // A listener that refuses this one order, as a failing reaction would.
-    onDomainEvent("order.paid", async (_tx, { order }) => {
+    const off = onDomainEvent("order.paid", async (_tx, { order }) => {
       if (order.id === orderId) throw new Error("the reaction failed");
     });
+    onTestFinished(off);
     expect((await payWithTestCard(ctx, customer, orderId)).statusCode).toBe(500);
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ paid: false, state: null });
@@ -45,9 +46,10 @@ describe("the events of assignments, quotes and invoices", () => {
     const customer = await createAccount(ctx);
     const { standardMonthly } = await planIds(ctx);
     const orderId: string = (await placeOrder(ctx, customer, standardMonthly._id)).json().insertedId;
-    onDomainEvent("order.assigned", async (_tx, { order }) => {
+    const off = onDomainEvent("order.assigned", async (_tx, { order }) => {
       if (order.id === orderId) throw new Error("the reaction failed");
     });
+    onTestFinished(off);
     const assigned = await ctx.app.inject({
       method: "PUT",
       url: `/api/admin/orders/${orderId}/assignee`,
@@ -62,9 +64,10 @@ describe("the events of assignments, quotes and invoices", () => {
   it("commit with their cause: a failing reaction to a sent quote leaves it a draft, its number unused", async () => {
     const owner = await createAccount(ctx, { role: "owner" });
     const id = await writeQuote(ctx, owner, { body: quoteBody({ email: "refused-send@example.com" }) });
-    onDomainEvent("quote.sent", async (_tx, { quote }) => {
+    const off = onDomainEvent("quote.sent", async (_tx, { quote }) => {
       if (quote.id === id) throw new Error("the reaction failed");
     });
+    onTestFinished(off);
     const sent = await ctx.app.inject({
       method: "POST",
       url: `/api/admin/sales/${id}/send`,
@@ -81,9 +84,10 @@ describe("the events of assignments, quotes and invoices", () => {
     const id = await writeQuote(ctx, owner, { body: quoteBody({ email }), send: true });
     const token = await tokenOf(ctx, owner, id);
     expect((await customerCall(ctx, customer, "POST", `${token}/accept`)).statusCode).toBe(200);
-    onDomainEvent("order.created", async (_tx, { orders: created }) => {
+    const off = onDomainEvent("order.created", async (_tx, { orders: created }) => {
       if (created.some(({ row }) => row.userId === customer.id)) throw new Error("the reaction failed");
     });
+    onTestFinished(off);
     expect((await customerCall(ctx, customer, "POST", `${token}/pay`)).statusCode).toBe(500);
     expect(await ctx.db.select().from(orders).where(eq(orders.userId, customer.id))).toEqual([]);
     const [quote] = await ctx.db.select().from(salesDocuments).where(eq(salesDocuments.id, id));

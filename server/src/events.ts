@@ -116,9 +116,21 @@ export type DomainEventHandler<K extends keyof DomainEvents> = (
 
 const handlers = new Map<keyof DomainEvents, DomainEventHandler<never>[]>();
 
-/** Registers a handler; the application's wiring does this once, when it is loaded. */
-export function onDomainEvent<K extends keyof DomainEvents>(type: K, handler: DomainEventHandler<K>): void {
-  handlers.set(type, [...(handlers.get(type) ?? []), handler as DomainEventHandler<never>]);
+/**
+ * Registers a handler; the application's wiring does this once, when it is loaded. Answers the
+ * function that removes it again (a test's own listener goes when the test ends: the test files
+ * of one worker share these handlers).
+ */
+export function onDomainEvent<K extends keyof DomainEvents>(
+  type: K,
+  handler: DomainEventHandler<K>,
+): () => void {
+  const added = handler as DomainEventHandler<never>;
+  handlers.set(type, [...(handlers.get(type) ?? []), added]);
+  return () => {
+    const rest = (handlers.get(type) ?? []).filter((other) => other !== added);
+    handlers.set(type, rest);
+  };
 }
 
 /** Runs every handler of the event, in order, inside the emitter's transaction `tx`. */

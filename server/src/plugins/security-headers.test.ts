@@ -1,6 +1,6 @@
 import helmet from "helmet";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestContext } from "../../test/helpers.js";
+import type { TestContext } from "../../test/helpers.js";
 import { securityHeaders } from "./security-headers.js";
 
 vi.mock("helmet", async (importOriginal) => {
@@ -10,6 +10,10 @@ vi.mock("helmet", async (importOriginal) => {
 
 let ctx: TestContext;
 beforeAll(async () => {
+  // The test files of a worker share their modules: an earlier file may have loaded the app with
+  // the real helmet. Load it afresh, so that it calls the spy above.
+  vi.resetModules();
+  const { createTestApp } = await import("../../test/helpers.js");
   ctx = await createTestApp({ seed: false });
 });
 afterAll(() => ctx.close());
@@ -17,6 +21,7 @@ afterAll(() => ctx.close());
 describe("security headers", () => {
   it("are worked out once at start-up, not for every request", async () => {
     const callsAtStart = vi.mocked(helmet).mock.calls.length;
+    expect(callsAtStart).toBeGreaterThan(0);
     const first = await ctx.app.inject({ method: "GET", url: "/robots.txt" });
     const second = await ctx.app.inject({ method: "GET", url: "/nothing-here" });
     expect(vi.mocked(helmet).mock.calls.length).toBe(callsAtStart);

@@ -18,17 +18,21 @@ import { auditLog } from "../../db/schema.js";
 import { type DomainEvents, onDomainEvent } from "../../events.js";
 
 let ctx: TestContext;
+let stopListening = () => {};
 let owner: TestAccount;
 const paidInvoices: DomainEvents["invoice.paid"][] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp();
   owner = await createAccount(ctx, { role: "owner" });
-  onDomainEvent("invoice.paid", async (_tx, event) => {
+  stopListening = onDomainEvent("invoice.paid", async (_tx, event) => {
     paidInvoices.push(event);
   });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  stopListening();
+  await ctx.close();
+});
 
 const at = (day: string, hour: string) => `${day}T${hour}:00:00Z`;
 const remindersTo = async (email: string) =>

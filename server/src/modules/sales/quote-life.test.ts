@@ -19,6 +19,7 @@ import { auditLog, salesDocuments } from "../../db/schema.js";
 import { type DomainEvents, onDomainEvent } from "../../events.js";
 
 let ctx: TestContext;
+let stopListening = () => {};
 let owner: TestAccount;
 let counter = 0;
 const acceptedQuotes: DomainEvents["quote.accepted"][] = [];
@@ -27,11 +28,14 @@ const newAddress = () => `quote-client-${++counter}-${Date.now()}@example.com`;
 beforeAll(async () => {
   ctx = await createTestApp();
   owner = await createAccount(ctx, { role: "owner" });
-  onDomainEvent("quote.accepted", async (_tx, event) => {
+  stopListening = onDomainEvent("quote.accepted", async (_tx, event) => {
     acceptedQuotes.push(event);
   });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  stopListening();
+  await ctx.close();
+});
 
 const view = async (account: TestAccount, token: string) => {
   const response = await customerCall(ctx, account, "GET", token);
