@@ -3,11 +3,11 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { seesOnlyAssigned, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { newestFirstPage, wholeRows } from "../../db/keyset.js";
-import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
+import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
 import { ordersForTeam, seenBy } from "./present.js";
+import { orderPageNewestFirst, ordersMatching } from "./queries/listing.js";
 
 /**
  * The filters and the search: an order number ("1001", "#1001") matches that order; any other
@@ -65,9 +65,9 @@ export async function listAllOrders(
   const filter = adminOrderFilter(query, caller);
   const narrowed = chosenFilter(query, caller) !== undefined;
   const [page, { total, paid }, matches] = await Promise.all([
-    newestFirstPage(orders, query, wholeRows(db, orders), filter),
+    orderPageNewestFirst(db, query, filter),
     countsFor(db, caller),
-    narrowed && filter ? countMatches(db, orders, filter) : undefined,
+    narrowed && filter ? ordersMatching(db, filter) : undefined,
   ]);
   return {
     orders: seenBy(caller, await ordersForTeam(db, page.rows), page.rows),

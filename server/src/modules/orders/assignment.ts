@@ -1,45 +1,30 @@
 import { assignmentMessages, formatOrderNumber, type TeamAssignee } from "@agency/contract";
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { findOrder, type OrderRow } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { orders, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
+import { activeMembersByName, activeMemberWithId } from "./queries/members.js";
+import { dueAndStateOfOrder, orderRowLocked, setOrderAssignee, setOrderDueAt } from "./queries/orders.js";
 
 /**
  * Who does an order's work and by when. An order goes to an active member of the team (not
  * suspended) whose role works on orders; they are mailed, and each change is in the audit log.
  */
 
-const memberColumns = {
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  permissions: user.permissions,
-};
-
 /** The members an order may be given to, by name. */
 export async function listAssignees(db: Database): Promise<TeamAssignee[]> {
-  const members = await db
-    .select(memberColumns)
-    .from(user)
-    .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
-    .orderBy(asc(user.name), asc(user.id));
+  const members = await activeMembersByName(db);
   return members
     .filter((member) => can(member, "orders.work"))
     .map(({ id, name, email }) => ({ id, name, email }));
 }
 
 async function assignableMember(db: Database, id: string): Promise<{ id: string; name: string }> {
-  const [member] = await db
-    .select(memberColumns)
-    .from(user)
-    .where(and(eq(user.id, id), isNotNull(user.role), isNull(user.suspendedAt)));
+  const member = await activeMemberWithId(db, id);
   if (!member || !can(member, "orders.work")) {
     throw new AppError("bad_request", assignmentMessages.notAssignable, {
       assigneeId: "must be an active team member whose role works on orders",
@@ -69,13 +54,10 @@ export async function assignOrder(
   const row = await findOrder(db, orderId, caller);
   const assignee = assigneeId ? await assignableMember(db, assigneeId) : null;
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, row.id)).for("update");
+    const current = await orderRowLocked(tx, row.id);
     if (!current) throw notFound("The order");
     if (current.assigneeId === (assignee?.id ?? null)) return;
-    await tx
-      .update(orders)
-      .set({ assigneeId: assignee?.id ?? null })
-      .where(eq(orders.id, row.id));
+    await setOrderAssignee(tx, row.id, assignee?.id ?? null);
     if (assignee && assignee.id !== caller.id) {
       await enqueue(tx, "mail.order-assigned", {
         orderId: row.id,
@@ -109,10 +91,10 @@ export async function setOrderDue(
 ): Promise<OrderRow> {
   const row = await findOrder(db, orderId, caller);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, row.id)).for("update");
+    const current = await orderRowLocked(tx, row.id);
     if (!current) throw notFound("The order");
     if ((current.dueAt?.getTime() ?? null) === (dueAt?.getTime() ?? null)) return;
-    await tx.update(orders).set({ dueAt }).where(eq(orders.id, row.id));
+    await setOrderDueAt(tx, row.id, dueAt);
     if (dueAt) {
       await enqueue(
         tx,
@@ -141,10 +123,7 @@ export async function checkOrderDue(
   payload: { orderId: string; dueAt: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, dueAt: orders.dueAt, state: orders.state })
-      .from(orders)
-      .where(eq(orders.id, payload.orderId));
+    const order = await dueAndStateOfOrder(tx, payload.orderId);
     if (!order?.dueAt || order.dueAt.getTime() !== new Date(payload.dueAt).getTime()) return;
     if (order.state === null || order.state === "complete" || order.state === "cancelled") return;
     await emitDomainEvent(tx, "order.overdue", { order: { id: order.id }, dueAt: order.dueAt });

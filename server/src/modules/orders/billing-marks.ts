@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders } from "../../db/schema.js";
 import type { DomainEvents } from "../../events.js";
+import { setOrderEnded, setOrderPaid, setOrderPaymentIntent } from "./queries/orders.js";
 
 /**
  * What billing's events write on the order's row: the payment it opened, the payment it recorded
@@ -14,14 +13,7 @@ export async function keepPaymentIntent(
   db: Database,
   { order, paymentIntentId, providerSubscriptionId }: DomainEvents["payment.opened"],
 ): Promise<void> {
-  await db
-    .update(orders)
-    .set(
-      providerSubscriptionId === undefined
-        ? { paymentIntentId }
-        : { paymentIntentId, providerSubscriptionId },
-    )
-    .where(eq(orders.id, order.id));
+  await setOrderPaymentIntent(db, order.id, paymentIntentId, providerSubscriptionId);
 }
 
 /** Paid, with the provider's transaction and when; in the payment's transaction. */
@@ -29,10 +21,7 @@ export async function markOrderPaid(
   tx: Database,
   { order, transactionId, paidAt }: DomainEvents["order.paid"],
 ): Promise<void> {
-  await tx
-    .update(orders)
-    .set({ paid: true, transactionId, paymentTime: paidAt })
-    .where(eq(orders.id, order.id));
+  await setOrderPaid(tx, order.id, transactionId, paidAt);
 }
 
 /** The plan's subscription ended: the order's plan is over. */
@@ -40,5 +29,5 @@ export async function markOrderEnded(
   tx: Database,
   { subscription, endedAt }: DomainEvents["subscription.ended"],
 ): Promise<void> {
-  await tx.update(orders).set({ endedAt }).where(eq(orders.id, subscription.orderId));
+  await setOrderEnded(tx, subscription.orderId, endedAt);
 }

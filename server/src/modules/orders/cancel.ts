@@ -1,14 +1,13 @@
 import { type CancelOrderBody, cancellableStates, refundMessages, workflowMessages } from "@agency/contract";
-import { eq } from "drizzle-orm";
 import { findOrder, type OrderRow } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { orders } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import type { BillingSync, PaymentProvider } from "../../payment-providers/provider.js";
 import type { ReceiptSettings } from "../billing/index.js";
 import { endSubscription, giveRefund, lockRefundable, stopSubscriptionAtProvider } from "../billing/index.js";
 import { actorOf, moveOrder } from "./history.js";
+import { type OrderRecord, orderRowLocked } from "./queries/orders.js";
 
 export type CancelContext = {
   db: Database;
@@ -20,8 +19,8 @@ export type CancelContext = {
 };
 
 /** The order's row, locked for the rest of `tx`: its state and its money change one caller at a time. */
-export async function lockOrder(tx: Database, id: string): Promise<typeof orders.$inferSelect> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+export async function lockOrder(tx: Database, id: string): Promise<OrderRecord> {
+  const order = await orderRowLocked(tx, id);
   if (!order) throw notFound("The order");
   return order;
 }
@@ -34,7 +33,7 @@ export async function cancelLocked(
   tx: Database,
   ctx: CancelContext,
   caller: SessionUser,
-  order: typeof orders.$inferSelect,
+  order: OrderRecord,
   note: string | undefined,
 ): Promise<boolean> {
   const running = await stopSubscriptionAtProvider(tx, ctx.billing, order.id);

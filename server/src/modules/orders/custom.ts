@@ -1,9 +1,15 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders } from "../../db/schema.js";
 import { emitDomainEvent } from "../../events.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { orderLinesTotalCents, writeOrderLines } from "./lines.js";
+import {
+  deleteOrderWhileUnpaid,
+  insertOrderRow,
+  lockOrderRows,
+  paidOfOrder,
+  paymentOfOrder,
+  paymentsOfOrders,
+} from "./queries/orders.js";
 
 /** One line of custom work, as the quote or invoice priced it. */
 type CustomOrderLine = {
@@ -39,24 +45,21 @@ export type CustomOrder = {
 export async function placeCustomOrder(tx: Database, order: CustomOrder): Promise<string> {
   const priceCents = orderLinesTotalCents(order.lines);
   const recurring = order.lines.filter((line) => line.recurring);
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      userId: order.userId,
-      email: order.email,
-      name: order.name,
-      service: order.service,
-      serviceDuration: order.interval && recurring.length > 0 ? order.interval : "one-time",
-      planId: null,
-      priceCents,
-      listPriceCents: priceCents,
-      currency: order.currency,
-      renewalPriceCents: order.interval && recurring.length > 0 ? orderLinesTotalCents(recurring) : null,
-      // Custom work is arranged by mail; the customer's number is asked for nowhere else.
-      phone: "",
-      createdAt: order.createdAt,
-    })
-    .returning();
+  const row = await insertOrderRow(tx, {
+    userId: order.userId,
+    email: order.email,
+    name: order.name,
+    service: order.service,
+    serviceDuration: order.interval && recurring.length > 0 ? order.interval : "one-time",
+    planId: null,
+    priceCents,
+    listPriceCents: priceCents,
+    currency: order.currency,
+    renewalPriceCents: order.interval && recurring.length > 0 ? orderLinesTotalCents(recurring) : null,
+    // Custom work is arranged by mail; the customer's number is asked for nowhere else.
+    phone: "",
+    createdAt: order.createdAt,
+  });
   if (!row) throw new Error("The custom order was not written.");
   const lines = await writeOrderLines(
     tx,
@@ -82,10 +85,7 @@ export async function checkUnpaidOrders(
 ): Promise<UnpaidOrdersChecked> {
   const checked: UnpaidOrdersChecked = { underway: false, intents: new Map() };
   if (ids.length === 0) return checked;
-  const rows = await db
-    .select({ id: orders.id, paid: orders.paid, paymentIntentId: orders.paymentIntentId })
-    .from(orders)
-    .where(inArray(orders.id, ids));
+  const rows = await paymentsOfOrders(db, ids);
   for (const row of rows) {
     if (row.paid) continue;
     checked.intents.set(row.id, row.paymentIntentId);
@@ -106,27 +106,19 @@ export async function discardUnpaidOrder(
   orderId: string,
   checked: UnpaidOrdersChecked,
 ): Promise<"discarded" | "underway" | "paid" | "gone"> {
-  const [row] = await tx
-    .select({ paid: orders.paid, paymentIntentId: orders.paymentIntentId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const row = await paymentOfOrder(tx, orderId);
   if (!row) return "gone";
   if (row.paid) return "paid";
   const seen = checked.intents.get(orderId);
   if (checked.underway || seen === undefined || seen !== row.paymentIntentId) return "underway";
-  await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.paid, false)));
+  await deleteOrderWhileUnpaid(tx, orderId);
   return "discarded";
 }
 
 /** Locks these orders' rows (in one order, so two callers never wait on each other in a circle). */
 export async function lockOrders(tx: Database, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(inArray(orders.id, ids))
-    .orderBy(orders.id)
-    .for("update");
+  await lockOrderRows(tx, ids);
 }
 
 /** Whether a sale's order is still unpaid (its payment may go on), paid, or was deleted. */
@@ -134,7 +126,7 @@ export async function paymentStateOfOrder(
   tx: Database,
   orderId: string,
 ): Promise<"unpaid" | "paid" | "gone"> {
-  const [row] = await tx.select({ paid: orders.paid }).from(orders).where(eq(orders.id, orderId));
+  const row = await paidOfOrder(tx, orderId);
   if (!row) return "gone";
   return row.paid ? "paid" : "unpaid";
 }

@@ -1,13 +1,11 @@
 import { type OrderState, type ParticipantRole, workflowMessages } from "@agency/contract";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import { accountIdOf, isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { currentPeriodOf } from "../../db/order-periods.js";
-import { orderEvents, orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { type AuditActor, recordAudit, teamActorOf } from "../audit/index.js";
+import { insertOrderEvent, type OrderEventRow, setOrderStateIfStill } from "./queries/history.js";
 
 /**
  * Who made a change, as the history keeps them (their name then; the id is gone with the account,
@@ -40,8 +38,6 @@ function auditActor(actor: Actor): AuditActor {
   return actor.id ? { type: "customer", id: actor.id } : { type: "system", label: actor.name };
 }
 
-export type OrderEventRow = typeof orderEvents.$inferSelect;
-
 /**
  * Moves an order from one state to the next inside the caller's transaction: the state only
  * changes if it still is `from` (two admins clicking at once move it once), the change is written
@@ -52,26 +48,17 @@ export async function moveOrder(
   input: { orderId: string; from: OrderState | null; to: OrderState; actor: Actor; note?: string | null },
 ): Promise<OrderEventRow> {
   const { orderId, from, to, actor } = input;
-  const moved = await tx
-    .update(orders)
-    // The board's complete column reads when an order became complete from the order itself.
-    .set({ state: to, completedAt: to === "complete" ? sql`now()` : null })
-    .where(and(eq(orders.id, orderId), from === null ? isNull(orders.state) : eq(orders.state, from)))
-    .returning({ id: orders.id, number: orders.number });
+  const moved = await setOrderStateIfStill(tx, orderId, from, to);
   if (moved.length === 0) throw new AppError("conflict", workflowMessages.notAllowed);
-  const [event] = await tx
-    .insert(orderEvents)
-    .values({
-      orderId,
-      fromState: from,
-      toState: to,
-      actorId: actor.id,
-      actorName: actor.name,
-      actorRole: actor.role,
-      note: input.note || null,
-      period: currentPeriodOf(orderId),
-    })
-    .returning();
+  const event = await insertOrderEvent(tx, {
+    orderId,
+    fromState: from,
+    toState: to,
+    actorId: actor.id,
+    actorName: actor.name,
+    actorRole: actor.role,
+    note: input.note || null,
+  });
   if (!event) throw new Error("The order's history was not written.");
   await enqueue(tx, "mail.order-state", { eventId: event.id });
   await emitDomainEvent(tx, "order.state_changed", { order: { id: orderId }, from, to });

@@ -1,8 +1,7 @@
 import { type Order, type OrderLine, type OrderLineKind, toMajor } from "@agency/contract";
-import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { type OrderLineRow, planLineOf } from "../../db/order-lines.js";
-import { orderLines, orders } from "../../db/schema.js";
+import { insertOrderLines, linesOfOrdersWithIds } from "./queries/lines.js";
 
 /** One line to write on an order: a plan, an add-on, or custom work (a quote's line). */
 export type NewOrderLine = {
@@ -47,22 +46,20 @@ export async function writeOrderLines(
   lines: readonly NewOrderLine[],
 ): Promise<OrderLineRow[]> {
   if (lines.length === 0) return [];
-  return tx
-    .insert(orderLines)
-    .values(
-      lines.map(checked).map((line, position) => ({
-        orderId,
-        position,
-        kind: line.kind,
-        description: line.description,
-        quantity: line.quantity,
-        unitCents: line.unitCents,
-        amountCents: line.quantity * line.unitCents,
-        recurring: line.recurring,
-        addonId: line.addonId,
-      })),
-    )
-    .returning();
+  return insertOrderLines(
+    tx,
+    lines.map(checked).map((line, position) => ({
+      orderId,
+      position,
+      kind: line.kind,
+      description: line.description,
+      quantity: line.quantity,
+      unitCents: line.unitCents,
+      amountCents: line.quantity * line.unitCents,
+      recurring: line.recurring,
+      addonId: line.addonId,
+    })),
+  );
 }
 
 /** A line as the API shows it, in the order's `currency`. */
@@ -94,26 +91,10 @@ export function withOrderLines(
  */
 export async function readOrderLines(db: Database, shown: readonly Order[]): Promise<Order[]> {
   if (shown.length === 0) return [];
-  // One array parameter and a name: the same statement for any number of orders, planned once
-  // per connection (it runs in every payment's transaction that a webhook wants).
-  const found = await db
-    .select({
-      order: {
-        id: orders.id,
-        service: orders.service,
-        serviceDuration: orders.serviceDuration,
-        priceCents: orders.priceCents,
-        listPriceCents: orders.listPriceCents,
-        discountCents: orders.discountCents,
-      },
-      line: orderLines,
-    })
-    .from(orders)
-    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(sql`${orders.id} = any(${sql.param(shown.map((order) => order._id))}::uuid[])`)
-    .orderBy(asc(orders.id), asc(orderLines.position))
-    .prepare("order_lines_by_ids")
-    .execute();
+  const found = await linesOfOrdersWithIds(
+    db,
+    shown.map((order) => order._id),
+  );
   const byOrder = new Map<string, OrderLineRow[]>();
   for (const { order, line } of found) {
     const lines = byOrder.get(order.id) ?? [];

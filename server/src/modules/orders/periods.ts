@@ -1,9 +1,25 @@
 import type { OrderPeriod } from "@agency/contract";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
-import { orderBriefs, orderPeriods, orders, type StoredBriefAnswer } from "../../db/schema.js";
+import type { StoredBriefAnswer } from "../../db/schema.js";
 import { moveOrder } from "./history.js";
+import { orderRowLocked } from "./queries/orders.js";
+import {
+  briefAnswersOfOrder,
+  confirmBriefOfPeriod,
+  insertFirstPeriod,
+  insertFirstPeriodUnlessThere,
+  insertWaitingPeriod,
+  newestOpenedPeriodOfOrder,
+  newestOpenedPeriodsOfOrders,
+  newestPeriodOfOrder,
+  oldestWaitingPeriodOfOrder,
+  openedPeriodsOldestFirst,
+  openPeriodWithBrief,
+  type PeriodRow,
+  setOrderDueFromNow,
+  setOrderDueFromNowUnlessSet,
+} from "./queries/periods.js";
 
 /** The order as the events name it: its customer acts in the history for the payments. */
 type OrderOfEvent = { id: string; userId: string; name: string };
@@ -14,13 +30,6 @@ const customerOf = (order: OrderOfEvent) => ({
   role: "customer" as const,
 });
 
-/**
- * SQL: the moment the order's work is due when it starts now: now plus its plan's turnaround
- * (in the order's own UPDATE, so `plan_id` is the order's).
- */
-const dueFromNow = sql`now() + make_interval(days => (select p.turnaround_days from pricing_plans p
-  where p.id = ${orders.planId}))`;
-
 /** The history's words when a renewal opens the next period. */
 const renewedNote = (number: number) => `Renewed: period ${number} opened`;
 
@@ -29,10 +38,7 @@ const renewedNote = (number: number) => `Renewed: period ${number} opened`;
  * submitted, by the customer who paid.
  */
 export async function submitPaidOrder(tx: Database, order: OrderOfEvent, paidAt: Date) {
-  await tx
-    .insert(orderPeriods)
-    .values({ orderId: order.id, number: 1, startedAt: paidAt, openedAt: paidAt })
-    .onConflictDoNothing();
+  await insertFirstPeriodUnlessThere(tx, order.id, paidAt);
   return moveOrder(tx, { orderId: order.id, from: null, to: "submitted", actor: customerOf(order) });
 }
 
@@ -55,24 +61,17 @@ export async function renewOrderPeriod(
 ): Promise<void> {
   // The order's row is locked first, as approving a delivery locks it: a renewal paid while the
   // customer approves either finds the order complete or is found by the approval.
-  const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+  const row = await orderRowLocked(tx, order.id);
   if (!row?.paid || !row.state || row.state === "cancelled" || row.endedAt) return;
-  const [latest] = await tx
-    .select()
-    .from(orderPeriods)
-    .where(eq(orderPeriods.orderId, row.id))
-    .orderBy(desc(orderPeriods.number))
-    .limit(1);
+  const latest = await newestPeriodOfOrder(tx, row.id);
   // The same renewal reported again: its period is there already.
   if (latest && latest.startedAt >= period.start) return;
   if (!latest) {
     // An order written without its first period (by a data tool): the purchase is period 1.
     const paidAt = row.paymentTime ?? row.createdAt;
-    await tx.insert(orderPeriods).values({ orderId: row.id, number: 1, startedAt: paidAt, openedAt: paidAt });
+    await insertFirstPeriod(tx, row.id, paidAt);
   }
-  await tx
-    .insert(orderPeriods)
-    .values({ orderId: row.id, number: (latest?.number ?? 1) + 1, startedAt: period.start });
+  await insertWaitingPeriod(tx, row.id, (latest?.number ?? 1) + 1, period.start);
   if (row.state === "complete") await openWaitingPeriod(tx, order);
 }
 
@@ -82,23 +81,12 @@ export async function renewOrderPeriod(
  * whether a period opened. Runs in the transaction that completed the order.
  */
 export async function openWaitingPeriod(tx: Database, order: OrderOfEvent): Promise<boolean> {
-  const [waiting] = await tx
-    .select({ number: orderPeriods.number })
-    .from(orderPeriods)
-    .where(and(eq(orderPeriods.orderId, order.id), isNull(orderPeriods.openedAt)))
-    .orderBy(asc(orderPeriods.number))
-    .limit(1);
+  const waiting = await oldestWaitingPeriodOfOrder(tx, order.id);
   if (!waiting) return false;
-  const [brief] = await tx
-    .select({ answers: orderBriefs.answers })
-    .from(orderBriefs)
-    .where(eq(orderBriefs.orderId, order.id));
-  await tx
-    .update(orderPeriods)
-    .set({ openedAt: sql`now()`, brief: brief?.answers ?? null, briefConfirmedAt: null })
-    .where(and(eq(orderPeriods.orderId, order.id), eq(orderPeriods.number, waiting.number)));
+  const brief = await briefAnswersOfOrder(tx, order.id);
+  await openPeriodWithBrief(tx, order.id, waiting.number, brief?.answers ?? null);
   // The period's work is due its plan's turnaround after it opened (now(): the same moment).
-  await tx.update(orders).set({ dueAt: dueFromNow }).where(eq(orders.id, order.id));
+  await setOrderDueFromNow(tx, order.id);
   // Written after the period opened, so the entry belongs to the new period.
   await moveOrder(tx, {
     orderId: order.id,
@@ -110,17 +98,9 @@ export async function openWaitingPeriod(tx: Database, order: OrderOfEvent): Prom
   return true;
 }
 
-type PeriodRow = typeof orderPeriods.$inferSelect;
-
 /** The order's open work period (the newest opened), or none for an order without periods. */
 export async function currentPeriodRow(db: Database, orderId: string): Promise<PeriodRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orderPeriods)
-    .where(and(eq(orderPeriods.orderId, orderId), isNotNull(orderPeriods.openedAt)))
-    .orderBy(desc(orderPeriods.number))
-    .limit(1);
-  return row;
+  return newestOpenedPeriodOfOrder(db, orderId);
 }
 
 /**
@@ -129,16 +109,10 @@ export async function currentPeriodRow(db: Database, orderId: string): Promise<P
  * (the first: a renewal's period has one from when it opened) is due its plan's turnaround from now.
  */
 export async function confirmPeriodBrief(tx: Database, orderId: string, answers: StoredBriefAnswer[]) {
-  await tx
-    .update(orders)
-    .set({ dueAt: dueFromNow })
-    .where(and(eq(orders.id, orderId), isNull(orders.dueAt)));
+  await setOrderDueFromNowUnlessSet(tx, orderId);
   const current = await currentPeriodRow(tx, orderId);
   if (!current) return;
-  await tx
-    .update(orderPeriods)
-    .set({ brief: answers, briefConfirmedAt: sql`now()` })
-    .where(and(eq(orderPeriods.orderId, orderId), eq(orderPeriods.number, current.number)));
+  await confirmBriefOfPeriod(tx, orderId, current.number, answers);
 }
 
 const toPeriod = (row: { number: number; startedAt: Date }): OrderPeriod => ({
@@ -163,23 +137,10 @@ export async function currentPeriodsOf(
   const found =
     paid.length === 0
       ? []
-      : await db
-          .selectDistinctOn([orderPeriods.orderId], {
-            orderId: orderPeriods.orderId,
-            number: orderPeriods.number,
-            startedAt: orderPeriods.startedAt,
-          })
-          .from(orderPeriods)
-          .where(
-            and(
-              inArray(
-                orderPeriods.orderId,
-                paid.map((row) => row.id),
-              ),
-              isNotNull(orderPeriods.openedAt),
-            ),
-          )
-          .orderBy(orderPeriods.orderId, desc(orderPeriods.number));
+      : await newestOpenedPeriodsOfOrders(
+          db,
+          paid.map((row) => row.id),
+        );
   const byOrder = new Map(found.map((row) => [row.orderId, toPeriod(row)]));
   return new Map(rows.map((row) => [row.id, row.paid ? (byOrder.get(row.id) ?? firstPeriodOf(row)) : null]));
 }
@@ -187,10 +148,6 @@ export async function currentPeriodsOf(
 /** The order's opened work periods, oldest first. */
 export async function periodsOfOrder(db: Database, order: OrderRow): Promise<OrderPeriod[]> {
   if (!order.paid) return [];
-  const rows = await db
-    .select({ number: orderPeriods.number, startedAt: orderPeriods.startedAt })
-    .from(orderPeriods)
-    .where(and(eq(orderPeriods.orderId, order.id), isNotNull(orderPeriods.openedAt)))
-    .orderBy(asc(orderPeriods.number));
+  const rows = await openedPeriodsOldestFirst(db, order.id);
   return rows.length > 0 ? rows.map(toPeriod) : [firstPeriodOf(order)];
 }

@@ -6,15 +6,15 @@ import {
   type Subscription,
   toMajor,
 } from "@agency/contract";
-import { inArray, sql } from "drizzle-orm";
 import { type OrderRow, type Sight, sightOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { linesOfOrders } from "../../db/order-lines.js";
-import { orders, user } from "../../db/schema.js";
 import { subscriptionsOfOrders } from "../billing/index.js";
 import { toOrderLine } from "./lines.js";
 import { currentPeriodsOf } from "./periods.js";
+import { namesOfAccounts } from "./queries/members.js";
+import { orderRowsWithIds } from "./queries/orders.js";
 
 /** An order as the API shows it. */
 export function toOrder(
@@ -117,7 +117,7 @@ export async function ordersWithSubscriptions(
 async function assigneesOf(db: Database, rows: OrderRow[]): Promise<Map<string, OrderAssignee>> {
   const ids = [...new Set(rows.map((row) => row.assigneeId).filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return new Map();
-  const found = await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids));
+  const found = await namesOfAccounts(db, ids);
   return new Map(found.map((member) => [member.id, member]));
 }
 
@@ -152,14 +152,7 @@ export async function ordersByIds(
   view: "customer" | "team" = "customer",
 ): Promise<Order[]> {
   if (ids.length === 0) return [];
-  // One array parameter and a name: the same statement for any number of ids, planned once per
-  // connection (it runs in every transaction that announces an order to webhooks).
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(sql`${orders.id} = any(${sql.param(ids)}::uuid[])`)
-    .prepare("orders_by_ids")
-    .execute();
+  const rows = await orderRowsWithIds(db, ids);
   const shown = await (view === "team" ? ordersForTeam : ordersWithSubscriptions)(db, rows);
   const byId = new Map(shown.map((order) => [order._id, order]));
   return ids.flatMap((id) => byId.get(id) ?? []);

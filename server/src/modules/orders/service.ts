@@ -9,13 +9,11 @@ import {
   promoMessages,
   toMajor,
 } from "@agency/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
 import { findOwnOrder, visibleOrdersOf } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import { aheadMs, type Clock, systemClock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { orders } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
@@ -23,6 +21,11 @@ import { chosenAddons, findPlanRow, shopMoney } from "../catalog/index.js";
 import { enteredCode, releasePromo } from "../promo/index.js";
 import { placeOrder } from "./placement.js";
 import { ordersWithSubscriptions, seenBy } from "./present.js";
+import {
+  deleteUnpaidOrderRow,
+  ordersOfCustomerNewestFirst,
+  ordersWithEmailNewestFirst,
+} from "./queries/orders.js";
 
 /**
  * SPEC §4 checkout. The customer is the caller; the service, duration and prices come from the
@@ -79,15 +82,9 @@ export async function listOrders(
   if (!own && !(isTeamMember(caller) && can(caller, "customers.view"))) {
     throw new AppError("forbidden", "You can only see your own orders.");
   }
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      own
-        ? eq(orders.userId, caller.id)
-        : and(eq(sql`lower(${orders.email})`, wanted ?? ""), visibleOrdersOf(caller)),
-    )
-    .orderBy(desc(orders.createdAt));
+  const rows = own
+    ? await ordersOfCustomerNewestFirst(db, caller.id)
+    : await ordersWithEmailNewestFirst(db, wanted ?? "", visibleOrdersOf(caller));
   return seenBy(caller, await ordersWithSubscriptions(db, rows, { lines: true }), rows);
 }
 
@@ -111,10 +108,7 @@ export async function deleteOrder(
     }
   }
   const deleted = await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(orders)
-      .where(and(eq(orders.id, row.id), eq(orders.paid, false)))
-      .returning();
+    const gone = await deleteUnpaidOrderRow(tx, row.id);
     // The code's use goes back with the order that was never paid.
     for (const order of gone) {
       await releasePromo(tx, order.promoCodeId);
