@@ -1,10 +1,14 @@
 import { accountDataMessages, isDeletedAccountEmail } from "@agency/contract";
-import { eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { refuseUnlessOwner, refuseUntouchableMember } from "./grants.js";
+import {
+  memberTargetWithAddressForUpdate,
+  ownerForUpdate,
+  roleAndConfirmationOfAddress,
+  shopRunnersForUpdate,
+} from "./queries/members.js";
 import { changeRole, type RoleActor } from "./role-changes.js";
 
 /**
@@ -24,11 +28,7 @@ export async function setAdminRole(
 ): Promise<{ modifiedCount: number }> {
   if (admin && caller) refuseUnlessOwner(caller);
   return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt })
-      .from(user)
-      .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
-      .for("update");
+    const target = await memberTargetWithAddressForUpdate(tx, email.toLowerCase());
     if (!target) throw new AppError("not_found", `No account uses ${email}.`);
     if (admin && target.role === "owner") return { modifiedCount: 0 };
     // Nobody can sign in to a deleted account; as an admin it would only be a name on the list.
@@ -38,11 +38,7 @@ export async function setAdminRole(
     if (!admin && target.role) {
       // The owner keeps the role, and someone always runs the shop: the owner and Admin rows are
       // locked so two admins removing each other at once cannot both succeed.
-      const runners = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(inArray(user.role, ["owner", "admin"]))
-        .for("update");
+      const runners = await shopRunnersForUpdate(tx);
       if (target.role === "owner" || runners.every((row) => row.id === target.id)) {
         throw new AppError(
           "conflict",
@@ -54,10 +50,7 @@ export async function setAdminRole(
     // The first admin the system names (ADMIN_EMAIL, the command line) is the owner; the owner's
     // row is locked, so two at once cannot both become it.
     const system = !("id" in actor);
-    const owner =
-      admin && system
-        ? await tx.select({ id: user.id }).from(user).where(eq(user.role, "owner")).for("update")
-        : [{ id: "" }];
+    const owner = admin && system ? await ownerForUpdate(tx) : [{ id: "" }];
     const toRole = admin ? (owner.length === 0 ? "owner" : "admin") : null;
     const changed = await changeRole(tx, actor, target, toRole, { allowOwner: true });
     return { modifiedCount: changed ? 1 : 0 };
@@ -67,10 +60,7 @@ export async function setAdminRole(
 /** ADMIN_EMAIL: the account with that address is an admin, whenever it was created or confirmed. */
 export async function applyConfiguredAdmin(db: Database, email: string | undefined): Promise<void> {
   if (!email) return;
-  const [target] = await db
-    .select({ role: user.role, emailVerified: user.emailVerified })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  const target = await roleAndConfirmationOfAddress(db, email.toLowerCase());
   // Only once the address is confirmed: whoever holds the mailbox is the owner.
   if (target?.emailVerified && !target.role) {
     await setAdminRole(db, { label: "ADMIN_EMAIL" }, email, true);

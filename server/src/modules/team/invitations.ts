@@ -8,27 +8,34 @@ import {
   type TeamInvitation,
   teamMessages,
 } from "@agency/contract";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Auth } from "../../auth/auth.js";
 import { MIN_PASSWORD_LENGTH } from "../../auth/auth.js";
 import { createPasswordAccount, hashPassword } from "../../auth/password-account.js";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { teamInvitations, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { MailBrand, MailBrandSource } from "../../mail/layout.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 import { refuseUngivableRole } from "./grants.js";
 import { teamInvitationMail } from "./invitation-mail.js";
+import {
+  type InvitationRow,
+  insertInvitation,
+  invitationForUpdate,
+  invitationWithTokenHash,
+  markInvitationAccepted,
+  markInvitationRevoked,
+  openInvitationToAddress,
+  renewInvitation,
+} from "./queries/invitations.js";
+import { roleOfAddress } from "./queries/members.js";
 import { changeRole } from "./role-changes.js";
 import { findRole } from "./role-definitions.js";
 
 /** An invitation works for 7 days after it was last sent. */
 const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
-
-type InvitationRow = typeof teamInvitations.$inferSelect;
 
 /** Only the hash of a token is kept: the database alone cannot open an invitation. */
 function tokenHashOf(token: string): string {
@@ -81,10 +88,7 @@ async function invitedRole(db: Database, key: string): Promise<{ key: string; na
  * cannot be invited (nor accept an invitation).
  */
 async function refuseExistingAccount(tx: Database, email: string): Promise<void> {
-  const [account] = await tx
-    .select({ role: user.role })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  const account = await roleOfAddress(tx, email.toLowerCase());
   if (!account) return;
   const message = account.role ? invitationMessages.memberAccount : invitationMessages.customerAccount;
   throw new AppError("conflict", message, { email: message });
@@ -131,31 +135,19 @@ export async function sendInvitation(
   try {
     return await db.transaction(async (tx) => {
       await refuseExistingAccount(tx, email);
-      const [open] = await tx
-        .select({ id: teamInvitations.id })
-        .from(teamInvitations)
-        .where(
-          and(
-            eq(sql`lower(${teamInvitations.email})`, email),
-            isNull(teamInvitations.acceptedAt),
-            isNull(teamInvitations.revokedAt),
-          ),
-        );
+      const open = await openInvitationToAddress(tx, email);
       if (open) throw alreadyInvited();
       const now = new Date();
-      const [row] = await tx
-        .insert(teamInvitations)
-        .values({
-          email,
-          role: role.key,
-          tokenHash,
-          invitedBy: accountIdOf(actor),
-          invitedByName: inviterName(actor),
-          expiresAt: new Date(now.getTime() + INVITATION_MS),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const row = await insertInvitation(tx, {
+        email,
+        role: role.key,
+        tokenHash,
+        invitedBy: accountIdOf(actor),
+        invitedByName: inviterName(actor),
+        expiresAt: new Date(now.getTime() + INVITATION_MS),
+        createdAt: now,
+        updatedAt: now,
+      });
       if (!row) throw new Error("The invitation was not written.");
       await queueInvitationMail(tx, brand, row, role.name, token);
       // Ids and roles only: the log outlives the invitation and keeps no address.
@@ -176,7 +168,7 @@ export async function sendInvitation(
 
 async function lockInvitation(tx: Database, id: string): Promise<InvitationRow> {
   if (!isId(id)) throw notFound("The invitation");
-  const [row] = await tx.select().from(teamInvitations).where(eq(teamInvitations.id, id)).for("update");
+  const row = await invitationForUpdate(tx, id);
   if (!row) throw notFound("The invitation");
   return row;
 }
@@ -198,11 +190,11 @@ export async function resendInvitation(
     const role = await findRole(tx, before.role);
     if (!role) throw new AppError("conflict", teamMessages.unknownRole);
     const now = new Date();
-    const [row] = await tx
-      .update(teamInvitations)
-      .set({ tokenHash, expiresAt: new Date(now.getTime() + INVITATION_MS), updatedAt: now })
-      .where(eq(teamInvitations.id, before.id))
-      .returning();
+    const row = await renewInvitation(tx, before.id, {
+      tokenHash,
+      expiresAt: new Date(now.getTime() + INVITATION_MS),
+      updatedAt: now,
+    });
     if (!row) throw notFound("The invitation");
     await queueInvitationMail(tx, brand, row, role.name, token);
     await recordAudit(tx, {
@@ -227,10 +219,7 @@ export async function revokeInvitation(
     if (row.acceptedAt) throw new AppError("conflict", invitationMessages.notOpen);
     if (row.revokedAt) return { modifiedCount: 0 };
     const now = new Date();
-    await tx
-      .update(teamInvitations)
-      .set({ revokedAt: now, updatedAt: now })
-      .where(eq(teamInvitations.id, row.id));
+    await markInvitationRevoked(tx, row.id, now);
     await recordAudit(tx, {
       actor: auditActorOf(actor),
       action: "team.invitation_revoked",
@@ -250,13 +239,8 @@ function refuseClosed(row: InvitationRow | undefined, now: Date): asserts row is
   if (row.expiresAt.getTime() <= now.getTime()) throw new AppError("gone", invitationMessages.expired);
 }
 
-async function findByToken(db: Database, token: string, lock = false): Promise<InvitationRow | undefined> {
-  const query = db
-    .select()
-    .from(teamInvitations)
-    .where(eq(teamInvitations.tokenHash, tokenHashOf(token)));
-  const [row] = await (lock ? query.for("update") : query);
-  return row;
+function findByToken(db: Database, token: string, lock = false): Promise<InvitationRow | undefined> {
+  return invitationWithTokenHash(db, tokenHashOf(token), lock);
 }
 
 /** What the join page shows for a mailed link: the address, the role and the shop. */
@@ -305,10 +289,7 @@ export async function acceptInvitation(
         name: body.name,
         passwordHash,
       });
-      await tx
-        .update(teamInvitations)
-        .set({ acceptedAt: now, acceptedBy: memberId, updatedAt: now })
-        .where(eq(teamInvitations.id, row.id));
+      await markInvitationAccepted(tx, row.id, memberId, now);
       await changeRole(
         tx,
         { label: `Invitation from ${row.invitedByName}` },

@@ -1,24 +1,16 @@
 import type { TeamMemberList } from "@agency/contract";
-import { and, asc, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { teamInvitations, user } from "../../db/schema.js";
 import { toInvitation } from "./invitations.js";
+import { openInvitationsOldestFirst } from "./queries/invitations.js";
+import { membersOwnerFirst } from "./queries/members.js";
 import { roleNames } from "./role-definitions.js";
 
 /** The team page: every member (the owner first, then by name) and the invitations still open. */
 export async function listTeam(db: Database): Promise<TeamMemberList> {
   const [names, members, invitations] = await Promise.all([
     roleNames(db),
-    db
-      .select()
-      .from(user)
-      .where(isNotNull(user.role))
-      .orderBy(sql`${user.role} = 'owner' desc`, sql`lower(${user.name})`, asc(user.id)),
-    db
-      .select()
-      .from(teamInvitations)
-      .where(and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
-      .orderBy(asc(teamInvitations.createdAt)),
+    membersOwnerFirst(db),
+    openInvitationsOldestFirst(db),
   ]);
   const now = new Date();
   return {

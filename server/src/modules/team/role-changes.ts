@@ -1,13 +1,12 @@
 import { teamMessages } from "@agency/contract";
-import { eq, inArray } from "drizzle-orm";
 import { recordRoleChanges, setUserRole } from "../../auth/account-access.js";
 import { isOwner } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, recordAudit, type TeamActor, teamActorOf } from "../audit/index.js";
 import { refuseUngivableRole, refuseUntouchableMember } from "./grants.js";
+import { type MemberTarget, memberTargetForUpdate, memberTargetsForUpdate } from "./queries/members.js";
 import { findRole } from "./role-definitions.js";
 
 /**
@@ -16,7 +15,7 @@ import { findRole } from "./role-definitions.js";
  */
 export type RoleActor = TeamActor | { label: string };
 
-export type RoleTarget = { id: string; email: string; role: string | null; suspendedAt: Date | null };
+export type RoleTarget = MemberTarget;
 
 function auditActor(actor: RoleActor): AuditActor {
   return "type" in actor ? actor : { type: "system", label: actor.label };
@@ -65,8 +64,6 @@ export async function changeRole(
   return true;
 }
 
-const targetColumns = { id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt };
-
 /**
  * A team member's new role, chosen on the team page: never the caller's own, and only a role (and
  * a member) within the caller's permissions; Admins are made and unmade by the owner.
@@ -78,7 +75,7 @@ export async function setMemberRole(
   toRole: string,
 ): Promise<{ modifiedCount: number }> {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select(targetColumns).from(user).where(eq(user.id, memberId)).for("update");
+    const target = await memberTargetForUpdate(tx, memberId);
     if (!target?.role) throw notFound("The member");
     await refuseUntouchableMember(tx, actor, target);
     await refuseUngivableRole(tx, actor, toRole);
@@ -95,12 +92,7 @@ export async function handOverOwnership(db: Database, actor: SessionUser, member
   if (!isOwner(actor)) throw new AppError("forbidden", teamMessages.onlyOwner);
   if (memberId === actor.id) return;
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select(targetColumns)
-      .from(user)
-      .where(inArray(user.id, [actor.id, memberId]))
-      .orderBy(user.id)
-      .for("update");
+    const rows = await memberTargetsForUpdate(tx, [actor.id, memberId]);
     const owner = rows.find((row) => row.id === actor.id);
     const next = rows.find((row) => row.id === memberId);
     if (owner?.role !== "owner") throw new AppError("forbidden", teamMessages.onlyOwner);

@@ -10,14 +10,23 @@ import {
   type TeamRole,
   type TeamRoleBody,
 } from "@agency/contract";
-import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { setPermissionsOfRole } from "../../auth/account-access.js";
 import { holdsAll } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { teamInvitations, teamRoles, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, auditActorOf, recordAudit } from "../audit/index.js";
+import { openInvitationsOfferingRole } from "./queries/invitations.js";
+import { holdersOfRole, membersPerRole, roleOfAccount } from "./queries/members.js";
+import {
+  customRoleById,
+  customRoleForUpdate,
+  customRoleNames,
+  customRolesByName,
+  deleteCustomRole,
+  insertCustomRole,
+  updateCustomRole,
+} from "./queries/roles.js";
 
 /**
  * The shop's roles: the three built in (Owner, Admin, Staff) and the owner's own, each with how
@@ -25,14 +34,7 @@ import { type AuditActor, auditActorOf, recordAudit } from "../audit/index.js";
  * auth/permissions.ts), so editing the role rewrites them in the same transaction.
  */
 export async function listRoles(db: Database): Promise<TeamRole[]> {
-  const [custom, held] = await Promise.all([
-    db.select().from(teamRoles).orderBy(sql`lower(${teamRoles.name})`),
-    db
-      .select({ role: user.role, members: count() })
-      .from(user)
-      .where(isNotNull(user.role))
-      .groupBy(user.role),
-  ]);
+  const [custom, held] = await Promise.all([customRolesByName(db), membersPerRole(db)]);
   const members = new Map(held.map((row) => [row.role, row.members]));
   return [
     ...builtInRoleKeys.map((key) => ({
@@ -65,13 +67,13 @@ export async function findRole(
   if (isBuiltInRole(key))
     return { key, ...builtInRoles[key], permissions: [...builtInRoles[key].permissions] };
   if (!isId(key)) return undefined;
-  const [row] = await db.select().from(teamRoles).where(eq(teamRoles.id, key));
+  const row = await customRoleById(db, key);
   return row ? { key: row.id, name: row.name, permissions: ordered(row.permissions) } : undefined;
 }
 
 /** Every role's name by its key, built in and custom. */
 export async function roleNames(db: Database): Promise<Map<string, string>> {
-  const custom = await db.select({ id: teamRoles.id, name: teamRoles.name }).from(teamRoles);
+  const custom = await customRoleNames(db);
   return new Map([
     ...builtInRoleKeys.map((key) => [key, builtInRoles[key].name] as const),
     ...custom.map((role) => [role.id, role.name] as const),
@@ -96,7 +98,7 @@ async function rolesHeldBy(db: Database, actor: SessionUser): Promise<Set<string
   const held = new Set<string>(actor.role ? [actor.role] : []);
   const maker = actor.apiKey?.madeBy;
   if (maker) {
-    const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, maker));
+    const row = await roleOfAccount(db, maker);
     if (row?.role) held.add(row.role);
   }
   return held;
@@ -112,10 +114,7 @@ export async function createRole(db: Database, caller: SessionUser, body: TeamRo
   const actor = auditActorOf(caller);
   return withUniqueName(() =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(teamRoles)
-        .values({ name: body.name, permissions: ordered(body.permissions) })
-        .returning();
+      const row = await insertCustomRole(tx, { name: body.name, permissions: ordered(body.permissions) });
       if (!row) throw new Error("The role was not written.");
       await recordAudit(tx, {
         actor,
@@ -151,15 +150,11 @@ export async function updateRole(
   const actor = auditActorOf(caller);
   return withUniqueName(() =>
     db.transaction(async (tx) => {
-      const [before] = await tx.select().from(teamRoles).where(eq(teamRoles.id, key)).for("update");
+      const before = await customRoleForUpdate(tx, key);
       if (!before) throw notFound("The role");
       refuseUnheld(caller, before.permissions, grantMessages.roleBeyondYours);
       const list = ordered(body.permissions);
-      const [row] = await tx
-        .update(teamRoles)
-        .set({ name: body.name, permissions: list, updatedAt: new Date() })
-        .where(eq(teamRoles.id, key))
-        .returning();
+      const row = await updateCustomRole(tx, key, { name: body.name, permissions: list });
       if (!row) throw notFound("The role");
       const members = await setPermissionsOfRole(tx, key, list);
       await recordAudit(tx, {
@@ -179,22 +174,12 @@ export async function deleteRole(db: Database, actor: AuditActor, key: string): 
   if (isBuiltInRole(key)) throw new AppError("conflict", roleMessages.builtIn);
   if (!isId(key)) throw notFound("The role");
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(teamRoles).where(eq(teamRoles.id, key)).for("update");
+    const row = await customRoleForUpdate(tx, key);
     if (!row) throw notFound("The role");
-    const [held] = await tx.select({ value: count() }).from(user).where(eq(user.role, key));
-    const [offered] = await tx
-      .select({ value: count() })
-      .from(teamInvitations)
-      .where(
-        and(
-          eq(teamInvitations.role, key),
-          isNull(teamInvitations.acceptedAt),
-          isNull(teamInvitations.revokedAt),
-        ),
-      );
-    if ((held?.value ?? 0) > 0 || (offered?.value ?? 0) > 0)
-      throw new AppError("conflict", roleMessages.inUse);
-    await tx.delete(teamRoles).where(eq(teamRoles.id, key));
+    const held = await holdersOfRole(tx, key);
+    const offered = await openInvitationsOfferingRole(tx, key);
+    if (held > 0 || offered > 0) throw new AppError("conflict", roleMessages.inUse);
+    await deleteCustomRole(tx, key);
     await recordAudit(tx, {
       actor,
       action: "team.role_deleted",

@@ -1,24 +1,20 @@
 import { memberMessages } from "@agency/contract";
-import { eq } from "drizzle-orm";
 import { endSessionsOf, setSuspendedSince } from "../../auth/account-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { auditActorOf, recordAudit, teamActorOf } from "../audit/index.js";
 import { accountOf, refuseUntouchableMember } from "./grants.js";
+import { type MemberTarget, memberTargetForUpdate } from "./queries/members.js";
 import { changeRole } from "./role-changes.js";
-
-const targetColumns = { id: user.id, email: user.email, role: user.role, suspendedAt: user.suspendedAt };
-type Target = { id: string; email: string; role: string | null; suspendedAt: Date | null };
 
 /**
  * The member acted on, locked; the owner and the caller themselves (an API key's maker) are
  * refused, and so is a member the caller may not touch (an Admin but by the owner, or a role with
  * permissions the caller lacks).
  */
-async function lockMember(tx: Database, actor: SessionUser, memberId: string): Promise<Target> {
-  const [target] = await tx.select(targetColumns).from(user).where(eq(user.id, memberId)).for("update");
+async function lockMember(tx: Database, actor: SessionUser, memberId: string): Promise<MemberTarget> {
+  const target = await memberTargetForUpdate(tx, memberId);
   if (!target?.role) throw notFound("The member");
   if (target.role === "owner") throw new AppError("conflict", memberMessages.ownerProtected);
   if (target.id === accountOf(actor)) throw new AppError("conflict", memberMessages.notYourself);

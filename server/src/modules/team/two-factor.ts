@@ -1,13 +1,12 @@
 import { type TeamTwoFactor, twoFactorMessages } from "@agency/contract";
-import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import { deleteSecondFactor, turnOffSecondFactor } from "../../auth/account-access.js";
 import { isOwner } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import { readTeamTwoFactorRequired, writeTeamTwoFactorRequired } from "../../auth/two-factor-policy.js";
 import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { recordAudit, teamActorOf } from "../audit/index.js";
+import { membersTwoFactorOwnerFirst, twoFactorOfAccountForUpdate } from "./queries/members.js";
 
 function requireOwner(actor: SessionUser): void {
   if (!isOwner(actor) || actor.apiKey) throw new AppError("forbidden", twoFactorMessages.onlyOwner);
@@ -26,17 +25,7 @@ export async function twoFactorStatusOf(
 export async function teamTwoFactor(db: Database): Promise<TeamTwoFactor> {
   const [required, members] = await Promise.all([
     readTeamTwoFactorRequired(db),
-    db
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        enabled: user.twoFactorEnabled,
-      })
-      .from(user)
-      .where(isNotNull(user.role))
-      .orderBy(sql`${user.role} = 'owner' desc`, sql`lower(${user.name})`, asc(user.id)),
+    membersTwoFactorOwnerFirst(db),
   ]);
   return { required, members: members.map((member) => ({ ...member, role: member.role ?? "" })) };
 }
@@ -79,11 +68,7 @@ export async function resetMemberTwoFactor(
 ): Promise<{ modifiedCount: number }> {
   requireOwner(actor);
   return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: user.id, role: user.role, enabled: user.twoFactorEnabled })
-      .from(user)
-      .where(eq(user.id, memberId))
-      .for("update");
+    const target = await twoFactorOfAccountForUpdate(tx, memberId);
     if (!target) throw notFound("The member");
     if (!target.role) throw new AppError("conflict", twoFactorMessages.notMember);
     if (target.id === actor.id) throw new AppError("conflict", twoFactorMessages.ownAccount);
