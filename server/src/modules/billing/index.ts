@@ -19,8 +19,8 @@ export {
   pastDueJson,
   recentCancellationsJson,
 } from "./subscriptions/overview-lists.js";
-export { applyPlanPriceToRenewals } from "./subscriptions/plan-price.js";
 export { priceChangeHandlers } from "./subscriptions/price-change-mails.js";
+export { applyPlanPriceToRenewals } from "./subscriptions/queries/subscriptions.js";
 export { runRenewal } from "./subscriptions/renewals.js";
 export { subscriptionRoutes } from "./subscriptions/routes.js";
 export { endSubscription, subscriptionsOfOrders } from "./subscriptions/service.js";

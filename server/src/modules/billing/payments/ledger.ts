@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { linesOfOrder, type OrderLineRow } from "../../../db/order-lines.js";
-import { type orders, payments, type ReceiptLineItem, subscriptions } from "../../../db/schema.js";
+import type { orders, ReceiptLineItem } from "../../../db/schema.js";
 import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { ProviderIntent, ProviderRefund } from "../../../payment-providers/provider.js";
 import { issueReceipt, type ReceiptInput, type ReceiptSettings } from "../receipts/issue.js";
-
-export type PaymentRow = typeof payments.$inferSelect;
+import { renewalPriceOfSubscription } from "../subscriptions/queries/subscriptions.js";
+import { insertPaymentUnlessRecorded, type PaymentRow } from "./queries.js";
 
 type LedgerEntry = {
   order: typeof orders.$inferSelect;
@@ -46,10 +45,7 @@ async function pricingOf(tx: Database, entry: LedgerEntry): Promise<ReceiptInput
   let lines = orderLines.map(receiptLine);
   // The order's first payment is being recorded while the order is still unpaid.
   if (order.paid && period) {
-    const [subscription] = await tx
-      .select({ priceCents: subscriptions.priceCents })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, period.subscriptionId));
+    const subscription = await renewalPriceOfSubscription(tx, period.subscriptionId);
     lines = orderLines
       .filter((line) => line.recurring)
       .map((line) =>
@@ -72,24 +68,20 @@ async function writeEntry(
   entry: LedgerEntry,
 ): Promise<PaymentRow | null> {
   const { order, period } = entry;
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      userId: order.userId,
-      email: order.email,
-      provider: entry.provider,
-      transactionId: entry.transactionId,
-      amountCents: entry.amountCents,
-      paymentTime: entry.time,
-      subscriptionId: period?.subscriptionId,
-      periodStart: period?.start,
-      periodEnd: period?.end,
-      refundOf: entry.refundOf,
-      refundReason: entry.refundReason,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const payment = await insertPaymentUnlessRecorded(tx, {
+    orderId: order.id,
+    userId: order.userId,
+    email: order.email,
+    provider: entry.provider,
+    transactionId: entry.transactionId,
+    amountCents: entry.amountCents,
+    paymentTime: entry.time,
+    subscriptionId: period?.subscriptionId,
+    periodStart: period?.start,
+    periodEnd: period?.end,
+    refundOf: entry.refundOf,
+    refundReason: entry.refundReason,
+  });
   if (!payment) return null;
   await issueReceipt(tx, receipts, {
     payment,

@@ -1,7 +1,6 @@
 import { type OrderPayment, type Refund, toMajor } from "@agency/contract";
-import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
-import { payments, receipts } from "../../../db/schema.js";
+import { paymentsOfOrderWithReceipts } from "./queries.js";
 
 /**
  * An order's payments, newest first, each with what its refunds gave back and what is left of it,
@@ -13,12 +12,7 @@ export async function paymentsOfOrder(
   /** The order's currency, which its payments are in. */
   currency: string,
 ): Promise<{ payments: OrderPayment[]; refunds: Refund[] }> {
-  const rows = await db
-    .select({ payment: payments, receiptId: receipts.id })
-    .from(payments)
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .where(eq(payments.orderId, orderId))
-    .orderBy(asc(payments.paymentTime), asc(payments.createdAt));
+  const rows = await paymentsOfOrderWithReceipts(db, orderId);
   const refundedCents = new Map<string, number>();
   const refunds: Refund[] = [];
   for (const { payment, receiptId } of rows) {

@@ -1,13 +1,14 @@
 import { defaultMoneyLocale, formatMoney, isId, refundMessages, toMajor } from "@agency/contract";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
-import { type orders, payments, subscriptions } from "../../../db/schema.js";
+import type { orders, subscriptions } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
 import type { BillingSync, PaymentProvider } from "../../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../../audit/index.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
-import { addRefund, type PaymentRow } from "./ledger.js";
+import { subscriptionRowOfOrder } from "../subscriptions/queries/subscriptions.js";
+import { addRefund } from "./ledger.js";
+import { latestPaymentIdOfOrder, type PaymentRow, paymentOfOrderLocked, refundsGivenOf } from "./queries.js";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -21,17 +22,6 @@ export type RefundDue = {
   latest: boolean;
 };
 
-/** The order's latest payment (not a refund): the first one, or its latest renewal. */
-async function latestPaymentId(db: Database, orderId: string): Promise<string | undefined> {
-  const [latest] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), isNull(payments.refundOf)))
-    .orderBy(desc(payments.paymentTime), desc(payments.createdAt))
-    .limit(1);
-  return latest?.id;
-}
-
 /**
  * Locks one of the order's payments for a refund inside `tx` (the latest when `paymentId` is not
  * given) and works out what is left of it. Every refund is written while its payment's row is
@@ -44,22 +34,12 @@ export async function lockRefundable(
   orderId: string,
   paymentId?: string,
 ): Promise<RefundDue | null> {
-  const latest = await latestPaymentId(tx, orderId);
+  const latest = await latestPaymentIdOfOrder(tx, orderId);
   const wanted = paymentId ?? latest;
   if (!wanted || !isId(wanted)) return null;
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, wanted), eq(payments.orderId, orderId), isNull(payments.refundOf)))
-    .for("update");
+  const payment = await paymentOfOrderLocked(tx, orderId, wanted);
   if (!payment) return null;
-  const [given] = await tx
-    .select({
-      cents: sql<number>`coalesce(-sum(${payments.amountCents}), 0)::int`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(payments)
-    .where(eq(payments.refundOf, payment.id));
+  const given = await refundsGivenOf(tx, payment.id);
   return {
     payment,
     leftCents: payment.amountCents - (given?.cents ?? 0),
@@ -143,7 +123,7 @@ export async function stopSubscriptionAtProvider(
   billing: Pick<BillingSync, "cancelNow"> | undefined,
   orderId: string,
 ): Promise<SubscriptionRow | null> {
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+  const subscription = await subscriptionRowOfOrder(db, orderId);
   const running = subscription && subscription.status !== "ended" ? subscription : null;
   if (running?.providerSubscriptionId && billing) await billing.cancelNow(running.providerSubscriptionId);
   return running;

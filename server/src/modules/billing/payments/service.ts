@@ -6,11 +6,9 @@ import {
   type TestCardPaymentBody,
   toMajor,
 } from "@agency/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { findOwnOrder, findVisibleOrder, sightOf, visibleOrdersOf } from "../../../auth/order-access.js";
+import { findOwnOrder, findVisibleOrder, sightOf } from "../../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
-import { orders, payments, receipts, user } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
 import type { PaymentProvider, ProviderIntent } from "../../../payment-providers/provider.js";
@@ -21,6 +19,13 @@ import type { ReceiptSettings } from "../receipts/issue.js";
 import { startSubscription } from "../subscriptions/service.js";
 import { renewalBasisOf } from "../subscriptions/terms.js";
 import { addPayment } from "./ledger.js";
+import {
+  firstPaymentOfOrder,
+  orderOfIntentLocked,
+  type PaymentHistoryRow,
+  paymentsOfEmailNewestFirst,
+  paymentWithOrderById,
+} from "./queries.js";
 
 /** SPEC §7 POST /create-payment-intent: the amount is the order's, whatever the body says. */
 export async function openPayment(
@@ -109,11 +114,7 @@ export async function recordPayment(
   if (intent.status !== "succeeded") throw new AppError("unprocessable", "The payment has not succeeded.");
   return db.transaction(async (tx) => {
     // A Billing invoice's PaymentIntent carries no order metadata: the order that opened it is known.
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(intent.orderId ? eq(orders.id, intent.orderId) : eq(orders.paymentIntentId, intent.id))
-      .for("update");
+    const order = await orderOfIntentLocked(tx, intent);
     if (!order) throw new AppError("unprocessable", "The payment is not for an order of this shop.");
     if (order.paid) {
       if (order.transactionId !== intent.id) throw new AppError("conflict", messages.alreadyPaid);
@@ -188,36 +189,7 @@ export async function payWithTestCard(
   return { status: "succeeded" as const, paymentIntentId: confirmed.id };
 }
 
-const paymentColumns = {
-  id: payments.id,
-  orderId: payments.orderId,
-  email: payments.email,
-  transactionId: payments.transactionId,
-  paymentTime: payments.paymentTime,
-  amountCents: payments.amountCents,
-  provider: payments.provider,
-  periodStart: payments.periodStart,
-  periodEnd: payments.periodEnd,
-  orderTransactionId: orders.transactionId,
-  orderNumber: orders.number,
-  service: orders.service,
-  serviceDuration: orders.serviceDuration,
-  currency: orders.currency,
-  receiptId: receipts.id,
-  refundReason: payments.refundReason,
-};
-
-type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
-  ? N extends true
-    ? D
-    : D | null
-  : never;
-/** The receipt is left-joined: a payment recorded before receipts existed has none. */
-type PaymentRow = {
-  [K in Exclude<keyof typeof paymentColumns, "receiptId">]: Column<(typeof paymentColumns)[K]>;
-} & { receiptId: string | null };
-
-function toPayment(row: PaymentRow): Payment {
+function toPayment(row: PaymentHistoryRow): Payment {
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -252,41 +224,19 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
   if (!own && !(isTeamMember(caller) && sight.money && sight.contact)) {
     throw new AppError("forbidden", "You can only see your own payments.");
   }
-  const rows = await db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .innerJoin(user, eq(user.id, payments.userId))
-    .where(
-      and(
-        eq(sql`lower(${user.email})`, wanted),
-        own ? eq(payments.userId, caller.id) : visibleOrdersOf(caller),
-      ),
-    )
-    .orderBy(desc(payments.paymentTime), desc(payments.createdAt));
+  const rows = await paymentsOfEmailNewestFirst(db, wanted, caller, own);
   return rows.map(toPayment);
 }
 
 /** One payment or refund as the payment history shows it (what webhooks send). */
 export async function paymentView(db: Database, id: string): Promise<Payment[]> {
-  const rows = await db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .where(eq(payments.id, id));
+  const rows = await paymentWithOrderById(db, id);
   return rows.map(toPayment);
 }
 
 /** The payment that paid for the order (its renewals are in the payment history). */
 async function findPaymentForOrder(db: Database, orderId: string): Promise<Payment | null> {
-  const [row] = await db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .where(and(eq(payments.orderId, orderId), eq(payments.transactionId, orders.transactionId)));
+  const row = await firstPaymentOfOrder(db, orderId);
   return row ? toPayment(row) : null;
 }
 

@@ -1,9 +1,9 @@
 import { addressLines } from "@agency/contract";
-import { sql } from "drizzle-orm";
 import type { Config } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
-import { type ReceiptLineItem, type ReceiptSeller, receiptCounters, receipts } from "../../../db/schema.js";
+import type { ReceiptLineItem, ReceiptSeller } from "../../../db/schema.js";
 import { currentSiteIdentity } from "../../content/index.js";
+import { insertReceiptRow, nextReceiptSequence } from "./queries.js";
 
 /** What every receipt copies when it is issued: the issuer as the shop presents itself then, and the tax. */
 export type ReceiptSettings = {
@@ -75,49 +75,42 @@ export type ReceiptInput = {
 export async function issueReceipt(tx: Database, settings: ReceiptSettings, input: ReceiptInput) {
   // The year the money was taken in, which a renewal charged at the turn of the year decides.
   const year = input.payment.paymentTime.getUTCFullYear();
-  const [counter] = await tx
-    .insert(receiptCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
-    .returning({ last: receiptCounters.last });
-  if (!counter) throw new Error("The receipt counter was not updated.");
+  const sequence = await nextReceiptSequence(tx, year);
+  if (sequence === undefined) throw new Error("The receipt counter was not updated.");
   const { payment, order } = input;
-  const [row] = await tx
-    .insert(receipts)
-    .values({
-      number: formatReceiptNumber(year, counter.last),
-      year,
-      sequence: counter.last,
-      paymentId: payment.id,
-      orderId: order.id,
-      orderNumber: order.number,
-      userId: order.userId,
-      customerName: order.name,
-      customerEmail: order.email,
-      service: order.service,
-      serviceDuration: order.serviceDuration,
-      periodStart: input.period?.start ?? null,
-      periodEnd: input.period?.end ?? null,
-      lines: input.pricing.lines,
-      listPriceCents: input.pricing.listPriceCents,
-      discountCents: input.pricing.discountCents,
-      promoCode: input.pricing.promoCode,
-      refundReason: input.refundReason ?? null,
-      amountCents: payment.amountCents,
-      taxCents: includedTax(payment.amountCents, settings.taxRateBasisPoints),
-      taxRateBasisPoints: settings.taxRateBasisPoints,
-      currency: input.currency,
-      provider: payment.provider,
-      transactionId: payment.transactionId,
-      cardBrand: input.card?.brand ?? null,
-      cardLast4: input.card?.last4 ?? null,
-      paidAt: payment.paymentTime,
-      seller: await settings.seller(tx),
-      // Issued with the payment, in its transaction: dated as the payment is, so a run whose
-      // billing clock was moved forward never shows a receipt issued before it was paid.
-      issuedAt: payment.paymentTime,
-    })
-    .returning();
+  const row = await insertReceiptRow(tx, {
+    number: formatReceiptNumber(year, sequence),
+    year,
+    sequence,
+    paymentId: payment.id,
+    orderId: order.id,
+    orderNumber: order.number,
+    userId: order.userId,
+    customerName: order.name,
+    customerEmail: order.email,
+    service: order.service,
+    serviceDuration: order.serviceDuration,
+    periodStart: input.period?.start ?? null,
+    periodEnd: input.period?.end ?? null,
+    lines: input.pricing.lines,
+    listPriceCents: input.pricing.listPriceCents,
+    discountCents: input.pricing.discountCents,
+    promoCode: input.pricing.promoCode,
+    refundReason: input.refundReason ?? null,
+    amountCents: payment.amountCents,
+    taxCents: includedTax(payment.amountCents, settings.taxRateBasisPoints),
+    taxRateBasisPoints: settings.taxRateBasisPoints,
+    currency: input.currency,
+    provider: payment.provider,
+    transactionId: payment.transactionId,
+    cardBrand: input.card?.brand ?? null,
+    cardLast4: input.card?.last4 ?? null,
+    paidAt: payment.paymentTime,
+    seller: await settings.seller(tx),
+    // Issued with the payment, in its transaction: dated as the payment is, so a run whose
+    // billing clock was moved forward never shows a receipt issued before it was paid.
+    issuedAt: payment.paymentTime,
+  });
   if (!row) throw new Error("The receipt was not issued.");
   return row;
 }

@@ -1,13 +1,16 @@
 import { isId, type Receipt, type ReceiptSummary, toMajor } from "@agency/contract";
-import { desc, eq, type SQL } from "drizzle-orm";
 import { maySeeOrderMoney } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { planLineDescription } from "../../../db/order-lines.js";
-import { orders, receipts } from "../../../db/schema.js";
 import { notFound } from "../../../errors.js";
-
-type Row = typeof receipts.$inferSelect;
+import {
+  type ReceiptWithAssignee,
+  type ReceiptRow as Row,
+  receiptByIdWithAssignee,
+  receiptOfOrderWithAssignee,
+  receiptsOfAccountNewestFirst,
+} from "./queries.js";
 
 function toSummary(row: Row): ReceiptSummary {
   return {
@@ -63,11 +66,7 @@ function toReceipt(row: Row): Receipt {
 
 /** The caller's own receipts, newest first. */
 export async function listOwnReceipts(db: Database, caller: SessionUser): Promise<ReceiptSummary[]> {
-  const rows = await db
-    .select()
-    .from(receipts)
-    .where(eq(receipts.userId, caller.id))
-    .orderBy(desc(receipts.issuedAt), desc(receipts.sequence));
+  const rows = await receiptsOfAccountNewestFirst(db, caller.id);
   return rows.map(toSummary);
 }
 
@@ -75,13 +74,7 @@ export async function listOwnReceipts(db: Database, caller: SessionUser): Promis
  * A receipt or credit note is the order's money: its customer opens it, and a member of the team who
  * sees the order (see `maySeeOrder`) and money; to anyone else it does not exist.
  */
-async function visibleReceipt(db: Database, caller: SessionUser, where: SQL): Promise<Receipt> {
-  const [found] = await db
-    .select({ receipt: receipts, assigneeId: orders.assigneeId })
-    .from(receipts)
-    .leftJoin(orders, eq(orders.id, receipts.orderId))
-    .where(where)
-    .limit(1);
+function visibleReceipt(caller: SessionUser, found: ReceiptWithAssignee | undefined): Receipt {
   if (!found || !maySeeOrderMoney(caller, { userId: found.receipt.userId, assigneeId: found.assigneeId })) {
     throw notFound("The receipt");
   }
@@ -91,11 +84,11 @@ async function visibleReceipt(db: Database, caller: SessionUser, where: SQL): Pr
 /** A receipt its customer, or a member who sees its order and money, may open. */
 export async function findVisibleReceipt(db: Database, caller: SessionUser, id: string): Promise<Receipt> {
   if (!isId(id)) throw notFound("The receipt");
-  return visibleReceipt(db, caller, eq(receipts.id, id));
+  return visibleReceipt(caller, await receiptByIdWithAssignee(db, id));
 }
 
 /** The receipt of an order's payment, to those who may open it (see `findVisibleReceipt`). */
 export async function findOrderReceipt(db: Database, caller: SessionUser, orderId: string): Promise<Receipt> {
   if (!isId(orderId)) throw notFound("The receipt");
-  return visibleReceipt(db, caller, eq(receipts.orderId, orderId));
+  return visibleReceipt(caller, await receiptOfOrderWithAssignee(db, orderId));
 }

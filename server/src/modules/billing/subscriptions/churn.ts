@@ -6,10 +6,10 @@ import {
   toMajor,
   toMinor,
 } from "@agency/contract";
-import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { readRowCounts } from "../../../db/row-counts.js";
-import { renewalFailures, subscriptions } from "../../../db/schema.js";
+import type { subscriptions } from "../../../db/schema.js";
+import { cancelReasonsBetween, failedRenewalsOfMonths, insertRenewalFailureOnce } from "./queries/churn.js";
 import { subscriptionSummary } from "./service.js";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -19,15 +19,14 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * Overview counts failed renewals, not retries. Inside the transaction that records the decline.
  */
 export async function recordRenewalFailure(tx: Database, row: SubscriptionRow, at: Date): Promise<void> {
-  await tx
-    .insert(renewalFailures)
-    .values({ subscriptionId: row.id, periodNumber: row.periodNumber, failedAt: at })
-    .onConflictDoNothing();
+  await insertRenewalFailureOnce(tx, {
+    subscriptionId: row.id,
+    periodNumber: row.periodNumber,
+    failedAt: at,
+  });
 }
 
 const monthKey = (start: Date) => start.toISOString().slice(0, 7);
-/** An instant as a parameter of the raw conditions below (the same text on PGlite and PostgreSQL). */
-const instant = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 /**
  * Churn this month and the month before (UTC calendar months), at `now`.
@@ -61,28 +60,9 @@ async function churnFigures(
   const next = new Date(Date.UTC(year, month + 1, 1));
   const P = monthKey(previous);
   const C = monthKey(current);
-  const [[failed], reasons, counts] = await Promise.all([
-    db
-      .select({
-        previous: sql`count(*) filter (where ${renewalFailures.failedAt} < ${instant(current)})`.mapWith(
-          Number,
-        ),
-        current: sql`count(*) filter (where ${renewalFailures.failedAt} >= ${instant(current)})`.mapWith(
-          Number,
-        ),
-      })
-      .from(renewalFailures)
-      .where(and(gte(renewalFailures.failedAt, previous), lt(renewalFailures.failedAt, next))),
-    db
-      .select({
-        reason: sql<string | null>`min(${subscriptions.cancelReason})`,
-        count: sql`count(*)`.mapWith(Number),
-      })
-      .from(subscriptions)
-      .where(and(gte(subscriptions.canceledAt, current), lt(subscriptions.canceledAt, next)))
-      .groupBy(sql`lower(${subscriptions.cancelReason})`)
-      .orderBy(sql`count(*) desc`, sql`1`)
-      .limit(10),
+  const [failed, reasons, counts] = await Promise.all([
+    failedRenewalsOfMonths(db, { previous, current, next }),
+    cancelReasonsBetween(db, current, next),
     readRowCounts(db, [
       `churn_started_x12:${P}`,
       `churn_started_x12:${C}`,

@@ -1,22 +1,17 @@
 import { formatMoney, formatOrderNumber } from "@agency/contract";
-import { eq } from "drizzle-orm";
-import { orders, subscriptions } from "../../../db/schema.js";
 import type { JobHandlers } from "../../../jobs/worker.js";
 import { formatDate } from "../../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../../mail/layout.js";
 import { type NotificationContext, queueMails } from "../../../mail/notifications.js";
 import { renewalChargeCents } from "../charges.js";
+import { subscriptionWithOrder } from "./queries/subscriptions.js";
 
 /** The owner applied a plan's new price to its renewals: each subscriber hears before the next one. */
 async function planPriceChanged(
   ctx: NotificationContext,
   payload: { subscriptionId: string; oldPriceCents: number; newPriceCents: number },
 ): Promise<OutgoingMail[]> {
-  const [row] = await ctx.db
-    .select({ subscription: subscriptions, order: orders })
-    .from(subscriptions)
-    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .where(eq(subscriptions.id, payload.subscriptionId));
+  const row = await subscriptionWithOrder(ctx.db, payload.subscriptionId);
   if (!row || row.subscription.status === "ended") return [];
   const { subscription, order } = row;
   const plan = `${order.service} plan`;

@@ -1,9 +1,8 @@
 import { type Subscription, subscriptionMessages, type UpdateCardBody } from "@agency/contract";
-import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Clock } from "../../../clock.js";
 import type { Database } from "../../../db/client.js";
-import { orders, subscriptions } from "../../../db/schema.js";
+import type { orders } from "../../../db/schema.js";
 import { AppError } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
 import { enqueue, type JobPayloads } from "../../../jobs/queue.js";
@@ -13,13 +12,14 @@ import { renewalChargeCents } from "../charges.js";
 import { addPayment } from "../payments/ledger.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { recordRenewalFailure } from "./churn.js";
+import { orderRowById } from "./queries/orders.js";
+import { markRenewalPastDue, startRenewedPeriod } from "./queries/periods.js";
 import {
-  endSubscription,
-  lockOwnSubscription,
   type SubscriptionRow,
-  scheduleRenewal,
-  subscriptionOfOrder,
-} from "./service.js";
+  setSubscriptionPaymentMethod,
+  subscriptionRowLocked,
+} from "./queries/subscriptions.js";
+import { endSubscription, lockOwnSubscription, scheduleRenewal, subscriptionOfOrder } from "./service.js";
 
 export type RenewalContext = {
   db: Database;
@@ -32,7 +32,7 @@ export type RenewalContext = {
 type OrderRow = typeof orders.$inferSelect;
 
 async function orderOf(tx: Database, row: SubscriptionRow): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+  const order = await orderRowById(tx, row.orderId);
   if (!order) throw new Error("The subscription's order is missing.");
   return order;
 }
@@ -75,19 +75,7 @@ async function renewed(
     period: { subscriptionId: row.id, start, end },
   });
   if (!payment) throw new Error("This period's renewal was recorded already.");
-  const [next] = await tx
-    .update(subscriptions)
-    .set({
-      status: "active",
-      periodNumber: number,
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      failureCount: 0,
-      nextAttemptAt: null,
-      lastError: null,
-    })
-    .where(eq(subscriptions.id, row.id))
-    .returning();
+  const next = await startRenewedPeriod(tx, row.id, { number, start, end });
   if (next) await scheduleRenewal(tx, next, end);
   await emitDomainEvent(tx, "subscription.renewed", { order, period: { start, end } });
 }
@@ -102,11 +90,11 @@ async function declined(ctx: RenewalContext, tx: Database, row: SubscriptionRow,
     await enqueue(tx, "mail.subscription-ended", { subscriptionId: row.id });
     return;
   }
-  const [next] = await tx
-    .update(subscriptions)
-    .set({ status: "past_due", failureCount: failures, nextAttemptAt: retryAt, lastError: message })
-    .where(eq(subscriptions.id, row.id))
-    .returning();
+  const next = await markRenewalPastDue(tx, row.id, {
+    failureCount: failures,
+    nextAttemptAt: retryAt,
+    lastError: message,
+  });
   if (next) await scheduleRenewal(tx, next, retryAt);
   await emitDomainEvent(tx, "subscription.past_due", { subscription: row });
   await enqueue(
@@ -125,11 +113,7 @@ async function declined(ctx: RenewalContext, tx: Database, row: SubscriptionRow,
  */
 export async function runRenewal(ctx: RenewalContext, job: JobPayloads["subscription.renew"]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, job.subscriptionId))
-      .for("update");
+    const row = await subscriptionRowLocked(tx, job.subscriptionId);
     if (!row || row.periodNumber !== job.periodNumber || row.failureCount !== job.attempt) return;
     if (row.providerSubscriptionId || row.status === "ended") return;
     if (row.status === "canceled") {
@@ -161,11 +145,7 @@ export async function updateTestCard(
       expiry: card.expiry,
       cvc: card.cvc,
     });
-    const [updated] = await tx
-      .update(subscriptions)
-      .set({ paymentMethodId })
-      .where(eq(subscriptions.id, row.id))
-      .returning();
+    const updated = await setSubscriptionPaymentMethod(tx, row.id, paymentMethodId);
     if (updated?.status === "past_due") {
       const order = await orderOf(tx, updated);
       const result = await charge(ctx, tx, updated, order);

@@ -5,21 +5,31 @@ import {
   type SubscriptionSummary,
   toMajor,
 } from "@agency/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { OrderRow } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { readRowCounts } from "../../../db/row-counts.js";
-import { subscriptions, testPaymentMethods } from "../../../db/schema.js";
+import { subscriptions } from "../../../db/schema.js";
 import { AppError, notFound } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { BillingSync } from "../../../payment-providers/provider.js";
 import { type Interval, periodEnd } from "../../../periods.js";
 import { shopMoney } from "../../catalog/index.js";
+import {
+  insertSubscriptionRow,
+  markSubscriptionCanceledAtPeriodEnd,
+  markSubscriptionResumed,
+  ownSubscriptionRow,
+  ownSubscriptionRowLocked,
+  type SubscriptionRow,
+  setSubscriptionCancellation,
+  setSubscriptionEnded,
+  subscriptionsWithCardsOfOrders,
+} from "./queries/subscriptions.js";
 import { renewalBasisOf } from "./terms.js";
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Card = { brand: string; last4: string } | null;
 
 function toSubscription(row: SubscriptionRow, card: Card): Subscription {
@@ -44,11 +54,7 @@ export async function subscriptionsOfOrders(
   orderIds: string[],
 ): Promise<Map<string, Subscription>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({ subscription: subscriptions, card: testPaymentMethods })
-    .from(subscriptions)
-    .leftJoin(testPaymentMethods, eq(testPaymentMethods.id, subscriptions.paymentMethodId))
-    .where(inArray(subscriptions.orderId, orderIds));
+  const rows = await subscriptionsWithCardsOfOrders(db, orderIds);
   return new Map(
     rows.map(({ subscription, card }) => [
       subscription.orderId,
@@ -88,22 +94,19 @@ export async function startSubscription(
   if (interval !== "monthly" && interval !== "yearly") return null;
   // Renewals charge the recurring lines at the prices the order was placed at (the plan and the
   // add-ons charged every period); a code for every renewal keeps its discount.
-  const [row] = await tx
-    .insert(subscriptions)
-    .values({
-      ...(await renewalBasisOf(tx, order)),
-      orderId: order.id,
-      userId: order.userId,
-      planId: order.planId,
-      interval,
-      anchorAt: start,
-      currentPeriodStart: start,
-      currentPeriodEnd: input.end ?? periodEnd(start, interval as Interval, 0),
-      provider: input.provider,
-      providerSubscriptionId: input.providerSubscriptionId ?? null,
-      paymentMethodId: input.paymentMethodId,
-    })
-    .returning();
+  const row = await insertSubscriptionRow(tx, {
+    ...(await renewalBasisOf(tx, order)),
+    orderId: order.id,
+    userId: order.userId,
+    planId: order.planId,
+    interval,
+    anchorAt: start,
+    currentPeriodStart: start,
+    currentPeriodEnd: input.end ?? periodEnd(start, interval as Interval, 0),
+    provider: input.provider,
+    providerSubscriptionId: input.providerSubscriptionId ?? null,
+    paymentMethodId: input.paymentMethodId,
+  });
   if (!row) throw new Error("The subscription was not started.");
   // Stripe Billing renews its subscriptions itself and reports each renewal by webhook.
   if (!row.providerSubscriptionId) await scheduleRenewal(tx, row, row.currentPeriodEnd);
@@ -117,37 +120,22 @@ export async function endSubscription(
   at: Date,
   lastError: string | null = null,
 ): Promise<void> {
-  await tx
-    .update(subscriptions)
-    .set({
-      status: "ended",
-      endedAt: at,
-      cancelAtPeriodEnd: false,
-      nextAttemptAt: null,
-      lastError: lastError ?? row.lastError,
-    })
-    .where(eq(subscriptions.id, row.id));
+  await setSubscriptionEnded(tx, row.id, at, lastError ?? row.lastError);
   await emitDomainEvent(tx, "subscription.ended", { subscription: row, endedAt: at });
-}
-
-function ownSubscription(db: Database, caller: SessionUser, id: string) {
-  if (!isId(id)) throw notFound("The subscription");
-  return db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, caller.id)));
 }
 
 /** The caller's own subscription; someone else's does not exist. */
 export async function findOwnSubscription(db: Database, caller: SessionUser, id: string) {
-  const [row] = await ownSubscription(db, caller, id);
+  if (!isId(id)) throw notFound("The subscription");
+  const row = await ownSubscriptionRow(db, caller.id, id);
   if (!row) throw notFound("The subscription");
   return row;
 }
 
 /** The caller's own subscription, locked for a change. */
 export async function lockOwnSubscription(tx: Database, caller: SessionUser, id: string) {
-  const [row] = await ownSubscription(tx, caller, id).for("update");
+  if (!isId(id)) throw notFound("The subscription");
+  const row = await ownSubscriptionRowLocked(tx, caller.id, id);
   if (!row) throw notFound("The subscription");
   return row;
 }
@@ -180,15 +168,9 @@ export async function cancelSubscription(
     if (row.status === "past_due") {
       await endSubscription(tx, row, options.now);
     } else {
-      await tx
-        .update(subscriptions)
-        .set({ status: "canceled", cancelAtPeriodEnd: true })
-        .where(eq(subscriptions.id, row.id));
+      await markSubscriptionCanceledAtPeriodEnd(tx, row.id);
     }
-    await tx
-      .update(subscriptions)
-      .set({ canceledAt: options.now, cancelReason: options.reason || null })
-      .where(eq(subscriptions.id, row.id));
+    await setSubscriptionCancellation(tx, row.id, options.now, options.reason || null);
     await enqueue(tx, "mail.subscription-canceled", { subscriptionId: row.id });
     await emitDomainEvent(tx, "subscription.cancelled", { subscription: row });
     return row.orderId;
@@ -215,10 +197,7 @@ export async function resumeSubscription(
     if (row.providerSubscriptionId && options.billing) {
       await options.billing.setCancelAtPeriodEnd(row.providerSubscriptionId, false);
     }
-    await tx
-      .update(subscriptions)
-      .set({ status: "active", cancelAtPeriodEnd: false, canceledAt: null, cancelReason: null })
-      .where(eq(subscriptions.id, row.id));
+    await markSubscriptionResumed(tx, row.id);
     return row.orderId;
   });
   return subscriptionOfOrder(db, orderId);

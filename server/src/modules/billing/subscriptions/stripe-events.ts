@@ -1,15 +1,22 @@
-import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Clock } from "../../../clock.js";
 import type { Database } from "../../../db/client.js";
-import { orders, payments, subscriptions } from "../../../db/schema.js";
 import { emitDomainEvent } from "../../../events.js";
 import { enqueue } from "../../../jobs/queue.js";
 import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import { addPayment } from "../payments/ledger.js";
+import { stripePaymentOfTransaction } from "../payments/queries.js";
 import { recordPayment } from "../payments/service.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { recordRenewalFailure } from "./churn.js";
+import { orderRowById } from "./queries/orders.js";
+import {
+  applyStripeSubscriptionState,
+  markInvoicePastDue,
+  setProviderEventAt,
+  startInvoicedPeriod,
+} from "./queries/periods.js";
+import { stripeSubscriptionRow, subscriptionRowLocked } from "./queries/subscriptions.js";
 import { endSubscription } from "./service.js";
 
 export type BillingEventContext = {
@@ -36,16 +43,7 @@ function orderIdOf(invoice: Stripe.Invoice): string | null {
 
 async function findSubscription(db: Database, providerSubscriptionId: string | null) {
   if (!providerSubscriptionId) return undefined;
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.provider, "stripe"),
-        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
-      ),
-    );
-  return row;
+  return stripeSubscriptionRow(db, providerSubscriptionId);
 }
 
 /**
@@ -54,7 +52,7 @@ async function findSubscription(db: Database, providerSubscriptionId: string | n
  */
 async function recordFirstPayment(ctx: BillingEventContext, orderId: string | null): Promise<void> {
   if (!orderId) return;
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await orderRowById(ctx.db, orderId);
   if (!order || order.paid || !order.paymentIntentId) return;
   const intent = await ctx.provider.retrieveIntent(order.paymentIntentId);
   if (intent?.status !== "succeeded")
@@ -73,8 +71,8 @@ async function invoicePaid(ctx: BillingEventContext, invoice: Stripe.Invoice): P
   const start = seconds(period.start);
   const end = seconds(period.end);
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, known.id)).for("update");
-    const [order] = await tx.select().from(orders).where(eq(orders.id, known.orderId));
+    const row = await subscriptionRowLocked(tx, known.id);
+    const order = await orderRowById(tx, known.orderId);
     if (!row || !order) return;
     const paidAt = invoice.status_transitions?.paid_at;
     const payment = await addPayment(tx, ctx.receipts, {
@@ -94,18 +92,11 @@ async function invoicePaid(ctx: BillingEventContext, invoice: Stripe.Invoice): P
     });
     // A repeated delivery, or an invoice for a period already passed: nothing moves.
     if (!payment || end <= row.currentPeriodEnd || row.status === "ended") return;
-    await tx
-      .update(subscriptions)
-      .set({
-        status: row.cancelAtPeriodEnd ? "canceled" : "active",
-        periodNumber: row.periodNumber + 1,
-        currentPeriodStart: start,
-        currentPeriodEnd: end,
-        failureCount: 0,
-        nextAttemptAt: null,
-        lastError: null,
-      })
-      .where(eq(subscriptions.id, row.id));
+    await startInvoicedPeriod(tx, row.id, row.cancelAtPeriodEnd ? "canceled" : "active", {
+      number: row.periodNumber + 1,
+      start,
+      end,
+    });
     await emitDomainEvent(tx, "subscription.renewed", { order, period: { start, end } });
   });
 }
@@ -116,24 +107,17 @@ async function invoiceFailed(ctx: BillingEventContext, invoice: Stripe.Invoice):
   const known = await findSubscription(ctx.db, subscriptionIdOf(invoice));
   if (!known) return;
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, known.id)).for("update");
+    const row = await subscriptionRowLocked(tx, known.id);
     if (!row || row.status === "ended") return;
     // The invoice was paid after all (the failure arrived late): nothing is overdue.
-    const [paid] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.provider, "stripe"), eq(payments.transactionId, invoice.id ?? "")));
+    const paid = await stripePaymentOfTransaction(tx, invoice.id ?? "");
     if (paid) return;
     await recordRenewalFailure(tx, row, ctx.clock.now());
-    await tx
-      .update(subscriptions)
-      .set({
-        status: "past_due",
-        failureCount: Math.max(invoice.attempt_count, row.failureCount),
-        nextAttemptAt: invoice.next_payment_attempt ? seconds(invoice.next_payment_attempt) : null,
-        lastError: "The renewal payment was declined.",
-      })
-      .where(eq(subscriptions.id, row.id));
+    await markInvoicePastDue(tx, row.id, {
+      failureCount: Math.max(invoice.attempt_count, row.failureCount),
+      nextAttemptAt: invoice.next_payment_attempt ? seconds(invoice.next_payment_attempt) : null,
+      lastError: "The renewal payment was declined.",
+    });
     if (row.status !== "past_due") await emitDomainEvent(tx, "subscription.past_due", { subscription: row });
     await enqueue(
       tx,
@@ -154,10 +138,10 @@ async function subscriptionChanged(
   const known = await findSubscription(ctx.db, subscription.id);
   if (!known) return;
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, known.id)).for("update");
+    const row = await subscriptionRowLocked(tx, known.id);
     if (!row || row.status === "ended") return;
     if (row.providerEventAt && eventCreated < row.providerEventAt) return;
-    await tx.update(subscriptions).set({ providerEventAt: eventCreated }).where(eq(subscriptions.id, row.id));
+    await setProviderEventAt(tx, row.id, eventCreated);
     if (deleted || subscription.status === "canceled") {
       await endSubscription(
         tx,
@@ -175,19 +159,14 @@ async function subscriptionChanged(
             ? "canceled"
             : "active"
           : row.status;
-    await tx
-      .update(subscriptions)
-      .set({
-        status,
-        cancelAtPeriodEnd: subscription.cancel_at_period_end,
-        ...(item && seconds(item.current_period_end) >= row.currentPeriodEnd
-          ? {
-              currentPeriodStart: seconds(item.current_period_start),
-              currentPeriodEnd: seconds(item.current_period_end),
-            }
-          : {}),
-      })
-      .where(eq(subscriptions.id, row.id));
+    await applyStripeSubscriptionState(tx, row.id, {
+      status,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      period:
+        item && seconds(item.current_period_end) >= row.currentPeriodEnd
+          ? { start: seconds(item.current_period_start), end: seconds(item.current_period_end) }
+          : undefined,
+    });
     if (status === "canceled" && row.status !== "canceled")
       await emitDomainEvent(tx, "subscription.cancelled", { subscription: row });
   });

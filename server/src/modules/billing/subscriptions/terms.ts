@@ -1,10 +1,10 @@
 import type { RenewalTerms } from "@agency/contract";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { linesOfOrder, recurringParts } from "../../../db/order-lines.js";
-import { type orders, promoCodes } from "../../../db/schema.js";
+import type { orders } from "../../../db/schema.js";
 import { renewalTerms } from "../../../periods.js";
 import { renewalChargeCents } from "../charges.js";
+import { promoCodeRowById } from "./queries/orders.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -32,9 +32,7 @@ export async function renewalBasisOf(db: Database, order: OrderRow): Promise<Ren
   }
   // One after the other: `db` may be a transaction, whose queries take turns anyway.
   const lines = await linesOfOrder(db, order);
-  const [code] = order.promoCodeId
-    ? await db.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
-    : [];
+  const code = order.promoCodeId ? await promoCodeRowById(db, order.promoCodeId) : undefined;
   const { planCents, otherCents } = recurringParts(lines);
   const everyRenewal = code?.appliesTo === "every" ? code : undefined;
   return {
