@@ -2,7 +2,7 @@ import { asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { user } from "../../../db/schema.js";
 
-export type AccountRow = typeof user.$inferSelect;
+type AccountRow = typeof user.$inferSelect;
 
 /** A member as a role change, a suspension or a removal needs them. */
 export type MemberTarget = { id: string; email: string; role: string | null; suspendedAt: Date | null };

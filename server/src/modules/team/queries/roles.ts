@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { teamRoles } from "../../../db/schema.js";
 
-export type RoleRow = typeof teamRoles.$inferSelect;
+type RoleRow = typeof teamRoles.$inferSelect;
 
 /** The owner's own roles, by name. */
 export function customRolesByName(db: Database): Promise<RoleRow[]> {
