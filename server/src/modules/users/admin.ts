@@ -2,9 +2,10 @@ import type { UserList, UserListQuery, UsersExportQuery } from "@agency/contract
 import { and, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage } from "../../db/keyset.js";
-import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
+import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { user } from "../../db/schema.js";
+import { accountsMatching, accountsPage } from "./queries.js";
 
 /** The role filter, the days and the search (the start of the e-mail, the name or a word of it). */
 export function adminUserFilter(query: UsersExportQuery): SQL | undefined {
@@ -25,29 +26,9 @@ export function adminUserFilter(query: UsersExportQuery): SQL | undefined {
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserList> {
   const filter = adminUserFilter(query);
   const [page, counts, matches] = await Promise.all([
-    newestFirstPage(
-      user,
-      query,
-      (plan) =>
-        db
-          .select({
-            row: {
-              id: user.id,
-              email: user.email,
-              name: user.name,
-              role: user.role,
-              createdAt: user.createdAt,
-            },
-            cursor: plan.cursor,
-          })
-          .from(user)
-          .where(plan.where)
-          .orderBy(...plan.orderBy)
-          .limit(plan.limit),
-      filter,
-    ),
+    newestFirstPage(user, query, (plan) => accountsPage(db, plan), filter),
     readRowCounts(db, ["users"]),
-    filter ? countMatches(db, user, filter) : undefined,
+    filter ? accountsMatching(db, filter) : undefined,
   ]);
   return {
     users: page.rows.map((row) => ({

@@ -1,10 +1,9 @@
 import type { AdminStatus, UserToken, UserTokenBody } from "@agency/contract";
-import { eq, sql } from "drizzle-orm";
 import { permissionsOf } from "../../auth/permissions.js";
 import { isTeamMember, type SignedIn } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { user as users } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { roleOfAddress } from "./queries.js";
 
 function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -35,10 +34,7 @@ export async function adminStatus(
     return { admin: true, role: caller.role, permissions: [...permissionsOf(caller)] };
   }
   if (!isTeamMember(caller)) throw new AppError("forbidden", "You can only look up your own admin status.");
-  const [row] = await db
-    .select({ role: users.role })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const row = await roleOfAddress(db, email.trim().toLowerCase());
   if (!row) throw new AppError("not_found", `No account uses ${email}.`);
   return { admin: Boolean(row.role) };
 }
