@@ -7,7 +7,6 @@ import {
   type CreatedApiKey,
   isId,
 } from "@agency/contract";
-import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type ApiKeyRow,
@@ -21,10 +20,10 @@ import {
 import { holdsAll } from "../../auth/permissions.js";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { apiKeys, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 import { findRole, roleNames, rolesGivableBy } from "../team/index.js";
+import { type KeyWithMaker, keyForUpdate, keysWithMakersNewestFirst, keyWithMakerById } from "./queries.js";
 
 /** The new key's fields as checked: the expiry is a date by then. */
 type Created = z.output<typeof CreateApiKeyBody>;
@@ -48,17 +47,8 @@ function toApiKey(row: ApiKeyRow, names: Map<string, string>, maker: KeyMaker, n
   };
 }
 
-/** The key with its maker as they are now (whether the key still works depends on them). */
-async function keyWithMaker(db: Database, id: string) {
-  const [found] = await db
-    .select({ key: apiKeys, makerRole: user.role, makerSuspendedAt: user.suspendedAt })
-    .from(apiKeys)
-    .leftJoin(user, eq(user.id, apiKeys.createdBy))
-    .where(eq(apiKeys.id, id));
-  return found;
-}
-
-const makerOf = (found: { key: ApiKeyRow; makerRole: string | null; makerSuspendedAt: Date | null }) =>
+/** The key's maker as they are now (whether the key still works depends on them). */
+const makerOf = (found: KeyWithMaker) =>
   keyMakerOf(found.key.createdBy ? { role: found.makerRole, suspendedAt: found.makerSuspendedAt } : null);
 
 /**
@@ -67,11 +57,7 @@ const makerOf = (found: { key: ApiKeyRow; makerRole: string | null; makerSuspend
  */
 export async function listApiKeys(db: Database, actor: SessionUser): Promise<ApiKeyList> {
   const [rows, names, givable] = await Promise.all([
-    db
-      .select({ key: apiKeys, makerRole: user.role, makerSuspendedAt: user.suspendedAt })
-      .from(apiKeys)
-      .leftJoin(user, eq(user.id, apiKeys.createdBy))
-      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)),
+    keysWithMakersNewestFirst(db),
     roleNames(db),
     rolesGivableBy(db, actor, { admin: true }),
   ]);
@@ -128,7 +114,7 @@ export async function createApiKey(db: Database, actor: SessionUser, body: Creat
 export async function revokeApiKey(db: Database, actor: SessionUser, id: string): Promise<ApiKey> {
   if (!isId(id)) throw notFound("The key");
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(apiKeys).where(eq(apiKeys.id, id)).for("update");
+    const before = await keyForUpdate(tx, id);
     if (!before) throw notFound("The key");
     if (before.revokedAt) throw new AppError("conflict", apiKeyMessages.alreadyRevoked);
     const after = await markApiKeyRevoked(tx, id, accountIdOf(actor));
@@ -142,6 +128,6 @@ export async function revokeApiKey(db: Database, actor: SessionUser, id: string)
     });
     return after;
   });
-  const found = await keyWithMaker(db, row.id);
+  const found = await keyWithMakerById(db, row.id);
   return toApiKey(row, await roleNames(db), found ? makerOf(found) : "deleted", new Date());
 }
