@@ -1,15 +1,13 @@
 import type { Lead, LeadKind, LeadList, LeadsQuery } from "@agency/contract";
 import { and, eq, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { newestFirstBatches, newestFirstPage, wholeRows } from "../../db/keyset.js";
-import { countMatches, createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
+import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { leads } from "../../db/schema.js";
 import { csvChunks } from "../exports/index.js";
+import { type LeadRow, leadBatchesNewestFirst, leadPage, leadsMatching, leadsWithId } from "./queries.js";
 
-type Row = typeof leads.$inferSelect;
-
-function toLead(row: Row): Lead {
+function toLead(row: LeadRow): Lead {
   return {
     _id: row.id,
     kind: row.kind,
@@ -23,7 +21,7 @@ function toLead(row: Row): Lead {
 
 /** One lead as the Leads page shows it (what webhooks send); none when it is gone. */
 export async function leadView(db: Database, id: string): Promise<Lead[]> {
-  return (await db.select().from(leads).where(eq(leads.id, id))).map(toLead);
+  return (await leadsWithId(db, id)).map(toLead);
 }
 
 /** Of one kind or all; a newsletter sign-up counts once its address is confirmed. */
@@ -49,9 +47,9 @@ export async function listLeads(
   ].filter((condition) => condition !== undefined);
   const filter = and(byKind(kind), ...narrowed) as SQL;
   const [page, counts, matches] = await Promise.all([
-    newestFirstPage(leads, query, wholeRows(db, leads), filter),
+    leadPage(db, query, filter),
     readRowCounts(db, kind ? [countOf[kind]] : Object.values(countOf)),
-    narrowed.length > 0 ? countMatches(db, leads, filter) : undefined,
+    narrowed.length > 0 ? leadsMatching(db, filter) : undefined,
   ]);
   return {
     leads: page.rows.map(toLead),
@@ -66,7 +64,7 @@ const CSV_COLUMNS = ["createdAt", "kind", "name", "email", "website", "message"]
 
 /** The leads as a CSV file, newest first, written a batch at a time. */
 export function leadsCsv(db: Database, kind: LeadKind | undefined): AsyncGenerator<string> {
-  const batches = newestFirstBatches(leads, wholeRows(db, leads), byKind(kind));
+  const batches = leadBatchesNewestFirst(db, byKind(kind));
   return csvChunks(CSV_COLUMNS, batches, (row) => {
     const lead = toLead(row);
     return CSV_COLUMNS.map((column) => lead[column]);

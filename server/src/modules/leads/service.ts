@@ -5,21 +5,25 @@ import {
   type NewsletterSignUpBody,
   type QueryRequestBody,
 } from "@agency/contract";
-import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { leads } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { checkMailToken } from "../../mail/preferences.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
-
-type NewLead = typeof leads.$inferInsert;
+import {
+  confirmNewsletterSignUp,
+  deleteNewsletterSignUpsOfAddress,
+  insertLead,
+  insertNewsletterSignUpUnlessListed,
+  type NewLead,
+  newsletterSignUpOfAddress,
+} from "./queries.js";
 
 /** Stores a contact message or query, and queues the owners' notice with it. */
 async function store(db: Database, lead: NewLead): Promise<LeadStored> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(leads).values(lead).returning({ id: leads.id });
+    const row = await insertLead(tx, lead);
     if (!row) throw new Error("The lead was not stored.");
     await enqueue(tx, "mail.lead-received", { leadId: row.id });
     await emitDomainEvent(tx, "lead.received", { lead: row });
@@ -44,18 +48,8 @@ export function storeQueryRequest(db: Database, body: QueryRequestBody): Promise
  */
 export async function signUpForNewsletter(db: Database, body: NewsletterSignUpBody): Promise<LeadStored> {
   return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(leads)
-      .values({ kind: "newsletter", email: body.email })
-      .onConflictDoNothing()
-      .returning({ id: leads.id, confirmedAt: leads.confirmedAt });
-    const [lead] = inserted
-      ? [inserted]
-      : await tx
-          .select({ id: leads.id, confirmedAt: leads.confirmedAt })
-          .from(leads)
-          .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, body.email.toLowerCase())))
-          .limit(1);
+    const inserted = await insertNewsletterSignUpUnlessListed(tx, body.email);
+    const lead = inserted ?? (await newsletterSignUpOfAddress(tx, body.email.toLowerCase()));
     if (!lead) throw new Error("The newsletter sign-up was neither stored nor found.");
     if (!lead.confirmedAt) {
       const day = new Date().toISOString().slice(0, 10);
@@ -79,10 +73,7 @@ export async function removeNewsletterSignUp(
   actor: AuditActor,
   address: string,
 ): Promise<void> {
-  const removed = await tx
-    .delete(leads)
-    .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, address)))
-    .returning();
+  const removed = await deleteNewsletterSignUpsOfAddress(tx, address);
   for (const lead of removed) {
     await recordAudit(tx, {
       actor,
@@ -103,11 +94,7 @@ export async function confirmNewsletter(
   if (!isId(leadId) || !checkMailToken(secret, "newsletter", leadId, signature)) {
     throw new AppError("not_found", messages.invalidConfirmation);
   }
-  const [lead] = await db
-    .update(leads)
-    .set({ confirmedAt: sql`coalesce(${leads.confirmedAt}, now())` })
-    .where(and(eq(leads.id, leadId), eq(leads.kind, "newsletter")))
-    .returning({ email: leads.email });
+  const lead = await confirmNewsletterSignUp(db, leadId);
   if (!lead) throw new AppError("not_found", messages.invalidConfirmation);
   return lead;
 }

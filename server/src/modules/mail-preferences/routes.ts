@@ -4,11 +4,9 @@ import {
   UnsubscribeResult,
   UpdateMailPreferences,
 } from "@agency/contract";
-import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isTeamMember, requireUser, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { leads } from "../../db/schema.js";
 import { AppError, refusals } from "../../errors.js";
 import {
   checkMailToken,
@@ -19,15 +17,13 @@ import {
 } from "../../mail/preferences.js";
 import { accountHolder } from "../audit/index.js";
 import { signUpForNewsletter } from "../leads/index.js";
+import { newsletterSignUpOfAddress } from "./queries.js";
 import { leaveNewsletter, unsubscribe } from "./service.js";
 
 type Options = { db: Database; secret: string; rateLimitPerMinute: number };
 
 async function newsletterStatus(db: Database, email: string): Promise<MailPreferences["newsletter"]> {
-  const [row] = await db
-    .select({ confirmedAt: leads.confirmedAt })
-    .from(leads)
-    .where(and(eq(leads.kind, "newsletter"), eq(sql`lower(${leads.email})`, email.toLowerCase())));
+  const row = await newsletterSignUpOfAddress(db, email.toLowerCase());
   if (!row) return "none";
   return row.confirmedAt ? "subscribed" : "pending";
 }
