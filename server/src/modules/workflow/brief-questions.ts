@@ -1,13 +1,19 @@
 import { type Brief, type BriefQuestion, isId, type UpdateBriefQuestionsBody } from "@agency/contract";
-import { and, asc, eq, isNull } from "drizzle-orm";
 import type { OrderRow } from "../../auth/order-access.js";
 import type { Database } from "../../db/client.js";
-import { briefQuestions, orderBriefs, pricingPlans } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import { markPlanOwnBriefQuestions } from "../catalog/index.js";
 import { currentPeriodRow } from "../orders/index.js";
-
-export type QuestionRow = typeof briefQuestions.$inferSelect;
+import {
+  briefOfOrderRow,
+  briefQuestionIdsOfPlan,
+  briefQuestionsInOrder,
+  deleteBriefQuestion,
+  insertBriefQuestion,
+  planOwnsBriefQuestions,
+  type QuestionRow,
+  updateBriefQuestion,
+} from "./queries.js";
 
 function toBriefQuestion(row: QuestionRow): BriefQuestion {
   return { _id: row.id, label: row.label, kind: row.kind, required: row.required };
@@ -16,18 +22,9 @@ function toBriefQuestion(row: QuestionRow): BriefQuestion {
 /** A plan's questions: its own once an admin edited them, the default ones until then. */
 export async function questionRowsOfPlan(db: Database, planId: string | null): Promise<QuestionRow[]> {
   // Custom work (no plan) asks the questions every plan shares.
-  const [plan] = planId
-    ? await db
-        .select({ own: pricingPlans.ownBriefQuestions })
-        .from(pricingPlans)
-        .where(eq(pricingPlans.id, planId))
-    : [{ own: false }];
+  const plan = planId ? await planOwnsBriefQuestions(db, planId) : { own: false };
   if (!plan) throw notFound("The plan");
-  return db
-    .select()
-    .from(briefQuestions)
-    .where(plan.own && planId ? eq(briefQuestions.planId, planId) : isNull(briefQuestions.planId))
-    .orderBy(asc(briefQuestions.position), asc(briefQuestions.createdAt));
+  return briefQuestionsInOrder(db, plan.own && planId ? planId : null);
 }
 
 export async function planBriefQuestions(db: Database, planId: string): Promise<BriefQuestion[]> {
@@ -47,29 +44,19 @@ export async function updatePlanBriefQuestions(
   if (!isId(planId)) throw notFound("The plan");
   await db.transaction(async (tx) => {
     if (!(await markPlanOwnBriefQuestions(tx, planId))) throw notFound("The plan");
-    const existing = new Set(
-      (
-        await tx
-          .select({ id: briefQuestions.id })
-          .from(briefQuestions)
-          .where(eq(briefQuestions.planId, planId))
-      ).map((row) => row.id),
-    );
+    const existing = new Set((await briefQuestionIdsOfPlan(tx, planId)).map((row) => row.id));
     const kept = new Set<string>();
     for (const [position, question] of body.questions.entries()) {
       const values = { label: question.label, kind: question.kind, required: question.required, position };
       if (question._id && existing.has(question._id) && !kept.has(question._id)) {
         kept.add(question._id);
-        await tx
-          .update(briefQuestions)
-          .set(values)
-          .where(and(eq(briefQuestions.id, question._id), eq(briefQuestions.planId, planId)));
+        await updateBriefQuestion(tx, planId, question._id, values);
       } else {
-        await tx.insert(briefQuestions).values({ ...values, planId });
+        await insertBriefQuestion(tx, { ...values, planId });
       }
     }
     for (const id of existing) {
-      if (!kept.has(id)) await tx.delete(briefQuestions).where(eq(briefQuestions.id, id));
+      if (!kept.has(id)) await deleteBriefQuestion(tx, id);
     }
   });
   return planBriefQuestions(db, planId);
@@ -80,9 +67,9 @@ export async function updatePlanBriefQuestions(
  * before (`carriedOver`) until the customer confirms or edits them for this one (`confirmedAt`).
  */
 export async function briefOfOrder(db: Database, order: OrderRow): Promise<Brief> {
-  const [questions, [brief], period] = await Promise.all([
+  const [questions, brief, period] = await Promise.all([
     questionRowsOfPlan(db, order.planId),
-    db.select().from(orderBriefs).where(eq(orderBriefs.orderId, order.id)),
+    briefOfOrderRow(db, order.id),
     currentPeriodRow(db, order.id),
   ]);
   const answers = brief?.answers ?? null;

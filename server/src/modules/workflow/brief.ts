@@ -1,12 +1,12 @@
 import { type OrderDetail, type SubmitBriefBody, workflowMessages } from "@agency/contract";
-import { eq } from "drizzle-orm";
 import { findOrder } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { orderBriefs, type StoredBriefAnswer } from "../../db/schema.js";
+import type { StoredBriefAnswer } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { confirmPeriodBrief } from "../orders/index.js";
-import { type QuestionRow, questionRowsOfPlan } from "./brief-questions.js";
+import { questionRowsOfPlan } from "./brief-questions.js";
+import { briefOfOrderRow, type QuestionRow, saveOrderBrief } from "./queries.js";
 import { findOwnPaidOrder, orderDetail } from "./service.js";
 
 function isWebAddress(value: string): boolean {
@@ -56,10 +56,7 @@ export async function submitBrief(
   if (row.state !== "submitted") throw new AppError("conflict", workflowMessages.briefClosed);
   const answers = checkAnswers(await questionRowsOfPlan(db, row.planId), body.answers);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(orderBriefs)
-      .values({ orderId: row.id, answers })
-      .onConflictDoUpdate({ target: orderBriefs.orderId, set: { answers, submittedAt: new Date() } });
+    await saveOrderBrief(tx, row.id, answers);
     await confirmPeriodBrief(tx, row.id, answers);
   });
   return orderDetail(db, await findOrder(db, row.id), caller);
@@ -73,7 +70,7 @@ export async function submitBrief(
 export async function confirmBrief(db: Database, caller: SessionUser, id: string): Promise<OrderDetail> {
   const row = await findOwnPaidOrder(db, caller, id);
   if (row.state !== "submitted") throw new AppError("conflict", workflowMessages.briefClosed);
-  const [brief] = await db.select().from(orderBriefs).where(eq(orderBriefs.orderId, row.id));
+  const brief = await briefOfOrderRow(db, row.id);
   if (!brief) throw new AppError("conflict", workflowMessages.noBriefToConfirm);
   const given = Object.fromEntries(brief.answers.map((answer) => [answer.questionId, answer.value]));
   const questions = await questionRowsOfPlan(db, row.planId);

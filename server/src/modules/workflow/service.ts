@@ -5,11 +5,9 @@ import {
   type OrderHistoryEntry,
   workflowMessages,
 } from "@agency/contract";
-import { asc, eq } from "drizzle-orm";
 import { findOrder, findVisibleOrder, type OrderRow, sightOf } from "../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { orderEvents } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import { paymentsOfOrder } from "../billing/index.js";
 import { attachFiles, filesAttachedTo } from "../files/index.js";
@@ -23,14 +21,10 @@ import {
   seenWith,
 } from "../orders/index.js";
 import { briefOfOrder } from "./brief-questions.js";
+import { eventsOfOrderOldestFirst } from "./queries.js";
 
 async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEntry[]> {
-  const events = await db
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    // Changes written in one transaction share its time: a period's entries come before the next one's.
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.period), asc(orderEvents.id));
+  const events = await eventsOfOrderOldestFirst(db, orderId);
   const filesByEvent = await filesAttachedTo(
     db,
     "eventId",
