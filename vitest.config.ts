@@ -1,4 +1,7 @@
-import { defineConfig } from "vitest/config";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { configDefaults, defineConfig } from "vitest/config";
+import web from "./web/vitest.config.ts";
 
 // The API suite runs on the embedded database, and once more on a PostgreSQL server when
 // TEST_DATABASE_URL is set (each test file then gets a database of its own, dropped afterwards).
@@ -11,20 +14,29 @@ const onPostgres = process.env.TEST_DATABASE_URL
     ]
   : [];
 
+// The web's test files share a worker's document and modules (web/vitest.config.ts), but a
+// module a file replaces with vi.mock must be loaded afresh for that file: those files run
+// apart, each in its own module graph ("web:mocked").
+const webDir = path.join(import.meta.dirname, "web");
+const mockingWebTests = readdirSync(path.join(webDir, "app"), { recursive: true, encoding: "utf8" })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => path.join("app", file))
+  .filter((file) => readFileSync(path.join(webDir, file), "utf8").includes("vi.mock("));
+
 export default defineConfig({
   test: {
-    // Vitest's default on a two-core machine is one file at a time (cores - 1). The projects share
-    // one pool: the embedded database's files are CPU-bound in the worker, the PostgreSQL files
-    // wait on the server half the time, and a third worker fills those waits. VITEST_MAX_WORKERS
-    // or --maxWorkers overrides it.
-    maxWorkers: 3,
+    // Vitest's default on a two-core machine is one file at a time (cores - 1). Many API tests
+    // wait (on the PostgreSQL server, a timer, a child process) rather than compute, so five
+    // files at a time keep both cores busy. VITEST_MAX_WORKERS or --maxWorkers overrides it.
+    maxWorkers: 5,
     projects: [
       {
         extends: "./server/vitest.config.ts",
         test: { name: "server:pglite", root: "./server", env: { TEST_DB: "pglite" } },
       },
       ...onPostgres,
-      "web/vitest.config.ts",
+      { ...web, test: { ...web.test, exclude: [...configDefaults.exclude, ...mockingWebTests] } },
+      { ...web, test: { ...web.test, name: "web:mocked", include: mockingWebTests, isolate: true } },
     ],
   },
 });

@@ -1,4 +1,5 @@
 import { cleanup, configure } from "@testing-library/react";
+import { toast } from "react-hot-toast";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // jsdom has no matchMedia; react-hot-toast's Toaster asks it about reduced motion.
@@ -26,8 +27,12 @@ beforeEach(() => {
   });
 });
 
+// The test files of a worker share one document and one module graph: what a test leaves behind
+// (a dialog appended to the body, a toast in the toasts' store) goes when it ends.
 afterEach(() => {
   cleanup();
+  toast.remove();
+  document.body.innerHTML = "";
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
