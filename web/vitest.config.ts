@@ -12,6 +12,6 @@ export default defineConfig({
     // what a test leaves behind.
     isolate: false,
     include: ["app/**/*.test.{ts,tsx}", "*.test.ts"],
-    setupFiles: ["app/test/setup.ts"],
+    setupFiles: [`${import.meta.dirname}/app/test/setup.ts`],
   },
 });
