@@ -1,5 +1,5 @@
 import type { MatchCount } from "@agency/contract";
-import { eq, type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PagePlan } from "../../db/keyset.js";
 import { countMatches } from "../../db/list-search.js";
@@ -38,16 +38,4 @@ export function accountsPage(
 /** How many accounts the filter keeps, up to 1,000. */
 export function accountsMatching(db: Database, filter: SQL): Promise<MatchCount> {
   return countMatches(db, user, filter);
-}
-
-/** The team role of the account with this address (lower case); undefined when no account has it. */
-export async function roleOfAddress(
-  db: Database,
-  address: string,
-): Promise<{ role: string | null } | undefined> {
-  const [row] = await db
-    .select({ role: user.role })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, address));
-  return row;
 }

@@ -3,7 +3,7 @@ import { permissionsOf } from "../../auth/permissions.js";
 import { isTeamMember, type SignedIn } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError } from "../../errors.js";
-import { roleOfAddress } from "./queries.js";
+import { roleOfAddress } from "../team/index.js";
 
 function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
