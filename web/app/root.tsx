@@ -14,25 +14,12 @@ import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { DeferredScripts } from "./components/deferred-scripts";
 import { LoadingScreen } from "./components/loading-screen";
+import { Toasts } from "./components/toasts";
 import { mainContentId } from "./lib/layout";
 import { errors, nav, notFound } from "./lib/messages";
 import { pageDataOf } from "./lib/page-data.server";
 import { createQueryClient } from "./lib/query-client";
 import { SiteProvider } from "./lib/site";
-import { defaultToastDurationMs, loadToasts, toastPosition, useToastsWanted } from "./lib/toast";
-
-const Toaster = lazy(() => loadToasts().then((library) => ({ default: library.Toaster })));
-
-/** The toasts' place on the screen, there from the first toast on. */
-function Toasts() {
-  const wanted = useToastsWanted();
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster position={toastPosition} toastOptions={{ duration: defaultToastDurationMs }} />
-    </Suspense>
-  );
-}
 
 /**
  * The site identity, page texts and the shop's currency, read when the page is rendered, so an

@@ -18,8 +18,32 @@ export function loadToasts(): Promise<HotToast> {
   return library;
 }
 
+// A toast's time runs from when it is raised, and the Toaster dismisses at once what has run out by
+// the time it mounts: on a slow device the lazy load alone can outlast a 2000 ms toast. So a toast
+// is raised only while a Toaster is mounted, and is seen for its whole duration.
+let mountedToasters = 0;
+let waiting: Array<() => void> = [];
+
+/** The Toaster's host (components/toasts.tsx) says it has mounted, or gone. */
+export function toasterMounted(mounted: boolean): void {
+  mountedToasters += mounted ? 1 : -1;
+  if (mountedToasters === 0) return;
+  const raise = waiting;
+  waiting = [];
+  for (const show of raise) show();
+}
+
+/** Forgets toasts raised with no Toaster on the screen (a component test that renders none). */
+export function forgetWaitingToasts(): void {
+  waiting = [];
+}
+
 function toast(show: (toast: Toast) => void): void {
-  void loadToasts().then((loaded) => show(loaded.default));
+  void loadToasts().then((loaded) => {
+    const raise = () => show(loaded.default);
+    if (mountedToasters > 0) raise();
+    else waiting.push(raise);
+  });
 }
 
 /** True once a toast was asked for: the Toaster is needed from then on. */

@@ -8,8 +8,7 @@ import {
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import toast, { Toaster } from "react-hot-toast";
-import { afterEach } from "vitest";
+import { Toasts } from "../components/toasts";
 import { createQueryClient } from "../lib/query-client";
 import { SiteProvider } from "../lib/site";
 
@@ -21,11 +20,6 @@ export const testSiteContent: SiteContent = {
   money: defaultShopMoney,
 };
 
-// Toasts live in a module-wide store: one test's toasts must not show up in the next.
-afterEach(() => {
-  toast.remove();
-});
-
 /** A component wrapped as the app wraps it: the site identity, a query client and the toaster. */
 export function withProviders(ui: ReactNode, { settings }: { settings?: PageSettings } = {}) {
   const queryClient = createQueryClient();
@@ -33,7 +27,7 @@ export function withProviders(ui: ReactNode, { settings }: { settings?: PageSett
   return (
     <SiteProvider content={{ ...testSiteContent, settings }}>
       <QueryClientProvider client={queryClient}>
-        <Toaster />
+        <Toasts />
         {ui}
       </QueryClientProvider>
     </SiteProvider>

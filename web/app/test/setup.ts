@@ -1,6 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "react-hot-toast";
 import { afterEach, beforeEach, vi } from "vitest";
+import { forgetWaitingToasts } from "../lib/toast";
 
 // jsdom has no matchMedia; react-hot-toast's Toaster asks it about reduced motion.
 if (!window.matchMedia) {
@@ -32,6 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   toast.remove();
+  forgetWaitingToasts();
   document.body.innerHTML = "";
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

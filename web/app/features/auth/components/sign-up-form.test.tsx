@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { Toaster } from "react-hot-toast";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toasts } from "../../../components/toasts";
 import { accountMessages as m } from "../../../lib/messages";
 import { createQueryClient } from "../../../lib/query-client";
 import { accountFailure, fakeApi } from "../../../test/fake-api";
@@ -11,7 +11,7 @@ import { SignUpForm } from "./sign-up-form";
 function SignUpPage() {
   return (
     <>
-      <Toaster />
+      <Toasts />
       <SignUpForm />
     </>
   );
