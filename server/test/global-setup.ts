@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { connectPostgres, wrapPglite } from "../src/db/client.js";
+import { connectPostgres, pgliteStartParams, wrapPglite } from "../src/db/client.js";
 import { startS3Server } from "./s3.js";
 
 declare module "vitest" {
@@ -52,7 +52,7 @@ async function migratedPostgresTemplate(serverUrl: string): Promise<{ name: stri
  */
 export default async function setup(project: TestProject) {
   const directory = await mkdtemp(path.join(os.tmpdir(), "agency-test-"));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ startParams: pgliteStartParams });
   await wrapPglite(client).migrate();
   const dump = await client.dumpDataDir("none");
   const file = path.join(directory, "migrated.tar");

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
@@ -11,12 +10,14 @@ import { type AdjustableClock, adjustableClock } from "../src/clock.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { connectPostgres, type Database, type DatabaseHandle, wrapPglite } from "../src/db/client.js";
 import { seedDemoContent } from "../src/db/seed.js";
+import { borrowPglite } from "./pglite-pool.js";
 import { quickPasswordHashing } from "./quick-password-hashing.js";
 import { createBucket, s3Env } from "./s3.js";
 
+/** A copy of the run's migrated database (see pglite-pool.ts), closed or handed back at the end. */
 async function freshPglite(): Promise<DatabaseHandle> {
-  const dump = await readFile(inject("migratedPgliteDump"));
-  return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  const { client, giveBack } = await borrowPglite();
+  return { ...wrapPglite(client), close: giveBack };
 }
 
 /**

@@ -133,6 +133,12 @@ const pgliteSettings = {
   wal_buffers: "1MB",
 };
 
+/** PGlite's start parameters with the shop's memory settings, for every embedded database it opens. */
+export const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(pgliteSettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+];
+
 /**
  * The embedded database in `dataDir`, held by this process until it is closed: another process
  * opening it meanwhile is refused (see `lockDataDir`).
@@ -141,11 +147,8 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = path.join(dataDir, "pglite");
   await mkdir(directory, { recursive: true });
   const unlock = await lockDataDir(dataDir);
-  const settings = Object.entries(pgliteSettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
   try {
-    const handle = wrapPglite(
-      await PGlite.create(directory, { startParams: [...PGlite.defaultStartParams, ...settings] }),
-    );
+    const handle = wrapPglite(await PGlite.create(directory, { startParams: pgliteStartParams }));
     return {
       ...handle,
       close: async () => {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
-import { openPglite } from "../db/client.js";
+import { openPglite, pgliteStartParams } from "../db/client.js";
 
 /** What a backup archive holds besides the database: folders of DATA_DIR copied as they are. */
 const folders = ["uploads", "outbox"] as const;
@@ -90,7 +90,10 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
     }
     await mkdir(path.join(dataDir, "pglite"), { recursive: true });
     const dump = await readFile(path.join(staging, databaseFile));
-    const database = await PGlite.create(path.join(dataDir, "pglite"), { loadDataDir: new Blob([dump]) });
+    const database = await PGlite.create(path.join(dataDir, "pglite"), {
+      loadDataDir: new Blob([dump]),
+      startParams: pgliteStartParams,
+    });
     await database.close();
     for (const folder of folders) {
       if (manifest.folders?.includes(folder)) {
