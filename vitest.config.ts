@@ -5,11 +5,27 @@ import web from "./web/vitest.config.ts";
 
 // The API suite runs on the embedded database, and once more on a PostgreSQL server when
 // TEST_DATABASE_URL is set (each test file then gets a database of its own, dropped afterwards).
+// The files below open no PostgreSQL database (they check the code's layout, the embedded
+// database's own directory and backups, pure functions): the second run leaves them out.
+const withoutPostgres = [
+  "src/import-direction.test.ts",
+  "src/db/data-dir-lock.test.ts",
+  "src/db/group-commit.test.ts",
+  "src/ops/backup.test.ts",
+  "src/periods.test.ts",
+  "src/payment-providers/test-cards.test.ts",
+  "test/table-owners.test.ts",
+];
 const onPostgres = process.env.TEST_DATABASE_URL
   ? [
       {
         extends: "./server/vitest.config.ts",
-        test: { name: "server:postgres", root: "./server", env: { TEST_DB: "postgres" } },
+        test: {
+          name: "server:postgres",
+          root: "./server",
+          env: { TEST_DB: "postgres" },
+          exclude: [...configDefaults.exclude, ...withoutPostgres],
+        },
       },
     ]
   : [];

@@ -2,6 +2,7 @@ import { openPglite } from "../src/db/client.js";
 import { createAccount, type TestAccount } from "./accounts.js";
 import { createTestApp, type TestContext } from "./helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "./orders.js";
+import { holdMigratedDatabase } from "./pglite-pool.js";
 
 export type ShopPeople = { customer: TestAccount; admin: TestAccount };
 
@@ -35,6 +36,7 @@ export async function shopView(ctx: TestContext, { customer, admin }: ShopPeople
 
 /** A shop on an embedded database in a data directory on disk, as `npm start` keeps it. */
 export async function startShopIn(dataDir: string, seed: boolean) {
+  await holdMigratedDatabase(dataDir);
   const database = await openPglite(dataDir);
   await database.migrate();
   return createTestApp({ database, seed, env: { DATA_DIR: dataDir } });

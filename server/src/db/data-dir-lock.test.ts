@@ -1,13 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../../test/pglite-pool.js";
 import { openPglite } from "./client.js";
 import { lockFileOf } from "./data-dir-lock.js";
 
 const dirs: string[] = [];
 async function dataDir() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "agency-lock-"));
+  const dir = await migratedDataDir("agency-lock-");
   dirs.push(dir);
   return dir;
 }

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { byHand, recordAdminWork, verifyChain } from "../../../test/audit-log.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
+import { migratedDataDir } from "../../../test/pglite-pool.js";
 import { type Database, openPglite } from "../../db/client.js";
 import { auditLog, user } from "../../db/schema.js";
 import { setAdminRole } from "../team/index.js";
@@ -137,7 +138,7 @@ describe("npm run audit:verify", () => {
   it("says the log is intact, and fails naming the row changed by hand", { timeout: 120_000 }, async () => {
     // On PostgreSQL the command opens this file's database; the embedded database belongs to one
     // process, so there the log is written in a data directory of its own, closed, then opened by it.
-    const dataDir = ctx.databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), "agency-audit-cli-"));
+    const dataDir = ctx.databaseUrl ? undefined : await migratedDataDir("agency-audit-cli-");
     const env: Record<string, string> = ctx.databaseUrl
       ? { DATABASE_URL: ctx.databaseUrl }
       : { DATA_DIR: dataDir ?? "" };
@@ -146,7 +147,6 @@ describe("npm run audit:verify", () => {
       if (!dataDir) return use(ctx.db);
       const handle = await openPglite(dataDir);
       try {
-        await handle.migrate();
         return await use(handle.db);
       } finally {
         await handle.close();
