@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+import { LongestFirst } from "./vitest.sequencer.ts";
 import web from "./web/vitest.config.ts";
 
 // The API suite runs on the embedded database, and once more on a PostgreSQL server when
@@ -45,6 +46,7 @@ export default defineConfig({
     // wait (on the PostgreSQL server, a timer, a child process) rather than compute, so five
     // files at a time keep both cores busy. VITEST_MAX_WORKERS or --maxWorkers overrides it.
     maxWorkers: 5,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: "./server/vitest.config.ts",
