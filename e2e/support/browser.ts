@@ -5,30 +5,19 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 export const baseUrl = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 const artifactsDir = path.resolve(import.meta.dirname, "../artifacts");
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const browserEndpoint = process.env.E2E_BROWSER_WS;
 
 /**
- * Debian's Chromium, started as the machine allows (no sandbox as root, no network chatter),
- * a fresh temporary profile per test file and one fresh context (cookies, storage) per test.
+ * Debian's Chromium, started once per shard by `npm run test:e2e` (scripts/e2e.mjs) and joined by
+ * each test file, with one fresh context (cookies, storage) per test.
  */
 export function useBrowser() {
   let browser: Browser;
   const state: { context: BrowserContext; page: Page; errors: string[] } = {} as never;
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    if (!browserEndpoint) throw new Error("Run the journeys with npm run test:e2e: it starts the browser.");
+    browser = await chromium.connect(browserEndpoint);
   });
 
   beforeEach(async () => {
