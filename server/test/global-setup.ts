@@ -1,5 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -46,19 +48,44 @@ async function migratedPostgresTemplate(serverUrl: string): Promise<{ name: stri
   return { name, drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
 }
 
+const migrationsDir = path.resolve(import.meta.dirname, "../migrations");
+
+/** What the migrated database is made of: PGlite's version and every migration file. */
+async function migrationsKey(): Promise<string> {
+  const hash = createHash("sha256");
+  const pglite = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")),
+    "..",
+  );
+  hash.update(await readFile(path.join(pglite, "package.json")));
+  const entries = await readdir(migrationsDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  for (const file of files.sort()) hash.update(file).update(await readFile(file));
+  return hash.digest("hex").slice(0, 16);
+}
+
 /**
  * Creating a PGlite database runs initdb (seconds); migrate one once and let every test file
- * start from a copy of its data directory.
+ * start from a copy of its data directory. The copy is kept in the system's temporary folder for
+ * the next project and the next run, as long as the migrations and PGlite stay the same.
  */
-export default async function setup(project: TestProject) {
-  const directory = await mkdtemp(path.join(os.tmpdir(), "agency-test-"));
+async function migratedPgliteDump(): Promise<string> {
+  const file = path.join(os.tmpdir(), `agency-migrated-${await migrationsKey()}.tar`);
+  if (existsSync(file)) return file;
   const client = await PGlite.create({ startParams: pgliteStartParams });
   await wrapPglite(client).migrate();
   const dump = await client.dumpDataDir("none");
-  const file = path.join(directory, "migrated.tar");
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await client.close();
-  project.provide("migratedPgliteDump", file);
+  const partial = `${file}.${process.pid}-${randomBytes(4).toString("hex")}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+  return file;
+}
+
+export default async function setup(project: TestProject) {
+  project.provide("migratedPgliteDump", await migratedPgliteDump());
   const onPostgres = project.config.env?.TEST_DB === "postgres";
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (onPostgres && !serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
@@ -70,6 +97,5 @@ export default async function setup(project: TestProject) {
   return async () => {
     await s3?.close();
     await template?.drop();
-    await rm(directory, { recursive: true, force: true });
   };
 }
