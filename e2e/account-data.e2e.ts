@@ -1,10 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { AccountExport } from "@agency/contract";
 import { describe, expect, it } from "vitest";
 import { accountMessages, editAccountPage as t } from "../web/app/lib/messages";
 import { createCustomer } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { hydrated, open, useBrowser } from "./support/browser";
+import { downloadedBytes, hydrated, open, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
 
@@ -60,13 +59,13 @@ describe("a customer's own data", () => {
       page.getByRole("link", { name: t.downloadJson }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = AccountExport.parse(JSON.parse(await readFile(await download.path(), "utf8")));
+    const data = AccountExport.parse(JSON.parse((await downloadedBytes(download)).toString("utf8")));
     expect(data.profile).toMatchObject({ name: "Renamed Customer", email: customer.email });
     const [zip] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: t.downloadZip }).click(),
     ]);
-    expect((await readFile(await zip.path())).subarray(0, 2).toString()).toBe("PK");
+    expect((await downloadedBytes(zip)).subarray(0, 2).toString()).toBe("PK");
 
     // Delete: asked once more, then signed out, and the login fails.
     const deleteForm = page.getByRole("form", { name: t.deleteHeading });

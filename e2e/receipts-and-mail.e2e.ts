@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { addressLines, PricingList, SiteContent } from "@agency/contract";
 import { formatMajorMoney } from "@agency/contract/money";
 import { describe, expect, it } from "vitest";
@@ -6,7 +5,7 @@ import { readPdf } from "../server/test/pdf-text";
 import { jobsPage, notificationsPage, receiptPage, unsubscribePage } from "../web/app/lib/messages";
 import { adminEmail, createCustomer, mailed, ownerAccount, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { open, screenshot, useBrowser } from "./support/browser";
+import { downloadedBytes, open, screenshot, useBrowser } from "./support/browser";
 import { buyAndPay } from "./support/checkout";
 import { uniqueEmail } from "./support/leads";
 
@@ -51,7 +50,7 @@ describe("receipts and mail", () => {
     const pdfLink = page.getByRole("link", { name: receiptPage.downloadPdf });
     const [download] = await Promise.all([page.waitForEvent("download"), pdfLink.click()]);
     expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
-    expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe("%PDF-");
     const pdf = await context.request.get((await pdfLink.getAttribute("href")) ?? "");
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
