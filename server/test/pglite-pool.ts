@@ -54,8 +54,9 @@ function migratedDump(): Promise<Blob> {
   return dump;
 }
 
-async function started(): Promise<PGlite> {
-  return PGlite.create({ loadDataDir: await migratedDump(), startParams: pgliteStartParams });
+/** A PGlite started from the migrated dump, in memory or in `directory`. */
+async function started(directory?: string): Promise<PGlite> {
+  return PGlite.create(directory, { loadDataDir: await migratedDump(), startParams: pgliteStartParams });
 }
 
 /**
@@ -66,11 +67,7 @@ export async function holdMigratedDatabase(dataDir: string): Promise<void> {
   const directory = path.join(dataDir, "pglite");
   if (existsSync(path.join(directory, "PG_VERSION"))) return;
   await mkdir(directory, { recursive: true });
-  const client = await PGlite.create(directory, {
-    loadDataDir: await migratedDump(),
-    startParams: pgliteStartParams,
-  });
-  await client.close();
+  await (await started(directory)).close();
 }
 
 /** A new data directory holding a copy of the migrated database. */
@@ -162,12 +159,9 @@ export async function borrowPglite(): Promise<{ client: PGlite; giveBack(): Prom
   const lease = new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target);
-      if (!lent && property !== "closed") {
-        if (typeof value === "function") {
-          return () => Promise.reject(new Error("This test database was handed back"));
-        }
-      }
-      return typeof value === "function" ? value.bind(target) : value;
+      if (typeof value !== "function") return value;
+      if (!lent) return () => Promise.reject(new Error("This test database was handed back"));
+      return value.bind(target);
     },
   });
   return {
