@@ -7,7 +7,9 @@ export default defineConfig({
     include: ["**/*.e2e.ts"],
     // Journeys share one server and one data directory; one at a time keeps them independent.
     fileParallelism: false,
-    testTimeout: 60_000,
+    // The longest journeys (three people in three browsers) take half a minute alone and twice
+    // that when both shards and the servers share two cores.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     // A page fetches and renders after hydration; on a busy machine that takes more than a second.
     expect: { poll: { timeout: 10_000 } },

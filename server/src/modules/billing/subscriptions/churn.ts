@@ -1,5 +1,4 @@
 import {
-  defaultCurrency,
   type OverviewChurn,
   type OverviewChurnMonth,
   type SubscriptionSummary,
@@ -51,7 +50,7 @@ const monthKey = (start: Date) => start.toISOString().slice(0, 7);
 async function churnFigures(
   db: Database,
   now: Date,
-  recurring: () => { mrrCents: number; currency: string },
+  recurring: Promise<{ mrrCents: number; currency: string }>,
 ): Promise<OverviewChurn> {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
@@ -60,7 +59,7 @@ async function churnFigures(
   const next = new Date(Date.UTC(year, month + 1, 1));
   const P = monthKey(previous);
   const C = monthKey(current);
-  const [failed, reasons, counts] = await Promise.all([
+  const [failed, reasons, counts, { mrrCents: mrr, currency }] = await Promise.all([
     failedRenewalsOfMonths(db, { previous, current, next }),
     cancelReasonsBetween(db, current, next),
     readRowCounts(db, [
@@ -73,8 +72,8 @@ async function churnFigures(
       `churn_cancelled:${P}`,
       `churn_cancelled:${C}`,
     ] as const),
+    recurring,
   ]);
-  const { mrrCents: mrr, currency } = recurring();
   // Kept per month by a trigger (migration 0044), in twelve times the monthly value. A
   // subscription starts and stops when it happens (its first payment, its cancellation or end),
   // so nothing has started or stopped in a month after the current one.
@@ -139,16 +138,13 @@ export async function subscriptionFigures(
   db: Database,
   now: Date,
 ): Promise<{ summary: SubscriptionSummary; churn: OverviewChurn }> {
-  let summary: SubscriptionSummary | undefined;
-  const [, churn] = await Promise.all([
-    subscriptionSummary(db).then((read) => {
-      summary = read;
-    }),
-    churnFigures(db, now, () => {
-      const currency = summary?.currency ?? defaultCurrency;
-      return { mrrCents: toMinor(summary?.monthlyRecurringRevenue ?? 0, currency), currency };
-    }),
-  ]);
-  if (!summary) throw new Error("The subscriptions summary was not read.");
+  const summaryRead = subscriptionSummary(db);
+  // The churn waits for the summary's MRR: on a pool the two are read on separate connections
+  // and either may answer first.
+  const recurring = summaryRead.then((summary) => ({
+    mrrCents: toMinor(summary.monthlyRecurringRevenue, summary.currency),
+    currency: summary.currency,
+  }));
+  const [summary, churn] = await Promise.all([summaryRead, churnFigures(db, now, recurring)]);
   return { summary, churn };
 }
