@@ -71,6 +71,7 @@ export const auditActions = [
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
+  "company.details_changed",
 ] as const;
 export const AuditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -94,6 +95,7 @@ export const auditSubjectTypes = [
   "site",
   "export",
   "webhook",
+  "company",
 ] as const;
 export const AuditSubjectType = z.enum(auditSubjectTypes);
 export type AuditSubjectType = z.infer<typeof AuditSubjectType>;

@@ -9,6 +9,7 @@ export * from "./board.js";
 export * from "./catalog.js";
 export * from "./catalog-admin.js";
 export * from "./common.js";
+export * from "./companies.js";
 export * from "./content.js";
 export * from "./currency.js";
 export * from "./errors.js";

@@ -27,6 +27,7 @@ import {
   catalogRoutes,
   startCatalogSync,
 } from "./modules/catalog/index.js";
+import { companyRoutes } from "./modules/companies/index.js";
 import {
   currentMailBrand,
   imageRoutes,
@@ -186,6 +187,7 @@ export async function buildApp({
       await api.register(overviewAdminRoutes, { db, clock });
       await api.register(auditAdminRoutes, { db });
       await api.register(apiKeyRoutes, { db });
+      await api.register(companyRoutes, { db });
       await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
       await api.register(webhookRoutes, {

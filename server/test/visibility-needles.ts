@@ -102,11 +102,17 @@ export function needlesOf(world: VisibilityWorld): Needle[] {
  * - a customer's e-mail and phone: that customer, Admin and Owner, a member with `customers.view`;
  * - an order's amounts: its customer, Admin and Owner, a member with `money.view` (the order's
  *   own records in the same answer still follow the first rule);
+ * - a person of the order's client company sees its records and contacts, and its amounts with a
+ *   client role that pays (Billing, Admin);
  * - a customer sees nothing of another customer's order.
  */
 export function mayRead(caller: Caller, needle: Needle, world: VisibilityWorld): boolean {
   const trail = world[needle.which];
   if (caller.isAdmin || caller.account.id === trail.customer.id) return true;
+  // A person of the order's client company: its records and contacts; its money when their role pays.
+  if (caller.client?.of === needle.which) {
+    return needle.kind !== "money" || caller.client.role === "admin" || caller.client.role === "billing";
+  }
   const has = (permission: string) => caller.permissions.some((held) => held === permission);
   switch (needle.kind) {
     case "order":

@@ -1,6 +1,7 @@
-import { builtInRoles, type Permission, permissions } from "@agency/contract";
+import { builtInRoles, type ClientRole, type Permission, permissions } from "@agency/contract";
 import { eq } from "drizzle-orm";
-import { payments, subscriptions } from "../src/db/schema.js";
+import { payments, subscriptions, user } from "../src/db/schema.js";
+import { addPersonToCompany } from "../src/modules/companies/index.js";
 import { fanOut } from "../src/modules/webhooks/index.js";
 import { createAccount, type TestAccount } from "./accounts.js";
 import { uploadFile } from "./files.js";
@@ -46,6 +47,8 @@ export type Caller = {
   permissions: readonly Permission[];
   /** Admin and Owner: the whole shop. */
   isAdmin: boolean;
+  /** One of the people of the client company that holds that order, with their client role. */
+  client?: { of: "assigned" | "unassigned"; role: ClientRole };
 };
 
 export type VisibilityWorld = {
@@ -245,10 +248,48 @@ export async function prepareVisibilityWorld(ctx: TestContext): Promise<Visibili
   );
   await fanOut(ctx.db, 100);
   const stranger = await createAccount(ctx, { name: "Sven Stranger" });
+  // B's company has more people: a Member and a Billing person. Another company (an unpaid order
+  // made it) has an Admin and a Billing person of its own.
+  const colleague = async (of: TestAccount, companyRole: ClientRole, name: string) => {
+    const person = await createAccount(ctx, { name });
+    const [row] = await ctx.db.select({ companyId: user.companyId }).from(user).where(eq(user.id, of.id));
+    if (!row?.companyId) throw new Error(`${of.email} is in no company`);
+    await ctx.db.transaction((tx) =>
+      addPersonToCompany(tx, { companyId: row.companyId as string, userId: person.id, companyRole }),
+    );
+    return person;
+  };
+  const otherAdmin = await createAccount(ctx, { name: "Olga Other" });
+  await placeOrder(ctx, otherAdmin, assigned.planId, { phone: "0100000000" });
+  const clientCallers: Caller[] = [
+    {
+      name: "Member of B's company",
+      account: await colleague(unassigned.customer, "member", "Mia Member"),
+      permissions: [],
+      isAdmin: false,
+      client: { of: "unassigned", role: "member" },
+    },
+    {
+      name: "Billing of B's company",
+      account: await colleague(unassigned.customer, "billing", "Ben Billing"),
+      permissions: [],
+      isAdmin: false,
+      client: { of: "unassigned", role: "billing" },
+    },
+    { name: "another company's Admin", account: otherAdmin, permissions: [], isAdmin: false },
+    {
+      name: "another company's Billing",
+      account: await colleague(otherAdmin, "billing", "Oscar Other"),
+      permissions: [],
+      isAdmin: false,
+    },
+  ];
+  ctx.app.sessionCache.clear();
   const callers: Caller[] = [
     { name: "customer A (assigned order)", account: assigned.customer, permissions: [], isAdmin: false },
     { name: "customer B (unassigned order)", account: unassigned.customer, permissions: [], isAdmin: false },
     { name: "second customer", account: stranger, permissions: [], isAdmin: false },
+    ...clientCallers,
   ];
   for (const permission of permissions) {
     const role = await must<{ key: string }>(

@@ -1,4 +1,4 @@
-import type { Permission } from "@agency/contract";
+import type { ClientRole, Permission } from "@agency/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { roleChanges, session, twoFactor, user, verification } from "../db/schema.js";
@@ -80,4 +80,16 @@ export async function turnOffSecondFactor(tx: Database, userId: string): Promise
         sql`(${verification.identifier} like 'trust-device-%' or ${verification.identifier} like '2fa-%')`,
       ),
     );
+}
+
+/**
+ * Puts the account in a client company with a client role, or out of any (nulls). The companies
+ * module decides who joins and leaves; this is the write, in its transaction `tx`.
+ */
+export async function setCompanyOf(
+  tx: Database,
+  userId: string,
+  place: { companyId: string | null; companyRole: ClientRole | null },
+): Promise<void> {
+  await tx.update(user).set(place).where(eq(user.id, userId));
 }

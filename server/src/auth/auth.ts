@@ -141,6 +141,10 @@ export function createAuth({
         role: { type: "string", required: false, input: false },
         permissions: { type: "string", required: false, input: false },
         lastLoginAt: { type: "date", required: false, input: false },
+        // The client company and the client role in it (docs/decisions/028): given by the
+        // companies module, never through sign-up or profile updates.
+        companyId: { type: "string", required: false, input: false },
+        companyRole: { type: "string", required: false, input: false },
       },
       // A new address is confirmed by mail to it before it replaces the old one (the link is
       // sent by sendVerificationEmail below, to the new address).

@@ -1,8 +1,8 @@
-import { isId } from "@agency/contract";
-import { and, eq, type SQL } from "drizzle-orm";
+import { type ClientAbility, clientMay, companyMessages, isId } from "@agency/contract";
+import { eq, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
-import { notFound } from "../errors.js";
+import { AppError, notFound } from "../errors.js";
 import { can } from "./permissions.js";
 import { isTeamMember, type SessionUser } from "./session.js";
 
@@ -13,9 +13,35 @@ import { isTeamMember, type SessionUser } from "./session.js";
  */
 export type OrderRow = typeof orders.$inferSelect;
 
-export function maySeeOrder(caller: SessionUser, row: Pick<OrderRow, "userId" | "assigneeId">): boolean {
-  if (row.userId === caller.id) return true;
+export function maySeeOrder(
+  caller: SessionUser,
+  row: Pick<OrderRow, "userId" | "assigneeId" | "companyId">,
+): boolean {
+  if (isOrderClient(caller, row)) return true;
   return isTeamMember(caller) && (can(caller, "orders.all") || row.assigneeId === caller.id);
+}
+
+/**
+ * The client company whose orders the caller sees as its person (docs/decisions/028); null for a
+ * member of the team or an API key, and for a customer whose first order has not made them a
+ * company of one yet: they see the orders they placed.
+ */
+export function clientCompanyOf(caller: SessionUser): string | null {
+  return isTeamMember(caller) || caller.apiKey ? null : (caller.companyId ?? null);
+}
+
+/** Whether the caller is the order's client: a person of its company, or (in none) the one who placed it. */
+export function isOrderClient(caller: SessionUser, row: Pick<OrderRow, "userId" | "companyId">): boolean {
+  const company = clientCompanyOf(caller);
+  return company ? row.companyId === company : row.userId === caller.id;
+}
+
+/**
+ * Whether the caller's client role lets them do `ability` on their company's orders: pay (Billing,
+ * Admin), approve (Approver, Admin). Someone in no company acts on their own orders.
+ */
+export function clientMayDo(caller: SessionUser, ability: ClientAbility): boolean {
+  return clientCompanyOf(caller) === null || clientMay(caller.companyRole, ability);
 }
 
 /**
@@ -30,15 +56,14 @@ export function seesOnlyAssigned(caller: SessionUser): boolean {
 /**
  * What the caller sees of a customer's records besides the work itself: the money (prices, payments,
  * receipts, refunds) with `money.view`, the customer's e-mail and phone with `customers.view`. A
- * customer sees all of their own. Without them the answers leave those fields out: the member still
+ * client company's people see its contacts, and its money when their client role pays. Without them the answers leave those fields out: the member still
  * works the order and writes in its thread.
  */
 export type Sight = { money: boolean; contact: boolean };
 
-const everything: Sight = { money: true, contact: true };
-
-export function sightOf(caller: SessionUser, customerId: string | null): Sight {
-  if (customerId !== null && customerId === caller.id) return everything;
+export function sightOf(caller: SessionUser, order: Pick<OrderRow, "userId" | "companyId"> | null): Sight {
+  // A company's people see its contacts; its money with a role that pays (Billing, Admin).
+  if (order && isOrderClient(caller, order)) return { money: clientMayDo(caller, "pay"), contact: true };
   if (!isTeamMember(caller)) return { money: false, contact: false };
   return { money: can(caller, "money.view"), contact: can(caller, "customers.view") };
 }
@@ -58,8 +83,11 @@ export function seesAllCustomerRecords(caller: SessionUser): boolean {
 }
 
 /** Whether the caller may see this order's money: its customer, or a member who sees the order and money. */
-export function maySeeOrderMoney(caller: SessionUser, row: Pick<OrderRow, "userId" | "assigneeId">): boolean {
-  return maySeeOrder(caller, row) && sightOf(caller, row.userId).money;
+export function maySeeOrderMoney(
+  caller: SessionUser,
+  row: Pick<OrderRow, "userId" | "assigneeId" | "companyId">,
+): boolean {
+  return maySeeOrder(caller, row) && sightOf(caller, row).money;
 }
 
 /**
@@ -67,8 +95,14 @@ export function maySeeOrderMoney(caller: SessionUser, row: Pick<OrderRow, "userI
  * order). A customer sees their own; a member every order or only those assigned to them.
  */
 export function visibleOrdersOf(caller: SessionUser): SQL | undefined {
-  if (!isTeamMember(caller)) return eq(orders.userId, caller.id);
+  if (!isTeamMember(caller)) return clientOrdersOf(caller);
   return seesOnlyAssigned(caller) ? eq(orders.assigneeId, caller.id) : undefined;
+}
+
+/** SQL: the orders the caller is the client of (see `isOrderClient`): their company's, or theirs in none. */
+export function clientOrdersOf(caller: SessionUser): SQL {
+  const company = clientCompanyOf(caller);
+  return company ? eq(orders.companyId, company) : eq(orders.userId, caller.id);
 }
 
 /** The order if the caller may see it (see `maySeeOrder`); otherwise it does not exist. */
@@ -82,18 +116,20 @@ export async function findVisibleOrder(db: Database, caller: SessionUser, id: st
 /** The order for a read of its money (terms, payments): to a caller who may not see it, it does not exist. */
 export async function findOrderMoney(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
   const row = await findVisibleOrder(db, caller, id);
-  if (!sightOf(caller, row.userId).money) throw notFound("The order");
+  if (!sightOf(caller, row).money) throw notFound("The order");
   return row;
 }
 
-/** The caller's own order: paying is for the customer who ordered, admins included. */
+/**
+ * An order of the caller's own (their company's, or one they placed in none) that they act on as
+ * its client: paying it, deleting it unpaid. To anyone else it does not exist; a person of the
+ * company whose client role may not pay is refused (403).
+ */
 export async function findOwnOrder(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
   if (!isId(id)) throw notFound("The order");
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, caller.id)));
-  if (!row) throw notFound("The order");
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row || !isOrderClient(caller, row)) throw notFound("The order");
+  if (!clientMayDo(caller, "pay")) throw new AppError("forbidden", companyMessages.roleMayNot("pay"));
   return row;
 }
 

@@ -1,3 +1,5 @@
+import type { ClientRole } from "@agency/contract";
+
 /** The signed-in account as the server knows it for a request. */
 export type SessionUser = {
   id: string;
@@ -6,6 +8,13 @@ export type SessionUser = {
   image: string | null;
   /** The team role ("owner", "admin", "staff" or a custom role's id); null for a customer. */
   role: string | null;
+  /**
+   * A customer's client company and their client role in it (docs/decisions/028): they see the
+   * company's orders within that role. Null for a member of the team, and for a customer before
+   * their first order makes them a company of one.
+   */
+  companyId?: string | null;
+  companyRole?: ClientRole | null;
   /** A custom role's permissions (see auth/permissions.ts). */
   permissions?: string | null;
   emailVerified: boolean;

@@ -7,6 +7,7 @@ export * from "./schema/audit.js";
 export * from "./schema/auth.js";
 export * from "./schema/billing.js";
 export * from "./schema/catalog.js";
+export * from "./schema/companies.js";
 export * from "./schema/content.js";
 export * from "./schema/jobs.js";
 export * from "./schema/leads.js";

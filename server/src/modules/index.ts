@@ -1,5 +1,6 @@
 import { onDomainEvent } from "../events.js";
 import { forgetPayer, paymentView, subscriptionsOfOrders } from "./billing/index.js";
+import { forgetCompanyPerson } from "./companies/index.js";
 import { forgetLeadSender, leadView } from "./leads/index.js";
 import { forgetMessageAuthor, messageView } from "./messages/index.js";
 import {
@@ -59,6 +60,7 @@ export function wireModules(): void {
     forgetMessageAuthor,
     forgetSalesCustomer,
     forgetLeadSender,
+    forgetCompanyPerson,
   ]) {
     onDomainEvent("account.erased", forget);
   }

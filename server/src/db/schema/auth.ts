@@ -4,8 +4,19 @@
 // team role); see docs/decisions/023.
 
 import { relations, sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, ownedBy, updatedAt } from "./common.js";
+import { clientRoles, companies } from "./companies.js";
 
 export const user = pgTable(
   "user",
@@ -26,6 +37,10 @@ export const user = pgTable(
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     /** Sign-in asks for a code from an authenticator app (or a backup code) after the password. */
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** The client company the customer belongs to (one at most); never set for a member of the team. */
+    companyId: uuid("company_id").references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
+    /** Their client role in it ("admin", "approver", "billing" or "member"; see contract companies.ts). */
+    companyRole: text("company_role", { enum: clientRoles }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

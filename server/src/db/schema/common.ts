@@ -23,6 +23,7 @@ export type TableOwner =
   | "billing"
   | "blogs"
   | "catalog"
+  | "companies"
   | "content"
   | "db"
   | "files"

@@ -17,6 +17,7 @@ import {
 import { user } from "./auth.js";
 import { pricingPlans } from "./catalog.js";
 import { createdAt, ownedBy } from "./common.js";
+import { companies } from "./companies.js";
 import { promoCodes } from "./promo-codes.js";
 
 /** Where a paid order is in the agency's work (see contract OrderState). */
@@ -31,6 +32,11 @@ export const orders = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * The client company the order belongs to: every person of it sees the order within their
+     * client role (null only for an order a member of the team placed for themselves).
+     */
+    companyId: uuid("company_id").references((): AnyPgColumn => companies.id, { onDelete: "restrict" }),
     /** The catalog plan bought; null for custom work (a paid quote or invoice). */
     planId: uuid("plan_id").references(() => pricingPlans.id, { onDelete: "restrict" }),
     email: text("email").notNull(),
@@ -100,6 +106,8 @@ export const orders = pgTable(
     // A customer's own orders, newest first, and the cascade when an account is deleted: the
     // partial index above does not serve them, and without this they read every order.
     index("orders_user_created_at_idx").on(table.userId, table.createdAt),
+    // A company's orders, newest first, a page at a time (its people's lists and counts).
+    index("orders_company_created_at_id_idx").on(table.companyId, table.createdAt, table.id),
     // All Orders: newest first; its pages follow (created_at, id) backwards through this index.
     index("orders_created_at_id_idx").on(table.createdAt, table.id),
     // The Overview's orders bought per plan over twelve months: those months' entries only.

@@ -83,7 +83,16 @@ function search(text: string): SQL | undefined {
 }
 
 /** The subjects whose entries hold customers' data: orders, their money, documents, leads and exports. */
-const customerSubjects = ["order", "payment", "quote", "invoice", "lead", "export", "review"] as const;
+const customerSubjects = [
+  "order",
+  "payment",
+  "quote",
+  "invoice",
+  "lead",
+  "export",
+  "review",
+  "company",
+] as const;
 
 /** None on customers' data, none a customer made, no deleted account. */
 const withoutCustomerRecords = and(

@@ -31,6 +31,7 @@ export async function fileWithItsOrder(db: Database, id: string) {
     .select({
       file: files,
       customerId: orders.userId,
+      companyId: orders.companyId,
       assigneeId: orders.assigneeId,
       internal: messages.internal,
     })

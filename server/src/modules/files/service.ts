@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type FileMeta, isId, uploadContentTypes, workflowMessages } from "@agency/contract";
-import { findVisibleOrder, maySeeOrder } from "../../auth/order-access.js";
+import { findVisibleOrder, isOrderClient, maySeeOrder } from "../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
@@ -99,14 +99,17 @@ export async function findDownloadableFile(db: Database, caller: SessionUser, id
   const row = await fileWithItsOrder(db, id);
   if (!row) throw notFound("The file");
   if (isTeamMember(caller)) {
-    if (!maySeeOrder(caller, { userId: row.customerId, assigneeId: row.assigneeId }))
+    if (
+      !maySeeOrder(caller, { userId: row.customerId, assigneeId: row.assigneeId, companyId: row.companyId })
+    )
       throw notFound("The file");
     return row.file;
   }
   const { file } = row;
   const attached = file.eventId !== null || (file.messageId !== null && row.internal === false);
   const ownUpload = file.messageId === null && file.eventId === null && file.uploaderId === caller.id;
-  if (row.customerId !== caller.id || !(attached || ownUpload)) throw notFound("The file");
+  const client = isOrderClient(caller, { userId: row.customerId, companyId: row.companyId });
+  if (!client || !(attached || ownUpload)) throw notFound("The file");
   return file;
 }
 

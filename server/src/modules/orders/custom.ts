@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.js";
 import { emitDomainEvent } from "../../events.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
+import { placeCustomerInCompany } from "./company.js";
 import { orderLinesTotalCents, writeOrderLines } from "./lines.js";
 import {
   deleteOrderWhileUnpaid,
@@ -45,6 +46,7 @@ export type CustomOrder = {
 export async function placeCustomOrder(tx: Database, order: CustomOrder): Promise<string> {
   const priceCents = orderLinesTotalCents(order.lines);
   const recurring = order.lines.filter((line) => line.recurring);
+  await placeCustomerInCompany(tx, order.userId);
   const row = await insertOrderRow(tx, {
     userId: order.userId,
     email: order.email,

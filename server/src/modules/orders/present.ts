@@ -78,9 +78,9 @@ export function seenWith<T extends Order & { payments?: unknown; refunds?: unkno
 export function seenBy<T extends Order & { payments?: unknown; refunds?: unknown }>(
   caller: SessionUser,
   shown: T[],
-  rows: Pick<OrderRow, "userId">[],
+  rows: Pick<OrderRow, "userId" | "companyId">[],
 ): T[] {
-  return shown.map((order, index) => seenWith(order, sightOf(caller, rows[index]?.userId ?? null)));
+  return shown.map((order, index) => seenWith(order, sightOf(caller, rows[index] ?? null)));
 }
 
 /** What to show besides the orders themselves: their lines (not in lists of many orders). */

@@ -82,7 +82,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       const caller = await requireUser(request);
       const order = await findVisibleOrder(db, caller, request.params.id);
       const [withSubscription] = await ordersWithSubscriptions(db, [order], { lines: true });
-      return seenWith(withSubscription ?? toOrder(order), sightOf(caller, order.userId));
+      return seenWith(withSubscription ?? toOrder(order), sightOf(caller, order));
     },
   );
 };

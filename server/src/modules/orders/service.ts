@@ -9,7 +9,7 @@ import {
   promoMessages,
   toMajor,
 } from "@agency/contract";
-import { findOwnOrder, visibleOrdersOf } from "../../auth/order-access.js";
+import { clientOrdersOf, findOwnOrder, visibleOrdersOf } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import { aheadMs, type Clock, systemClock } from "../../clock.js";
@@ -19,6 +19,7 @@ import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 import { chosenAddons, findPlanRow, shopMoney } from "../catalog/index.js";
 import { enteredCode, releasePromo } from "../promo/index.js";
+import { ensureCallerCompany } from "./company.js";
 import { placeOrder } from "./placement.js";
 import { ordersWithSubscriptions, seenBy } from "./present.js";
 import {
@@ -43,7 +44,11 @@ export async function createOrder(
 ): Promise<CreateOrderResponse> {
   const plan = await findPlanRow(db, body.serviceId);
   if (plan.archivedAt) throw new AppError("conflict", catalogMessages.planArchived);
-  const [addons, { currency }] = await Promise.all([chosenAddons(db, plan.id, body.addonIds), shopMoney(db)]);
+  const [addons, { currency }] = await Promise.all([
+    chosenAddons(db, plan.id, body.addonIds),
+    shopMoney(db),
+    ensureCallerCompany(db, caller),
+  ]);
   const placement = await placeOrder(db, {
     userId: caller.id,
     email: caller.email,
@@ -71,7 +76,10 @@ export async function createOrder(
   }
 }
 
-/** SPEC §7 GET /order?email=: a customer's own orders; an admin may name any customer. */
+/**
+ * SPEC §7 GET /order?email=: a customer's own orders (their company's, see `clientOrdersOf`); an admin
+ * may name any customer.
+ */
 export async function listOrders(
   db: Database,
   caller: SessionUser,
@@ -83,7 +91,7 @@ export async function listOrders(
     throw new AppError("forbidden", "You can only see your own orders.");
   }
   const rows = own
-    ? await ordersOfCustomerNewestFirst(db, caller.id)
+    ? await ordersOfCustomerNewestFirst(db, clientOrdersOf(caller))
     : await ordersWithEmailNewestFirst(db, wanted ?? "", visibleOrdersOf(caller));
   return seenBy(caller, await ordersWithSubscriptions(db, rows, { lines: true }), rows);
 }

@@ -1,11 +1,20 @@
 import {
   adminTransitions,
   type ChangeOrderStateBody,
+  type ClientAbility,
+  companyMessages,
   type OrderDetail,
   type OrderHistoryEntry,
   workflowMessages,
 } from "@agency/contract";
-import { findOrder, findVisibleOrder, type OrderRow, sightOf } from "../../auth/order-access.js";
+import {
+  clientMayDo,
+  findOrder,
+  findVisibleOrder,
+  isOrderClient,
+  type OrderRow,
+  sightOf,
+} from "../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../errors.js";
@@ -47,7 +56,7 @@ async function historyOf(db: Database, orderId: string): Promise<OrderHistoryEnt
  * and the money and the customer's contact only as their role allows.
  */
 export async function orderDetail(db: Database, row: OrderRow, viewer: SessionUser): Promise<OrderDetail> {
-  const sight = sightOf(viewer, row.userId);
+  const sight = sightOf(viewer, row);
   const [[order], history, brief, money, periods] = await Promise.all([
     isTeamMember(viewer)
       ? ordersForTeam(db, [row], { lines: true })
@@ -64,10 +73,21 @@ export async function orderDetail(db: Database, row: OrderRow, viewer: SessionUs
   );
 }
 
-/** The caller's own paid order, for the customer's moves (an admin acts through the admin calls). */
-export async function findOwnPaidOrder(db: Database, caller: SessionUser, id: string): Promise<OrderRow> {
+/**
+ * The caller's own paid order (their company's), for the customer's moves; an admin acts through
+ * the admin calls. With `ability`, a person of a company whose client role may not do it is
+ * refused (403): approving and asking for changes are for Approvers and Admins.
+ */
+export async function findOwnPaidOrder(
+  db: Database,
+  caller: SessionUser,
+  id: string,
+  ability?: ClientAbility,
+): Promise<OrderRow> {
   const row = await findVisibleOrder(db, caller, id);
-  if (row.userId !== caller.id) throw notFound("The order");
+  if (!isOrderClient(caller, row)) throw notFound("The order");
+  if (ability && !clientMayDo(caller, ability))
+    throw new AppError("forbidden", companyMessages.roleMayNot(ability));
   if (!row.paid || !row.state) throw new AppError("conflict", workflowMessages.notPaid);
   return row;
 }
@@ -106,7 +126,7 @@ export async function changeOrderState(
  * way opens its period now, in the same transaction (the order is "submitted" again).
  */
 export async function approveDelivery(db: Database, caller: SessionUser, id: string): Promise<OrderDetail> {
-  const row = await findOwnPaidOrder(db, caller, id);
+  const row = await findOwnPaidOrder(db, caller, id, "approve");
   if (row.state !== "delivered") throw new AppError("conflict", workflowMessages.notDelivered);
   await db.transaction(async (tx) => {
     await moveOrder(tx, {
@@ -127,7 +147,7 @@ export async function requestChanges(
   id: string,
   note: string,
 ): Promise<OrderDetail> {
-  const row = await findOwnPaidOrder(db, caller, id);
+  const row = await findOwnPaidOrder(db, caller, id, "approve");
   if (row.state !== "delivered") throw new AppError("conflict", workflowMessages.notDelivered);
   await db.transaction((tx) =>
     moveOrder(tx, {

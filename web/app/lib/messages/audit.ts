@@ -73,6 +73,7 @@ export const auditPage = {
     "site.identity_changed": "Site identity changed",
     "site.texts_changed": "Page texts changed",
     "site.currency_changed": "Shop currency changed",
+    "company.details_changed": "Company details changed",
     "export.account_data": "Account data exported",
     "export.leads": "Leads exported",
     "export.orders": "Orders exported",

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { visibleOrdersOf } from "../../../auth/order-access.js";
+import { clientCompanyOf, visibleOrdersOf } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { orders, payments, receipts, user } from "../../../db/schema.js";
@@ -127,15 +127,16 @@ export type PaymentHistoryRow = {
 } & { receiptId: string | null };
 
 /**
- * The payments of the account with this (lower-cased) address, newest first: only the caller's
- * own when `onlyOwn`, otherwise those of the orders the caller may see.
+ * Payments newest first: the caller's own (`own`: their company's, or theirs in none), otherwise
+ * those of the account with this (lower-cased) address on the orders the caller may see.
  */
 export function paymentsOfEmailNewestFirst(
   db: Database,
   email: string,
   caller: SessionUser,
-  onlyOwn: boolean,
+  own: boolean,
 ): Promise<PaymentHistoryRow[]> {
+  const company = clientCompanyOf(caller);
   return db
     .select(paymentColumns)
     .from(payments)
@@ -143,10 +144,11 @@ export function paymentsOfEmailNewestFirst(
     .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .innerJoin(user, eq(user.id, payments.userId))
     .where(
-      and(
-        eq(sql`lower(${user.email})`, email),
-        onlyOwn ? eq(payments.userId, caller.id) : visibleOrdersOf(caller),
-      ),
+      own
+        ? company
+          ? eq(orders.companyId, company)
+          : eq(payments.userId, caller.id)
+        : and(eq(sql`lower(${user.email})`, email), visibleOrdersOf(caller)),
     )
     .orderBy(desc(payments.paymentTime), desc(payments.createdAt));
 }

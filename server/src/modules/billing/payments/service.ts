@@ -6,7 +6,7 @@ import {
   type TestCardPaymentBody,
   toMajor,
 } from "@agency/contract";
-import { findOwnOrder, findVisibleOrder, sightOf } from "../../../auth/order-access.js";
+import { clientMayDo, findOwnOrder, findVisibleOrder, sightOf } from "../../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { AppError } from "../../../errors.js";
@@ -224,6 +224,8 @@ export async function paymentHistory(db: Database, caller: SessionUser, email: s
   if (!own && !(isTeamMember(caller) && sight.money && sight.contact)) {
     throw new AppError("forbidden", "You can only see your own payments.");
   }
+  // A company's payments are for its people whose client role pays (Billing, Admin).
+  if (own && !clientMayDo(caller, "pay")) return [];
   const rows = await paymentsOfEmailNewestFirst(db, wanted, caller, own);
   return rows.map(toPayment);
 }
@@ -248,7 +250,7 @@ export async function paymentDetails(
 ): Promise<AdminPaymentDetails> {
   const order = await findVisibleOrder(db, admin, orderId);
   const payment = await findPaymentForOrder(db, order.id);
-  const { contact } = sightOf(admin, order.userId);
+  const { contact } = sightOf(admin, order);
   return {
     order: {
       _id: order.id,

@@ -35,12 +35,27 @@ export function receiptsOfAccountNewestFirst(db: Database, userId: string): Prom
     .orderBy(desc(receipts.issuedAt), desc(receipts.sequence));
 }
 
+/** A client company's receipts and credit notes (those of its orders), newest first. */
+export async function receiptsOfCompanyNewestFirst(db: Database, companyId: string): Promise<ReceiptRow[]> {
+  const rows = await db
+    .select({ receipt: receipts })
+    .from(receipts)
+    .innerJoin(orders, eq(orders.id, receipts.orderId))
+    .where(eq(orders.companyId, companyId))
+    .orderBy(desc(receipts.issuedAt), desc(receipts.sequence));
+  return rows.map((row) => row.receipt);
+}
+
 /** A receipt and the member its order is assigned to (null: none, or no order). */
-export type ReceiptWithAssignee = { receipt: ReceiptRow; assigneeId: string | null };
+export type ReceiptWithAssignee = {
+  receipt: ReceiptRow;
+  assigneeId: string | null;
+  companyId: string | null;
+};
 
 async function receiptWithAssigneeWhere(db: Database, where: SQL): Promise<ReceiptWithAssignee | undefined> {
   const [found] = await db
-    .select({ receipt: receipts, assigneeId: orders.assigneeId })
+    .select({ receipt: receipts, assigneeId: orders.assigneeId, companyId: orders.companyId })
     .from(receipts)
     .leftJoin(orders, eq(orders.id, receipts.orderId))
     .where(where)

@@ -1,5 +1,5 @@
 import { isId, type Receipt, type ReceiptSummary, toMajor } from "@agency/contract";
-import { maySeeOrderMoney } from "../../../auth/order-access.js";
+import { clientCompanyOf, clientMayDo, maySeeOrderMoney } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { planLineDescription } from "../../../db/order-lines.js";
@@ -10,6 +10,7 @@ import {
   receiptByIdWithAssignee,
   receiptOfOrderWithAssignee,
   receiptsOfAccountNewestFirst,
+  receiptsOfCompanyNewestFirst,
 } from "./queries.js";
 
 function toSummary(row: Row): ReceiptSummary {
@@ -64,9 +65,16 @@ function toReceipt(row: Row): Receipt {
   };
 }
 
-/** The caller's own receipts, newest first. */
+/**
+ * The caller's own receipts, newest first: their company's, to a client role that pays (Billing,
+ * Admin; none to the others); the ones of their own orders to someone in no company.
+ */
 export async function listOwnReceipts(db: Database, caller: SessionUser): Promise<ReceiptSummary[]> {
-  const rows = await receiptsOfAccountNewestFirst(db, caller.id);
+  const company = clientCompanyOf(caller);
+  if (company && !clientMayDo(caller, "pay")) return [];
+  const rows = company
+    ? await receiptsOfCompanyNewestFirst(db, company)
+    : await receiptsOfAccountNewestFirst(db, caller.id);
   return rows.map(toSummary);
 }
 
@@ -75,7 +83,14 @@ export async function listOwnReceipts(db: Database, caller: SessionUser): Promis
  * sees the order (see `maySeeOrder`) and money; to anyone else it does not exist.
  */
 function visibleReceipt(caller: SessionUser, found: ReceiptWithAssignee | undefined): Receipt {
-  if (!found || !maySeeOrderMoney(caller, { userId: found.receipt.userId, assigneeId: found.assigneeId })) {
+  if (
+    !found ||
+    !maySeeOrderMoney(caller, {
+      userId: found.receipt.userId,
+      assigneeId: found.assigneeId,
+      companyId: found.companyId,
+    })
+  ) {
     throw notFound("The receipt");
   }
   return toReceipt(found.receipt);

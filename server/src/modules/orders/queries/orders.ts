@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
-import { orderEvents, orders } from "../../../db/schema.js";
+import { orderEvents, orders, user } from "../../../db/schema.js";
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -11,8 +11,8 @@ export async function orderRowLocked(tx: Database, id: string): Promise<OrderRec
 }
 
 /** The customer's orders, newest first. */
-export function ordersOfCustomerNewestFirst(db: Database, userId: string): Promise<OrderRecord[]> {
-  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
+export function ordersOfCustomerNewestFirst(db: Database, whose: SQL): Promise<OrderRecord[]> {
+  return db.select().from(orders).where(whose).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
 /** The orders placed with this e-mail (in any case) that `visible` keeps, newest first. */
@@ -121,8 +121,27 @@ export async function insertOrderRow(
   tx: Database,
   values: typeof orders.$inferInsert,
 ): Promise<OrderRecord | undefined> {
-  const [row] = await tx.insert(orders).values(values).returning();
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, companyId: companyOfPerson(sql`${values.userId}`) })
+    .returning();
   return row;
+}
+
+/**
+ * SQL: the client company of the person `userId` names, as their row says when the statement runs
+ * (an order goes to the company they are in then; null for a member of the team).
+ */
+export function companyOfPerson(userId: SQL): SQL<string | null> {
+  return sql<string | null>`(select ${user.companyId} from ${user} where ${user.id} = ${userId})`;
+}
+
+/** The person's orders from before they were in a company go to their first one (a company of one). */
+export async function attachOrdersToCompany(tx: Database, userId: string, companyId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ companyId })
+    .where(and(eq(orders.userId, userId), isNull(orders.companyId)));
 }
 
 /** Whether each of these orders is paid, and the payment it opened. */

@@ -8,6 +8,7 @@ import { enqueueEach } from "../../../jobs/queue.js";
 import { discountCentsSql } from "../../billing/index.js";
 import { shopCurrencySql } from "../../catalog/index.js";
 import { addUsesIn, addUsesOnCodeRows, usableCode, usesOf } from "../../promo/index.js";
+import { companyOfPerson } from "./orders.js";
 
 // The statement's parts for add-ons and promo codes, left out of batches that have none: a
 // statement with fewer parts is parsed, planned and run sooner.
@@ -121,9 +122,9 @@ export function insertPlacedOrders(
     ),
     ${withCodes ? codeClaims : none}
     placed as (
-      insert into ${orders} (user_id, plan_id, email, name, service, service_duration, price_cents,
+      insert into ${orders} (user_id, company_id, plan_id, email, name, service, service_duration, price_cents,
         list_price_cents, discount_cents, promo_code_id, promo_code, currency, phone, created_at)
-      select pr.user_id, pr.plan_id, pr.email, pr.name, pr.service, pr.duration, pr.list_cents - ${discount},
+      select pr.user_id, ${companyOfPerson(sql`pr.user_id`)}, pr.plan_id, pr.email, pr.name, pr.service, pr.duration, pr.list_cents - ${discount},
         pr.list_cents, ${discount}, ${withCodes ? sql`cl.code_id, cl.code` : sql`null::uuid, null`}, ${shopCurrencySql}, pr.phone,
         clock_timestamp() + pr.ahead_ms * interval '1 millisecond'
       from priced pr

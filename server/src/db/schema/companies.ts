@@ -1,0 +1,36 @@
+// Client companies: the customer an order, its subscription and its documents belong to. A person
+// who signs up alone is a company of one; its people each hold a client role (user.company_role).
+
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, ownedBy, updatedAt } from "./common.js";
+
+/** A person's client role in their company (the contract's `clientRoles`, docs/decisions/028). */
+export const clientRoles = ["admin", "approver", "billing", "member"] as const;
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The company's name; a company of one is named after its person until details are given. */
+    name: text("name").notNull(),
+    /** The postal address as it prints on documents (lines separated by newlines); "" until given. */
+    address: text("address").notNull().default(""),
+    /** The VAT or tax ID, if the company has one. */
+    vatId: text("vat_id"),
+    /** Where invoices and receipts go. */
+    billingEmail: text("billing_email").notNull(),
+    /** When someone first gave the company's details: from then on the pages speak of a company. */
+    detailsGivenAt: timestamp("details_given_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("companies_name_not_blank", sql`length(trim(${table.name})) > 0`),
+    // The Companies page searches by name and billing address, from the start of a word.
+    index("companies_name_lower_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
+    index("companies_billing_email_lower_idx").on(sql`lower(${table.billingEmail})`),
+  ],
+);
+
+export const companiesOwnedBy = ownedBy({ companies: [companies] });

@@ -1,0 +1,6 @@
+// Client companies: the customer an order belongs to, and its people with their client roles
+// (docs/decisions/028). The visibility rule (auth/order-access.ts) lets each person see the
+// company's orders within their role.
+export { forgetCompanyPerson } from "./account-erased.js";
+export { companyRoutes } from "./routes.js";
+export { addPersonToCompany, companyForOrder } from "./service.js";
