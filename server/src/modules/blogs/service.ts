@@ -1,5 +1,6 @@
 import { type Blog, type BlogBody, type BlogEntry, type BlogPost, isId, slugPattern } from "@agency/contract";
 import type { Database } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError, notFound } from "../../errors.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
 import { cachedRead, catalogChanged } from "../catalog/index.js";
@@ -90,13 +91,6 @@ async function chooseSlug(db: Database, body: BlogBody, id?: string): Promise<st
   const taken = new Set(await slugsStartingWith(db, base, id));
   if (!taken.has(base)) return base;
   for (let number = 2; ; number += 1) if (!taken.has(`${base}-${number}`)) return `${base}-${number}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }
 
 function columns(body: BlogBody, slug: string) {

@@ -8,6 +8,7 @@ import {
   toMajor,
 } from "@agency/contract";
 import type { Database } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError, notFound } from "../../errors.js";
 import { renewalTerms } from "../../periods.js";
 import { type AuditActor, changedFields, recordAudit } from "../audit/index.js";
@@ -148,14 +149,6 @@ async function columns(db: Database, body: PromoCodeBody) {
 }
 
 const taken = () => new AppError("conflict", promoMessages.taken, { code: promoMessages.taken });
-
-/** PostgreSQL's unique_violation: another code is spelled the same (whatever the case). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 /** What the audit log keeps of a code (not its use count, which orders move). */
 function promoFields(row: PromoRow) {

@@ -13,6 +13,7 @@ import { MIN_PASSWORD_LENGTH } from "../../auth/auth.js";
 import { createPasswordAccount, hashPassword } from "../../auth/password-account.js";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError, notFound } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import type { MailBrand, MailBrandSource } from "../../mail/layout.js";
@@ -49,13 +50,6 @@ function newToken(): { token: string; tokenHash: string } {
 
 function joinLink(publicUrl: string, token: string): string {
   return `${publicUrl}/team/join/${token}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 const alreadyInvited = () =>
