@@ -72,6 +72,10 @@ export const auditActions = [
   "webhook.updated",
   "webhook.deleted",
   "company.details_changed",
+  "company.invitation_sent",
+  "company.invitation_resent",
+  "company.invitation_revoked",
+  "company.person_added",
 ] as const;
 export const AuditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -82,3 +82,48 @@ export const CompanyDetailsBody = z.object({
   billingEmail: LeadEmail,
 });
 export type CompanyDetailsBody = z.infer<typeof CompanyDetailsBody>;
+
+/** An open invitation of a colleague, as the company's page lists it. */
+export const CompanyInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: ClientRoleSchema,
+  invitedBy: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+});
+export type CompanyInvitation = z.infer<typeof CompanyInvitation>;
+export const CompanyInvitationList = z.array(CompanyInvitation);
+
+export const CompanyInvitationBody = z.object({
+  email: LeadEmail,
+  role: ClientRoleSchema,
+});
+export type CompanyInvitationBody = z.infer<typeof CompanyInvitationBody>;
+
+export const CompanyInvitationToken = z.object({ token: z.string().min(1).max(200) });
+
+/** What the page of a mailed link shows before the invited person accepts. */
+export const CompanyInvitationLookup = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  role: ClientRoleSchema,
+  invitedBy: z.string(),
+  expiresAt: z.string(),
+});
+export type CompanyInvitationLookup = z.infer<typeof CompanyInvitationLookup>;
+
+export const companyInvitationMessages = {
+  alreadyInvited: "This address already has an open invitation.",
+  alreadyIn: "This person is already one of your colleagues here.",
+  teamAddress: "This address belongs to the agency's team, which cannot join a client.",
+  unknown: "This invitation link is not valid.",
+  used: "This invitation was already used.",
+  revoked: "This invitation was withdrawn.",
+  expired: "This invitation has expired. Ask for a new one.",
+  notOpen: "This invitation is no longer open.",
+  otherAddress: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
+  ownOrders:
+    "You have orders of your own. Ask the agency to move them to your colleagues before you join them.",
+} as const;

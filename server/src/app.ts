@@ -187,7 +187,14 @@ export async function buildApp({
       await api.register(overviewAdminRoutes, { db, clock });
       await api.register(auditAdminRoutes, { db });
       await api.register(apiKeyRoutes, { db });
-      await api.register(companyRoutes, { db });
+      await api.register(companyRoutes, {
+        db,
+        brand,
+        publicRateLimit: {
+          max: config.auth.rateLimit.max,
+          timeWindow: config.auth.rateLimit.windowSeconds * 1000,
+        },
+      });
       await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
       await api.register(webhookRoutes, {

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { companies, user } from "../../db/schema.js";
+import { companies, companyInvitations, orders, user } from "../../db/schema.js";
 
 /** A company of one for a person: named after them (their address when they gave no name), billed at their address. */
 export async function insertCompanyOfOne(
@@ -85,4 +85,95 @@ export async function forgetPersonInCompany(
       vatId: sql`case when ${alone} then null else ${companies.vatId} end`,
     })
     .where(eq(companies.id, theirs));
+}
+
+export type CompanyInvitationRow = typeof companyInvitations.$inferSelect;
+
+/** A company's invitations neither accepted nor revoked (expired ones too), oldest first. */
+export function openInvitationsOfCompany(db: Database, companyId: string): Promise<CompanyInvitationRow[]> {
+  return db
+    .select()
+    .from(companyInvitations)
+    .where(
+      and(
+        eq(companyInvitations.companyId, companyId),
+        isNull(companyInvitations.acceptedAt),
+        isNull(companyInvitations.revokedAt),
+      ),
+    )
+    .orderBy(asc(companyInvitations.createdAt));
+}
+
+export async function insertCompanyInvitation(
+  tx: Database,
+  values: typeof companyInvitations.$inferInsert,
+): Promise<CompanyInvitationRow | undefined> {
+  const [row] = await tx.insert(companyInvitations).values(values).returning();
+  return row;
+}
+
+/** The company's invitation, locked for the rest of `tx`. */
+export async function companyInvitationForUpdate(
+  tx: Database,
+  companyId: string,
+  id: string,
+): Promise<CompanyInvitationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(companyInvitations)
+    .where(and(eq(companyInvitations.id, id), eq(companyInvitations.companyId, companyId)))
+    .for("update");
+  return row;
+}
+
+export async function companyInvitationWithTokenHash(
+  db: Database,
+  tokenHash: string,
+  lock = false,
+): Promise<CompanyInvitationRow | undefined> {
+  const query = db.select().from(companyInvitations).where(eq(companyInvitations.tokenHash, tokenHash));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** A new link and 7 more days for an open invitation. */
+export async function renewCompanyInvitation(
+  tx: Database,
+  id: string,
+  values: { tokenHash: string; expiresAt: Date; updatedAt: Date },
+): Promise<CompanyInvitationRow | undefined> {
+  const [row] = await tx
+    .update(companyInvitations)
+    .set(values)
+    .where(eq(companyInvitations.id, id))
+    .returning();
+  return row;
+}
+
+export async function closeCompanyInvitation(
+  tx: Database,
+  id: string,
+  closed: { acceptedAt: Date; acceptedBy: string } | { revokedAt: Date },
+): Promise<void> {
+  await tx.update(companyInvitations).set(closed).where(eq(companyInvitations.id, id));
+}
+
+/** The account with this address (any case): its team role and company, if it has one. */
+export async function accountOfAddress(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: user.id, role: user.role, companyId: user.companyId })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** Whether the company holds any order (a company of one's person joining others leaves it behind). */
+export async function companyHasOrders(db: Database, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .limit(1);
+  return row !== undefined;
 }

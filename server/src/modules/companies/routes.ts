@@ -1,15 +1,43 @@
-import { Company, CompanyDetailsBody } from "@agency/contract";
+import {
+  Company,
+  CompanyDetailsBody,
+  CompanyInvitation,
+  CompanyInvitationBody,
+  CompanyInvitationList,
+  CompanyInvitationLookup,
+  CompanyInvitationToken,
+  IdParams,
+} from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
+import type { MailBrandSource } from "../../mail/layout.js";
+import {
+  acceptCompanyInvitation,
+  inviteColleague,
+  listCompanyInvitations,
+  lookUpCompanyInvitation,
+  resendCompanyInvitation,
+  revokeCompanyInvitation,
+} from "./invitations.js";
 import { companyOfCaller, saveCompanyDetails } from "./page.js";
 
-const refused = refusals(400, 401, 403, 404);
+const refused = refusals(400, 401, 403, 404, 409);
+const user = { access: "user" as const };
+
+type Options = {
+  db: Database;
+  /** The shop's name for the invitation mail. */
+  brand: MailBrandSource;
+  /** The public invitation look-up's limit per client address (the sign-in calls' limit). */
+  publicRateLimit: { max: number; timeWindow: number };
+};
 const tags = ["companies"];
 
 /** A client's own company: its details and people (docs/decisions/028). */
-export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const companyRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, brand, publicRateLimit }) => {
   app.get(
     "/company",
     {
@@ -36,5 +64,95 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request) => saveCompanyDetails(db, await requireUser(request), request.body),
+  );
+
+  app.get(
+    "/company/invitations",
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "The company's open invitations of colleagues (its Admins only)",
+        response: { 200: CompanyInvitationList, ...refused },
+      },
+    },
+    async (request) => listCompanyInvitations(db, await requireUser(request)),
+  );
+
+  app.post(
+    "/company/invitations",
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "Invite a colleague by e-mail with a client role (its Admins only); the link is mailed",
+        body: CompanyInvitationBody,
+        response: { 201: CompanyInvitation, ...refused },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await inviteColleague(db, brand, await requireUser(request), request.body)),
+  );
+
+  app.post(
+    "/company/invitations/:id/resend",
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "Send an open invitation again with a new link, for 7 more days",
+        params: IdParams,
+        response: { 200: CompanyInvitation, ...refused },
+      },
+    },
+    async (request) => resendCompanyInvitation(db, brand, await requireUser(request), request.params.id),
+  );
+
+  app.delete(
+    "/company/invitations/:id",
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "Withdraw an open invitation: its link stops working",
+        params: IdParams,
+        response: { 200: z.object({ modifiedCount: z.number() }), ...refused },
+      },
+    },
+    async (request) => revokeCompanyInvitation(db, await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    "/company/invitations/lookup",
+    {
+      config: { access: "public", rateLimit: publicRateLimit },
+      schema: {
+        tags,
+        summary:
+          "What a mailed invitation of a colleague offers (404 unknown, 410 used, withdrawn or expired)",
+        querystring: CompanyInvitationToken,
+        response: { 200: CompanyInvitationLookup, ...refusals(400, 404, 410, 429) },
+      },
+    },
+    async (request) => lookUpCompanyInvitation(db, request.query.token),
+  );
+
+  app.post(
+    "/company/invitations/accept",
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "Join the company the invitation is from, signed in with the invited address",
+        body: CompanyInvitationToken,
+        response: { 200: z.object({ companyId: z.string() }), ...refusals(400, 401, 403, 404, 409, 410) },
+      },
+    },
+    async (request) => {
+      const joined = await acceptCompanyInvitation(db, await requireUser(request), request.body.token);
+      // The person's company is part of their session: this instance forgets the old one at once.
+      app.sessionCache.clear();
+      return joined;
+    },
   );
 };

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import {
   type AcceptInvitationBody,
   type InvitationBody,
@@ -10,6 +9,7 @@ import {
 } from "@agency/contract";
 import type { Auth } from "../../auth/auth.js";
 import { MIN_PASSWORD_LENGTH } from "../../auth/auth.js";
+import { mailedTokenHash, newMailedToken } from "../../auth/mailed-token.js";
 import { createPasswordAccount, hashPassword } from "../../auth/password-account.js";
 import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
@@ -37,16 +37,6 @@ import { findRole } from "./role-definitions.js";
 /** An invitation works for 7 days after it was last sent. */
 const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
-
-/** Only the hash of a token is kept: the database alone cannot open an invitation. */
-function tokenHashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-function newToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, tokenHash: tokenHashOf(token) };
-}
 
 function joinLink(publicUrl: string, token: string): string {
   return `${publicUrl}/team/join/${token}`;
@@ -125,7 +115,7 @@ export async function sendInvitation(
   await refuseUngivableRole(db, actor, role.key);
   // Read before the transaction: the brand's cache reads the database itself.
   const brand = await brandSource();
-  const { token, tokenHash } = newToken();
+  const { token, tokenHash } = newMailedToken();
   try {
     return await db.transaction(async (tx) => {
       await refuseExistingAccount(tx, email);
@@ -175,7 +165,7 @@ export async function resendInvitation(
   id: string,
 ): Promise<TeamInvitation> {
   const brand = await brandSource();
-  const { token, tokenHash } = newToken();
+  const { token, tokenHash } = newMailedToken();
   return db.transaction(async (tx) => {
     const before = await lockInvitation(tx, id);
     if (before.acceptedAt || before.revokedAt) throw new AppError("conflict", invitationMessages.notOpen);
@@ -234,7 +224,7 @@ function refuseClosed(row: InvitationRow | undefined, now: Date): asserts row is
 }
 
 function findByToken(db: Database, token: string, lock = false): Promise<InvitationRow | undefined> {
-  return invitationWithTokenHash(db, tokenHashOf(token), lock);
+  return invitationWithTokenHash(db, mailedTokenHash(token), lock);
 }
 
 /** What the join page shows for a mailed link: the address, the role and the shop. */
