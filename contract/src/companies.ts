@@ -127,3 +127,6 @@ export const companyInvitationMessages = {
   ownOrders:
     "You have orders of your own. Ask the agency to move them to your colleagues before you join them.",
 } as const;
+
+/** The answer to accepting an invitation: the company joined. */
+export const JoinedCompany = z.object({ companyId: z.string() });

@@ -18,6 +18,7 @@ export default [
     route("forgot__password", "routes/account/forgot-password.tsx"),
     route("reset__password", "routes/account/reset-password.tsx"),
     route("team/join/:token", "routes/account/join-team.tsx"),
+    route("company/join/:token", "routes/account/join-company.tsx"),
     route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
     route("quotes/:token", "routes/public/sales-document.tsx", { id: "quote-link" }),
     route("invoices/:token", "routes/public/sales-document.tsx", { id: "invoice-link" }),
@@ -41,6 +42,7 @@ export default [
       route("payment-history", "routes/dashboard/payment-history.tsx"),
       route("subscription/:_id/card", "routes/dashboard/update-card.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),
+      route("colleagues", "routes/dashboard/colleagues.tsx"),
       route("receipts/:id", "routes/dashboard/receipt.tsx"),
     ]),
     layout("routes/guards/require-team-member.tsx", [

@@ -8,6 +8,7 @@ export * from "./schema/auth.js";
 export * from "./schema/billing.js";
 export * from "./schema/catalog.js";
 export * from "./schema/companies.js";
+export * from "./schema/company-invitations.js";
 export * from "./schema/content.js";
 export * from "./schema/jobs.js";
 export * from "./schema/leads.js";

@@ -121,5 +121,12 @@ export const queryKeys = {
     deliveries: (endpointId: string, page: number) => ["webhooks", "deliveries", endpointId, page] as const,
   },
   mailPreferences: ["mail-preferences"] as const,
+  /** The caller's company page: details, people and open invitations. */
+  company: {
+    all: ["company"] as const,
+    page: ["company", "page"] as const,
+    invitations: ["company", "invitations"] as const,
+  },
+  companyInvitation: (token: string) => ["company-invitation", token] as const,
   newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,
 } as const;

@@ -7,9 +7,10 @@ import {
   CompanyInvitationLookup,
   CompanyInvitationToken,
   IdParams,
+  JoinedCompany,
+  ModifiedCount,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
@@ -116,7 +117,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, b
         tags,
         summary: "Withdraw an open invitation: its link stops working",
         params: IdParams,
-        response: { 200: z.object({ modifiedCount: z.number() }), ...refused },
+        response: { 200: ModifiedCount, ...refused },
       },
     },
     async (request) => revokeCompanyInvitation(db, await requireUser(request), request.params.id),
@@ -145,7 +146,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, b
         tags,
         summary: "Join the company the invitation is from, signed in with the invited address",
         body: CompanyInvitationToken,
-        response: { 200: z.object({ companyId: z.string() }), ...refusals(400, 401, 403, 404, 409, 410) },
+        response: { 200: JoinedCompany, ...refusals(400, 401, 403, 404, 409, 410) },
       },
     },
     async (request) => {

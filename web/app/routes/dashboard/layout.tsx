@@ -6,7 +6,7 @@ import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useMyOrders } from "../../features/orders/api/orders";
 import { TestModeBand } from "../../features/site/components/test-mode-band";
-import { dashboardMenu, notificationsPage, orderDetail } from "../../lib/messages";
+import { colleaguesPage, dashboardMenu, notificationsPage, orderDetail } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
@@ -24,6 +24,7 @@ function menu(unreadOnMyOrders: number) {
     },
     { to: "/dashboard/add-review", label: dashboardMenu.review },
     { to: "/dashboard/payment-history", label: dashboardMenu.paymentHistory },
+    { to: "/dashboard/colleagues", label: colleaguesPage.menu },
     { to: "/dashboard/notifications", label: notificationsPage.menu },
   ];
 }

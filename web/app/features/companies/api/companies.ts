@@ -1,0 +1,89 @@
+import type { CompanyDetailsBody, CompanyInvitationBody } from "@agency/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-keys";
+
+/** Someone in no company yet (their first order makes one) is an answer, not a failure to retry. */
+export function isNoCompany(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export function useCompany() {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.company.page,
+      queryFn: ({ signal }) => apiGet("/company", (c) => c.Company, { signal }),
+      retry: (failures, error) => !isNoCompany(error) && failures < 2,
+    }),
+  );
+}
+
+/** The open invitations, for the company's Admins only (ask only when the caller is one). */
+export function useCompanyInvitations(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.company.invitations,
+      queryFn: ({ signal }) => apiGet("/company/invitations", (c) => c.CompanyInvitationList, { signal }),
+      enabled,
+    }),
+  );
+}
+
+const invitation = (id: string) => `/company/invitations/${encodeURIComponent(id)}`;
+
+/** Saving the details, inviting, sending again and withdrawing, from the company's page. */
+export function useCompanyActions() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: queryKeys.company.all });
+  return {
+    saveDetails: useMutation({
+      mutationFn: (body: CompanyDetailsBody) => apiPut("/company", (c) => c.Company, body),
+      onSuccess: (saved) => queryClient.setQueryData(queryKeys.company.page, saved),
+    }),
+    invite: useMutation({
+      mutationFn: (body: CompanyInvitationBody) =>
+        apiPost("/company/invitations", (c) => c.CompanyInvitation, body),
+      onSettled,
+    }),
+    resend: useMutation({
+      mutationFn: (id: string) => apiPost(`${invitation(id)}/resend`, (c) => c.CompanyInvitation, {}),
+      onSettled,
+    }),
+    revoke: useMutation({
+      mutationFn: (id: string) => apiDelete(invitation(id), (c) => c.ModifiedCount),
+      onSettled,
+    }),
+  };
+}
+
+/** A link that cannot be used (unknown, used, withdrawn or expired) is an answer, not a failure to retry. */
+export function isClosedCompanyInvitation(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 404 || error.status === 410);
+}
+
+export function useCompanyInvitationLookup(token: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.companyInvitation(token),
+      queryFn: ({ signal }) =>
+        apiGet(
+          `/company/invitations/lookup?token=${encodeURIComponent(token)}`,
+          (c) => c.CompanyInvitationLookup,
+          {
+            signal,
+          },
+        ),
+      retry: (failures, error) => !isClosedCompanyInvitation(error) && failures < 2,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
+}
+
+export function useAcceptCompanyInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiPost("/company/invitations/accept", (c) => c.JoinedCompany, { token }),
+    // The person's orders are now their company's.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,57 @@
+import type { ClientRole } from "@agency/contract";
+
+export const clientRoleLabels: Record<ClientRole, { name: string; hint: string }> = {
+  admin: { name: "Admin", hint: "Everything, and invites or removes people" },
+  approver: { name: "Approver", hint: "Approves work and accepts quotes" },
+  billing: { name: "Billing", hint: "Pays, and sees payments and receipts" },
+  member: { name: "Member", hint: "Sees the orders, writes and uploads files" },
+};
+
+export const colleaguesPage = {
+  menu: "Colleagues",
+  heading: "Colleagues",
+  lead: "Everyone here sees your orders and their messages, each within their role.",
+  loading: "Loading your colleagues…",
+  loadFailed: "We couldn't load your colleagues.",
+  noCompanyYet: "Once you have ordered, you can invite colleagues to see and discuss your orders with us.",
+  peopleHeading: "People",
+  name: "Name",
+  email: "E-mail",
+  role: "Role",
+  you: "(you)",
+  inviteHeading: "Invite a colleague",
+  inviteEmail: "Their e-mail address",
+  inviteRole: "Their role",
+  sendInvitation: "Send invitation",
+  invitationSent: (email: string) => `Invitation sent to ${email}.`,
+  openHeading: "Open invitations",
+  expires: (date: string) => `Expires ${date}`,
+  expired: "Expired",
+  sendAgain: "Send again",
+  sentAgain: (email: string) => `Invitation sent again to ${email}.`,
+  withdraw: "Withdraw",
+  withdrawn: (email: string) => `The invitation to ${email} is withdrawn.`,
+  detailsHeading: "Company details",
+  detailsLead: "Your company's name, address, VAT or tax ID and billing e-mail, for the agency.",
+  companyName: "Company name",
+  address: "Postal address",
+  vatId: "VAT or tax ID (optional)",
+  billingEmail: "Billing e-mail",
+  saveDetails: "Save details",
+  detailsSaved: "The company details are saved.",
+} as const;
+
+export const joinCompanyPage = {
+  heading: "Join your colleagues",
+  checking: "Checking your invitation…",
+  checkFailed: "We couldn't check this invitation.",
+  unusable: "This invitation can't be used",
+  toLogin: "Go to sign in",
+  invited: (invitedBy: string, companyName: string, role: string) =>
+    `${invitedBy} invited you to see and discuss ${companyName}'s orders, as ${role}.`,
+  signInFirst: (email: string) => `Sign in, or sign up, with ${email} to accept.`,
+  signIn: "Sign in",
+  signUp: "Sign up",
+  accept: "Accept the invitation",
+  joined: (companyName: string) => `You joined ${companyName}.`,
+} as const;
