@@ -27,7 +27,13 @@ const apiKeyInText = /ak_live_[A-Za-z0-9_%-]*/g;
  */
 export const tokenPlaces = {
   params: ["token"],
-  paths: ["/team/join/:token", "/quotes/:token", "/invoices/:token", "/api/auth/reset-password/:token"],
+  paths: [
+    "/team/join/:token",
+    "/company/join/:token",
+    "/quotes/:token",
+    "/invoices/:token",
+    "/api/auth/reset-password/:token",
+  ],
   query: ["token", "code", "state"],
 } as const;
 
