@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { colleaguesPage, joinCompanyPage, threadTexts } from "../web/app/lib/messages";
+import { threadTexts } from "../web/app/lib/messages";
+import { colleaguesPage, joinCompanyPage } from "../web/app/lib/messages/companies";
 import { createCustomer, mailed, newAccount, registerAccount, signInContext } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, hydrated, screenshot, toast, useBrowser } from "./support/browser";

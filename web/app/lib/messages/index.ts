@@ -9,7 +9,6 @@ export * from "./api-keys";
 export * from "./audit";
 export * from "./board";
 export * from "./catalog";
-export * from "./companies";
 export * from "./content";
 export * from "./integrations";
 export * from "./mail";

@@ -10,7 +10,7 @@ import {
   useCompanyInvitationLookup,
 } from "../../features/companies/api/companies";
 import { errorMessage } from "../../lib/api";
-import { clientRoleLabels, joinCompanyPage as t } from "../../lib/messages";
+import { clientRoleLabels, joinCompanyPage as t } from "../../lib/messages/companies";
 import { pageTitle, siteOf } from "../../lib/site";
 import { notifyError, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/join-company";

@@ -1,7 +1,7 @@
 import type { Company, CompanyInvitation } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { colleaguesPage as t } from "../../lib/messages";
+import { colleaguesPage as t } from "../../lib/messages/companies";
 import { apiFailure, fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
 import Colleagues from "./colleagues";

@@ -14,7 +14,7 @@ import {
 import { DetailsForm } from "../../features/companies/components/details-form";
 import { InviteForm } from "../../features/companies/components/invite-form";
 import { formatDate } from "../../lib/dates";
-import { clientRoleLabels, colleaguesPage as t } from "../../lib/messages";
+import { clientRoleLabels, colleaguesPage as t } from "../../lib/messages/companies";
 import { saveWithToasts } from "../../lib/toast";
 
 /** The company's open invitations, each sent again with a new link or withdrawn. */

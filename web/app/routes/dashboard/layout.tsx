@@ -6,7 +6,8 @@ import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useMyOrders } from "../../features/orders/api/orders";
 import { TestModeBand } from "../../features/site/components/test-mode-band";
-import { colleaguesPage, dashboardMenu, notificationsPage, orderDetail } from "../../lib/messages";
+import { dashboardMenu, notificationsPage, orderDetail } from "../../lib/messages";
+import { colleaguesPage } from "../../lib/messages/companies";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
 

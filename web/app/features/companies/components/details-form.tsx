@@ -1,7 +1,7 @@
 import { type Company, CompanyDetailsBody } from "@agency/contract";
 import { Button, Form } from "react-bootstrap";
 import { Field } from "../../../components/field";
-import { colleaguesPage as t } from "../../../lib/messages";
+import { colleaguesPage as t } from "../../../lib/messages/companies";
 import { saveWithToasts } from "../../../lib/toast";
 import { useContractForm } from "../../../lib/use-contract-form";
 import { useCompanyActions } from "../api/companies";
