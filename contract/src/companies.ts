@@ -12,6 +12,14 @@ export const clientRoles = ["admin", "approver", "billing", "member"] as const;
 export type ClientRole = (typeof clientRoles)[number];
 export const ClientRoleSchema = z.enum(clientRoles);
 
+/** Each client role's name as pages and mails show it. */
+export const clientRoleNames: Record<ClientRole, string> = {
+  admin: "Admin",
+  approver: "Approver",
+  billing: "Billing",
+  member: "Member",
+};
+
 /** What each client role may do besides seeing the company's orders and writing in their threads. */
 export type ClientAbility = "people" | "approve" | "pay";
 

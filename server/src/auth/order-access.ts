@@ -27,7 +27,12 @@ export function maySeeOrder(
  * company of one yet: they see the orders they placed.
  */
 export function clientCompanyOf(caller: SessionUser): string | null {
-  return isTeamMember(caller) || caller.apiKey ? null : (caller.companyId ?? null);
+  return isClient(caller) ? (caller.companyId ?? null) : null;
+}
+
+/** Whether the caller is a client (a customer, in a company or not): never a team member or an API key. */
+export function isClient(caller: Pick<SessionUser, "role" | "apiKey">): boolean {
+  return !isTeamMember(caller) && !caller.apiKey;
 }
 
 /** Whether the caller is the order's client: a person of its company, or (in none) the one who placed it. */

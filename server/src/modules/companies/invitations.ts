@@ -1,15 +1,16 @@
 import {
-  type ClientRole,
   type CompanyInvitation,
   type CompanyInvitationBody,
   type CompanyInvitationLookup,
   clientMay,
+  clientRoleNames,
   companyMessages,
   isId,
   companyInvitationMessages as messages,
 } from "@agency/contract";
 import { mailedTokenHash, newMailedToken } from "../../auth/mailed-token.js";
-import { isTeamMember, type SessionUser } from "../../auth/session.js";
+import { isClient } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError, notFound } from "../../errors.js";
@@ -36,13 +37,6 @@ import { addPersonToCompany } from "./service.js";
 /** An invitation works for 7 days after it was last sent. */
 const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
 
-const roleNames: Record<ClientRole, string> = {
-  admin: "Admin",
-  approver: "Approver",
-  billing: "Billing",
-  member: "Member",
-};
-
 function toInvitation(row: CompanyInvitationRow, now = new Date()): CompanyInvitation {
   return {
     id: row.id,
@@ -57,7 +51,7 @@ function toInvitation(row: CompanyInvitationRow, now = new Date()): CompanyInvit
 
 /** The caller's company, which they are an Admin of (403 otherwise; 404 when they are in none). */
 async function adminsCompany(db: Database, caller: SessionUser): Promise<{ id: string; name: string }> {
-  const place = isTeamMember(caller) ? undefined : await placeOfPerson(db, caller.id);
+  const place = isClient(caller) ? await placeOfPerson(db, caller.id) : undefined;
   const company = place?.companyId ? await companyById(db, place.companyId) : undefined;
   if (!company || !place) throw new AppError("not_found", companyMessages.noCompany);
   if (!clientMay(place.companyRole, "people"))
@@ -79,7 +73,7 @@ async function queueMail(
     to: row.email,
     inviterName: row.invitedByName,
     companyName,
-    roleName: roleNames[row.role],
+    roleName: clientRoleNames[row.role],
     link: `${brand.publicUrl}/company/join/${token}`,
     expiresAt: row.expiresAt,
   });
@@ -246,7 +240,7 @@ export async function acceptCompanyInvitation(
     if (caller.email.toLowerCase() !== row.email.toLowerCase()) {
       throw new AppError("forbidden", messages.otherAddress(row.email));
     }
-    if (isTeamMember(caller)) throw new AppError("conflict", messages.teamAddress);
+    if (!isClient(caller)) throw new AppError("conflict", messages.teamAddress);
     const place = await placeOfPerson(tx, caller.id);
     const leaving = place?.companyId && place.companyId !== row.companyId ? place.companyId : null;
     // Alone in a company that holds orders: they would stay behind, out of everyone's sight.

@@ -1,5 +1,6 @@
 import { type Company, type CompanyDetailsBody, clientMay, companyMessages } from "@agency/contract";
-import { isTeamMember, type SessionUser } from "../../auth/session.js";
+import { isClient } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError } from "../../errors.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
@@ -10,7 +11,7 @@ import { companyById, peopleOfCompany, placeOfPerson, updateCompanyDetails } fro
  * a moment ago); 404 to someone in none, and to a member of the team.
  */
 export async function companyOfCaller(db: Database, caller: SessionUser): Promise<Company> {
-  const place = isTeamMember(caller) ? undefined : await placeOfPerson(db, caller.id);
+  const place = isClient(caller) ? await placeOfPerson(db, caller.id) : undefined;
   const id = place && !place.role ? place.companyId : null;
   const [company, people] = id ? await Promise.all([companyById(db, id), peopleOfCompany(db, id)]) : [];
   if (!company || !people || !place?.companyRole) throw new AppError("not_found", companyMessages.noCompany);

@@ -1,5 +1,5 @@
+import { clientCompanyOf, isClient } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
-import { isTeamMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { companyForOrder } from "../companies/index.js";
 import { attachOrdersToCompany } from "./queries/orders.js";
@@ -18,6 +18,6 @@ export async function placeCustomerInCompany(tx: Database, userId: string): Prom
  * company (the order's statement reads the company from their row as it writes).
  */
 export async function ensureCallerCompany(db: Database, caller: SessionUser): Promise<void> {
-  if (caller.companyId || isTeamMember(caller) || caller.apiKey) return;
+  if (!isClient(caller) || clientCompanyOf(caller)) return;
   await db.transaction((tx) => placeCustomerInCompany(tx, caller.id));
 }

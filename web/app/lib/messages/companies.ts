@@ -1,10 +1,10 @@
-import type { ClientRole } from "@agency/contract";
+import { type ClientRole, clientRoleNames } from "@agency/contract";
 
 export const clientRoleLabels: Record<ClientRole, { name: string; hint: string }> = {
-  admin: { name: "Admin", hint: "Everything, and invites or removes people" },
-  approver: { name: "Approver", hint: "Approves work and accepts quotes" },
-  billing: { name: "Billing", hint: "Pays, and sees payments and receipts" },
-  member: { name: "Member", hint: "Sees the orders, writes and uploads files" },
+  admin: { name: clientRoleNames.admin, hint: "Everything, and invites or removes people" },
+  approver: { name: clientRoleNames.approver, hint: "Approves work and accepts quotes" },
+  billing: { name: clientRoleNames.billing, hint: "Pays, and sees payments and receipts" },
+  member: { name: clientRoleNames.member, hint: "Sees the orders, writes and uploads files" },
 };
 
 export const colleaguesPage = {
