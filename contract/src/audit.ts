@@ -76,6 +76,8 @@ export const auditActions = [
   "company.invitation_resent",
   "company.invitation_revoked",
   "company.person_added",
+  "company.person_removed",
+  "company.role_changed",
 ] as const;
 export const AuditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -45,6 +45,9 @@ export const companyMessages = {
         : "Only your company's Admins can change its people or details.",
   teamMemberIsNoClient: "A member of the agency's team cannot be one of a client company's people.",
   noCompany: "You are not in a company yet: your first order makes one.",
+  /** Demoting or removing the company's only Admin: someone must keep managing its people. */
+  lastAdmin:
+    "Your company needs at least one Admin. Make someone else an Admin first, then change or remove this one.",
 } as const;
 
 export const companyLimits = { name: 200, address: 500, vatId: 50 } as const;
@@ -138,3 +141,7 @@ export const companyInvitationMessages = {
 
 /** The answer to accepting an invitation: the company joined. */
 export const JoinedCompany = z.object({ companyId: z.string() });
+
+/** A colleague's new client role (its Admins only). */
+export const CompanyPersonRoleBody = z.object({ role: ClientRoleSchema });
+export type CompanyPersonRoleBody = z.infer<typeof CompanyPersonRoleBody>;

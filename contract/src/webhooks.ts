@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { numberedPageQuery } from "./common.js";
+import { ClientRoleSchema } from "./companies.js";
 import { Lead } from "./leads.js";
 import { Order } from "./orders.js";
 import { Payment } from "./payments.js";
@@ -25,6 +26,9 @@ export const webhookEventTypes = [
   "quote.sent",
   "invoice.sent",
   "invoice.overdue",
+  "company.created",
+  "company.person_added",
+  "company.person_removed",
 ] as const;
 export const WebhookEventType = z.enum(webhookEventTypes);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
@@ -46,6 +50,9 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "quote.sent": "A quote, or a revision of it, was sent to its customer",
   "invoice.sent": "An invoice, or a revision of it, was sent to its customer",
   "invoice.overdue": "An invoice passed its due day unpaid (once per invoice)",
+  "company.created": "A client company was made (a customer's first order makes a company of one)",
+  "company.person_added": "A person joined a client company",
+  "company.person_removed": "A person was removed from a client company",
 };
 
 /** A message as the order's thread shows it, with the order it was posted on. */
@@ -95,14 +102,48 @@ export const WebhookOrderAssignment = z
   .meta({ id: "WebhookOrderAssignment" });
 export type WebhookOrderAssignment = z.infer<typeof WebhookOrderAssignment>;
 
+/** The client company an order belongs to, by id and name (null: a team member's own order). */
+const WebhookCompanyRef = z.object({ id: z.string(), name: z.string() });
+
+/** An order as the API shows it, with the client company it belongs to. */
+export const WebhookOrder = Order.extend({ company: WebhookCompanyRef.nullable() }).meta({
+  id: "WebhookOrder",
+});
+export type WebhookOrder = z.infer<typeof WebhookOrder>;
+
+/** A client company when it was made. */
+export const WebhookCompany = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    billingEmail: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "WebhookCompany" });
+export type WebhookCompany = z.infer<typeof WebhookCompany>;
+
+/** A person who joined or left a client company, with their client role (the one they had, when removed). */
+export const WebhookCompanyPerson = z
+  .object({
+    company: WebhookCompanyRef,
+    person: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: ClientRoleSchema,
+    }),
+  })
+  .meta({ id: "WebhookCompanyPerson" });
+export type WebhookCompanyPerson = z.infer<typeof WebhookCompanyPerson>;
+
 /**
  * Each event's `data`: the object as the API's own responses shape it, as it was when the event
  * happened.
  */
 export const webhookEventData = {
-  "order.created": Order,
-  "order.paid": Order,
-  "order.state_changed": Order,
+  "order.created": WebhookOrder,
+  "order.paid": WebhookOrder,
+  "order.state_changed": WebhookOrder,
   "message.posted": WebhookMessage,
   "subscription.renewed": Subscription,
   "subscription.cancelled": Subscription,
@@ -115,6 +156,9 @@ export const webhookEventData = {
   "quote.sent": WebhookSalesDocument,
   "invoice.sent": WebhookSalesDocument,
   "invoice.overdue": WebhookSalesDocument,
+  "company.created": WebhookCompany,
+  "company.person_added": WebhookCompanyPerson,
+  "company.person_removed": WebhookCompanyPerson,
 } satisfies Record<WebhookEventType, z.ZodType>;
 export type WebhookEventData = { [K in WebhookEventType]: z.infer<(typeof webhookEventData)[K]> };
 

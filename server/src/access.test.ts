@@ -31,6 +31,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/company/invitations/:id/resend": "user",
   "POST /api/company/invitations/accept": "user",
   "DELETE /api/company/invitations/:id": "user",
+  "PATCH /api/company/people/:id": "user",
+  "DELETE /api/company/people/:id": "user",
   "GET /api/site/content": "public",
   "GET /api/images/:name": "public",
   "GET /api/site": "public",

@@ -1,3 +1,4 @@
+import type { ClientRole } from "@agency/contract";
 import type { Database } from "./db/client.js";
 import type { orderLines, orders } from "./db/schema.js";
 
@@ -100,6 +101,18 @@ export type DomainEvents = {
   "refund.issued": { payment: { id: string; orderId: string } };
   /** A contact message or website query arrived. */
   "lead.received": { lead: { id: string } };
+  /** A client company was made: a company of one at a customer's first order (docs/decisions/028). */
+  "company.created": { company: { id: string } };
+  /** A person joined a client company with a client role (an accepted invitation). */
+  "company.person_added": { company: { id: string }; person: { id: string } };
+  /**
+   * A company's Admin removed a person from it: they are in none now. `person` is as they were
+   * in it (their row no longer names the company).
+   */
+  "company.person_removed": {
+    company: { id: string };
+    person: { id: string; name: string; email: string; role: ClientRole };
+  };
   /**
    * A customer deleted their account: the user row now carries the placeholder `name` and
    * `newEmail` (`oldEmail` is the former address, in lower case). Each module that keeps the

@@ -1,5 +1,5 @@
 import { type ClientAbility, clientMay, companyMessages, isId } from "@agency/contract";
-import { eq, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { AppError, notFound } from "../errors.js";
@@ -23,8 +23,9 @@ export function maySeeOrder(
 
 /**
  * The client company whose orders the caller sees as its person (docs/decisions/028); null for a
- * member of the team or an API key, and for a customer whose first order has not made them a
- * company of one yet: they see the orders they placed.
+ * member of the team or an API key, and for a customer in none (their first order has not made
+ * them a company of one yet, or they were removed from theirs): they see the orders they placed
+ * that belong to no company.
  */
 export function clientCompanyOf(caller: SessionUser): string | null {
   return isClient(caller) ? (caller.companyId ?? null) : null;
@@ -35,10 +36,14 @@ export function isClient(caller: Pick<SessionUser, "role" | "apiKey">): boolean 
   return !isTeamMember(caller) && !caller.apiKey;
 }
 
-/** Whether the caller is the order's client: a person of its company, or (in none) the one who placed it. */
+/**
+ * Whether the caller is the order's client: a person of its company, or (in none) the one who
+ * placed it while it belongs to no company. An order they placed for a company stays the
+ * company's: removed from it, they no longer see it.
+ */
 export function isOrderClient(caller: SessionUser, row: Pick<OrderRow, "userId" | "companyId">): boolean {
   const company = clientCompanyOf(caller);
-  return company ? row.companyId === company : row.userId === caller.id;
+  return company ? row.companyId === company : row.userId === caller.id && row.companyId === null;
 }
 
 /**
@@ -104,10 +109,15 @@ export function visibleOrdersOf(caller: SessionUser): SQL | undefined {
   return seesOnlyAssigned(caller) ? eq(orders.assigneeId, caller.id) : undefined;
 }
 
-/** SQL: the orders the caller is the client of (see `isOrderClient`): their company's, or theirs in none. */
+/**
+ * SQL: the orders the caller is the client of (see `isOrderClient`): their company's, or, in
+ * none, those they placed that belong to no company.
+ */
 export function clientOrdersOf(caller: SessionUser): SQL {
   const company = clientCompanyOf(caller);
-  return company ? eq(orders.companyId, company) : eq(orders.userId, caller.id);
+  return company
+    ? eq(orders.companyId, company)
+    : (and(eq(orders.userId, caller.id), isNull(orders.companyId)) as SQL);
 }
 
 /** The order if the caller may see it (see `maySeeOrder`); otherwise it does not exist. */

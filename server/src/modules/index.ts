@@ -1,6 +1,12 @@
 import { onDomainEvent } from "../events.js";
 import { forgetPayer, paymentView, subscriptionsOfOrders } from "./billing/index.js";
-import { forgetCompanyPerson } from "./companies/index.js";
+import {
+  companyView,
+  forgetCompanyPerson,
+  joinedPersonView,
+  removedPersonView,
+  withCompaniesOfOrders,
+} from "./companies/index.js";
 import { forgetLeadSender, leadView } from "./leads/index.js";
 import { forgetMessageAuthor, messageView } from "./messages/index.js";
 import {
@@ -41,7 +47,7 @@ export function wireModules(): void {
   // The payment is announced first (webhooks below), then the work it starts.
   onDomainEvent("order.paid", (tx, event) =>
     announce(tx, "order.paid", [order(event.order.id)], async () =>
-      readOrderLines(tx, await ordersByIds(tx, [event.order.id])),
+      withCompaniesOfOrders(tx, await readOrderLines(tx, await ordersByIds(tx, [event.order.id]))),
     ),
   );
   // Billing records the payment; the order's work starts ("submitted") in the same transaction.
@@ -73,14 +79,17 @@ export function wireModules(): void {
       tx,
       "order.created",
       orders.map(({ id }) => order(id)),
-      // The orders and their lines as written travel with the event: nothing is read again.
+      // The orders and their lines as written travel with the event: only their companies are read.
       async () =>
-        withOrderLines(
-          await ordersWithSubscriptions(
-            tx,
-            orders.map(({ row }) => row),
+        withCompaniesOfOrders(
+          tx,
+          withOrderLines(
+            await ordersWithSubscriptions(
+              tx,
+              orders.map(({ row }) => row),
+            ),
+            new Map(orders.map(({ id, lines }) => [id, lines])),
           ),
-          new Map(orders.map(({ id, lines }) => [id, lines])),
         ),
     ),
   );
@@ -90,7 +99,9 @@ export function wireModules(): void {
     ]),
   );
   onDomainEvent("order.state_changed", (tx, event) =>
-    announce(tx, "order.state_changed", [order(event.order.id)], () => ordersByIds(tx, [event.order.id])),
+    announce(tx, "order.state_changed", [order(event.order.id)], async () =>
+      withCompaniesOfOrders(tx, await ordersByIds(tx, [event.order.id])),
+    ),
   );
   onDomainEvent("order.overdue", (tx, event) =>
     announce(tx, "order.overdue", [order(event.order.id)], () => ordersByIds(tx, [event.order.id], "team")),
@@ -135,6 +146,19 @@ export function wireModules(): void {
   onDomainEvent("invoice.overdue", (tx, { invoice, at }) =>
     announce(tx, "invoice.overdue", [objectKey.sales(invoice.id)], () =>
       salesDocumentView(tx, invoice.id, at),
+    ),
+  );
+  onDomainEvent("company.created", (tx, { company }) =>
+    announce(tx, "company.created", [objectKey.company(company.id)], () => companyView(tx, company.id)),
+  );
+  onDomainEvent("company.person_added", (tx, { company, person }) =>
+    announce(tx, "company.person_added", [objectKey.company(company.id)], () =>
+      joinedPersonView(tx, company.id, person.id),
+    ),
+  );
+  onDomainEvent("company.person_removed", (tx, { company, person }) =>
+    announce(tx, "company.person_removed", [objectKey.company(company.id)], () =>
+      removedPersonView(tx, company.id, person),
     ),
   );
   onDomainEvent("invoice.paid", (tx, { invoice, paidAt }) =>

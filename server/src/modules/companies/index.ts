@@ -4,3 +4,9 @@
 export { forgetCompanyPerson } from "./account-erased.js";
 export { companyRoutes } from "./routes.js";
 export { addPersonToCompany, companyForOrder } from "./service.js";
+export {
+  companyView,
+  joinedPersonView,
+  removedPersonView,
+  withCompaniesOfOrders,
+} from "./webhook-view.js";

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { companies, companyInvitations, orders, user } from "../../db/schema.js";
 
@@ -47,6 +47,43 @@ export function peopleOfCompany(db: Database, companyId: string) {
     .orderBy(sql`${user.companyRole} <> 'admin'`, asc(user.name), asc(user.id));
 }
 
+/**
+ * A company's people with their client roles, locked until the transaction ends: changes of
+ * roles and removals in one company happen one at a time, so it always keeps an Admin.
+ */
+export function peopleOfCompanyForUpdate(tx: Database, companyId: string) {
+  return tx
+    .select({ id: user.id, name: user.name, email: user.email, role: user.companyRole })
+    .from(user)
+    .where(eq(user.companyId, companyId))
+    .orderBy(asc(user.id))
+    .for("update");
+}
+
+/** Companies' ids, names, billing e-mails and when they were made, by id (one query for all of them). */
+export function companiesWithIds(db: Database, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      billingEmail: companies.billingEmail,
+      createdAt: companies.createdAt,
+    })
+    .from(companies)
+    .where(inArray(companies.id, ids));
+}
+
+/** The company each of these orders belongs to, by the order's id (one query; an order of none is left out). */
+export function companiesOfOrders(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ orderId: orders.id, id: companies.id, name: companies.name })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(inArray(orders.id, orderIds));
+}
+
 /** The company's details as its Admin gave them; from the first time on, they are "given". */
 export async function updateCompanyDetails(
   tx: Database,
@@ -63,6 +100,21 @@ export async function updateCompanyDetails(
 export async function placeOfPerson(db: Database, userId: string) {
   const [row] = await db
     .select({ role: user.role, companyId: user.companyId, companyRole: user.companyRole })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row;
+}
+
+/** A person with their company and client role, as their row says now. */
+export async function personWithPlace(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      companyId: user.companyId,
+      companyRole: user.companyRole,
+    })
     .from(user)
     .where(eq(user.id, userId));
   return row;

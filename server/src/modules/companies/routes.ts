@@ -6,6 +6,7 @@ import {
   CompanyInvitationList,
   CompanyInvitationLookup,
   CompanyInvitationToken,
+  CompanyPersonRoleBody,
   IdParams,
   JoinedCompany,
   ModifiedCount,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
+import { onDomainEvent } from "../../events.js";
 import type { MailBrandSource } from "../../mail/layout.js";
 import {
   acceptCompanyInvitation,
@@ -24,6 +26,7 @@ import {
   revokeCompanyInvitation,
 } from "./invitations.js";
 import { companyOfCaller, saveCompanyDetails } from "./page.js";
+import { changeColleagueRole, removeColleague } from "./people.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const user = { access: "user" as const };
@@ -39,6 +42,12 @@ const tags = ["companies"];
 
 /** A client's own company: its details and people (docs/decisions/028). */
 export const companyRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, brand, publicRateLimit }) => {
+  // A person's company is part of their session, and the visibility rule reads it from there: when
+  // their first order or payment makes them a company of one (in the orders' or sales'
+  // transaction), this instance forgets the sessions it kept, so the order is theirs at once.
+  const stopListening = onDomainEvent("company.created", async () => app.sessionCache.clear());
+  app.addHook("onClose", async () => stopListening());
+
   app.get(
     "/company",
     {
@@ -65,6 +74,52 @@ export const companyRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, b
       },
     },
     async (request) => saveCompanyDetails(db, await requireUser(request), request.body),
+  );
+
+  app.patch(
+    "/company/people/:id",
+    {
+      config: user,
+      schema: {
+        tags,
+        summary:
+          "Give a colleague another client role (its Admins only; the company keeps at least one Admin)",
+        params: IdParams,
+        body: CompanyPersonRoleBody,
+        response: { 200: Company, ...refused },
+      },
+    },
+    async (request) => {
+      const company = await changeColleagueRole(
+        db,
+        await requireUser(request),
+        request.params.id,
+        request.body.role,
+      );
+      // The role is part of the person's session: it counts from their next call.
+      app.sessionCache.clear();
+      return company;
+    },
+  );
+
+  app.delete(
+    "/company/people/:id",
+    {
+      config: user,
+      schema: {
+        tags,
+        summary:
+          "Remove a person from the company (its Admins only; not its last Admin): they no longer see its orders",
+        params: IdParams,
+        response: { 200: ModifiedCount, ...refused },
+      },
+    },
+    async (request) => {
+      const removed = await removeColleague(db, await requireUser(request), request.params.id);
+      // Their session stops carrying the company at once, on this instance.
+      app.sessionCache.clear();
+      return removed;
+    },
   );
 
   app.get(

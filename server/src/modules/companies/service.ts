@@ -2,6 +2,7 @@ import { type ClientRole, companyMessages } from "@agency/contract";
 import { setCompanyOf } from "../../auth/account-access.js";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
 import { insertCompanyOfOne, personForCompany } from "./queries.js";
 
 /**
@@ -18,6 +19,7 @@ export async function companyForOrder(
   if (person.companyId) return { id: person.companyId, made: false };
   const id = await insertCompanyOfOne(tx, person);
   await setCompanyOf(tx, person.id, { companyId: id, companyRole: "admin" });
+  await emitDomainEvent(tx, "company.created", { company: { id } });
   return { id, made: true };
 }
 
@@ -34,4 +36,10 @@ export async function addPersonToCompany(
   if (!person) throw notFound("The person");
   if (person.role) throw new AppError("conflict", companyMessages.teamMemberIsNoClient);
   await setCompanyOf(tx, person.id, { companyId: place.companyId, companyRole: place.companyRole });
+  if (person.companyId !== place.companyId) {
+    await emitDomainEvent(tx, "company.person_added", {
+      company: { id: place.companyId },
+      person: { id: person.id },
+    });
+  }
 }

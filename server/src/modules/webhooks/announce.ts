@@ -5,9 +5,10 @@ import { newEventId } from "./signing.js";
 
 export type AnnouncedData = WebhookEventData & { "order.overdue": Order };
 
-/** Events of one order go out in order; so do those of one lead, quote or invoice. */
+/** Events of one order go out in order; so do those of one lead, quote, invoice or company. */
 export const objectKey = {
   order: (id: string) => `order:${id}`,
+  company: (id: string) => `company:${id}`,
   lead: (id: string) => `lead:${id}`,
   sales: (id: string) => `sales:${id}`,
 };

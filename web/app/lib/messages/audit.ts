@@ -78,6 +78,8 @@ export const auditPage = {
     "company.invitation_resent": "Colleague's invitation sent again",
     "company.invitation_revoked": "Colleague's invitation withdrawn",
     "company.person_added": "Colleague joined",
+    "company.person_removed": "Colleague removed",
+    "company.role_changed": "Colleague's role changed",
     "export.account_data": "Account data exported",
     "export.leads": "Leads exported",
     "export.orders": "Orders exported",

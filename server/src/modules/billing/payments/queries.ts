@@ -147,7 +147,7 @@ export function paymentsOfEmailNewestFirst(
       own
         ? company
           ? eq(orders.companyId, company)
-          : eq(payments.userId, caller.id)
+          : and(eq(payments.userId, caller.id), isNull(orders.companyId))
         : and(eq(sql`lower(${user.email})`, email), visibleOrdersOf(caller)),
     )
     .orderBy(desc(payments.paymentTime), desc(payments.createdAt));

@@ -1,4 +1,4 @@
-import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { orders, receiptCounters, receipts } from "../../../db/schema.js";
 
@@ -26,13 +26,18 @@ export async function insertReceiptRow(
   return row;
 }
 
-/** The account's receipts, newest first. */
-export function receiptsOfAccountNewestFirst(db: Database, userId: string): Promise<ReceiptRow[]> {
-  return db
-    .select()
+/**
+ * The account's receipts of orders that belong to no company, newest first (a company's stay
+ * with it: someone removed from it no longer sees them).
+ */
+export async function receiptsOfAccountNewestFirst(db: Database, userId: string): Promise<ReceiptRow[]> {
+  const rows = await db
+    .select({ receipt: receipts })
     .from(receipts)
-    .where(eq(receipts.userId, userId))
+    .leftJoin(orders, eq(orders.id, receipts.orderId))
+    .where(and(eq(receipts.userId, userId), isNull(orders.companyId)))
     .orderBy(desc(receipts.issuedAt), desc(receipts.sequence));
+  return rows.map((row) => row.receipt);
 }
 
 /** A client company's receipts and credit notes (those of its orders), newest first. */
