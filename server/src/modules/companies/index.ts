@@ -2,6 +2,7 @@
 // (docs/decisions/028). The visibility rule (auth/order-access.ts) lets each person see the
 // company's orders within their role.
 export { forgetCompanyPerson } from "./account-erased.js";
+export { companyAdminRoutes } from "./admin-routes.js";
 export { companyRoutes } from "./routes.js";
 export { addPersonToCompany, companyForOrder } from "./service.js";
 export {

@@ -13,6 +13,7 @@ import {
   minutes,
 } from "../../../test/webhook-endpoints.js";
 import { type Receiver, startReceiver } from "../../../test/webhook-receiver.js";
+import { withCompaniesOfOrders } from "../companies/index.js";
 import { ordersByIds, readOrderLines } from "../orders/index.js";
 
 let ctx: TestContext;
@@ -104,24 +105,30 @@ describe("webhook endpoints", () => {
       webhookEventBodies[verified.type].parse(verified);
       return verified as unknown as {
         type: string;
-        data: { _id: string; paid: boolean; state: string | null };
+        data: { _id: string; paid: boolean; state: string | null; company: { id: string } | null };
       };
     });
-    expect(events.map((event) => [event.type, event.data._id])).toEqual([
-      ["order.created", orderId],
-      ["order.paid", orderId],
-      ["order.state_changed", orderId],
-    ]);
-    expect(events[0]?.data).toMatchObject({ paid: false, state: null });
-    expect(events[1]?.data).toMatchObject({ paid: true, state: null });
-    expect(events[2]?.data).toMatchObject({ paid: true, state: "submitted" });
+    // The customer's first order made them a company of one: announced before the order.
+    const company = events[1]?.data.company;
+    expect(company).toBeTruthy();
+    expect(events.map((event) => [event.type, event.data._id ?? (event.data as { id?: string }).id])).toEqual(
+      [
+        ["company.created", company?.id],
+        ["order.created", orderId],
+        ["order.paid", orderId],
+        ["order.state_changed", orderId],
+      ],
+    );
+    expect(events[1]?.data).toMatchObject({ paid: false, state: null });
+    expect(events[2]?.data).toMatchObject({ paid: true, state: null, company });
+    expect(events[3]?.data).toMatchObject({ paid: true, state: "submitted", company });
 
     // A spoiled signature is refused by the same verifier.
     const [first] = receiver.requests;
     expect(() => verifier.verify(`${first?.body} `, first?.headers as Record<string, string>)).toThrow();
 
     const { deliveries, total } = await deliveriesOf(ctx, owner, _id);
-    expect(total).toBe(3);
+    expect(total).toBe(4);
     for (const delivery of deliveries) {
       expect(delivery).toMatchObject({ status: "delivered", responseStatus: 200, attempts: 1 });
       expect(delivery.durationMs).toBeGreaterThanOrEqual(0);
@@ -155,8 +162,12 @@ describe("webhook endpoints", () => {
     const orderId: string = placed.json().insertedId;
     await runJobs(ctx);
     const [created] = receiver.events();
-    const [readBack] = await readOrderLines(ctx.db, await ordersByIds(ctx.db, [orderId]));
+    const [readBack] = await withCompaniesOfOrders(
+      ctx.db,
+      await readOrderLines(ctx.db, await ordersByIds(ctx.db, [orderId])),
+    );
     expect(readBack?.lines).toHaveLength(1);
+    expect(readBack?.company).toBeTruthy();
     expect(created?.data).toEqual(JSON.parse(JSON.stringify(readBack)));
   });
 
