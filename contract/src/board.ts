@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FilterId, MatchCount } from "./common.js";
+import { OrderCompany } from "./orders.js";
 import { OrderState } from "./workflow.js";
 
 /**
@@ -47,6 +48,8 @@ export const BoardCard = z
     state: OrderState,
     /** The customer's name on the order. */
     customer: z.string(),
+    /** The client company the order belongs to (null for a team member's own order). */
+    company: OrderCompany.nullable(),
     // The plan worked on; its id is null for custom work (a paid quote or invoice).
     plan: z.object({ id: z.string().nullable(), service: z.string(), duration: z.string() }),
     assignee: BoardMember.nullable(),

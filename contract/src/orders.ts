@@ -190,13 +190,15 @@ const orderFilters = {
   search: z.string().trim().max(200, "must be at most 200 characters").optional(),
   paid: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
   plan: FilterId.optional(),
+  /** One client company's orders (its id). */
+  companyId: FilterId.optional(),
   ...listSearch,
 };
 
 /**
  * Admin: every order, a page at a time, with counts over all orders (SPEC §2 all orders).
  * `state` narrows the list, and so do `paid` ("true" or "false"), `plan` (a plan id), `assignee`
- * (a member's id, "none" or "me") and the days `from`/`to`; `q` (or `search`, its older name) finds the start of a customer's e-mail,
+ * (a member's id, "none" or "me"), `companyId` (a client company's) and the days `from`/`to`; `q` (or `search`, its older name) finds the start of a customer's e-mail,
  * of their name or a word in it, or an order number ("1001" or "#1001"). The counts stay those
  * of every order; `matches` counts the narrowed list.
  */
@@ -210,8 +212,16 @@ export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 export const OrdersExportQuery = z.object(orderFilters).refine(rangeInOrder, rangeOutOfOrder);
 export type OrdersExportQuery = z.infer<typeof OrdersExportQuery>;
 
+/** The client company an order belongs to, as the team's lists name it. */
+export const OrderCompany = z.object({ id: z.string(), name: z.string() }).meta({ id: "OrderCompany" });
+export type OrderCompany = z.infer<typeof OrderCompany>;
+
+/** An order in All Orders: with its company (null for a team member's own order, which has none). */
+export const AdminOrder = Order.extend({ company: OrderCompany.nullable() });
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
 export const AdminOrderList = z.object({
-  orders: z.array(Order),
+  orders: z.array(AdminOrder),
   ...PageCursors,
   counts: z.object({
     total: z.number().int().nonnegative(),

@@ -27,7 +27,7 @@ import {
   catalogRoutes,
   startCatalogSync,
 } from "./modules/catalog/index.js";
-import { companyRoutes } from "./modules/companies/index.js";
+import { companyAdminRoutes, companyRoutes } from "./modules/companies/index.js";
 import {
   currentMailBrand,
   imageRoutes,
@@ -195,6 +195,7 @@ export async function buildApp({
           timeWindow: config.auth.rateLimit.windowSeconds * 1000,
         },
       });
+      await api.register(companyAdminRoutes, { db, brand, clock });
       await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
       await api.register(webhookRoutes, {

@@ -1,4 +1,6 @@
 import { defaultPageTexts, defaultSite } from "@agency/contract";
+import { eq } from "drizzle-orm";
+import { orders } from "../src/db/schema.js";
 import { type AccessWorld, type Call, plan, promo, service, webhookUrl } from "./access-world.js";
 import type { TestAccount } from "./accounts.js";
 import type { TestContext } from "./helpers.js";
@@ -10,6 +12,16 @@ import { quoteBody } from "./sales.js";
 async function idsOf(ctx: TestContext, admin: TestAccount, url: string): Promise<string[]> {
   const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: admin.cookie } });
   return (response.json() as { _id: string }[]).map((item) => item._id).reverse();
+}
+
+/** The client company an order belongs to. */
+async function companyOf(ctx: TestContext, orderId: string): Promise<string> {
+  const [row] = await ctx.db
+    .select({ companyId: orders.companyId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row?.companyId) throw new Error("The order has no company.");
+  return row.companyId;
 }
 
 /** A request an admin may make to each admin route, with real ids. */
@@ -52,6 +64,16 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
   };
   const calls: Record<string, Call> = {
     "GET /api/users": { method: "GET", url: "/api/users" },
+    "GET /api/admin/companies": { method: "GET", url: "/api/admin/companies?q=a" },
+    "GET /api/admin/companies/:id": {
+      method: "GET",
+      url: `/api/admin/companies/${await companyOf(ctx, orderId)}`,
+    },
+    "POST /api/admin/companies/:id/invitations": {
+      method: "POST",
+      url: `/api/admin/companies/${await companyOf(ctx, orderId)}/invitations`,
+      payload: { email: "new-contact@client.example", role: "member" },
+    },
     "PUT /api/user/admin/:email": { method: "PUT", url: `/api/user/admin/${target.email}` },
     "PUT /api/user/remove-admin/:email": { method: "PUT", url: `/api/user/remove-admin/${demoted.email}` },
     "GET /api/orders": { method: "GET", url: "/api/orders" },

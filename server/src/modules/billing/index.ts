@@ -1,5 +1,6 @@
 export { forgetPayer } from "./account-erased.js";
 export { discountCents, discountCentsSql, renewalChargeCents } from "./charges.js";
+export { revenueOfCompany } from "./payments/company-revenue.js";
 export { paymentsOfOrder } from "./payments/order-payments.js";
 export { registerPaymentProvider } from "./payments/provider-setup.js";
 export {

@@ -4,7 +4,7 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { firstRowOf } from "../../db/rows.js";
-import { orders, user } from "../../db/schema.js";
+import { companies, orders, user } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
@@ -35,7 +35,7 @@ function filterOf(filter: BoardFilter): SQL {
 }
 
 const cardFields = sql`${orders.id} as id, ${orders.number} as number, ${orders.state} as state,
-  ${orders.name} as customer, ${orders.planId} as plan_id, ${orders.service} as service,
+  ${orders.name} as customer, ${orders.companyId} as company_id, ${orders.planId} as plan_id, ${orders.service} as service,
   ${orders.serviceDuration} as duration, ${orders.assigneeId} as assignee_id, ${orders.dueAt} as due_at`;
 
 /** One column's cards: the most urgent first (no due date last). */
@@ -72,6 +72,8 @@ export type CardRow = {
   number: number;
   state: OrderState;
   customer: string;
+  company_id: string | null;
+  company_name: string | null;
   plan_id: string | null;
   service: string;
   duration: string;
@@ -98,8 +100,8 @@ function totalsOf(since: Date, filter: SQL): SQL {
 }
 
 /**
- * The cards of every column, each with its assignee's name, unread messages (the caller's) and
- * work period, and the columns' totals, in one statement of one row: the cards as one JSON array,
+ * The cards of every column, each with its company's and assignee's names, unread messages (the
+ * caller's) and work period, and the columns' totals, in one statement of one row: the cards as one JSON array,
  * which the embedded database hands over far faster than as many rows of fields.
  */
 export function boardCardsAndTotals(
@@ -118,11 +120,12 @@ export function boardCardsAndTotals(
     sql`
     with cards as (${sql.join(columns, sql` union all `)})
     select totals.*, (select json_agg(card) from (
-      select cards.*,
+      select cards.*, ${companies.name} as company_name,
         (select ${user.name} from ${user} where ${user.id} = cards.assignee_id) as assignee_name,
         ${currentPeriodOf(sql`cards.id`)} as period,
         coalesce(unread.unread, 0) as unread
       from cards
+      left join ${companies} on ${companies.id} = cards.company_id
       left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id
     ) card) as cards
     from (${totalsOf(since, filter)}) totals`,

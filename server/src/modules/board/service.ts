@@ -54,6 +54,7 @@ function toCard(row: CardRow, now: Date): BoardCard {
     number: Number(row.number),
     state: row.state,
     customer: row.customer,
+    company: row.company_id ? { id: row.company_id, name: row.company_name ?? "" } : null,
     plan: { id: row.plan_id, service: row.service, duration: row.duration },
     assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null,
     dueAt: dueAt?.toISOString() ?? null,

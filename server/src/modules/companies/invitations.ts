@@ -101,7 +101,34 @@ export async function inviteColleague(
   caller: SessionUser,
   body: CompanyInvitationBody,
 ): Promise<CompanyInvitation> {
-  const company = await adminsCompany(db, caller);
+  return sendInvitation(db, brandSource, caller, await adminsCompany(db, caller), body);
+}
+
+/**
+ * The agency adds a contact to a client company: the same invitation a company Admin sends, in the
+ * name of the member of the team (`caller`, whose permission the route checked). 404 for a company
+ * that does not exist.
+ */
+export async function inviteContactOfCompany(
+  db: Database,
+  brandSource: MailBrandSource,
+  caller: SessionUser,
+  companyId: string,
+  body: CompanyInvitationBody,
+): Promise<CompanyInvitation> {
+  const company = isId(companyId) ? await companyById(db, companyId) : undefined;
+  if (!company) throw notFound("The company");
+  return sendInvitation(db, brandSource, caller, company, body);
+}
+
+/** Writes the invitation, queues its mail and records it, in one transaction. */
+async function sendInvitation(
+  db: Database,
+  brandSource: MailBrandSource,
+  caller: SessionUser,
+  company: { id: string; name: string },
+  body: CompanyInvitationBody,
+): Promise<CompanyInvitation> {
   const email = body.email.toLowerCase();
   const account = await accountOfAddress(db, email);
   if (account?.role) throw new AppError("conflict", messages.teamAddress, { email: messages.teamAddress });

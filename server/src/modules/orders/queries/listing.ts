@@ -1,18 +1,44 @@
 import type { MatchCount, PageQuery } from "@agency/contract";
-import type { SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
-import { newestFirstPage, type Page, wholeRows } from "../../../db/keyset.js";
+import { newestFirstPage, type Page } from "../../../db/keyset.js";
 import { countMatches } from "../../../db/list-search.js";
-import { orders } from "../../../db/schema.js";
+import { companies, orders } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
-/** One page of the orders `filter` keeps, newest first. */
+export type OrderWithCompany = { order: OrderRecord; company: { id: string; name: string } | null };
+
+/**
+ * One page of the orders `filter` keeps, newest first, each with its client company's name: joined
+ * by the company's primary key in the page's own statement (a team member's own order has none).
+ */
 export function orderPageNewestFirst(
   db: Database,
   query: PageQuery,
   filter: SQL | undefined,
-): Promise<Page<OrderRecord>> {
-  return newestFirstPage(orders, query, wholeRows(db, orders), filter);
+): Promise<Page<OrderWithCompany>> {
+  return newestFirstPage(
+    orders,
+    query,
+    async (plan) => {
+      const rows = await db
+        .select({ order: orders, companyName: companies.name, cursor: plan.cursor })
+        .from(orders)
+        .leftJoin(companies, eq(companies.id, orders.companyId))
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit);
+      return rows.map(({ order, companyName, cursor }) => ({
+        row: {
+          order,
+          company:
+            order.companyId && companyName !== null ? { id: order.companyId, name: companyName } : null,
+        },
+        cursor,
+      }));
+    },
+    filter,
+  );
 }
 
 /** How many orders `filter` keeps, counted up to 1,000. */

@@ -1,0 +1,119 @@
+// The agency's Companies page: its statements, read only (the page changes nothing but through
+// invitations, which queries.ts writes).
+
+import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { escapeLike } from "../../db/list-search.js";
+import { rowsOf } from "../../db/rows.js";
+import { companies, orders, salesDocuments, user } from "../../db/schema.js";
+
+/** Where a page of companies starts: after the company with this lower-cased name and id. */
+export type CompanyPosition = { name: string; id: string };
+
+export type CompanyListRow = {
+  id: string;
+  name: string;
+  sort_name: string;
+  billing_email: string;
+  vat_id: string | null;
+  people: number;
+  orders: number;
+};
+
+/**
+ * SQL: the companies a search finds. Text with an "@" is the start of an e-mail: the billing
+ * address's or any of its people's (through `user_email_lower_prefix_idx`). Other text is also the
+ * start of any word of the name, or the whole VAT ID (spaces and case aside).
+ */
+export function companySearch(text: string): SQL | undefined {
+  const lowered = text.trim().toLowerCase();
+  if (!lowered) return undefined;
+  const prefix = `${escapeLike(lowered)}%`;
+  const billing = sql`lower(${companies.billingEmail}) like ${prefix}`;
+  const people = sql`${companies.id} in (select ${user.companyId} from ${user}
+    where lower(${user.email}) like ${prefix} and ${user.companyId} is not null)`;
+  if (lowered.includes("@")) return or(billing, people);
+  // A word starts the name or follows a space or punctuation ("wid" finds "Acme-Widgets Ltd").
+  const typedWords = lowered.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const words = typedWords
+    ? sql`(' ' || regexp_replace(lower(${companies.name}), '[^[:alnum:]]+', ' ', 'g')) like ${`% ${escapeLike(typedWords)}%`}`
+    : undefined;
+  const compact = lowered.replace(/\s+/g, "");
+  const vat = sql`replace(lower(${companies.vatId}), ' ', '') = ${compact}`;
+  return or(words, billing, people, vat);
+}
+
+/**
+ * One page of companies by name (then id), from after `position`, `limit` of them, each with its
+ * people and the orders `visible` keeps (every order when undefined) counted. Ordered as the index
+ * `companies_name_lower_idx` (`lower(name) text_pattern_ops`) keeps them, so a page walks the index
+ * from its start instead of sorting every company.
+ */
+export function companiesByName(
+  db: Database,
+  options: { search: SQL | undefined; position?: CompanyPosition; limit: number; visible: SQL | undefined },
+): Promise<CompanyListRow[]> {
+  const { search, position, limit, visible } = options;
+  const sortName = sql`lower(${companies.name})`;
+  const after = position
+    ? sql`${sortName} ~>=~ ${position.name} and (${sortName} ~>~ ${position.name} or ${companies.id} > ${position.id}::uuid)`
+    : undefined;
+  const where = and(search, after) ?? sql`true`;
+  const theirOrders = and(sql`${orders.companyId} = page.id`, visible);
+  return rowsOf<CompanyListRow>(
+    db,
+    sql`with page as (
+      select ${companies.id} as id, ${companies.name} as name, ${sortName} as sort_name,
+        ${companies.billingEmail} as billing_email, ${companies.vatId} as vat_id
+      from ${companies}
+      where ${where}
+      order by ${sortName} using ~<~, ${companies.id}
+      limit ${limit}
+    )
+    select page.*, coalesce(people.count, 0)::int as people,
+      (select count(*) from ${orders} where ${theirOrders})::int as orders
+    from page
+    left join (
+      select ${user.companyId} as company_id, count(*) as count from ${user}
+      where ${user.companyId} in (select id from page)
+      group by ${user.companyId}
+    ) people on people.company_id = page.id
+    order by page.sort_name using ~<~, page.id`,
+  );
+}
+
+/** The company's latest orders `visible` keeps (every one when undefined), newest first. */
+export function latestOrdersOfCompany(
+  db: Database,
+  companyId: string,
+  visible: SQL | undefined,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), visible))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** The open states of a quote or invoice: sent and waiting, opened, or accepted and not yet paid. */
+const openStates = ["sent", "viewed", "accepted"] as const;
+
+/**
+ * The quotes and invoices still open that are addressed to any of the company's people (their
+ * addresses are kept lower case, through `sales_documents_email_idx`), newest first.
+ */
+export function openDocumentsOfCompany(db: Database, companyId: string) {
+  return db
+    .select()
+    .from(salesDocuments)
+    .where(
+      and(
+        inArray(salesDocuments.state, openStates),
+        sql`${salesDocuments.email} in (select lower(${user.email}) from ${user} where ${user.companyId} = ${companyId})`,
+      ),
+    )
+    .orderBy(desc(salesDocuments.createdAt), desc(salesDocuments.id))
+    .limit(100);
+}
