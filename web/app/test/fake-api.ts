@@ -46,6 +46,8 @@ const answers = {
   "POST /api/company/invitations": "CompanyInvitation",
   "POST /api/company/invitations/:id/resend": "CompanyInvitation",
   "DELETE /api/company/invitations/:id": "ModifiedCount",
+  "PATCH /api/company/people/:id": "Company",
+  "DELETE /api/company/people/:id": "ModifiedCount",
   "GET /api/company/invitations/lookup": "CompanyInvitationLookup",
   "POST /api/company/invitations/accept": "JoinedCompany",
   "GET /api/auth/get-session": "Session",

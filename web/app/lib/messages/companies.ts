@@ -19,6 +19,18 @@ export const colleaguesPage = {
   email: "E-mail",
   role: "Role",
   you: "(you)",
+  actions: "Actions",
+  roleOf: (name: string) => `Role of ${name}`,
+  roleChanged: (name: string, role: string) => `${name} is now ${role}.`,
+  remove: "Remove",
+  removeQuestion: (name: string) => `Remove ${name} from your company?`,
+  removeText:
+    "They will no longer see your company's orders, messages, files or receipts, including those they placed. You can invite them again later.",
+  removeSelfQuestion: "Leave your company?",
+  removeSelfText:
+    "You will no longer see your company's orders, messages, files or receipts, including those you placed. Another Admin can invite you again.",
+  removed: (name: string) => `${name} was removed from your company.`,
+  left: "You left your company.",
   inviteHeading: "Invite a colleague",
   inviteEmail: "Their e-mail address",
   inviteRole: "Their role",

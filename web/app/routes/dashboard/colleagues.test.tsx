@@ -1,10 +1,13 @@
-import type { Company, CompanyInvitation } from "@agency/contract";
+import { type Company, type CompanyInvitation, companyMessages } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { confirmAction } from "../../lib/alerts";
 import { colleaguesPage as t } from "../../lib/messages/companies";
 import { apiFailure, fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
 import Colleagues from "./colleagues";
+
+vi.mock("../../lib/alerts", () => ({ confirmAction: vi.fn(async () => true) }));
 
 const session = {
   user: {
@@ -137,6 +140,9 @@ describe("the colleagues page", () => {
     });
     const { unmount } = renderWithProviders(<Colleagues />);
     expect(await screen.findByRole("heading", { name: "Acme", level: 1 })).toBeTruthy();
+    expect(screen.getByText("Ada Admin")).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: t.roleOf("Ada Admin") })).toBeNull();
+    expect(screen.queryByRole("button", { name: `${t.remove} Ada Admin` })).toBeNull();
     expect(screen.queryByRole("form", { name: t.inviteHeading })).toBeNull();
     expect(screen.queryByRole("form", { name: t.detailsHeading })).toBeNull();
     unmount();
@@ -151,5 +157,73 @@ describe("the colleagues page", () => {
     });
     renderWithProviders(<Colleagues />);
     await waitFor(() => expect(screen.getByText(t.noCompanyYet)).toBeTruthy());
+  });
+
+  it("lets an Admin change a colleague's role and remove them after confirming, and shows the server's refusal", async () => {
+    const people: Company["people"] = [
+      { id: "u1", name: "Cleo Chief", email: "cleo@acme.example", role: "admin" },
+      { id: "u2", name: "Max Member", email: "max@acme.example", role: "member" },
+    ];
+    const api = fakeApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/company": company({ people, name: "Acme" }),
+      "GET /api/company/invitations": [],
+      "PATCH /api/company/people/:id": ({ params, body }) => {
+        if (params.id === "u1") return apiFailure(409, "conflict", companyMessages.lastAdmin);
+        const role = (body as { role: Company["yourRole"] }).role;
+        return company({
+          name: "Acme",
+          people: people.map((each) => (each.id === "u2" ? { ...each, role } : each)),
+        });
+      },
+      "DELETE /api/company/people/:id": { modifiedCount: 1 },
+    });
+    renderWithProviders(<Colleagues />);
+    const role = (await screen.findByRole("combobox", { name: t.roleOf("Max Member") })) as HTMLSelectElement;
+    expect([...role.options].map((option) => option.textContent)).toEqual([
+      "Admin",
+      "Approver",
+      "Billing",
+      "Member",
+    ]);
+    fireEvent.change(role, { target: { value: "billing" } });
+    expect(await screen.findByText(t.roleChanged("Max Member", "Billing"))).toBeTruthy();
+    expect(api.callsTo("PATCH /api/company/people/:id").map((call) => [call.url, call.body])).toEqual([
+      ["/api/company/people/u2", { role: "billing" }],
+    ]);
+
+    // The last Admin steps down: the server refuses and says why.
+    fireEvent.change(screen.getByRole("combobox", { name: t.roleOf("Cleo Chief") }), {
+      target: { value: "member" },
+    });
+    expect(await screen.findByText(companyMessages.lastAdmin)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: `${t.remove} Max Member` }));
+    expect(await screen.findByText(t.removed("Max Member"))).toBeTruthy();
+    expect(confirmAction).toHaveBeenCalledWith(
+      expect.objectContaining({ title: t.removeQuestion("Max Member"), destructive: true }),
+    );
+    expect(api.callsTo("DELETE /api/company/people/:id").map((call) => call.url)).toEqual([
+      "/api/company/people/u2",
+    ]);
+  });
+
+  it("removes no one when the Admin does not confirm", async () => {
+    vi.mocked(confirmAction).mockResolvedValueOnce(false);
+    const api = fakeApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/company": company({
+        people: [
+          { id: "u1", name: "Cleo Chief", email: "cleo@acme.example", role: "admin" },
+          { id: "u2", name: "Max Member", email: "max@acme.example", role: "member" },
+        ],
+      }),
+      "GET /api/company/invitations": [],
+      "DELETE /api/company/people/:id": { modifiedCount: 1 },
+    });
+    renderWithProviders(<Colleagues />);
+    fireEvent.click(await screen.findByRole("button", { name: `${t.remove} Max Member` }));
+    await waitFor(() => expect(confirmAction).toHaveBeenCalled());
+    expect(api.callsTo("DELETE /api/company/people/:id")).toEqual([]);
   });
 });

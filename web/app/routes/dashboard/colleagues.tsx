@@ -1,7 +1,6 @@
 import type { Company } from "@agency/contract";
 import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
-import { DataList } from "../../components/data-list";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../features/auth/api/session";
@@ -13,6 +12,7 @@ import {
 } from "../../features/companies/api/companies";
 import { DetailsForm } from "../../features/companies/components/details-form";
 import { InviteForm } from "../../features/companies/components/invite-form";
+import { PeopleList } from "../../features/companies/components/people-list";
 import { formatDate } from "../../lib/dates";
 import { clientRoleLabels, colleaguesPage as t } from "../../lib/messages/companies";
 import { saveWithToasts } from "../../lib/toast";
@@ -78,24 +78,7 @@ function CompanyPage({ company, email }: { company: Company; email: string | und
       <h2 id="people-heading" className="visually-hidden">
         {t.peopleHeading}
       </h2>
-      <DataList
-        labelledBy="people-heading"
-        rows={company.people}
-        rowKey={(person) => person.id}
-        columns={[
-          {
-            header: t.name,
-            cell: (person) => (
-              <>
-                {person.name}{" "}
-                {person.email === email ? <span className="text-body-secondary">{t.you}</span> : null}
-              </>
-            ),
-          },
-          { header: t.email, cell: (person) => person.email },
-          { header: t.role, cell: (person) => clientRoleLabels[person.role].name },
-        ]}
-      />
+      <PeopleList company={company} email={email} labelledBy="people-heading" />
       {isAdmin ? (
         <>
           <section className="mt-4" aria-labelledby="invite-heading">
@@ -118,7 +101,10 @@ function CompanyPage({ company, email }: { company: Company; email: string | und
   );
 }
 
-/** The customer's colleagues: the people of their company, and for its Admins, invitations and details. */
+/**
+ * The customer's colleagues: the people of their company, and for its Admins, their roles and
+ * removal, invitations and details.
+ */
 export default function Colleagues() {
   const session = useSession();
   const company = useCompany();

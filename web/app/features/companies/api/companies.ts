@@ -1,6 +1,6 @@
-import type { CompanyDetailsBody, CompanyInvitationBody } from "@agency/contract";
+import type { ClientRole, CompanyDetailsBody, CompanyInvitationBody } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
+import { ApiError, apiDelete, apiGet, apiPatch, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Someone in no company yet (their first order makes one) is an answer, not a failure to retry. */
@@ -30,8 +30,12 @@ export function useCompanyInvitations(enabled: boolean) {
 }
 
 const invitation = (id: string) => `/company/invitations/${encodeURIComponent(id)}`;
+const person = (id: string) => `/company/people/${encodeURIComponent(id)}`;
 
-/** Saving the details, inviting, sending again and withdrawing, from the company's page. */
+/**
+ * Saving the details, inviting, sending again and withdrawing, changing a colleague's role and
+ * removing them, from the company's page.
+ */
 export function useCompanyActions() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: queryKeys.company.all });
@@ -52,6 +56,18 @@ export function useCompanyActions() {
     revoke: useMutation({
       mutationFn: (id: string) => apiDelete(invitation(id), (c) => c.ModifiedCount),
       onSettled,
+    }),
+    changeRole: useMutation({
+      mutationFn: ({ id, role }: { id: string; role: ClientRole }) =>
+        apiPatch(person(id), (c) => c.Company, { role }),
+      onSuccess: (saved) => queryClient.setQueryData(queryKeys.company.page, saved),
+      // What the caller may do on their orders follows their own role.
+      onSettled: () => queryClient.invalidateQueries(),
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiDelete(person(id), (c) => c.ModifiedCount),
+      // Someone who left sees none of the company's orders any more.
+      onSettled: () => queryClient.invalidateQueries(),
     }),
   };
 }
