@@ -50,6 +50,20 @@ export const companyMessages = {
     "Your company needs at least one Admin. Make someone else an Admin first, then change or remove this one.",
 } as const;
 
+/** A client company as a quote, invoice, receipt or credit note prints it, copied when it is issued. */
+export const DocumentBuyer = z.object({
+  company: z.string(),
+  address: z.array(z.string()),
+  vatId: z.string().nullable(),
+});
+export type DocumentBuyer = z.infer<typeof DocumentBuyer>;
+
+/** The lines a document prints for its client company: name, address, VAT ID (pages and PDFs alike). */
+export function printedBuyer(buyer: DocumentBuyer | null): string[] {
+  if (!buyer) return [];
+  return [buyer.company, ...buyer.address, ...(buyer.vatId ? [`VAT ID: ${buyer.vatId}`] : [])];
+}
+
 export const companyLimits = { name: 200, address: 500, vatId: 50 } as const;
 
 /** One of a company's people, as the company's page lists them. */

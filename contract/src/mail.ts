@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DocumentBuyer } from "./companies.js";
 
 /**
  * The mails a team member may turn off (while optional mail is on): customers' new messages on the
@@ -86,6 +87,8 @@ export const Receipt = ReceiptSummary.extend({
     taxId: z.string().nullable(),
   }),
   customer: z.object({ name: z.string(), email: z.string() }),
+  /** The client company as it printed when issued (null: the person only). */
+  buyer: DocumentBuyer.nullable(),
   service: z.string(),
   serviceDuration: z.string(),
   /** The time paid for (a plan's period); null for a one-off service and on a credit note. */

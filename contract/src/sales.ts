@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PriceDollars } from "./catalog-admin.js";
 import { Dollars, numberedPageQuery } from "./common.js";
+import { DocumentBuyer } from "./companies.js";
 import { defaultCurrency, toMinor } from "./money.js";
 
 /**
@@ -51,6 +52,8 @@ export const salesMessages = {
   notPayable: "This can no longer be paid.",
   acceptFirst: "Accept the quote before paying it.",
   teamAddress: "Quotes and invoices are for customers; this address belongs to a member of the team.",
+  noSuchCompany: "This company does not exist.",
+  otherCompany: "This address belongs to a person of another company.",
   draftExists: "A revision of this one is already being written.",
   paymentUnderway:
     "The customer's payment of this one is being processed: wait for it, then refund it if it should not stand.",
@@ -103,6 +106,11 @@ const draftFields = {
   email: z.email({ message: "must be an e-mail address" }).trim().toLowerCase().max(320),
   /** How the customer is addressed; the account's name when left empty. */
   name: z.string().trim().max(120).default(""),
+  /**
+   * The client company it goes to; left out: the company of the address's account (or one made
+   * from the address when its account first opens it). The address must be of no other company.
+   */
+  companyId: z.string().trim().max(100).nullable().default(null),
   lines: z.array(SalesLineBody).min(1, salesMessages.linesRequired).max(50),
   note: z.string().trim().max(4000).default(""),
   /** Quotes: the last day it can be accepted. */
@@ -177,6 +185,10 @@ export const SalesDocument = z
     state: SalesState,
     email: z.string(),
     name: z.string(),
+    /** The client company it is addressed to (null: the person alone, until they open it). */
+    companyId: z.string().nullable(),
+    /** The company as it prints: copied when sent (null: the person only, as before companies had details). */
+    buyer: DocumentBuyer.nullable(),
     lines: z.array(SalesLine),
     note: z.string(),
     validUntil: z.string().nullable(),

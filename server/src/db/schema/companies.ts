@@ -33,4 +33,11 @@ export const companies = pgTable(
   ],
 );
 
+/**
+ * A company as a document prints it (quotes, invoices, receipts, credit notes): copied when the
+ * document is issued, so later edits of the company leave it be. Null on documents issued before
+ * companies had details, or to a company that has given none: those print the person only.
+ */
+export type DocumentBuyer = { company: string; address: string[]; vatId: string | null };
+
 export const companiesOwnedBy = ownedBy({ companies: [companies] });

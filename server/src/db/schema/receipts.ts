@@ -2,6 +2,7 @@
 
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ownedBy } from "./common.js";
+import type { DocumentBuyer } from "./companies.js";
 
 export const receiptCounters = pgTable("receipt_counters", {
   year: integer("year").primaryKey(),
@@ -43,6 +44,8 @@ export const receipts = pgTable(
     userId: text("user_id").notNull(),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
+    /** The client company as it printed then (null: the person only, as before companies had details). */
+    buyer: jsonb("buyer").$type<DocumentBuyer>(),
     service: text("service").notNull(),
     serviceDuration: text("service_duration").notNull(),
     /** The time paid for: a plan's period (null for a one-off service and on a credit note). */

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -16,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
 import { createdAt, ownedBy, updatedAt } from "./common.js";
+import { companies, type DocumentBuyer } from "./companies.js";
 import { orders } from "./orders.js";
 
 export const salesKinds = ["quote", "invoice"] as const;
@@ -68,6 +70,13 @@ export const salesDocuments = pgTable(
     /** Lower case; only the account with this address may see, accept and pay it. */
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
+    /**
+     * The client company it is addressed to: the addressee's, or one made from the address when
+     * its account first opens it. Any of its people whose client role may act on it sees it too.
+     */
+    companyId: uuid("company_id").references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
+    /** The company as the document prints it, copied when it is sent (null: the person only). */
+    buyer: jsonb("buyer").$type<DocumentBuyer>(),
     note: text("note").notNull().default(""),
     validUntil: date("valid_until", { mode: "string" }),
     dueDate: date("due_date", { mode: "string" }),
@@ -113,6 +122,7 @@ export const salesDocuments = pgTable(
     index("sales_documents_state_created_at_idx").on(table.state, table.createdAt),
     index("sales_documents_email_idx").on(table.email),
     index("sales_documents_order_idx").on(table.orderId),
+    index("sales_documents_company_idx").on(table.companyId, table.createdAt),
   ],
 );
 

@@ -3,6 +3,8 @@
 // company's orders within their role.
 export { forgetCompanyPerson } from "./account-erased.js";
 export { companyAdminRoutes } from "./admin-routes.js";
+export { documentBuyer, documentBuyerOfOrder } from "./documents.js";
+export { companyById } from "./queries.js";
 export { companyRoutes } from "./routes.js";
 export { addPersonToCompany, companyForOrder } from "./service.js";
 export {

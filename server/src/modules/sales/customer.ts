@@ -1,16 +1,20 @@
 import {
+  type ClientAbility,
   type CustomerSalesDocument,
+  companyMessages,
   type SalesInvitation,
   type SalesPayment,
   type SalesState,
   salesLabel,
   salesMessages,
 } from "@agency/contract";
+import { clientCompanyOf, clientMayDo } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
+import { companyForOrder } from "../companies/index.js";
 import { paymentStateOfOrder, placeCustomOrder } from "../orders/index.js";
 import type { SalesContext } from "./drafts.js";
 import { effectiveState, linesOf, presentOne } from "./present.js";
@@ -34,16 +38,31 @@ async function findByToken(db: Database, token: string, lock = false): Promise<S
   return row;
 }
 
-/** Only the account with the address it was sent to sees it: to anyone else it does not exist. */
-function forAddressee(row: SalesRow, caller: SessionUser): SalesRow {
-  if (caller.email.toLowerCase() !== row.email) throw notFound("The quote or invoice");
-  return row;
+const isAddressee = (row: SalesRow, caller: SessionUser) => caller.email.toLowerCase() === row.email;
+
+/**
+ * Who sees it: the account with the address it was sent to, and any person of the company it is
+ * addressed to whose client role acts on it: a quote's Approvers (who accept it) and Billing people
+ * (who pay it once accepted), an invoice's Billing people; Admins always (docs/decisions/028). To
+ * anyone else it does not exist.
+ */
+function forReader(row: SalesRow, caller: SessionUser): SalesRow {
+  if (isAddressee(row, caller)) return row;
+  const company = clientCompanyOf(caller);
+  const acts = clientMayDo(caller, "pay") || (row.kind === "quote" && clientMayDo(caller, "approve"));
+  if (row.companyId && company === row.companyId && acts) return row;
+  throw notFound("The quote or invoice");
 }
 
 const waiting = (state: SalesState) => state === "sent" || state === "viewed";
 
 function mayPay(row: SalesRow, state: SalesState): boolean {
   return row.kind === "quote" ? state === "accepted" : waiting(state) || state === "overdue";
+}
+
+/** Refused (403) to a person whose client role may not do it: accept or decline (approve), pay. */
+function refuseRole(caller: SessionUser, ability: ClientAbility) {
+  if (!clientMayDo(caller, ability)) throw new AppError("forbidden", companyMessages.roleMayNot(ability));
 }
 
 /** Before signing in: what the link is and for which address (none of its content). */
@@ -57,14 +76,27 @@ export async function salesInvitation(db: Database, token: string): Promise<Sale
   };
 }
 
-async function present(ctx: SalesContext, row: SalesRow): Promise<CustomerSalesDocument> {
+async function present(
+  ctx: SalesContext,
+  caller: SessionUser,
+  row: SalesRow,
+): Promise<CustomerSalesDocument> {
   const now = ctx.now();
   const state = effectiveState(row, now);
   return {
     ...(await presentOne(ctx.db, row, now)),
-    canAccept: row.kind === "quote" && waiting(state),
-    canPay: mayPay(row, state),
+    canAccept: clientMayDo(caller, "approve") && row.kind === "quote" && waiting(state),
+    canPay: clientMayDo(caller, "pay") && mayPay(row, state),
   };
+}
+
+/**
+ * A document sent to an address with no company yet goes to the addressee's company once their
+ * account opens it: the one they are in, or a company of one made from them now.
+ */
+async function companyOfAddressee(tx: Database, row: SalesRow, caller: SessionUser): Promise<string | null> {
+  if (row.companyId || !isAddressee(row, caller)) return row.companyId;
+  return (await companyForOrder(tx, caller.id))?.id ?? null;
 }
 
 /**
@@ -77,9 +109,11 @@ export async function viewSalesDocument(
   token: string,
 ): Promise<CustomerSalesDocument> {
   const row = await ctx.db.transaction(async (tx) => {
-    const found = forAddressee(await findByToken(tx, token, true), caller);
+    const found = forReader(await findByToken(tx, token, true), caller);
     const changes: Partial<SalesRow> = {};
-    if (!found.userId) changes.userId = caller.id;
+    if (!found.userId && isAddressee(found, caller)) changes.userId = caller.id;
+    const companyId = await companyOfAddressee(tx, found, caller);
+    if (companyId !== found.companyId) changes.companyId = companyId;
     if (found.state === "sent") {
       changes.state = "viewed";
       changes.viewedAt = ctx.now();
@@ -93,7 +127,7 @@ export async function viewSalesDocument(
     if (Object.keys(changes).length === 0) return found;
     return (await recordOpening(tx, found.id, changes)) ?? found;
   });
-  return present(ctx, row);
+  return present(ctx, caller, row);
 }
 
 /** The customer answers a quote: accepted (paid next) or declined, with an optional reason. */
@@ -104,7 +138,8 @@ export async function answerQuote(
   answer: { accept: true } | { accept: false; reason?: string },
 ): Promise<CustomerSalesDocument> {
   const row = await ctx.db.transaction(async (tx) => {
-    const found = forAddressee(await findByToken(tx, token, true), caller);
+    const found = forReader(await findByToken(tx, token, true), caller);
+    refuseRole(caller, "approve");
     const now = ctx.now();
     if (found.kind !== "quote" || !waiting(effectiveState(found, now))) {
       throw new AppError(
@@ -117,7 +152,7 @@ export async function answerQuote(
       accept: answer.accept,
       at: now,
       reason,
-      userId: caller.id,
+      userId: isAddressee(found, caller) ? caller.id : null,
     });
     if (!updated) throw new Error("The quote was not answered.");
     await recordSalesEvent(tx, {
@@ -143,7 +178,7 @@ export async function answerQuote(
     }
     return updated;
   });
-  return present(ctx, row);
+  return present(ctx, caller, row);
 }
 
 /** What a custom order is called: its first line, and how many more it has. */
@@ -163,7 +198,10 @@ export async function startSalesPayment(
   token: string,
 ): Promise<SalesPayment> {
   return ctx.db.transaction(async (tx) => {
-    const found = forAddressee(await findByToken(tx, token, true), caller);
+    const found = forReader(await findByToken(tx, token, true), caller);
+    refuseRole(caller, "pay");
+    const companyId = await companyOfAddressee(tx, found, caller);
+    if (companyId !== found.companyId) await recordOpening(tx, found.id, { companyId });
     const state = effectiveState(found, ctx.now());
     if (!mayPay(found, state)) {
       const quoteWaiting = found.kind === "quote" && waiting(state);
@@ -190,7 +228,7 @@ export async function startSalesPayment(
       })),
       createdAt: ctx.now(),
     });
-    await linkRevisionToOrder(tx, found.id, orderId, caller.id);
+    await linkRevisionToOrder(tx, found.id, orderId, isAddressee(found, caller) ? caller.id : null);
     return { orderId };
   });
 }

@@ -12,6 +12,7 @@ import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { minorUnitsOf, shopMoney } from "../catalog/index.js";
+import { companyById } from "../companies/index.js";
 import { effectiveState } from "./present.js";
 import { accountWithAddress } from "./queries/accounts.js";
 import {
@@ -56,6 +57,7 @@ async function draftValues(ctx: SalesContext, reader: Database, body: Omit<Sales
   if (account?.role) {
     throw new AppError("bad_request", salesMessages.teamAddress, { email: salesMessages.teamAddress });
   }
+  const companyId = await addressedCompany(reader, body.companyId, account?.companyId ?? null);
   const money = await shopMoney(ctx.db, reader);
   const lines: PricedLine[] = body.lines.map((line, index) => ({
     description: line.description,
@@ -73,6 +75,7 @@ async function draftValues(ctx: SalesContext, reader: Database, body: Omit<Sales
     email: body.email.toLowerCase(),
     name: body.name || account?.name || "",
     userId: account?.id ?? null,
+    companyId,
     note: body.note,
     validUntil: body.validUntil,
     dueDate: body.dueDate,
@@ -80,6 +83,27 @@ async function draftValues(ctx: SalesContext, reader: Database, body: Omit<Sales
     ...totals,
   };
   return { values, lines };
+}
+
+/**
+ * The company a draft goes to: the one chosen, or the address's account's. An address of a person
+ * of another company is refused: that person could not open it.
+ */
+async function addressedCompany(
+  reader: Database,
+  chosen: string | null,
+  accounts: string | null,
+): Promise<string | null> {
+  if (!chosen) return accounts;
+  if (!isId(chosen) || !(await companyById(reader, chosen))) {
+    throw new AppError("bad_request", salesMessages.noSuchCompany, {
+      companyId: salesMessages.noSuchCompany,
+    });
+  }
+  if (accounts && accounts !== chosen) {
+    throw new AppError("bad_request", salesMessages.otherCompany, { email: salesMessages.otherCompany });
+  }
+  return chosen;
 }
 
 function totalsOf(lines: readonly PricedLine[]) {
@@ -175,6 +199,7 @@ export async function reviseDocument(ctx: SalesContext, caller: SessionUser, id:
       year: row.year,
       sequence: row.sequence,
       userId: row.userId,
+      companyId: row.companyId,
       email: row.email,
       name: row.name,
       note: row.note,

@@ -51,6 +51,8 @@ export function toSalesDocument(row: SalesRow, lines: SalesLineRow[], now: Date)
     state: effectiveState(row, now),
     email: row.email,
     name: row.name,
+    companyId: row.companyId,
+    buyer: row.buyer,
     lines: lines.map((line) => toLine(line, row.currency)),
     note: row.note,
     validUntil: row.validUntil,

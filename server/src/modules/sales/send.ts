@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
+import { documentBuyer } from "../companies/index.js";
 import {
   checkUnpaidOrders,
   discardUnpaidOrder,
@@ -115,7 +116,9 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
     } else {
       numbered = await takeSalesNumber(tx, row.kind, now.getUTCFullYear());
     }
-    const sent = await markRevisionSent(tx, row.id, numbered, now);
+    // The company prints as it is now, and stays so on this revision whatever it changes later.
+    const buyer = await documentBuyer(tx, row.companyId);
+    const sent = await markRevisionSent(tx, row.id, { ...numbered, buyer }, now);
     if (!sent) throw new Error("The quote or invoice was not sent.");
     const label = salesLabel(sent);
     await recordSalesEvent(tx, { documentId: row.id, kind: "sent", at: now, actor });

@@ -24,6 +24,11 @@ const receipt: Receipt = {
     taxId: "US-99-1234567",
   },
   customer: { name: "Ada Lovelace", email: "ada@example.com" },
+  buyer: {
+    company: "Analytical Engines Ltd",
+    address: ["12 Dorset Street", "London W1U 4EH"],
+    vatId: "GB123456789",
+  },
   service: "Premium",
   serviceDuration: "yearly",
   period: { start: "2026-03-04T09:59:00.000Z", end: "2027-03-04T09:59:00.000Z" },
@@ -64,6 +69,10 @@ describe("the receipt page", () => {
     expect(screen.getByText("1 Market Street")).toBeTruthy();
     expect(screen.getByText(`${t.taxId}: US-99-1234567`, { exact: false })).toBeTruthy();
     expect(screen.getByText("Ada Lovelace")).toBeTruthy();
+    // The client company as it printed when the receipt was issued.
+    expect(screen.getByText("Analytical Engines Ltd")).toBeTruthy();
+    expect(screen.getByText("London W1U 4EH")).toBeTruthy();
+    expect(screen.getByText("VAT ID: GB123456789")).toBeTruthy();
     expect(screen.getByText("Premium plan (yearly)")).toBeTruthy();
     expect(screen.getByText(t.forOrder("#1007"))).toBeTruthy();
     expect(screen.getByText("$110.00")).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { CustomerSalesDocument } from "@agency/contract";
+import { type CustomerSalesDocument, printedBuyer } from "@agency/contract";
 import { useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
@@ -118,6 +118,15 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
         <h1 className="h3 fw-bold mb-0">{doc.label}</h1>
         <SalesStateBadge state={doc.state} />
       </div>
+      {doc.buyer ? (
+        <p className="mb-1">
+          {printedBuyer(doc.buyer).map((line) => (
+            <span key={line} className="d-block">
+              {line}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <p className="text-body-secondary">
         {doc.name ? `${doc.name} · ` : null}
         {doc.email}

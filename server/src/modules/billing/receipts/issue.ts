@@ -2,6 +2,7 @@ import { addressLines } from "@agency/contract";
 import type { Config } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
 import type { ReceiptLineItem, ReceiptSeller } from "../../../db/schema.js";
+import { documentBuyerOfOrder } from "../../companies/index.js";
 import { currentSiteIdentity } from "../../content/index.js";
 import { insertReceiptRow, nextReceiptSequence } from "./queries.js";
 
@@ -88,6 +89,8 @@ export async function issueReceipt(tx: Database, settings: ReceiptSettings, inpu
     userId: order.userId,
     customerName: order.name,
     customerEmail: order.email,
+    // The client company as it prints now: the receipt keeps it whatever the company changes later.
+    buyer: await documentBuyerOfOrder(tx, order.id),
     service: order.service,
     serviceDuration: order.serviceDuration,
     periodStart: input.period?.start ?? null,

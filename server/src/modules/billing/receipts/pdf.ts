@@ -1,4 +1,10 @@
-import { defaultMoneyLocale, formatMajorMoney, type MoneyDisplay, type Receipt } from "@agency/contract";
+import {
+  defaultMoneyLocale,
+  formatMajorMoney,
+  type MoneyDisplay,
+  printedBuyer,
+  type Receipt,
+} from "@agency/contract";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import { formatCard, formatDate, formatPeriod } from "../../../mail/format.js";
 
@@ -97,6 +103,11 @@ function printableLines(receipt: Receipt, locale: string, font: PDFFont) {
   return writable ? lines : receiptLines(receipt, locale, "code");
 }
 
+/** Who the receipt is to: the client company as it printed then (its address, VAT ID), and the person. */
+function billedTo(receipt: Pick<Receipt, "buyer" | "customer">): string[] {
+  return [...printedBuyer(receipt.buyer), receipt.customer.name, receipt.customer.email];
+}
+
 /**
  * An A4 PDF of the receipt, with the seller's details as they were when it was issued, and their
  * logo (a PNG of it) when one could be read; amounts are written for `locale` (the shop's).
@@ -165,10 +176,11 @@ export async function receiptPdf(
 
   write("Billed to", { font: bold });
   line();
-  write(receipt.customer.name);
+  for (const text of billedTo(receipt)) {
+    write(encodable(regular, text));
+    line(14);
+  }
   line(14);
-  write(receipt.customer.email);
-  line(28);
 
   const { items, payment } = printableLines(receipt, locale, regular);
   write("Description", { font: bold });

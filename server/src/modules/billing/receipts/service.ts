@@ -31,6 +31,7 @@ function toReceipt(row: Row): Receipt {
     ...toSummary(row),
     seller: row.seller,
     customer: { name: row.customerName, email: row.customerEmail },
+    buyer: row.buyer,
     service: row.service,
     serviceDuration: row.serviceDuration,
     period:

@@ -12,6 +12,7 @@ type DraftColumns = Pick<
   | "email"
   | "name"
   | "userId"
+  | "companyId"
   | "note"
   | "validUntil"
   | "dueDate"
@@ -174,29 +175,33 @@ export async function recordOpening(
 export async function recordQuoteAnswer(
   tx: Database,
   id: string,
-  answer: { accept: boolean; at: Date; reason: string | null; userId: string },
+  answer: { accept: boolean; at: Date; reason: string | null; userId: string | null },
 ): Promise<SalesRow | undefined> {
+  const who = answer.userId ? { userId: answer.userId } : {};
   const [updated] = await tx
     .update(salesDocuments)
     .set(
       answer.accept
-        ? { state: "accepted", acceptedAt: answer.at, userId: answer.userId }
-        : { state: "declined", declinedAt: answer.at, declineReason: answer.reason, userId: answer.userId },
+        ? { state: "accepted", acceptedAt: answer.at, ...who }
+        : { state: "declined", declinedAt: answer.at, declineReason: answer.reason, ...who },
     )
     .where(eq(salesDocuments.id, id))
     .returning();
   return updated;
 }
 
-/** The customer's unpaid order pays the revision. */
-export async function linkRevisionToOrder(tx: Database, id: string, orderId: string, userId: string) {
-  await tx.update(salesDocuments).set({ orderId, userId }).where(eq(salesDocuments.id, id));
+/** The client's unpaid order pays the revision (`userId`: the addressee's account, when they pay it). */
+export async function linkRevisionToOrder(tx: Database, id: string, orderId: string, userId: string | null) {
+  await tx
+    .update(salesDocuments)
+    .set(userId ? { orderId, userId } : { orderId })
+    .where(eq(salesDocuments.id, id));
 }
 
 export async function markRevisionSent(
   tx: Database,
   id: string,
-  numbered: Pick<SalesRow, "number" | "year" | "sequence">,
+  numbered: Pick<SalesRow, "number" | "year" | "sequence" | "buyer">,
   at: Date,
 ): Promise<SalesRow | undefined> {
   const [sent] = await tx

@@ -1,4 +1,4 @@
-import { formatOrderNumber, type Receipt } from "@agency/contract";
+import { formatOrderNumber, printedBuyer, type Receipt } from "@agency/contract";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { orderLineTexts, receiptPage as t } from "../../../lib/messages";
 import { useMoney } from "../../../lib/money";
@@ -50,6 +50,11 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             {t.billedTo}
           </h2>
           <p className="mb-0">
+            {printedBuyer(receipt.buyer).map((line) => (
+              <span key={line} className="d-block">
+                {line}
+              </span>
+            ))}
             <span className="d-block">{customer.name}</span>
             <span className="d-block text-break">{customer.email}</span>
           </p>
