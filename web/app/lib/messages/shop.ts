@@ -72,6 +72,8 @@ export const orderMessages = {
   pending: "Pending",
   done: "Done",
   payNow: "Pay Now",
+  /** An unpaid order, to a colleague whose client role does not pay. */
+  notPaidYet: "Not paid yet",
   paid: "Paid",
   started: "Started",
   /** The status line of a paid order: "Payment Done · Work Not started". */

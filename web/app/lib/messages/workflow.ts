@@ -138,6 +138,9 @@ export const workflowActions = {
   sendChanges: "Send the request",
   changesSent: "Your request is sent; the agency is working on it again.",
   close: "Close",
+  /** A delivery, to a colleague whose client role does not approve. */
+  deliveredForApprovers:
+    "We delivered this work. Your company's Approvers and Admins approve it or ask for changes.",
   customerWaiting: {
     submitted: "We have your order and start soon.",
     in_progress: "We are working on your order.",

@@ -121,8 +121,8 @@ describe("My Orders with subscriptions", () => {
       target: { value: "  Too expensive for us right now.  " },
     });
     fireEvent.click(within(dialog).getByRole("button", { name: t.cancelConfirm }));
-    await waitFor(() => expect(api.calls).not.toHaveLength(0));
-    const [call] = api.calls;
+    await waitFor(() => expect(api.callsTo("POST /api/subscriptions/:id/cancel")).not.toHaveLength(0));
+    const [call] = api.callsTo("POST /api/subscriptions/:id/cancel");
     expect(call?.url).toContain(`/api/subscriptions/${active._id}/cancel`);
     expect(call?.method).toBe("POST");
     expect(call?.body).toEqual({ reason: "Too expensive for us right now." });
@@ -144,7 +144,8 @@ describe("My Orders with subscriptions", () => {
 
     fireEvent.click(within(dialog).getAllByRole("button", { name: t.keepPlan }).at(-1) as HTMLElement);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(api.calls).toEqual([]);
+    // The page asked only which client role the customer holds.
+    expect(api.calls.map((call) => call.path)).toEqual(["/api/company"]);
     expect(screen.getByText(t.renewsOn(formatDate(periodEnd)))).toBeTruthy();
   });
 
@@ -187,5 +188,38 @@ describe("My Orders with subscriptions", () => {
     expect(within(unpaidRow).getByText(orderMessages.pending)).toBeTruthy();
     expect(within(unpaidRow).queryByText("Submitted")).toBeNull();
     expect(within(unpaidRow).queryByText(/unread/)).toBeNull();
+  });
+});
+
+describe("My Orders for a colleague whose client role does not pay", () => {
+  const company = (yourRole: "member" | "billing") => ({
+    id: "c1",
+    name: "Acme",
+    address: "",
+    vatId: null,
+    billingEmail: "books@acme.example",
+    detailsGiven: true,
+    people: [{ id: "u1", name: "Ada", email: "ada@example.com", role: yourRole }],
+    yourRole,
+  });
+
+  it("shows an unpaid order without Pay Now or Delete, and a plan without its actions", async () => {
+    fakeApi({ "GET /api/company": company("member") });
+    const unpaid = { ...paidOrder(null), _id: crypto.randomUUID(), number: 1002, paid: false, state: null };
+    show([paidOrder(subscription({})), unpaid]);
+    const [, paidRow, unpaidRow] = screen.getAllByRole("row");
+    if (!paidRow || !unpaidRow) throw new Error("rows missing");
+    expect(await within(unpaidRow).findByText(orderMessages.notPaidYet)).toBeTruthy();
+    expect(within(unpaidRow).queryByRole("link", { name: orderMessages.payNow })).toBeNull();
+    expect(within(unpaidRow).queryByRole("button", { name: orderMessages.delete })).toBeNull();
+    expect(within(paidRow).queryByRole("button", { name: t.cancel })).toBeNull();
+  });
+
+  it("shows Pay Now to the company's Billing people", async () => {
+    const api = fakeApi({ "GET /api/company": company("billing") });
+    show([{ ...paidOrder(null), paid: false, state: null }]);
+    await waitFor(() => expect(api.callsTo("GET /api/company")).toHaveLength(1));
+    expect(await screen.findByRole("link", { name: orderMessages.payNow })).toBeTruthy();
+    expect(screen.queryByText(orderMessages.notPaidYet)).toBeNull();
   });
 });

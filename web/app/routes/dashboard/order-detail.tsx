@@ -1,9 +1,23 @@
 import { useParams } from "react-router";
+import { useClientMay } from "../../features/companies/api/companies";
 import { OrderDetailView } from "../../features/order-workflow/components/order-detail-view";
 import { receiptPagePath } from "../../features/receipts/api/receipts";
 
-/** The customer's order: its progress, brief, thread and files. */
+/**
+ * The customer's order: its progress, brief, thread and files. Pay Now and a delivery's answer show
+ * only to a client role that may do them (the server refuses the others).
+ */
 export default function MyOrderDetail() {
   const { id = "" } = useParams();
-  return <OrderDetailView orderId={id} audience="customer" receiptLink={receiptPagePath} />;
+  const canPay = useClientMay("pay") !== false;
+  const canApprove = useClientMay("approve") !== false;
+  return (
+    <OrderDetailView
+      orderId={id}
+      audience="customer"
+      receiptLink={receiptPagePath}
+      canPay={canPay}
+      canApprove={canApprove}
+    />
+  );
 }

@@ -1,9 +1,10 @@
-import { formatOrderNumber } from "@agency/contract";
+import { companyMessages, formatOrderNumber } from "@agency/contract";
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { OrderLines } from "../../components/order-lines";
+import { useClientMay } from "../../features/companies/api/companies";
 import { useOrderTerms, usePaymentOrder } from "../../features/orders/api/orders";
 import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { usePaymentIntent } from "../../features/payments/api/payments";
@@ -19,7 +20,9 @@ export default function Payment() {
   const { _id = "" } = useParams();
   const order = usePaymentOrder(_id);
   const unpaid = order.isSuccess && !order.data.paid;
-  const intent = usePaymentIntent(_id, unpaid);
+  // A colleague whose client role does not pay opens no payment (the server would refuse it).
+  const mayPay = useClientMay("pay");
+  const intent = usePaymentIntent(_id, unpaid && mayPay === true);
   const terms = useOrderTerms(_id, unpaid);
 
   if (order.isPending) return <LoadingScreen />;
@@ -67,6 +70,8 @@ export default function Payment() {
           <p className="alert alert-success mb-0">
             {t.alreadyPaid} <Link to="/dashboard/payment-history">{t.historyHeading}</Link>
           </p>
+        ) : mayPay === false ? (
+          <p className="alert alert-info mb-0">{companyMessages.roleMayNot("pay")}</p>
         ) : intent.isError ? (
           <LoadError message={t.openFailed} query={intent} />
         ) : intent.data?.provider === "stripe" ? (

@@ -1,4 +1,10 @@
-import type { ClientRole, CompanyDetailsBody, CompanyInvitationBody } from "@agency/contract";
+import {
+  type ClientAbility,
+  type ClientRole,
+  type CompanyDetailsBody,
+  type CompanyInvitationBody,
+  clientMay,
+} from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
@@ -16,6 +22,19 @@ export function useCompany() {
       retry: (failures, error) => !isNoCompany(error) && failures < 2,
     }),
   );
+}
+
+/**
+ * Whether the caller's client role lets them `ability` on their orders (pay, approve), from their
+ * company's page as it is now: someone in no company acts on their own orders. Undefined until
+ * known (most customers are their company's Admin: pages show the action meanwhile). It shapes
+ * the page only; the server decides.
+ */
+export function useClientMay(ability: ClientAbility): boolean | undefined {
+  const company = useCompany();
+  if (company.data) return clientMay(company.data.yourRole, ability);
+  if (company.isError) return isNoCompany(company.error);
+  return undefined;
 }
 
 /** The open invitations, for the company's Admins only (ask only when the caller is one). */

@@ -9,8 +9,11 @@ import { useApproveDelivery, useRequestChanges } from "../api/workflow";
 
 const formId = "request-changes";
 
-/** The customer's answer to a delivery (approve, or ask for changes); otherwise where the work is. */
-export function CustomerActions({ order }: { order: OrderDetail }) {
+/**
+ * The customer's answer to a delivery (approve, or ask for changes); otherwise where the work is.
+ * A colleague whose client role does not approve (`canApprove` false) is told who does instead.
+ */
+export function CustomerActions({ order, canApprove = true }: { order: OrderDetail; canApprove?: boolean }) {
   const id = useId();
   const approve = useApproveDelivery(order._id);
   const requestChanges = useRequestChanges(order._id);
@@ -55,6 +58,8 @@ export function CustomerActions({ order }: { order: OrderDetail }) {
         </h2>
         {state !== "delivered" ? (
           <p className="text-body-secondary mb-0">{t.customerWaiting[state]}</p>
+        ) : !canApprove ? (
+          <p className="text-body-secondary mb-0">{t.deliveredForApprovers}</p>
         ) : asking ? (
           <Form onSubmit={onRequestChanges} aria-label={t.requestChanges} noValidate>
             <Form.Group className="mb-3" controlId={`${id}-changes`}>

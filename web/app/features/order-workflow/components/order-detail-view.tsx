@@ -24,6 +24,9 @@ type Props = {
   canAssign?: boolean;
   /** The agency's Cancel and refunds, for a role that may refund and cancel. */
   canCancel?: boolean;
+  /** The customer: whether their client role pays (Pay Now) and approves (a delivery's answer). */
+  canPay?: boolean;
+  canApprove?: boolean;
 };
 
 /**
@@ -36,6 +39,8 @@ export function OrderDetailView({
   receiptLink,
   canAssign = false,
   canCancel = true,
+  canPay = true,
+  canApprove = true,
 }: Props) {
   const detail = useOrderDetail(audience, orderId);
   return (
@@ -47,6 +52,8 @@ export function OrderDetailView({
           receiptLink={receiptLink}
           canAssign={canAssign}
           canCancel={canCancel}
+          canPay={canPay}
+          canApprove={canApprove}
         />
       )}
     </QueryView>
@@ -59,6 +66,8 @@ function OrderPage({
   receiptLink,
   canAssign = false,
   canCancel = true,
+  canPay = true,
+  canApprove = true,
 }: Omit<Props, "orderId"> & { order: OrderDetail }) {
   const number = formatOrderNumber(order.number);
   const back =
@@ -83,13 +92,13 @@ function OrderPage({
       </div>
       <div className="row g-3">
         <div className="col-12 col-xl-5 d-grid gap-3 align-content-start">
-          <OrderSummary order={order} audience={audience} />
+          <OrderSummary order={order} audience={audience} canPay={canPay} />
           {audience === "admin" ? <AssignmentCard order={order} canAssign={canAssign} /> : null}
           {order.paid ? (
             audience === "admin" ? (
               <AdminActions order={order} canCancel={canCancel} />
             ) : (
-              <CustomerActions order={order} />
+              <CustomerActions order={order} canApprove={canApprove} />
             )
           ) : null}
           <OrderPayments

@@ -49,3 +49,24 @@ describe("an order's summary after its plan was cancelled", () => {
     expect(screen.getByTestId("cancel-reason").textContent).toBe(t.noCancelReason);
   });
 });
+
+describe("an unpaid order's summary for its customer", () => {
+  const unpaid = () => paidOrder({ paid: false, paymentTime: null, state: null, subscription: null });
+
+  it("offers Pay Now to a client role that pays, and not to one that does not", () => {
+    const { unmount } = renderWithProviders(
+      <MemoryRouter>
+        <OrderSummary order={unpaid()} audience="customer" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: t.payNow })).toBeTruthy();
+    unmount();
+    renderWithProviders(
+      <MemoryRouter>
+        <OrderSummary order={unpaid()} audience="customer" canPay={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole("link", { name: t.payNow })).toBeNull();
+    expect(screen.getByText(t.notPaid)).toBeTruthy();
+  });
+});

@@ -9,7 +9,16 @@ import { useMoney } from "../../../lib/money";
 import type { Audience } from "../api/order-detail";
 
 /** What was ordered, by whom, for how much, whether it is paid and where the work is. */
-export function OrderSummary({ order, audience }: { order: OrderDetail; audience: Audience }) {
+export function OrderSummary({
+  order,
+  audience,
+  canPay = true,
+}: {
+  order: OrderDetail;
+  audience: Audience;
+  /** The customer: whether their client role pays (Pay Now shows only then). */
+  canPay?: boolean;
+}) {
   const money = useMoney();
   const id = useId();
   type Row = [label: string, value: ReactNode];
@@ -66,7 +75,7 @@ export function OrderSummary({ order, audience }: { order: OrderDetail; audience
             <dd className="mb-0 fw-semibold text-end">
               {order.paid && order.paymentTime ? (
                 <span className="text-success">{t.paidOn(formatDateTime(order.paymentTime))}</span>
-              ) : audience === "customer" ? (
+              ) : audience === "customer" && canPay ? (
                 <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
                   {t.payNow}
                 </Link>

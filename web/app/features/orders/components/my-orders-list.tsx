@@ -23,6 +23,11 @@ type Props = {
   labelledBy: string;
   /** Unread messages by order id. */
   unread?: Readonly<Record<string, number>>;
+  /**
+   * Whether the viewer's client role pays (Billing, Admin, or someone in no company): without it,
+   * an unpaid order shows neither Pay Now nor Delete, which the server would refuse.
+   */
+  mayPay?: boolean;
 } & OrderExtras;
 
 /** The lines bought with the plan (its add-ons), each at its own amount; the price is the order's total. */
@@ -53,6 +58,7 @@ export function MyOrdersList({
   orders,
   labelledBy,
   unread = {},
+  mayPay = true,
   subscriptionState,
   subscriptionActions,
 }: Props) {
@@ -139,10 +145,12 @@ export function MyOrdersList({
       cell: (order) =>
         order.paid ? (
           <span className="text-success fw-semibold">{t.paid}</span>
-        ) : (
+        ) : mayPay ? (
           <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
             {t.payNow}
           </Link>
+        ) : (
+          <span className="text-body-secondary">{t.notPaidYet}</span>
         ),
     },
     {
@@ -155,9 +163,9 @@ export function MyOrdersList({
             ) : null}
             {subscriptionActions?.(order)}
           </>
-        ) : (
+        ) : mayPay ? (
           <DeleteButton label={t.delete} onDelete={() => remove(order)} pending={deleteOrder.isPending} />
-        ),
+        ) : null,
     },
   ];
 
