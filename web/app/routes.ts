@@ -52,6 +52,8 @@ export default [
         route("overview", "routes/admin/overview.tsx"),
         route("manage__reviews", "routes/admin/manage-reviews.tsx"),
         route("all__orders", "routes/admin/all-orders.tsx"),
+        route("companies", "routes/admin/companies.tsx"),
+        route("companies/:id", "routes/admin/company-detail.tsx"),
         route("board", "routes/admin/board.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),
         route("leads", "routes/admin/leads.tsx"),

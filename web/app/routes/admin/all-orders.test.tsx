@@ -1,14 +1,15 @@
-import type { AdminOrderList, Order, Permission } from "@agency/contract";
+import type { AdminOrder, AdminOrderList, Permission } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminPages, assignmentTexts, orderDetail, orderFilters, periodTexts } from "../../lib/messages";
+import { companyOrdersFilter } from "../../lib/messages/admin-companies";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { type FakeApi, type FakeRoutes, fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
 import AllOrders from "./all-orders";
 
-function order(number: number, overrides: Partial<Order> = {}): Order {
+function order(number: number, overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {
     _id: crypto.randomUUID(),
     number,
@@ -27,11 +28,13 @@ function order(number: number, overrides: Partial<Order> = {}): Order {
     subscription: null,
     state: "submitted",
     period: { number: 1, startedAt: "2026-11-23T10:00:00.000Z" },
+    company: null,
     ...overrides,
   };
 }
 
 const delivered = order(1002, {
+  company: { id: "6f1c2a3b-0000-4000-8000-00000000c0de", name: "Acme Widgets Ltd" },
   state: "delivered",
   period: { number: 2, startedAt: "2026-12-23T10:00:00.000Z" },
   assignee: { id: "m-sam", name: "Sam Staff" },
@@ -71,7 +74,8 @@ function stubServer(member?: { permissions: Permission[] }) {
       canceled: 0,
     },
     "GET /api/orders": ({ query }): AdminOrderList => {
-      const narrowed = query.has("state") || query.has("search") || query.has("assignee");
+      const narrowed =
+        query.has("state") || query.has("search") || query.has("assignee") || query.has("companyId");
       return {
         orders: narrowed ? [delivered] : everyOrder,
         nextCursor: null,
@@ -107,6 +111,34 @@ describe("All Orders' filters", () => {
     expect(within(row).getByText(periodTexts.name(2))).toBeTruthy();
     expect(screen.queryByText(periodTexts.name(1))).toBeNull();
     expect(await within(row).findByText(orderDetail.unread(3))).toBeTruthy();
+  });
+
+  it("names the company first and the person second; a team member's own order, the person only", async () => {
+    stubServer();
+    show();
+    const deliveredRow = (await screen.findByText("customer-1002@example.com")).closest("tr") as HTMLElement;
+    const lines = [...deliveredRow.querySelectorAll("td:nth-child(2) span")].map((line) => line.textContent);
+    expect(lines).toEqual(["Acme Widgets Ltd", "Customer 1002", "customer-1002@example.com"]);
+    const lateRow = screen.getByText("customer-1001@example.com").closest("tr") as HTMLElement;
+    const own = [...lateRow.querySelectorAll("td:nth-child(2) span")].map((line) => line.textContent);
+    expect(own).toEqual(["Customer 1001", "customer-1001@example.com"]);
+  });
+
+  it("lists one company's orders when the address names it, and goes back to every order", async () => {
+    window.history.replaceState(
+      null,
+      "",
+      "/dashboard/admin/all__orders?companyId=6f1c2a3b-0000-4000-8000-00000000c0de",
+    );
+    const api = stubServer();
+    show();
+    expect(await screen.findByText(companyOrdersFilter.showing("Acme Widgets Ltd"))).toBeTruthy();
+    expect(listCalls(api)).toContain(
+      "/api/orders?page=0&companyId=6f1c2a3b-0000-4000-8000-00000000c0de&size=20",
+    );
+    fireEvent.click(screen.getByRole("button", { name: companyOrdersFilter.showAll }));
+    await waitFor(() => expect(listCalls(api)).toContain("/api/orders?page=0&size=20"));
+    expect(window.location.search).toBe("");
   });
 
   it("shows who works on each order and by when, a late one in red, and lists the caller's own", async () => {

@@ -1,5 +1,5 @@
-import { formatOrderNumber, type Order, OrderStateFilter } from "@agency/contract";
-import { Badge } from "react-bootstrap";
+import { type AdminOrder, formatOrderNumber, OrderStateFilter } from "@agency/contract";
+import { Badge, Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { CsvLink } from "../../components/csv-link";
 import { type DataColumn, DataList } from "../../components/data-list";
@@ -23,6 +23,7 @@ import {
   subscriptionTexts,
   adminPages as t,
 } from "../../lib/messages";
+import { companyOrdersFilter as companyText } from "../../lib/messages/admin-companies";
 import { Money } from "../../lib/money";
 import { usePagePosition } from "../../lib/page-position";
 import { useUrlFilters } from "../../lib/url-filters";
@@ -31,7 +32,7 @@ import { useUrlFilters } from "../../lib/url-filters";
  * The columns, with each order's unread messages beside its number; the price only for a role that
  * sees money (the server leaves amounts out for the others).
  */
-const columns = (unread: Readonly<Record<string, number>>, seesMoney: boolean): DataColumn<Order>[] => [
+const columns = (unread: Readonly<Record<string, number>>, seesMoney: boolean): DataColumn<AdminOrder>[] => [
   {
     header: orderMessages.number,
     cell: (order) => {
@@ -52,14 +53,7 @@ const columns = (unread: Readonly<Record<string, number>>, seesMoney: boolean): 
   },
   {
     header: t.customer,
-    cell: (order) => (
-      <>
-        {order.name}
-        {order.email === undefined ? null : (
-          <span className="d-block small text-body-secondary">{order.email}</span>
-        )}
-      </>
-    ),
+    cell: (order) => <CustomerCell order={order} />,
   },
   { header: t.plan, cell: (order) => order.service },
   { header: t.duration, cell: (order) => order.serviceDuration, className: "text-capitalize" },
@@ -67,7 +61,7 @@ const columns = (unread: Readonly<Record<string, number>>, seesMoney: boolean): 
     ? [
         {
           header: t.price,
-          cell: (order: Order) => <Money amount={order.currentPrice} currency={order.currency} />,
+          cell: (order: AdminOrder) => <Money amount={order.currentPrice} currency={order.currency} />,
         },
       ]
     : []),
@@ -119,12 +113,42 @@ const columns = (unread: Readonly<Record<string, number>>, seesMoney: boolean): 
   },
 ];
 
-const filterKeys = ["state", "assignee", "search"] as const;
+/**
+ * The company first, then the person who placed the order (and their e-mail, for a role that sees
+ * customers). A team member's own order has no company; a company of one named after its person
+ * shows the person once.
+ */
+function CustomerCell({ order }: { order: AdminOrder }) {
+  const company = order.company && order.company.name !== order.name ? order.company : null;
+  return (
+    <>
+      {company ? <span className="d-block fw-semibold">{company.name}</span> : null}
+      <span className="d-block">{order.name}</span>
+      {order.email === undefined ? null : (
+        <span className="d-block small text-body-secondary">{order.email}</span>
+      )}
+    </>
+  );
+}
+
+const filterKeys = ["state", "assignee", "search", "companyId"] as const;
 
 /**
  * SPEC §2 all orders: counts of total, paid and unpaid (over every order), and the list by pages,
  * narrowed by progress or a search on the server.
  */
+/** The list is one company's orders (opened from the company's page), with the way back to every order. */
+function CompanyFilterNote({ companyName, onClear }: { companyName?: string; onClear: () => void }) {
+  return (
+    <p className="d-flex flex-wrap gap-2 align-items-center">
+      <span>{companyName ? companyText.showing(companyName) : companyText.showingOne}</span>
+      <Button variant="link" size="sm" className="p-0" onClick={onClear}>
+        {companyText.showAll}
+      </Button>
+    </p>
+  );
+}
+
 export default function AllOrders() {
   const { position, turnTo, reset } = usePagePosition();
   // The state and search live in the address, so a narrowed list can be reloaded or shared.
@@ -136,9 +160,15 @@ export default function AllOrders() {
     state: state.success ? state.data : undefined,
     assignee,
     search: inAddress.search,
+    companyId: inAddress.companyId,
   };
   const setFilter = (next: OrderFilter) =>
-    setInAddress({ state: next.state, assignee: next.assignee, search: next.search });
+    setInAddress({
+      state: next.state,
+      assignee: next.assignee,
+      search: next.search,
+      companyId: next.companyId,
+    });
   const orders = useAllOrders(position, filter);
   const unread = useUnreadCounts();
   // Exports and revenue are money: offered to a role that sees it (unknown yet: shown).
@@ -148,7 +178,7 @@ export default function AllOrders() {
   if (orders.isError) return <LoadError message={t.ordersFailed} query={orders} />;
   const { counts, nextCursor } = orders.data;
   const page = position.page;
-  const narrowed = Boolean(filter.state || filter.assignee || filter.search);
+  const narrowed = Boolean(filter.state || filter.assignee || filter.search || filter.companyId);
   // The counts are over every order; a narrowed list knows only whether a next page follows.
   const pages = narrowed ? page + (nextCursor ? 2 : 1) : Math.ceil(counts.total / ORDERS_PAGE_SIZE);
   const unreadByOrder = Object.fromEntries(
@@ -185,10 +215,19 @@ export default function AllOrders() {
         ))}
       </dl>
       {seesMoney ? <RecurringRevenue /> : null}
+      {filter.companyId ? (
+        <CompanyFilterNote
+          companyName={orders.data.orders[0]?.company?.name}
+          onClear={() => {
+            setFilter({ ...filter, companyId: undefined });
+            reset();
+          }}
+        />
+      ) : null}
       <OrderFilters
         filter={filter}
         onChange={(next) => {
-          setFilter(next);
+          setFilter({ ...next, companyId: filter.companyId });
           reset();
         }}
       />

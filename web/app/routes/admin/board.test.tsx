@@ -21,6 +21,7 @@ function card(number: number, overrides: Partial<BoardCard> = {}): BoardCard {
     number,
     state: "submitted",
     customer: `Customer ${number}`,
+    company: null,
     plan: { id: standardMonthly._id, service: "Standard", duration: "monthly" },
     assignee: null,
     dueAt: "2030-01-10T12:00:00.000Z",
@@ -39,7 +40,10 @@ const urgent = card(1001, {
   unread: 2,
   period: 2,
 });
-const working = card(1002, { state: "in_progress" });
+const working = card(1002, {
+  state: "in_progress",
+  company: { id: "6f1c2a3b-0000-4000-8000-00000000c0de", name: "Acme Widgets Ltd" },
+});
 const delivered = card(1003, { state: "delivered", dueAt: null });
 const done = card(1004, { state: "complete", completedAt: "2026-11-24T12:00:00.000Z" });
 
@@ -116,6 +120,13 @@ describe("the work board", () => {
     expect(inCard.getByRole("link", { name: "Open order #1001" }).getAttribute("href")).toBe(
       `/dashboard/admin/orders/${urgent._id}`,
     );
+    // A company's order: the company first, then the person; a team member's own, the person only.
+    const company = cardIn("in_progress", 1002) as HTMLElement;
+    expect([...company.querySelectorAll("p.fw-semibold")].map((line) => line.textContent)).toEqual([
+      "Acme Widgets Ltd",
+      "Customer 1002",
+    ]);
+    expect(inCard.queryByText("Acme Widgets Ltd")).toBeNull();
     // Not overdue: not red; no due date said so; complete cards say when, and have nowhere to go.
     expect(
       within(column("in_progress")).getByText(t.due(formatDate(working.dueAt ?? ""))).className,

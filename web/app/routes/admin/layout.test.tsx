@@ -12,6 +12,7 @@ import {
   overviewPage,
   teamPage,
 } from "../../lib/messages";
+import { companiesPage } from "../../lib/messages/admin-companies";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
@@ -86,6 +87,7 @@ describe("the admin menu", () => {
       catalogEditor.menu,
       adminPages.addBlog,
       adminPages.leads,
+      companiesPage.menu,
       auditPage.menu,
       jobsPage.menu,
     ]) {
@@ -110,6 +112,7 @@ describe("the admin menu", () => {
     for (const shown of [
       overviewPage.menu,
       dashboardMenu.allUsers,
+      companiesPage.menu,
       teamPage.menu,
       auditPage.menu,
       jobsPage.menu,

@@ -25,6 +25,7 @@ import {
   teamPage,
   testModeTexts,
 } from "../../lib/messages";
+import { companiesPage } from "../../lib/messages/admin-companies";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
@@ -52,6 +53,12 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
       permission: "orders.work",
     },
     { to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
+    {
+      to: "/dashboard/admin/companies",
+      label: companiesPage.menu,
+      alsoUnder: "/dashboard/admin/companies",
+      permission: "customers.view",
+    },
     {
       to: "/dashboard/admin/sales",
       label: salesPage.menu,

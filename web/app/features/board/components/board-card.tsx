@@ -49,6 +49,10 @@ export function BoardCardView({ card, onMove, onDragStart, onDragEnd }: Props) {
             <span className="badge text-bg-light border ms-auto">{periodTexts.name(card.period)}</span>
           ) : null}
         </div>
+        {/* The company first, then the person; a company of one named after its person shows them once. */}
+        {card.company && card.company.name !== card.customer ? (
+          <p className="mb-0 fw-semibold text-break">{card.company.name}</p>
+        ) : null}
         <p className="mb-1 fw-semibold text-break">{card.customer}</p>
         <p className="mb-1 small">
           {card.plan.service} · <span className="text-capitalize">{card.plan.duration}</span>

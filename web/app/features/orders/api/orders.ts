@@ -7,7 +7,13 @@ import { queryKeys } from "../../../lib/query-keys";
 export const ORDERS_PAGE_SIZE = 20;
 
 /** All Orders narrowed to a state, to the caller's or unassigned orders, or to what a search finds. */
-export type OrderFilter = { state?: OrderStateFilter; assignee?: "me" | "none"; search?: string };
+export type OrderFilter = {
+  state?: OrderStateFilter;
+  assignee?: "me" | "none";
+  search?: string;
+  /** One client company's orders (from the company's page). */
+  companyId?: string;
+};
 
 /** SPEC §7 GET /pricing/{id}: the plan being checked out, with the add-ons it offers. */
 function planQueryOptions(id: string) {
