@@ -12,6 +12,7 @@ import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { OrderSeenInFull, placePaidOrder, planIds } from "../../../test/orders.js";
+import { invoiceBody, quoteBody, writeQuote } from "../../../test/sales.js";
 import { auditLog, companies, user } from "../../db/schema.js";
 import { addPersonToCompany } from "./service.js";
 
@@ -258,6 +259,32 @@ describe("the agency's Companies page", () => {
     expect((await call(invitee, "GET", `/api/order/${company.orderId}`)).statusCode).toBe(200);
     const detail = await detailOf(company.companyId);
     expect(detail.people.map((person) => [person.email, person.role])).toContainEqual([email, "approver"]);
+  });
+
+  it("lists the open quotes and invoices addressed to the company's people, their totals only with money.view", async () => {
+    const name = `Quoted ${tag()}`;
+    const company = await clientCompany(name, "");
+    const quoteId = await writeQuote(ctx, admin, {
+      send: true,
+      body: quoteBody({ email: company.colleague.email, name: company.colleague.name }),
+    });
+    const invoiceId = await writeQuote(ctx, admin, {
+      send: true,
+      body: invoiceBody({ email: company.ceo.email, name: company.ceo.name }),
+    });
+    await writeQuote(ctx, admin, { body: quoteBody({ email: company.ceo.email }) });
+    await writeQuote(ctx, admin, {
+      send: true,
+      body: quoteBody({ email: `elsewhere-${tag()}@other.example` }),
+    });
+
+    const detail = await detailOf(company.companyId);
+    expect(detail.openDocuments.map((doc) => [doc._id, doc.kind, doc.state, doc.total])).toEqual([
+      [invoiceId, "invoice", "sent", 1200],
+      [quoteId, "quote", "sent", 1200],
+    ]);
+    const narrow = (await call(accountManager, "GET", `/api/admin/companies/${company.companyId}`)).json();
+    expect(narrow.openDocuments.map((doc: { total?: number }) => doc.total)).toEqual([undefined, undefined]);
   });
 });
 

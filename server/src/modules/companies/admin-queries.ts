@@ -101,8 +101,9 @@ export function latestOrdersOfCompany(
 const openStates = ["sent", "viewed", "accepted"] as const;
 
 /**
- * The quotes and invoices still open that are addressed to any of the company's people (their
- * addresses are kept lower case, through `sales_documents_email_idx`), newest first.
+ * The quotes and invoices still open that are addressed to the company (`sales_documents_company_idx`)
+ * or, sent before their addressee had an account in it, to the address of one of its people (kept
+ * lower case, through `sales_documents_email_idx`), newest first.
  */
 export function openDocumentsOfCompany(db: Database, companyId: string) {
   return db
@@ -111,7 +112,11 @@ export function openDocumentsOfCompany(db: Database, companyId: string) {
     .where(
       and(
         inArray(salesDocuments.state, openStates),
-        sql`${salesDocuments.email} in (select lower(${user.email}) from ${user} where ${user.companyId} = ${companyId})`,
+        or(
+          eq(salesDocuments.companyId, companyId),
+          sql`${salesDocuments.companyId} is null and ${salesDocuments.email} in
+            (select lower(${user.email}) from ${user} where ${user.companyId} = ${companyId})`,
+        ),
       ),
     )
     .orderBy(desc(salesDocuments.createdAt), desc(salesDocuments.id))
