@@ -1,6 +1,7 @@
 // The admin lists under `npm run bench` (BENCH_ONLY=lists runs only these): All Orders and All
 // Users at the seeded size, first page, a page 10,000 rows deep (by number and by cursor), a
-// search by a random existing customer's e-mail prefix on every request, and filtered lists.
+// search by a random existing customer's e-mail prefix on every request, filtered lists (one client
+// company's orders among them), and the Companies page.
 // Latency is timed per request here (p50/p95/p99), a few admins at a time.
 
 const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 400);
@@ -58,6 +59,9 @@ export async function benchAdminLists({ base, cookie, customers, report }) {
   const randomCustomer = () => 1 + Math.floor(Math.random() * customers);
   // An e-mail's start: its name part and the "@", so the customer's own rows are what match.
   const emailPrefix = () => encodeURIComponent(`bench-customer-${randomCustomer()}@`);
+  // A client company's orders: the first company by name (none when the seed made no companies).
+  const companies = await (await fetch(`${base}/api/admin/companies`, { headers: { cookie } })).json();
+  const companyId = companies.companies?.[0]?.id;
   const ordersDeep = await cursorAt(base, cookie, "orders", 10_000);
   const usersDeep = await cursorAt(base, cookie, "users", 10_000);
   const runs = [
@@ -69,6 +73,9 @@ export async function benchAdminLists({ base, cookie, customers, report }) {
     ["orders: state + plan", fixed(`/api/orders?size=20&state=delivered&plan=${plan}`)],
     ["orders: state + plan, page 500", fixed(`/api/orders?size=20&page=500&state=delivered&plan=${plan}`)],
     ["orders: paid + date range", fixed("/api/orders?size=20&paid=true&from=2025-01-01&to=2026-12-31")],
+    ...(companyId ? [["orders: company filter", fixed(`/api/orders?size=20&companyId=${companyId}`)]] : []),
+    ["companies: first page", fixed("/api/admin/companies")],
+    ["companies: search by e-mail prefix", () => `/api/admin/companies?q=${emailPrefix()}`],
     ["users: first page", fixed("/api/users?page=0&size=50")],
     ["users: page 200 by number (10,000 rows deep)", fixed("/api/users?page=200&size=50")],
     ["users: 10,000 rows deep by cursor", fixed(`/api/users?size=50&after=${usersDeep}`)],
