@@ -17,6 +17,7 @@ import {
   receiptRoutes,
   receiptSettings,
   registerPaymentProvider,
+  revenueOfCompany,
   subscriptionRoutes,
 } from "./modules/billing/index.js";
 import { blogAdminRoutes, blogRoutes, blogsFileRoute } from "./modules/blogs/index.js";
@@ -195,7 +196,7 @@ export async function buildApp({
           timeWindow: config.auth.rateLimit.windowSeconds * 1000,
         },
       });
-      await api.register(companyAdminRoutes, { db, brand, clock });
+      await api.register(companyAdminRoutes, { db, brand, clock, revenue: revenueOfCompany });
       await api.register(receiptRoutes, { db, storage, webDir: config.webDir });
       await api.register(jobAdminRoutes, { db });
       await api.register(webhookRoutes, {

@@ -12,17 +12,26 @@ import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import type { MailBrandSource } from "../../mail/layout.js";
-import { companyForAgency, listCompanies } from "./admin.js";
+import { type CompanyRevenue, companyForAgency, listCompanies } from "./admin.js";
 import { inviteContactOfCompany } from "./invitations.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const customers = { access: "team" as const, permission: "customers.view" as const };
 const tags = ["admin"];
 
-type Options = { db: Database; brand: MailBrandSource; clock: Clock };
+type Options = {
+  db: Database;
+  brand: MailBrandSource;
+  clock: Clock;
+  /** Billing's sum of a company's payments less refunds (the app wires it: billing reads companies too). */
+  revenue: CompanyRevenue;
+};
 
 /** The agency's Companies page: its clients, their people, orders and documents (docs/decisions/028). */
-export const companyAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, brand, clock }) => {
+export const companyAdminRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, brand, clock, revenue },
+) => {
   app.get(
     "/admin/companies",
     {
@@ -50,7 +59,8 @@ export const companyAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         response: { 200: AdminCompanyDetail, ...refused },
       },
     },
-    async (request) => companyForAgency(db, await requireMember(request), request.params.id, clock.now()),
+    async (request) =>
+      companyForAgency(db, revenue, await requireMember(request), request.params.id, clock.now()),
   );
 
   app.post(

@@ -14,7 +14,6 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import type { salesDocuments } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
-import { revenueOfCompany } from "../billing/index.js";
 import {
   type CompanyPosition,
   companiesByName,
@@ -73,6 +72,12 @@ export async function listCompanies(
 
 type DocumentRow = typeof salesDocuments.$inferSelect;
 
+/** A company's payments less refunds per currency, in minor units (billing's `revenueOfCompany`). */
+export type CompanyRevenue = (
+  db: Database,
+  companyId: string,
+) => Promise<{ currency: string; cents: number }[]>;
+
 /** The state shown: an invoice still unpaid after its due day is overdue, a quote past its valid day expired. */
 function documentState(row: DocumentRow, today: string): AdminCompanyDocument["state"] {
   if (row.state !== "sent" && row.state !== "viewed") return row.state;
@@ -88,6 +93,7 @@ function documentState(row: DocumentRow, today: string): AdminCompanyDocument["s
  */
 export async function companyForAgency(
   db: Database,
+  revenueOf: CompanyRevenue,
   caller: SessionUser,
   id: string,
   now: Date,
@@ -99,7 +105,7 @@ export async function companyForAgency(
     peopleOfCompany(db, company.id),
     latestOrdersOfCompany(db, company.id, visibleOrdersOf(caller), companyOrdersShown + 1),
     openDocumentsOfCompany(db, company.id),
-    seesMoney ? revenueOfCompany(db, company.id) : undefined,
+    seesMoney ? revenueOf(db, company.id) : undefined,
   ]);
   const today = now.toISOString().slice(0, 10);
   return {
