@@ -112,6 +112,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/test-tools": "team:shop.operate",
   "POST /api/admin/test-tools/run-due": "team:shop.operate",
   "GET /api/order/:id": "user",
+  "GET /api/order/:id/followers": "user",
+  "PUT /api/order/:id/following": "user",
   "PUT /api/order/:id/brief": "user",
   "POST /api/order/:id/brief/confirm": "user",
   "POST /api/order/:id/approve": "user",

@@ -5,6 +5,7 @@ import { linesOfOrder } from "../db/order-lines.js";
 import { leads, orders, payments, receipts, subscriptions, type TeamMailTopic, user } from "../db/schema.js";
 import { enqueue } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
+import { followerMails } from "./followers.js";
 import { formatCard, formatDate, formatPeriod } from "./format.js";
 import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
 import { mailToken, optionalMailLinks, wantingTeamMail, withoutOptOuts } from "./preferences.js";
@@ -81,19 +82,21 @@ async function orderPlaced(ctx: NotificationContext, orderId: string): Promise<O
     ["Price", formatMoney(order.priceCents, order.currency, ctx.brand.locale)],
     ["Ordered on", formatDate(order.createdAt)],
   ];
-  const customer = renderMail(ctx.brand, {
-    to: order.email,
-    subject: `Order ${number} received: ${order.service} (${order.serviceDuration})`,
-    heading: `Thank you for your order, ${order.name}`,
-    paragraphs: [
-      `We have your order ${number} for the ${order.service} plan.`,
-      "What happens next: pay for the order from My Orders in your dashboard. Once the payment is through you get a receipt by e-mail, and we contact you to start the work.",
-    ],
-    details,
-    action: order.paid
-      ? undefined
-      : { label: "Pay for the order", url: `${publicUrl}/dashboard/payment/${order.id}` },
-  });
+  const customer = await followerMails(ctx.db, order.id, { money: true }, (to) =>
+    renderMail(ctx.brand, {
+      to,
+      subject: `Order ${number} received: ${order.service} (${order.serviceDuration})`,
+      heading: `Thank you for your order, ${order.name}`,
+      paragraphs: [
+        `We have your order ${number} for the ${order.service} plan.`,
+        "What happens next: pay for the order from My Orders in your dashboard. Once the payment is through you get a receipt by e-mail, and we contact you to start the work.",
+      ],
+      details,
+      action: order.paid
+        ? undefined
+        : { label: "Pay for the order", url: `${publicUrl}/dashboard/payment/${order.id}` },
+    }),
+  );
   const owners = await ownerMails(ctx, () => ({
     subject: `New order ${number}: ${order.service} (${order.serviceDuration})`,
     heading: `New order ${number}`,
@@ -101,7 +104,7 @@ async function orderPlaced(ctx: NotificationContext, orderId: string): Promise<O
     details: [["Customer", `${order.name} <${order.email}>`], ["Phone", order.phone], ...details],
     action: { label: "Open the orders", url: `${publicUrl}/dashboard/admin/all__orders` },
   }));
-  return [customer, ...owners];
+  return [...customer, ...owners];
 }
 
 async function paymentReceived(ctx: NotificationContext, paymentId: string): Promise<OutgoingMail[]> {
@@ -155,24 +158,26 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
     ["Paid with", formatCard(receipt?.cardBrand ?? null, receipt?.cardLast4 ?? null)],
     ["Date", formatDate(payment.paymentTime)],
   ];
-  const customer = renderMail(ctx.brand, {
-    to: order.email,
-    subject: renewal
-      ? `Your ${order.service} plan renewed: receipt ${receipt?.number ?? number} from ${ctx.brand.name}`
-      : receipt
-        ? `Your receipt ${receipt.number} for order ${number}`
-        : `Payment received for order ${number}`,
-    heading: renewal ? "Your plan renewed" : "Thank you for your payment",
-    paragraphs: [
-      renewal
-        ? `Your ${order.service} plan (order ${number}) renewed and we charged ${amount} to your saved card. Keep this mail as your receipt; a printable copy and a PDF are in Payment History. You can cancel the renewals in My Orders.`
-        : `We received ${amount} for order ${number}. Keep this mail as your receipt; a printable copy and a PDF are in Payment History.`,
-    ],
-    details,
-    action: receipt
-      ? { label: "View the receipt", url: `${publicUrl}/dashboard/receipts/${receipt.id}` }
-      : { label: "Open Payment History", url: `${publicUrl}/dashboard/payment-history` },
-  });
+  const customer = await followerMails(ctx.db, order.id, { money: true }, (to) =>
+    renderMail(ctx.brand, {
+      to,
+      subject: renewal
+        ? `Your ${order.service} plan renewed: receipt ${receipt?.number ?? number} from ${ctx.brand.name}`
+        : receipt
+          ? `Your receipt ${receipt.number} for order ${number}`
+          : `Payment received for order ${number}`,
+      heading: renewal ? "Your plan renewed" : "Thank you for your payment",
+      paragraphs: [
+        renewal
+          ? `Your ${order.service} plan (order ${number}) renewed and we charged ${amount} to your saved card. Keep this mail as your receipt; a printable copy and a PDF are in Payment History. You can cancel the renewals in My Orders.`
+          : `We received ${amount} for order ${number}. Keep this mail as your receipt; a printable copy and a PDF are in Payment History.`,
+      ],
+      details,
+      action: receipt
+        ? { label: "View the receipt", url: `${publicUrl}/dashboard/receipts/${receipt.id}` }
+        : { label: "Open Payment History", url: `${publicUrl}/dashboard/payment-history` },
+    }),
+  );
   const owners = await ownerMails(ctx, () => ({
     subject: `${renewal ? "Renewal" : "Payment"} received for order ${number}: ${amount}`,
     heading: `${renewal ? "Renewal" : "Payment"} received for order ${number}`,
@@ -180,7 +185,7 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
     details,
     action: { label: "Open the payment", url: `${publicUrl}/dashboard/admin/payment/${order.id}` },
   }));
-  return [customer, ...owners];
+  return [...customer, ...owners];
 }
 
 async function leadReceived(ctx: NotificationContext, leadId: string): Promise<OutgoingMail[]> {
@@ -259,9 +264,9 @@ async function subscriptionChanged(
   if (kind === "payment-failed") {
     if (subscription.status !== "past_due") return [];
     const retry = subscription.nextAttemptAt ? formatDate(subscription.nextAttemptAt) : null;
-    return [
+    return followerMails(ctx.db, order.id, { money: true }, (to) =>
       renderMail(ctx.brand, {
-        to: order.email,
+        to,
         subject: `We could not renew your ${plan}`,
         heading: "Your renewal payment failed",
         paragraphs: [
@@ -273,25 +278,27 @@ async function subscriptionChanged(
         details: [...details, ["Due since", formatDate(subscription.currentPeriodEnd)]],
         action: { label: "Update card", url: updateCardUrl(publicUrl, subscription.id) },
       }),
-    ];
+    );
   }
   if (kind === "canceled") {
     const ends = subscription.status === "canceled" ? formatDate(subscription.currentPeriodEnd) : null;
-    const customer = renderMail(ctx.brand, {
-      to: order.email,
-      subject: `Your ${plan} is cancelled`,
-      heading: "Your plan is cancelled",
-      paragraphs: [
-        ends
-          ? `Your ${plan} (order ${number}) will not renew. It stays active until ${ends}; until then you can resume it in My Orders.`
-          : `Your ${plan} (order ${number}) has ended and will not renew.`,
-      ],
-      details,
-      action: myOrders,
-    });
+    const customer = await followerMails(ctx.db, order.id, { money: true }, (to) =>
+      renderMail(ctx.brand, {
+        to,
+        subject: `Your ${plan} is cancelled`,
+        heading: "Your plan is cancelled",
+        paragraphs: [
+          ends
+            ? `Your ${plan} (order ${number}) will not renew. It stays active until ${ends}; until then you can resume it in My Orders.`
+            : `Your ${plan} (order ${number}) has ended and will not renew.`,
+        ],
+        details,
+        action: myOrders,
+      }),
+    );
     // Resumed before this ran: the owner has nothing to act on.
     const canceledAt = subscription.canceledAt;
-    if (!canceledAt) return [customer];
+    if (!canceledAt) return customer;
     const owners = await ownerMails(ctx, () => ({
       subject: `Plan cancelled: ${order.service} (${order.serviceDuration}), order ${number}`,
       heading: `${order.name} cancelled a plan`,
@@ -307,12 +314,12 @@ async function subscriptionChanged(
       ],
       action: { label: "Open the order", url: `${publicUrl}/dashboard/admin/orders/${order.id}` },
     }));
-    return [customer, ...owners];
+    return [...customer, ...owners];
   }
   if (subscription.status !== "ended") return [];
-  return [
+  return followerMails(ctx.db, order.id, { money: true }, (to) =>
     renderMail(ctx.brand, {
-      to: order.email,
+      to,
       subject: `Your ${plan} has ended`,
       heading: "Your plan has ended",
       paragraphs: [
@@ -321,7 +328,7 @@ async function subscriptionChanged(
       details,
       action: { label: "See the plans", url: `${publicUrl}/` },
     }),
-  ];
+  );
 }
 
 /** Jobs that turn a committed change into the mails it calls for. */

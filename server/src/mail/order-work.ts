@@ -1,9 +1,11 @@
 import { formatMoney, formatOrderNumber, type OrderState, orderStateLabels } from "@agency/contract";
 import { and, desc, eq, gt, inArray, isNotNull, lte, max } from "drizzle-orm";
+import { followersOfOrder } from "../db/order-followers.js";
 import { messageReads, messages, orderEvents, orders, payments, user } from "../db/schema.js";
 import type { JobPayloads } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
 import { activeMember, agencyMails } from "./agency-recipients.js";
+import { followerMails } from "./followers.js";
 import { formatDate } from "./format.js";
 import { type OutgoingMail, renderMail } from "./layout.js";
 import { type NotificationContext, queueMails } from "./notifications.js";
@@ -78,6 +80,7 @@ async function orderStateChanged(ctx: NotificationContext, eventId: string): Pro
   const renewed = event.toState === "submitted" && event.fromState === "complete";
   const text = renewed ? renewedText(number, event.period) : customerText[event.toState](number);
   const paragraphs = [text.line];
+  const refund: string[] = [];
   if (event.toState === "in_progress" && event.fromState === "delivered") {
     paragraphs[0] = `We are working on order ${number} again.`;
   }
@@ -88,21 +91,22 @@ async function orderStateChanged(ctx: NotificationContext, eventId: string): Pro
       .where(and(eq(payments.orderId, order.id), isNotNull(payments.refundOf)));
     const refunded = refunds.reduce((sum, refund) => sum - refund.amountCents, 0);
     if (refunded > 0) {
-      paragraphs.push(
+      refund.push(
         `We refunded ${formatMoney(refunded, order.currency, ctx.brand.locale)} to the card that paid; its credit note is in Payment History.`,
       );
     }
   }
-  const mails = [
+  // The refund's amount only to those who see the order's money.
+  const mails = await followerMails(ctx.db, order.id, { money: false }, (to, follower) =>
     renderMail(ctx.brand, {
-      to: order.email,
+      to,
       subject: text.subject,
       heading: text.heading,
-      paragraphs,
+      paragraphs: follower.seesMoney ? [...paragraphs, ...refund] : paragraphs,
       details,
       action: { label: "Open the order", url: urls.customer },
     }),
-  ];
+  );
   // The customer's own moves: approving a delivery, or sending it back (to whom does the work).
   if (event.actorRole === "customer" && event.fromState === "delivered") {
     const approved = event.toState === "complete";
@@ -126,6 +130,90 @@ async function orderStateChanged(ctx: NotificationContext, eventId: string): Pro
 /** At most this many messages are quoted in one mail; the rest are on the order's page. */
 const quotedMessages = 5;
 
+/** The newest messages one side wrote up to `until` (one more than a mail quotes), after `after`. */
+function newestMessages(
+  db: NotificationContext["db"],
+  orderId: string,
+  authorRole: "admin" | "customer",
+  until: Date,
+  after: Date | null,
+) {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.orderId, orderId),
+        eq(messages.internal, false),
+        eq(messages.authorRole, authorRole),
+        lte(messages.createdAt, until),
+        after ? gt(messages.createdAt, after) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(quotedMessages + 1);
+}
+
+/** The mail's quote of unread messages (newest first in), oldest first out. */
+function quotedFrom(unread: { authorName: string; body: string }[]): string[] {
+  const quoted = unread
+    .slice(0, quotedMessages)
+    .reverse()
+    .map((message) => `${message.authorName}: ${message.body || "(a file)"}`);
+  if (unread.length > quotedMessages) quoted.unshift("Earlier messages are on the order's page.");
+  return quoted;
+}
+
+/**
+ * The agency's messages to each of the order's followers who has not read them (each by their own
+ * reading of the thread) and has not turned these mails off.
+ */
+async function messagesToFollowers(
+  ctx: NotificationContext,
+  order: typeof orders.$inferSelect,
+  until: Date,
+): Promise<OutgoingMail[]> {
+  const followers = await followersOfOrder(ctx.db, order.id);
+  if (followers.length === 0) return [];
+  const reads = await ctx.db
+    .select({ userId: messageReads.userId, readAt: max(messageReads.readAt) })
+    .from(messageReads)
+    .where(
+      and(
+        eq(messageReads.orderId, order.id),
+        inArray(
+          messageReads.userId,
+          followers.map((follower) => follower.id),
+        ),
+      ),
+    )
+    .groupBy(messageReads.userId);
+  const readAt = new Map(reads.map((read) => [read.userId, read.readAt]));
+  // Each follower's unread messages are the newest ones after their reading: among these.
+  const newest = await newestMessages(ctx.db, order.id, "admin", until, null);
+  const number = formatOrderNumber(order.number);
+  const urls = orderPageUrls(ctx.brand.publicUrl, order.id);
+  const secret = await ctx.secret();
+  const mails: OutgoingMail[] = [];
+  for (const follower of followers) {
+    const read = readAt.get(follower.id) ?? null;
+    const unread = newest.filter((message) => !read || message.createdAt > read);
+    if (unread.length === 0 || !(await wantsOptionalMail(ctx.db, follower.email))) continue;
+    mails.push(
+      renderMail(ctx.brand, {
+        to: follower.email,
+        subject: `New message on order ${number}`,
+        heading: "You have a new message",
+        paragraphs: quotedFrom(unread),
+        details: [["Order", number]],
+        action: { label: "Reply on the order", url: urls.customer },
+        optional: optionalMailLinks(secret, ctx.brand.publicUrl, follower.email),
+      }),
+    );
+  }
+  return mails;
+}
+
 /**
  * The messages on a thread that one side has not read by the end of a 10-minute window, in one
  * mail. Internal notes never go into any mail: the customer's side reads only the agency's public
@@ -138,9 +226,9 @@ async function orderMessages(
 ): Promise<OutgoingMail[]> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return [];
-  const toCustomer = recipient === "customer";
+  if (recipient === "customer") return messagesToFollowers(ctx, order, new Date(until));
   // The agency's side is the member doing the work, or the owner and admins while nobody is.
-  const assignee = toCustomer || !order.assigneeId ? null : await activeMember(ctx.db, order.assigneeId);
+  const assignee = order.assigneeId ? await activeMember(ctx.db, order.assigneeId) : null;
   const [read] = await ctx.db
     .select({ readAt: max(messageReads.readAt) })
     .from(messageReads)
@@ -148,50 +236,14 @@ async function orderMessages(
     .where(
       and(
         eq(messageReads.orderId, orderId),
-        toCustomer
-          ? eq(messageReads.userId, order.userId)
-          : assignee
-            ? eq(messageReads.userId, assignee.id)
-            : inArray(user.role, ["owner", "admin"]),
+        assignee ? eq(messageReads.userId, assignee.id) : inArray(user.role, ["owner", "admin"]),
       ),
     );
-  const unread = await ctx.db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.orderId, orderId),
-        eq(messages.internal, false),
-        eq(messages.authorRole, toCustomer ? "admin" : "customer"),
-        lte(messages.createdAt, new Date(until)),
-        read?.readAt ? gt(messages.createdAt, read.readAt) : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt))
-    .limit(quotedMessages + 1);
+  const unread = await newestMessages(ctx.db, orderId, "customer", new Date(until), read?.readAt ?? null);
   if (unread.length === 0) return [];
   const number = formatOrderNumber(order.number);
   const urls = orderPageUrls(ctx.brand.publicUrl, order.id);
-  const quoted = unread
-    .slice(0, quotedMessages)
-    .reverse()
-    .map((message) => `${message.authorName}: ${message.body || "(a file)"}`);
-  if (unread.length > quotedMessages) quoted.unshift("Earlier messages are on the order's page.");
-  if (toCustomer) {
-    if (!(await wantsOptionalMail(ctx.db, order.email))) return [];
-    const secret = await ctx.secret();
-    return [
-      renderMail(ctx.brand, {
-        to: order.email,
-        subject: `New message on order ${number}`,
-        heading: "You have a new message",
-        paragraphs: quoted,
-        details: [["Order", number]],
-        action: { label: "Reply on the order", url: urls.customer },
-        optional: optionalMailLinks(secret, ctx.brand.publicUrl, order.email),
-      }),
-    ];
-  }
+  const quoted = quotedFrom(unread);
   return agencyMails(
     ctx,
     assignee?.id ?? null,

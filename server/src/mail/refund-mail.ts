@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.js";
 import { orders, payments, receipts } from "../db/schema.js";
+import { followerMails } from "./followers.js";
 import { formatCard, formatDate } from "./format.js";
 import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
 
@@ -34,9 +35,9 @@ export async function refundIssued(
     ...(refund.refundReason ? ([["Reason", refund.refundReason]] as Array<[string, string]>) : []),
   ];
   const { publicUrl } = ctx.brand;
-  return [
+  return followerMails(ctx.db, order.id, { money: true }, (to) =>
     renderMail(ctx.brand, {
-      to: order.email,
+      to,
       subject: creditNote
         ? `We refunded ${amount} for order ${number}: credit note ${creditNote.number}`
         : `We refunded ${amount} for order ${number}`,
@@ -49,5 +50,5 @@ export async function refundIssued(
         ? { label: "View the credit note", url: `${publicUrl}/dashboard/receipts/${creditNote.id}` }
         : { label: "Open Payment History", url: `${publicUrl}/dashboard/payment-history` },
     }),
-  ];
+  );
 }

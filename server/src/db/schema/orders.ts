@@ -185,5 +185,25 @@ export const orderLines = pgTable(
   ],
 );
 
+/**
+ * A client's choice to follow an order's mails, or not. Without a row, the one who ordered and the
+ * company's Admins follow it (db/order-followers.ts); a row turns that on for another colleague
+ * (`follows`) or off for one of them.
+ */
+export const orderFollows = pgTable(
+  "order_follows",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    follows: boolean("follows").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.userId] })],
+);
+
 /** Who writes these tables; no other part of the server inserts, updates or deletes them. */
-export const ordersOwnedBy = ownedBy({ orders: [orders, orderLines] });
+export const ordersOwnedBy = ownedBy({ orders: [orders, orderLines, orderFollows] });

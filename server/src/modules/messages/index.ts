@@ -1,4 +1,4 @@
 export { forgetMessageAuthor } from "./account-erased.js";
 export { unreadOfOrders } from "./queries.js";
 export { messageRoutes } from "./routes.js";
-export { messageView } from "./service.js";
+export { messageMailWindowMs, messageView } from "./service.js";

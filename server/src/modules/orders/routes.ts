@@ -2,8 +2,10 @@ import {
   CreateOrderBody,
   CreateOrderResponse,
   DeleteResult,
+  FollowOrderBody,
   IdParams,
   Order,
+  OrderFollowers,
   OrderList,
   OrdersQuery,
 } from "@agency/contract";
@@ -14,6 +16,7 @@ import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
+import { followersOf, setFollowing } from "./followers.js";
 import { ordersWithSubscriptions, seenWith, toOrder } from "./present.js";
 import * as ordersService from "./service.js";
 
@@ -84,5 +87,35 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       const [withSubscription] = await ordersWithSubscriptions(db, [order], { lines: true });
       return seenWith(withSubscription ?? toOrder(order), sightOf(caller, order));
     },
+  );
+
+  app.get(
+    "/order/:id/followers",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Who gets the order's mails (the client's people who follow it), and whether the caller does",
+        params: IdParams,
+        response: { 200: OrderFollowers, ...refused },
+      },
+    },
+    async (request) => followersOf(db, await requireUser(request), request.params.id),
+  );
+
+  app.put(
+    "/order/:id/following",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["orders"],
+        summary: "Follow the order's mails, or stop (a person of the order's client only)",
+        params: IdParams,
+        body: FollowOrderBody,
+        response: { 200: OrderFollowers, ...refused },
+      },
+    },
+    async (request) => setFollowing(db, await requireUser(request), request.params.id, request.body),
   );
 };

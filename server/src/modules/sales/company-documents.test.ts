@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { readPdf } from "../../../test/pdf-text.js";
 import { payWithTestCard, placePaidOrder, planIds } from "../../../test/orders.js";
+import { readPdf } from "../../../test/pdf-text.js";
 import {
   customerCall,
   invoiceBody,
@@ -15,7 +15,7 @@ import {
   writeQuote,
 } from "../../../test/sales.js";
 import { user } from "../../db/schema.js";
-import { addPersonToCompany } from "../companies/service.js";
+import { addPersonToCompany } from "../companies/index.js";
 
 let ctx: TestContext;
 let owner: TestAccount;
@@ -141,7 +141,8 @@ describe("quotes and invoices addressed to a client company", () => {
     });
     expect(pdf.statusCode).toBe(200);
     const printed = (await readPdf(pdf.rawPayload)).lines;
-    for (const text of [details.name, "10115 Berlin", `VAT ID: ${details.vatId}`]) expect(printed).toContain(text);
+    for (const text of [details.name, "10115 Berlin", `VAT ID: ${details.vatId}`])
+      expect(printed).toContain(text);
     // A Member is refused the company's money.
     const memberReceipt = await ctx.app.inject({
       method: "GET",
