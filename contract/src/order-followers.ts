@@ -16,11 +16,4 @@ export type FollowOrderBody = z.infer<typeof FollowOrderBody>;
 
 export const orderFollowerMessages = {
   clientsOnly: "Only the client's people follow an order's mails.",
-  following: "You get this order's mails.",
-  notFollowing: "You do not get this order's mails.",
-  follow: "Follow",
-  unfollow: "Unfollow",
-  followed: "You now get this order's mails.",
-  unfollowed: "You no longer get this order's mails.",
-  heading: "Followers",
 } as const;

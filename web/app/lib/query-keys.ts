@@ -126,6 +126,7 @@ export const queryKeys = {
     all: ["company"] as const,
     page: ["company", "page"] as const,
     invitations: ["company", "invitations"] as const,
+    followers: (orderId: string) => ["company", "followers", orderId] as const,
   },
   companyInvitation: (token: string) => ["company-invitation", token] as const,
   newsletterConfirmation: (token: string) => ["newsletter-confirmation", token] as const,

@@ -41,6 +41,8 @@ const answers = {
   "GET /api/mail/preferences": "MailPreferences",
   "PUT /api/mail/preferences": "MailPreferences",
   "GET /api/company": "Company",
+  "GET /api/order/:id/followers": "OrderFollowers",
+  "PUT /api/order/:id/following": "OrderFollowers",
   "PUT /api/company": "Company",
   "GET /api/company/invitations": "CompanyInvitationList",
   "POST /api/company/invitations": "CompanyInvitation",

@@ -67,3 +67,16 @@ export const joinCompanyPage = {
   accept: "Accept the invitation",
   joined: (companyName: string) => `You joined ${companyName}.`,
 } as const;
+
+/** An order's followers, on the customer's order page once their company has colleagues. */
+export const orderFollowersTexts = {
+  heading: "Mails about this order",
+  following: "You get this order's mails.",
+  notFollowing: "You do not get this order's mails.",
+  who: (names: string) => `Followers: ${names}.`,
+  nobody: "Nobody follows it: the agency writes on this page only.",
+  follow: "Follow",
+  unfollow: "Stop following",
+  followed: "You now get this order's mails.",
+  unfollowed: "You no longer get this order's mails.",
+};

@@ -122,3 +122,24 @@ export function useAcceptCompanyInvitation() {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+/** Who gets an order's mails (asked only once the caller's company has colleagues). */
+export function useOrderFollowers(orderId: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.company.followers(orderId),
+      queryFn: ({ signal }) =>
+        apiGet(`/order/${encodeURIComponent(orderId)}/followers`, (c) => c.OrderFollowers, { signal }),
+      enabled,
+    }),
+  );
+}
+
+export function useFollowOrder(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      apiPut(`/order/${encodeURIComponent(orderId)}/following`, (c) => c.OrderFollowers, { follow }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.company.followers(orderId), saved),
+  });
+}

@@ -1,5 +1,6 @@
 import type { OrderDetail } from "@agency/contract";
 import { formatOrderNumber } from "@agency/contract";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { OrderStateBadge } from "../../../components/order-badges";
 import { QueryView } from "../../../components/query-view";
@@ -27,6 +28,8 @@ type Props = {
   /** The customer: whether their client role pays (Pay Now) and approves (a delivery's answer). */
   canPay?: boolean;
   canApprove?: boolean;
+  /** More for the side of the page, below the order's actions (the customer's followers). */
+  aside?: ReactNode;
 };
 
 /**
@@ -41,6 +44,7 @@ export function OrderDetailView({
   canCancel = true,
   canPay = true,
   canApprove = true,
+  aside,
 }: Props) {
   const detail = useOrderDetail(audience, orderId);
   return (
@@ -54,6 +58,7 @@ export function OrderDetailView({
           canCancel={canCancel}
           canPay={canPay}
           canApprove={canApprove}
+          aside={aside}
         />
       )}
     </QueryView>
@@ -68,6 +73,7 @@ function OrderPage({
   canCancel = true,
   canPay = true,
   canApprove = true,
+  aside,
 }: Omit<Props, "orderId"> & { order: OrderDetail }) {
   const number = formatOrderNumber(order.number);
   const back =
@@ -101,6 +107,7 @@ function OrderPage({
               <CustomerActions order={order} canApprove={canApprove} />
             )
           ) : null}
+          {aside}
           <OrderPayments
             order={order}
             receiptLink={receiptLink}
