@@ -35,6 +35,7 @@ const pathValues: Record<string, Values> = {
   "/api/order/{id}/receipt": both((trail) => trail.orderId),
   "/api/order/{id}/messages": both((trail) => trail.orderId),
   "/api/admin/orders/{id}": both((trail) => trail.orderId),
+  "/api/admin/companies/{id}": both((trail) => trail.companyId),
   "/api/subscriptions/{id}/card-link": both((trail) => trail.subscriptionId),
   "/api/receipts/{id}": (world) => [
     ...both((trail) => trail.receiptId)(world),
@@ -80,6 +81,7 @@ const queryVariants: Record<string, (world: VisibilityWorld) => Query[]> = {
   ],
   "/api/admin/payments.csv": (world) => [{ q: world.unassigned.customer.email }],
   "/api/users": (world) => [{ q: world.unassigned.customer.email }],
+  "/api/admin/companies": (world) => [{ q: world.unassigned.customer.email }],
   "/api/admin/users.csv": (world) => [{ q: world.unassigned.customer.email }],
   "/api/admin/audit": (world) => [{ q: world.unassigned.customer.email }],
   "/api/admin/board": (world) => [{ assignee: world.staff.id }],

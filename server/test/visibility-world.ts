@@ -1,6 +1,6 @@
 import { builtInRoles, type ClientRole, type Permission, permissions } from "@agency/contract";
 import { eq } from "drizzle-orm";
-import { payments, subscriptions, user } from "../src/db/schema.js";
+import { orders, payments, subscriptions, user } from "../src/db/schema.js";
 import { addPersonToCompany } from "../src/modules/companies/index.js";
 import { fanOut } from "../src/modules/webhooks/index.js";
 import { createAccount, type TestAccount } from "./accounts.js";
@@ -22,6 +22,8 @@ export type OrderTrail = {
   /** The phone number given at checkout, as stored (its digits). */
   phone: string;
   orderId: string;
+  /** The client company the order belongs to. */
+  companyId: string;
   planId: string;
   subscriptionId: string;
   paymentId: string;
@@ -179,10 +181,15 @@ async function orderTrail(
     }),
   );
   const net = Math.round((money.price - money.refunded) * 100) / 100;
+  const [placedIn] = await ctx.db
+    .select({ companyId: orders.companyId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   return {
     customer,
     phone: person.phone,
     orderId,
+    companyId: placedIn?.companyId ?? "",
     planId: plan.insertedId,
     subscriptionId: subscription?.id ?? "",
     paymentId: payment.id,

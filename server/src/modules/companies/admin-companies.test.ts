@@ -206,6 +206,11 @@ describe("the agency's Companies page", () => {
     expect(detail.orders.map((order) => order._id)).toEqual([company.orderId]);
     expect(detail.orders.map((order) => order._id)).not.toContain(other);
     expect((await search(name, assignedOnly)).companies[0]?.orders).toBe(1);
+    // Its revenue is that of the orders it sees.
+    const price = OrderSeenInFull.parse(
+      (await call(admin, "GET", `/api/admin/orders/${company.orderId}`)).json(),
+    );
+    expect(detail.revenue).toEqual([{ currency: price.currency, amount: price.currentPrice }]);
     expect((await search(name, admin)).companies[0]?.orders).toBe(2);
   });
 

@@ -8,6 +8,7 @@ import {
   isId,
   toMajor,
 } from "@agency/contract";
+import type { SQL } from "drizzle-orm";
 import { sightOf, visibleOrdersOf } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
@@ -76,6 +77,7 @@ type DocumentRow = typeof salesDocuments.$inferSelect;
 export type CompanyRevenue = (
   db: Database,
   companyId: string,
+  visible?: SQL,
 ) => Promise<{ currency: string; cents: number }[]>;
 
 /** The state shown: an invoice still unpaid after its due day is overdue, a quote past its valid day expired. */
@@ -88,8 +90,8 @@ function documentState(row: DocumentRow, today: string): AdminCompanyDocument["s
 
 /**
  * A company as the agency sees it: its details and people, its latest orders the caller may see
- * (each with its money only when the caller sees money), its open quotes and invoices, and its
- * revenue for a member whose role sees money (left out otherwise). Unknown or malformed: 404.
+ * (each with its money only when the caller sees money), its open quotes and invoices, and, for a
+ * member whose role sees money, its revenue from those orders (left out otherwise). Unknown or malformed: 404.
  */
 export async function companyForAgency(
   db: Database,
@@ -105,7 +107,7 @@ export async function companyForAgency(
     peopleOfCompany(db, company.id),
     latestOrdersOfCompany(db, company.id, visibleOrdersOf(caller), companyOrdersShown + 1),
     openDocumentsOfCompany(db, company.id),
-    seesMoney ? revenueOf(db, company.id) : undefined,
+    seesMoney ? revenueOf(db, company.id, visibleOrdersOf(caller)) : undefined,
   ]);
   const today = now.toISOString().slice(0, 10);
   return {
