@@ -54,6 +54,10 @@ export const user = pgTable(
     index("user_name_lower_prefix_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
     index("user_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
     index("user_role_created_at_id_idx").on(table.role, table.createdAt, table.id),
+    // A company's people: its page, its Admins (an order's followers), its counts.
+    index("user_company_idx")
+      .on(table.companyId, table.companyRole)
+      .where(sql`${table.companyId} is not null`),
   ],
 );
 

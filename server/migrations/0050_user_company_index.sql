@@ -1,0 +1,1 @@
+CREATE INDEX "user_company_idx" ON "user" USING btree ("company_id","company_role") WHERE "user"."company_id" is not null;
