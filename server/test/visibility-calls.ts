@@ -34,6 +34,7 @@ const pathValues: Record<string, Values> = {
   "/api/order/{id}/terms": both((trail) => trail.orderId),
   "/api/order/{id}/receipt": both((trail) => trail.orderId),
   "/api/order/{id}/messages": both((trail) => trail.orderId),
+  "/api/order/{id}/followers": both((trail) => trail.orderId),
   "/api/admin/orders/{id}": both((trail) => trail.orderId),
   "/api/admin/companies/{id}": both((trail) => trail.companyId),
   "/api/subscriptions/{id}/card-link": both((trail) => trail.subscriptionId),
