@@ -9,6 +9,12 @@ import { buyAndPay } from "./support/checkout";
 
 const browser = useBrowser();
 
+const brandGuide = {
+  name: "brand-guide.pdf",
+  mimeType: "application/pdf",
+  buffer: Buffer.from("%PDF-1.4\n% brand guide\n"),
+};
+
 async function send(page: Page, text: string) {
   const form = page.getByRole("form", { name: threadTexts.newMessage });
   await form.getByLabel(threadTexts.message, { exact: true }).fill(text);
@@ -56,11 +62,14 @@ describe("a client's colleagues", () => {
     await toast(phone, joinCompanyPage.joined(ceo.name)).waitFor();
     await screenshot(phone, "colleague-joined-390");
 
-    // The manager sees the CEO's order and writes in its thread.
+    // The manager sees the CEO's order and writes in its thread, with the brand guide attached.
     await hydrated(phone);
     // On a phone the orders are cards, one list item each.
     await phone.getByRole("listitem").filter({ hasText: "Standard" }).getByRole("link").first().click();
     await hydrated(phone);
+    const messageForm = phone.getByRole("form", { name: threadTexts.newMessage });
+    await messageForm.getByLabel(threadTexts.files, { exact: true }).setInputFiles([brandGuide]);
+    await messageForm.getByText(threadTexts.size(brandGuide.buffer.length)).waitFor();
     await send(phone, "Our brand colours are navy and sand.");
     await phone.context().close();
 
@@ -69,6 +78,7 @@ describe("a client's colleagues", () => {
     await hydrated(page);
     await page.getByRole("row").filter({ hasText: "Standard" }).getByRole("link").first().click();
     await page.getByText("Our brand colours are navy and sand.").waitFor();
+    await page.getByRole("link", { name: threadTexts.download(brandGuide.name) }).waitFor();
     await page.getByText(manager.name).first().waitFor();
     await page.goto("/dashboard/colleagues");
     await page.getByRole("heading", { name: ceo.name, level: 1 }).waitFor();

@@ -160,6 +160,50 @@ async function seedChurn(db) {
     on conflict do nothing`);
 }
 
+/**
+ * The customers' client companies, in runs of 24 customers (by number): ten companies of one, then
+ * one each of two, three, four and five people (14 companies in 24 customers, so 100,000 customers
+ * make 58,333 companies and most companies have one person). The first person of each is its Admin,
+ * the next an Approver, then Billing, then Members. A company of one is named after its person, as
+ * the shop names it; a larger one after its first person with " Ltd". Its billing address is its
+ * first person's. Customers already in a company are left as they are.
+ */
+export const companyRun = { size: 24, starts: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 19] };
+
+/** SQL: the position in its run at which the company of customer number `g` starts. */
+function companyStart(g) {
+  const position = sql`((${g} - 1) % ${companyRun.size}::int)`;
+  const cases = companyRun.starts
+    .slice(1)
+    .map((start, i) => sql`when ${position} < ${start}::int then ${companyRun.starts[i]}::int`);
+  return sql`(case ${sql.join(cases, sql` `)} else ${companyRun.starts.at(-1)}::int end)`;
+}
+
+/** SQL: the number of the first customer (the Admin) of customer number `g`'s company. */
+function companyLeader(g) {
+  return sql`(${g} - 1 - (${g} - 1) % ${companyRun.size}::int + ${companyStart(g)} + 1)`;
+}
+
+async function seedCompanies(db) {
+  const number = sql`substr(u.id, length('bench-customer-') + 1)::int`;
+  const leader = companyLeader(number);
+  const roles = sql`(array['admin', 'approver', 'billing', 'member', 'member'])`;
+  await db.execute(sql`
+    with made as (
+      insert into companies (name, billing_email, created_at, updated_at)
+      select u.name || case when ${companyStart(number)} >= 10 then ' Ltd' else '' end, u.email,
+             u.created_at, u.created_at
+      from "user" u
+      where u.id like 'bench-customer-%' and u.company_id is null and ${leader} = ${number}
+      returning id, billing_email
+    )
+    update "user" u
+    set company_id = made.id, company_role = ${roles}[1 + ${number} - ${leader}]
+    from made
+    where u.id like 'bench-customer-%' and u.company_id is null
+      and made.billing_email = 'bench-customer-' || ${leader} || '@example.com'`);
+}
+
 export async function seedOrders(db, { orders, buyers, customers: customerCount = 100_000 }) {
   const { seedDemoContent } = await server("db/seed.js");
   await seedDemoContent(db);
@@ -193,6 +237,7 @@ export async function seedOrders(db, { orders, buyers, customers: customerCount 
     // Ten minutes apart: 100,000 customers joined over the last two years, each before their orders.
     apart: 600,
   });
+  await seedCompanies(db);
   await db.execute(sql`delete from orders where user_id like 'bench-buyer-%'`);
 
   const [{ existing }] = (
@@ -203,9 +248,9 @@ export async function seedOrders(db, { orders, buyers, customers: customerCount 
     // plans), n minutes old; the newest of each customer and plan is held, older ones have ended
     // (one held order per customer and plan). Every other order is paid, in a workflow state.
     await db.execute(sql`
-      insert into orders (user_id, plan_id, email, name, service, service_duration, price_cents, phone,
+      insert into orders (user_id, company_id, plan_id, email, name, service, service_duration, price_cents, phone,
                           paid, state, payment_time, ended_at, created_at)
-      select u.id, p.id, u.email, u.name, p.service, p.duration, p.new_price_cents, '0123456789',
+      select u.id, u.company_id, p.id, u.email, u.name, p.service, p.duration, p.new_price_cents, '0123456789',
              n % 2 = 0,
              case when n % 2 = 0
                then (array['submitted', 'in_progress', 'delivered', 'complete', 'cancelled'])[1 + (n / 2) % 5]
@@ -218,12 +263,19 @@ export async function seedOrders(db, { orders, buyers, customers: customerCount 
       join (select p.*, row_number() over (order by p.id) - 1 as k from pricing_plans p) p
         on p.k = ((n - 1) / ${customers}::int) % ${plans}::int`);
   }
+  // Orders seeded before the customers had companies go to their person's company.
+  await db.execute(sql`
+    update orders o set company_id = u.company_id
+    from "user" u
+    where o.user_id = u.id and o.company_id is null and u.company_id is not null
+      and u.id like 'bench-customer-%'`);
   await seedPayments(db);
   // Fresh statistics, so the planner picks the search and filter indexes from the first request
   // (before them, it guesses that an e-mail prefix matches a large part of the table), and the
   // visibility map autovacuum would write before long, so the Overview's sums read indexes alone.
   await db.execute(sql`vacuum analyze orders`);
   await db.execute(sql`analyze "user"`);
+  await db.execute(sql`analyze companies`);
   await db.execute(sql`vacuum analyze payments`);
   await db.execute(sql`vacuum analyze subscriptions`);
   await db.execute(sql`vacuum analyze renewal_failures`);
