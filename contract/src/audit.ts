@@ -78,6 +78,7 @@ export const auditActions = [
   "company.person_added",
   "company.person_removed",
   "company.role_changed",
+  "company.exported",
 ] as const;
 export const AuditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditAction>;

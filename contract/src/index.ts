@@ -11,6 +11,7 @@ export * from "./catalog-admin.js";
 export * from "./common.js";
 export * from "./companies.js";
 export * from "./companies-admin.js";
+export * from "./company-export.js";
 export * from "./content.js";
 export * from "./currency.js";
 export * from "./errors.js";

@@ -25,6 +25,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/blogs": "public",
   "GET /api/blogs/:slug": "public",
   "GET /api/company": "user",
+  "GET /api/company/export": "user",
   "GET /api/company/invitations": "user",
   "GET /api/company/invitations/lookup": "public",
   "POST /api/company/invitations": "user",

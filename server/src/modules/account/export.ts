@@ -1,19 +1,22 @@
-import { type AccountExport, defaultCurrency, toMajor } from "@agency/contract";
+import type { AccountExport } from "@agency/contract";
 import { strToU8, type Zippable, zip } from "fflate";
 import type { Database } from "../../db/client.js";
 import { notFound } from "../../errors.js";
 import type { FileStorage } from "../../storage/storage.js";
 import { type AuditActor, recordAudit } from "../audit/index.js";
 import {
+  exportedOrders,
+  exportedPayment,
+  exportedReceipt,
+  exportedSalesDocuments,
+  exportedSubscription,
+  iso,
+  isoOrNull,
+} from "./export-records.js";
+import {
   accountProfile,
-  briefsOfOrders,
-  customerFilesOldestFirst,
-  customerMessagesOldestFirst,
   leadsFromOldestFirst,
-  linesOfOrders,
-  linesOfSalesDocuments,
   mailOptOutsOf,
-  orderHistoryOldestFirst,
   ordersOfOldestFirst,
   paymentsOfOldestFirst,
   plansOf,
@@ -25,14 +28,6 @@ import {
   storageKeysOf,
 } from "./queries.js";
 
-const iso = (date: Date) => date.toISOString();
-const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** A file's place in the zip: one folder per order, the id keeps two files of one name apart. */
-function zipPath(orderNumber: number, file: { id: string; name: string }) {
-  return `files/order-${orderNumber}/${file.id}-${file.name}`;
-}
-
 /**
  * Everything kept about one customer, read by their id only: their own rows, and in the threads
  * of their orders what they were shown (no internal notes, others named as the thread names them).
@@ -43,48 +38,23 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
   const email = profile.email.toLowerCase();
 
   const orderRows = await ordersOfOldestFirst(db, userId);
-  const orderIds = orderRows.map((row) => row.id);
-
-  const [signIns, sessions, briefs, events, thread, fileRows, paymentRows, receiptRows, plans] =
-    await Promise.all([
-      signInMethodsOf(db, userId),
-      sessionsOf(db, userId),
-      briefsOfOrders(db, orderIds),
-      orderHistoryOldestFirst(db, orderIds),
-      customerMessagesOldestFirst(db, orderIds),
-      customerFilesOldestFirst(db, orderIds, userId),
-      paymentsOfOldestFirst(db, userId),
-      receiptsOfOldestFirst(db, userId),
-      plansOf(db, userId),
-    ]);
-  const [reviewRows, leadRows, optOut, lineRows, salesRows] = await Promise.all([
+  const [signIns, sessions, exportedOrderList, paymentRows, receiptRows, plans] = await Promise.all([
+    signInMethodsOf(db, userId),
+    sessionsOf(db, userId),
+    exportedOrders(db, orderRows, userId),
+    paymentsOfOldestFirst(db, userId),
+    receiptsOfOldestFirst(db, userId),
+    plansOf(db, userId),
+  ]);
+  const [reviewRows, leadRows, optOut, salesRows] = await Promise.all([
     reviewsOfOldestFirst(db, userId),
     leadsFromOldestFirst(db, email),
     mailOptOutsOf(db, email),
-    linesOfOrders(db, orderIds),
     salesDocumentsSentTo(db, userId, email),
   ]);
-  const salesLines = await linesOfSalesDocuments(
-    db,
-    salesRows.map((row) => row.id),
-  );
-
-  const numberOf = new Map(orderRows.map((row) => [row.id, row.number]));
+  const salesDocuments = await exportedSalesDocuments(db, salesRows);
   // A payment is in its order's currency.
   const currencies = new Map(orderRows.map((row) => [row.id, row.currency]));
-  const currencyOf = (orderId: string) => currencies.get(orderId) ?? defaultCurrency;
-  const exportedFiles = fileRows.map(({ file }) => ({
-    orderId: file.orderId,
-    messageId: file.messageId,
-    entry: {
-      id: file.id,
-      name: file.name,
-      size: file.size,
-      contentType: file.contentType,
-      createdAt: iso(file.createdAt),
-      path: zipPath(numberOf.get(file.orderId) ?? 0, file),
-    },
-  }));
 
   return {
     exportedAt: new Date().toISOString(),
@@ -104,110 +74,11 @@ async function collectAccountExport(db: Database, userId: string): Promise<Accou
       ipAddress: row.ipAddress,
       userAgent: row.userAgent,
     })),
-    orders: orderRows.map((row) => ({
-      _id: row.id,
-      number: row.number,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      service: row.service,
-      serviceDuration: row.serviceDuration,
-      price: toMajor(row.priceCents, row.currency),
-      currency: row.currency,
-      paid: row.paid,
-      state: row.state,
-      createdAt: iso(row.createdAt),
-      paymentTime: isoOrNull(row.paymentTime),
-      lines: lineRows
-        .filter((line) => line.orderId === row.id)
-        .map((line) => ({
-          description: line.description,
-          quantity: line.quantity,
-          unitPrice: toMajor(line.unitCents, row.currency),
-          amount: toMajor(line.amountCents, row.currency),
-          recurring: line.recurring,
-        })),
-      brief:
-        briefs
-          .find((brief) => brief.orderId === row.id)
-          ?.answers.map((answer) => ({ question: answer.label, answer: answer.value })) ?? null,
-      history: events
-        .filter((event) => event.orderId === row.id)
-        .map((event) => ({
-          from: event.fromState,
-          to: event.toState,
-          by: event.actorName,
-          role: event.actorRole,
-          note: event.note,
-          at: iso(event.createdAt),
-        })),
-      messages: thread
-        .filter((message) => message.orderId === row.id)
-        .map((message) => ({
-          author: message.authorName,
-          role: message.authorRole,
-          body: message.body,
-          at: iso(message.createdAt),
-          fileIds: exportedFiles.filter((file) => file.messageId === message.id).map((file) => file.entry.id),
-        })),
-      files: exportedFiles.filter((file) => file.orderId === row.id).map((file) => file.entry),
-    })),
-    payments: paymentRows.map((row) => ({
-      _id: row.id,
-      orderId: row.orderId,
-      email: row.email,
-      provider: row.provider,
-      transactionId: row.transactionId,
-      amount: toMajor(row.amountCents, currencyOf(row.orderId)),
-      currency: currencyOf(row.orderId),
-      paymentTime: iso(row.paymentTime),
-      refundOf: row.refundOf,
-      refundReason: row.refundReason,
-    })),
-    salesDocuments: salesRows.map((row) => ({
-      kind: row.kind,
-      number: row.number,
-      revision: row.revision,
-      state: row.state,
-      name: row.name,
-      email: row.email,
-      note: row.note,
-      validUntil: row.validUntil,
-      dueDate: row.dueDate,
-      currency: row.currency,
-      total: toMajor(row.totalCents, row.currency),
-      lines: salesLines
-        .filter((line) => line.documentId === row.id)
-        .map((line) => ({
-          description: line.description,
-          quantity: line.quantity,
-          unitPrice: toMajor(line.unitPriceCents, row.currency),
-          recurring: line.recurring,
-        })),
-      orderId: row.orderId,
-      sentAt: isoOrNull(row.sentAt),
-      acceptedAt: isoOrNull(row.acceptedAt),
-      declinedAt: isoOrNull(row.declinedAt),
-      declineReason: row.declineReason,
-      paidAt: isoOrNull(row.paidAt),
-      voidedAt: isoOrNull(row.voidedAt),
-    })),
-    receipts: receiptRows.map((row) => ({
-      number: row.number,
-      orderNumber: row.orderNumber,
-      customerName: row.customerName,
-      customerEmail: row.customerEmail,
-      amount: toMajor(row.amountCents, row.currency),
-      currency: row.currency,
-      paidAt: iso(row.paidAt),
-    })),
-    subscriptions: plans.map((row) => ({
-      orderId: row.orderId,
-      interval: row.interval,
-      status: row.status,
-      currentPeriodStart: iso(row.currentPeriodStart),
-      currentPeriodEnd: iso(row.currentPeriodEnd),
-    })),
+    orders: exportedOrderList,
+    payments: paymentRows.map((row) => exportedPayment(row, (orderId) => currencies.get(orderId))),
+    salesDocuments,
+    receipts: receiptRows.map(exportedReceipt),
+    subscriptions: plans.map(exportedSubscription),
     reviews: reviewRows.map((row) => ({
       _id: row.id,
       name: row.name,

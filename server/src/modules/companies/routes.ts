@@ -1,6 +1,7 @@
 import {
   Company,
   CompanyDetailsBody,
+  CompanyExport,
   CompanyInvitation,
   CompanyInvitationBody,
   CompanyInvitationList,
@@ -12,11 +13,12 @@ import {
   ModifiedCount,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../../auth/session.js";
+import { accountRateLimitKey, requireUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { onDomainEvent } from "../../events.js";
 import type { MailBrandSource } from "../../mail/layout.js";
+import { exportCompanyData, sendCompanyExport } from "./export.js";
 import {
   acceptCompanyInvitation,
   inviteColleague,
@@ -60,6 +62,25 @@ export const companyRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, b
       },
     },
     async (request) => companyOfCaller(db, await requireUser(request)),
+  );
+
+  app.get(
+    "/company/export",
+    {
+      // A company's export reads every one of its orders: a few a minute per account is plenty.
+      config: {
+        access: "user",
+        rateLimit: { max: 5, timeWindow: 60_000, keyGenerator: accountRateLimitKey },
+      },
+      schema: {
+        tags,
+        summary:
+          "Everything kept about the caller's company (its Admins only), as a JSON document: details, people, orders with their threads, money and documents",
+        response: { 200: CompanyExport, ...refusals(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendCompanyExport(reply, await exportCompanyData(db, await requireUser(request))),
   );
 
   app.put(

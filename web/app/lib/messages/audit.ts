@@ -80,6 +80,7 @@ export const auditPage = {
     "company.person_added": "Colleague joined",
     "company.person_removed": "Colleague removed",
     "company.role_changed": "Colleague's role changed",
+    "company.exported": "Company data exported",
     "export.account_data": "Account data exported",
     "export.leads": "Leads exported",
     "export.orders": "Orders exported",
