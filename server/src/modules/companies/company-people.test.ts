@@ -36,8 +36,12 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const call = (account: TestAccount, method: "GET" | "PATCH" | "DELETE", url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { cookie: account.cookie }, payload });
+const call = (
+  account: TestAccount,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+) => ctx.app.inject({ method, url, headers: { cookie: account.cookie }, payload });
 const changeRole = (admin: TestAccount, personId: string, role: string) =>
   call(admin, "PATCH", `/api/company/people/${personId}`, { role });
 const remove = (admin: TestAccount, personId: string) =>
@@ -216,6 +220,11 @@ describe("a company's Admins manage its people", () => {
       (await call(leaver, "GET", `/api/payment-history/${encodeURIComponent(leaver.email)}`)).json(),
     ).toEqual([]);
     expect((await openPayment(ctx, leaver, own)).statusCode).toBe(404);
+    // Nor do they review the company's order they placed.
+    const review = (orderId?: string) =>
+      call(leaver, "POST", "/api/reviews", { comment: "Great work.", ...(orderId ? { orderId } : {}) });
+    expect((await review(own)).statusCode).toBe(404);
+    expect((await review()).statusCode).toBe(403);
 
     // The company keeps both orders, their receipts and the leaver's message; its people still see them.
     const theirs = (await call(ceo, "GET", `/api/order?email=${encodeURIComponent(ceo.email)}`)).json();

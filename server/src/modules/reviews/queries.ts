@@ -1,5 +1,5 @@
 import type { ManageReviewsQuery } from "@agency/contract";
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { newestFirstPage, type Page, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
@@ -28,30 +28,33 @@ export function reviewsOfNewestFirst(db: Database, userId: string, limit: number
     .limit(limit);
 }
 
-/** Whether the customer's order is paid, and its review if it has one; undefined for someone else's. */
+/**
+ * Whether the customer's order is paid, and its review if it has one; undefined for someone else's,
+ * and for one they placed in a company they have left (`theirs`: the caller's orders as a client).
+ */
 export async function ownOrderWithItsReview(
   db: Database,
-  userId: string,
+  caller: { userId: string; theirs: SQL },
   orderId: string,
 ): Promise<{ paid: boolean; reviewId: string | null } | undefined> {
   const [row] = await db
     .select({ paid: orders.paid, reviewId: reviews.id })
     .from(orders)
     .leftJoin(reviews, eq(reviews.orderId, orders.id))
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, orderId), eq(orders.userId, caller.userId), caller.theirs));
   return row;
 }
 
-/** The customer's paid orders, first paid first, each with its review if it has one. */
+/** The paid orders the customer placed and still sees, first paid first, each with its review if it has one. */
 export function paidOrdersWithTheirReviews(
   db: Database,
-  userId: string,
+  caller: { userId: string; theirs: SQL },
 ): Promise<{ id: string; reviewId: string | null }[]> {
   return db
     .select({ id: orders.id, reviewId: reviews.id })
     .from(orders)
     .leftJoin(reviews, eq(reviews.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orders.paid, true)))
+    .where(and(eq(orders.userId, caller.userId), caller.theirs, eq(orders.paid, true)))
     .orderBy(asc(orders.paymentTime), asc(orders.id));
 }
 

@@ -9,6 +9,7 @@ import {
   type ReviewCount,
   reviewMessages,
 } from "@agency/contract";
+import { clientOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { readRowCounts } from "../../db/row-counts.js";
@@ -47,6 +48,9 @@ function toManagedReview(row: ReviewRow): ManagedReview {
 }
 
 /** The public list (landing carousel): reviews an admin hid are left out. */
+/** The reviewer's own orders: placed by them, and still theirs as a client (the one visibility rule). */
+const reviewer = (caller: SessionUser) => ({ userId: caller.id, theirs: clientOrdersOf(caller) });
+
 export function listReviews(db: Database): Promise<Review[]> {
   return cachedRead(db, "reviews", "list", async () => {
     const rows = await shownReviewsNewestFirst(db, listLimit);
@@ -76,13 +80,13 @@ async function orderToReview(
 ): Promise<string> {
   if (orderId !== undefined) {
     if (!isId(orderId)) throw notFound("The order");
-    const row = await ownOrderWithItsReview(db, caller.id, orderId);
+    const row = await ownOrderWithItsReview(db, reviewer(caller), orderId);
     if (!row) throw notFound("The order");
     if (!row.paid) throw new AppError("forbidden", reviewMessages.orderNotPaid);
     if (row.reviewId) throw new AppError("conflict", reviewMessages.alreadyReviewed);
     return orderId;
   }
-  const paidOrders = await paidOrdersWithTheirReviews(db, caller.id);
+  const paidOrders = await paidOrdersWithTheirReviews(db, reviewer(caller));
   if (paidOrders.length === 0) throw new AppError("forbidden", reviewMessages.paidOrderNeeded);
   const open = paidOrders.find((order) => order.reviewId === null);
   if (!open) throw new AppError("conflict", reviewMessages.allReviewed);
