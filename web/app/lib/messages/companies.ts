@@ -51,6 +51,10 @@ export const colleaguesPage = {
   billingEmail: "Billing e-mail",
   saveDetails: "Save details",
   detailsSaved: "The company details are saved.",
+  exportHeading: "Your company's data",
+  exportLead:
+    "A copy of everything we keep about your company: its details and people, every order with its messages and files, and its payments, receipts and quotes, as one JSON file.",
+  exportData: "Export the company's data",
 } as const;
 
 export const joinCompanyPage = {

@@ -226,4 +226,25 @@ describe("the colleagues page", () => {
     await waitFor(() => expect(confirmAction).toHaveBeenCalled());
     expect(api.callsTo("DELETE /api/company/people/:id")).toEqual([]);
   });
+
+  it("offers the company's Admin its data as a download, and a Member no such link", async () => {
+    fakeApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/company": company(),
+      "GET /api/company/invitations": [],
+    });
+    const { unmount } = renderWithProviders(<Colleagues />);
+    const download = await screen.findByRole("link", { name: t.exportData });
+    expect(download.getAttribute("href")).toBe("/api/company/export");
+    expect(download.hasAttribute("download")).toBe(true);
+    unmount();
+
+    fakeApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/company": company({ yourRole: "member", name: "Acme" }),
+    });
+    renderWithProviders(<Colleagues />);
+    expect(await screen.findByRole("heading", { name: t.heading, level: 1 })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: t.exportData })).toBeNull();
+  });
 });

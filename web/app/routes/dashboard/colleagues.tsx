@@ -95,6 +95,15 @@ function CompanyPage({ company, email }: { company: Company; email: string | und
             <p className="text-body-secondary small">{t.detailsLead}</p>
             <DetailsForm key={company.id} company={company} />
           </section>
+          <section className="mt-4" aria-labelledby="company-export-heading">
+            <h2 id="company-export-heading" className="h6">
+              {t.exportHeading}
+            </h2>
+            <p className="text-body-secondary small">{t.exportLead}</p>
+            <a className="btn btn-outline-primary" href="/api/company/export" download>
+              {t.exportData}
+            </a>
+          </section>
         </>
       ) : null}
     </>
