@@ -53,6 +53,8 @@ export default defineConfig({
         test: { name: "server:pglite", root: "./server", env: { TEST_DB: "pglite" } },
       },
       ...onPostgres,
+      // The contract's pure functions (no database, no document).
+      { test: { name: "contract", root: "./contract", environment: "node", include: ["src/**/*.test.ts"] } },
       { ...web, test: { ...web.test, exclude: [...configDefaults.exclude, ...mockingWebTests] } },
       { ...web, test: { ...web.test, name: "web:mocked", include: mockingWebTests, isolate: true } },
     ],
