@@ -1,11 +1,26 @@
 // The admin lists under `npm run bench` (BENCH_ONLY=lists runs only these): All Orders and All
 // Users at the seeded size, first page, a page 10,000 rows deep (by number and by cursor), a
 // search by a random existing customer's e-mail prefix on every request, filtered lists (one client
-// company's orders among them), and the Companies page.
-// Latency is timed per request here (p50/p95/p99), a few admins at a time.
+// company's orders among them), the Companies page, and a customer's own orders as a person of a
+// company of five (`GET /api/order`: every order of the company).
+// Latency is timed per request here (p50/p95/p99), a few admins at a time, each list beside a bare
+// Fastify route serving the bytes the shop answered (when the caller gives `serveBare`), measured
+// in turn in the same run, and each p95 beside the lists' bound (20 ms).
+import { signIn } from "./bench-processes.mjs";
+import { companyRun } from "./seed-orders.mjs";
 
 const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 400);
 const concurrency = Number(process.env.BENCH_LIST_CONNECTIONS ?? 4);
+
+/** The p95 every list aims to stay under, in ms. */
+export const listBoundMs = 20;
+
+/** A measured row with its p95 beside the bound. */
+export const againstBound = (row) => ({
+  ...row,
+  "bound p95 ms": listBoundMs,
+  within: row["p95 ms"] < listBoundMs ? "yes" : "NO",
+});
 
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -52,16 +67,35 @@ async function cursorAt(base, cookie, list, depth) {
   return cursor;
 }
 
-export async function benchAdminLists({ base, cookie, customers, report }) {
+/**
+ * A company of five people the seed made (scripts/seed-orders.mjs): the numbers of its customers,
+ * its Admin first.
+ */
+function companyOfFive() {
+  const start = companyRun.starts.at(-1);
+  const people = companyRun.size - start;
+  return Array.from({ length: people }, (_, i) => start + i + 1);
+}
+
+export async function benchAdminLists({ base, cookie, customers, report, serveBare, bareBase }) {
   const plans = await (await fetch(`${base}/api/pricing`)).json();
   const plan = plans[0]._id;
   const fixed = (path) => () => path;
   const randomCustomer = () => 1 + Math.floor(Math.random() * customers);
   // An e-mail's start: its name part and the "@", so the customer's own rows are what match.
   const emailPrefix = () => encodeURIComponent(`bench-customer-${randomCustomer()}@`);
-  // A client company's orders: the first company by name (none when the seed made no companies).
-  const companies = await (await fetch(`${base}/api/admin/companies`, { headers: { cookie } })).json();
-  const companyId = companies.companies?.[0]?.id;
+  // A client company of five people, found as the Companies page finds it: by its Admin's e-mail.
+  const [admin, colleague] = companyOfFive();
+  const found = await (
+    await fetch(`${base}/api/admin/companies?q=${encodeURIComponent(`bench-customer-${admin}@`)}`, {
+      headers: { cookie },
+    })
+  ).json();
+  const companyId = found.companies?.[0]?.id;
+  if (!companyId)
+    console.log("No company of five people: the seed made no companies; its rows are left out.");
+  // One of its people who did not place the company's other orders (an Approver).
+  const person = companyId ? await signIn(base, `bench-customer-${colleague}@example.com`) : undefined;
   const ordersDeep = await cursorAt(base, cookie, "orders", 10_000);
   const usersDeep = await cursorAt(base, cookie, "users", 10_000);
   const runs = [
@@ -73,17 +107,63 @@ export async function benchAdminLists({ base, cookie, customers, report }) {
     ["orders: state + plan", fixed(`/api/orders?size=20&state=delivered&plan=${plan}`)],
     ["orders: state + plan, page 500", fixed(`/api/orders?size=20&page=500&state=delivered&plan=${plan}`)],
     ["orders: paid + date range", fixed("/api/orders?size=20&paid=true&from=2025-01-01&to=2026-12-31")],
-    ...(companyId ? [["orders: company filter", fixed(`/api/orders?size=20&companyId=${companyId}`)]] : []),
-    ["companies: first page", fixed("/api/admin/companies")],
-    ["companies: search by e-mail prefix", () => `/api/admin/companies?q=${emailPrefix()}`],
+    ...(companyId
+      ? [
+          ["orders: company filter (a company of five)", fixed(`/api/orders?size=20&companyId=${companyId}`)],
+          [
+            "order: a customer's own list, as a person of a company of five (its every order)",
+            fixed("/api/order"),
+            person,
+          ],
+          [
+            "admin/companies: a company's page (a company of five)",
+            fixed(`/api/admin/companies/${companyId}`),
+          ],
+        ]
+      : []),
+    ["admin/companies: first page", fixed("/api/admin/companies")],
+    ["admin/companies: search by e-mail prefix", () => `/api/admin/companies?q=${emailPrefix()}`],
+    ["admin/companies: search by name word", fixed("/api/admin/companies?q=lovel")],
     ["users: first page", fixed("/api/users?page=0&size=50")],
     ["users: page 200 by number (10,000 rows deep)", fixed("/api/users?page=200&size=50")],
     ["users: 10,000 rows deep by cursor", fixed(`/api/users?size=50&after=${usersDeep}`)],
     ["users: search by e-mail prefix", () => `/api/users?size=50&q=${emailPrefix()}`],
     ["users: role + date range", fixed("/api/users?size=50&role=customer&from=2020-01-01&to=2030-12-31")],
   ];
-  for (const [name, next] of runs) {
-    await measure(base, cookie, next, 40); // warm-up
-    report(`GET /api/${name}`, await measure(base, cookie, next));
+  // The bytes of each list's first answer, served by a bare route in the same run.
+  if (serveBare) {
+    const bareRoutes = [];
+    for (const [index, [name, next, caller = cookie]] of runs.entries()) {
+      const response = await fetch(`${base}${next()}`, { headers: { cookie: caller } });
+      const body = Buffer.from(await response.arrayBuffer());
+      if (!response.ok) throw new Error(`${name}: ${response.status} ${body.toString()}`);
+      bareRoutes.push({
+        method: "GET",
+        url: `/bare/${index}`,
+        contentType: response.headers.get("content-type"),
+        body: body.toString("base64"),
+      });
+    }
+    await serveBare(bareRoutes);
+  }
+  for (const [index, [name, next, caller = cookie]] of runs.entries()) {
+    await measure(base, caller, next, 40); // warm-up
+    const measured = await measure(base, caller, next);
+    if (!serveBare) {
+      report(`GET /api/${name}`, againstBound(measured));
+      continue;
+    }
+    const bare = () => `/bare/${index}`;
+    await measure(bareBase, "", bare, 40);
+    const baseline = await measure(bareBase, "", bare);
+    report(
+      `GET /api/${name}`,
+      againstBound({
+        ...measured,
+        "bare p50 ms": baseline["p50 ms"],
+        "bare p95 ms": baseline["p95 ms"],
+        "bare req/s": baseline["req/s"],
+      }),
+    );
   }
 }

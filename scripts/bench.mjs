@@ -2,8 +2,10 @@
 // Embedded database by default (in BENCH_DATA_DIR, kept between runs), or DATABASE_URL.
 // Seeds BENCH_ORDERS orders (1,000,000) first; BENCH_SECONDS (5) per run, BENCH_CONNECTIONS (20).
 // BENCH_ONLY=pages: only the server-rendered pages, on a fresh database with the demo content.
-// BENCH_ONLY=lists: only the admin lists' pages, searches and filters (scripts/bench-lists.mjs),
-// p50/p95/p99 per request, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers.
+// BENCH_ONLY=lists: only the admin lists' pages, searches and filters, the Companies page and a
+// company person's own orders (scripts/bench-lists.mjs), p50/p95/p99 per request beside a bare
+// route and the 20 ms bound, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers in
+// their client companies.
 // BENCH_ONLY=overview: only the owner's Overview with its churn (scripts/bench-overview.mjs), on the
 // same data: kept figures (target p95 < 20 ms) and computed every time (target p95 < 100 ms).
 // BENCH_ONLY=board: only the work board (scripts/bench-board.mjs), on the same orders with BENCH_STAFF
@@ -50,6 +52,18 @@ const databaseUrl = process.env.DATABASE_URL;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), "agency-bench"));
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const barePort = port + 1;
+/** The admin lists' bare routes: a server of their own, beside the catalog's in a full run. */
+const listsBarePort = port + 2;
+/** The admin lists, each beside its bare route (scripts/bench-lists.mjs). */
+const adminLists = (cookie) =>
+  benchAdminLists({
+    base,
+    cookie,
+    customers: customerCount,
+    report: reportList,
+    serveBare: (bareRoutes) => serveBare(bareRoutes, listsBarePort),
+    bareBase: `http://127.0.0.1:${listsBarePort}`,
+  });
 const pagesOnly = process.env.BENCH_ONLY === "pages";
 const listsOnly = process.env.BENCH_ONLY === "lists";
 const overviewOnly = process.env.BENCH_ONLY === "overview";
@@ -101,6 +115,12 @@ function report(name, shop, bare) {
   return row;
 }
 
+/** Prints a row of a list's figures (per request) and keeps it. */
+function reportList(name, result) {
+  rows.push({ name, ...result });
+  console.log(JSON.stringify({ name, ...result }));
+}
+
 const signIn = (email) => signInAs(base, email);
 
 /** The order bursts on the running shop (scripts/bench-orders.mjs). */
@@ -117,11 +137,11 @@ const ordersBench = (plans) =>
     rounds: orderRounds,
   });
 
-/** A bare Fastify server on `barePort` answering each route (method, url, contentType, base64 body). */
-async function serveBare(bareRoutes) {
+/** A bare Fastify server on `onPort` answering each route (method, url, contentType, base64 body). */
+async function serveBare(bareRoutes, onPort = barePort) {
   const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
   writeFileSync(routesFile, JSON.stringify(bareRoutes));
-  await start(["scripts/bench-bare.mjs", routesFile, String(barePort)], {}, (text) => text.includes("ready"));
+  await start(["scripts/bench-bare.mjs", routesFile, String(onPort)], {}, (text) => text.includes("ready"));
 }
 
 /** The same bytes as the shop answers for each sample (and an order's answer), from a bare route. */
@@ -225,17 +245,13 @@ if (process.env.BENCH_INSTANCES) {
     const idleMemory = `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)} MB`;
     console.log(`server idle after start: ${idleMemory} resident`);
 
-    const reportList = (name, result) => {
-      rows.push({ name, ...result });
-      console.log(JSON.stringify({ name, ...result }));
-    };
     if (pagesOnly) {
       console.log(`\n${seconds} s per run, ${connections} connections\n`);
       await benchPages({ base, load, report });
       summary(idleMemory);
     } else if (listsOnly) {
       const cookie = await signIn(benchAdminEmail);
-      await benchAdminLists({ base, cookie, customers: customerCount, report: reportList });
+      await adminLists(cookie);
       summary(idleMemory);
     } else if (catalogOnly) {
       await benchCatalog({
@@ -308,7 +324,7 @@ if (process.env.BENCH_INSTANCES) {
       for (const [name, url] of adminRuns) {
         report(name, await load({ url: `${base}${url}`, headers: adminHeaders, connections: 4 }));
       }
-      await benchAdminLists({ base, cookie: admin, customers: customerCount, report: reportList });
+      await adminLists(admin);
       await benchOverview({ base, cookie: admin, report: reportList });
 
       // Visitors reading the catalog while an admin pages through the orders.
