@@ -141,7 +141,8 @@ describe("formatMoneyInput", () => {
     expect(formatMoneyInput(1200.5, eur)).toBe("1.200,50");
     expect(formatMoneyInput(1200.5, eurFr)).toBe("1\u202f200,50");
     expect(formatMoneyInput(1200.5, chf)).toMatch(/^1['’]200\.50$/);
-    expect(formatMoneyInput(1200, eur)).toBe("1.200");
+    expect(formatMoneyInput(1200, eur)).toBe("1.200,00");
+    expect(formatMoneyInput(99, usd)).toBe("99.00");
     expect(formatMoneyInput(5000, jpy)).toBe("5,000");
   });
 

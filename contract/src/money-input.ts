@@ -6,6 +6,21 @@
  */
 import { currencyDigits, currencyLabel, currencySymbol, type ShopMoney } from "./money.js";
 
+/** What the parser says, for the field's feedback (and for tests, so the wording cannot drift). */
+export const moneyInputMessages = {
+  required: "Enter an amount.",
+  invalid: (example: string) => `Enter an amount such as ${example}.`,
+  negative: "Enter an amount of zero or more.",
+  ambiguous: (text: string, example: string, decimal: string) =>
+    `"${text}" could be read two ways: write amounts such as ${example}, with "${decimal}" before the cents.`,
+  ambiguousWhole: (text: string, example: string) =>
+    `"${text}" could be read two ways: write whole amounts such as ${example}.`,
+  decimals: (code: string, digits: number) =>
+    digits === 0
+      ? `Amounts in ${code} have no decimals.`
+      : `Amounts in ${code} have at most ${digits} decimals.`,
+} as const;
+
 export type MoneyInputProblem = "invalid" | "ambiguous" | "too many decimals";
 
 export type MoneyInputResult =
@@ -72,14 +87,13 @@ function kindOf(mark: string, locale: Separators): Mark {
 
 /**
  * A number as the user would type it back in the shop's locale, for editing a stored amount: no
- * symbol, the locale's separators, the currency's digits when it has cents ("1.200,50" in de-DE,
- * "1.200" for a whole amount, "5,000" yen in ja-JP).
+ * symbol, the locale's separators and the currency's digits ("1.200,50" in de-DE, "99.00" in
+ * en-US, "5,000" yen in ja-JP).
  */
 export function formatMoneyInput(major: number, { locale, currency }: ShopMoney): string {
   const digits = currencyDigits(currency);
-  const whole = Number.isInteger(major);
   return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: whole ? 0 : digits,
+    minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(major);
 }
@@ -89,7 +103,7 @@ export function parseMoneyInput(text: string, options: MoneyInputOptions): Money
   const { locale, currency, allowNegative = false } = options;
   const marks = separators(locale);
   const example = formatMoneyInput(currencyDigits(currency) > 0 ? 1234.5 : 1234, { locale, currency });
-  const invalid = (message = `Enter an amount such as ${example}.`): MoneyInputResult => ({
+  const invalid = (message: string = moneyInputMessages.invalid(example)): MoneyInputResult => ({
     ok: false,
     reason: "invalid",
     message,
@@ -99,12 +113,12 @@ export function parseMoneyInput(text: string, options: MoneyInputOptions): Money
     reason: "ambiguous",
     message:
       currencyDigits(currency) > 0
-        ? `"${text.trim()}" could be read two ways: write amounts such as ${example}, with "${marks.decimal}" before the cents.`
-        : `"${text.trim()}" could be read two ways: write whole amounts such as ${example}.`,
+        ? moneyInputMessages.ambiguous(text.trim(), example, marks.decimal)
+        : moneyInputMessages.ambiguousWhole(text.trim(), example),
   };
 
   let rest = text.trim();
-  if (rest === "") return invalid("Enter an amount.");
+  if (rest === "") return invalid(moneyInputMessages.required);
   // A pasted "€ 1.200,50" or "1200 EUR": the shop's own symbol or code is allowed and left out.
   for (const name of [currencySymbol(currency, locale), currencyLabel(currency)]) {
     if (rest.toUpperCase().startsWith(name.toUpperCase())) rest = rest.slice(name.length).trim();
@@ -115,7 +129,7 @@ export function parseMoneyInput(text: string, options: MoneyInputOptions): Money
     negative = true;
     rest = rest.slice(1).trim();
   }
-  if (negative && !allowNegative) return invalid("Enter an amount of zero or more.");
+  if (negative && !allowNegative) return invalid(moneyInputMessages.negative);
 
   // Split into runs of digits and the single marks between them.
   const groups: string[] = [""];
@@ -191,10 +205,7 @@ export function parseMoneyInput(text: string, options: MoneyInputOptions): Money
     return {
       ok: false,
       reason: "too many decimals",
-      message:
-        digits === 0
-          ? `Amounts in ${currencyLabel(currency)} have no decimals.`
-          : `Amounts in ${currencyLabel(currency)} have at most ${digits} decimals.`,
+      message: moneyInputMessages.decimals(currencyLabel(currency), digits),
     };
   }
   const major = Number(`${integer.join("")}.${fraction || "0"}`);

@@ -68,7 +68,8 @@ export const catalogEditor = {
   addAddon: "Add an add-on",
   editAddon: (name: string) => `Edit ${name}`,
   addonName: "Add-on name",
-  addonPrice: "Price ($)",
+  /** The box's label adds the shop's currency symbol: "Price (€)". */
+  addonPrice: "Price",
   addonBilling: "Charged",
   addonOnce: "Once, with the first payment",
   addonEvery: "Every period, with the plan's renewals",

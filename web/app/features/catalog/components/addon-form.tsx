@@ -1,8 +1,9 @@
-import { AddonBody, type PlanAddon } from "@agency/contract";
+import { AddonBody, formatMoneyInput, type PlanAddon } from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
+import { MoneyInput, moneyOrUndefined, useMoneyInput } from "../../../components/money-input";
 import { catalogEditor as t } from "../../../lib/messages";
-import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
+import { useContractForm } from "../../../lib/use-contract-form";
 
 type Fields = { name: string; price: string; recurring: boolean };
 const labels: Record<keyof Fields, string> = {
@@ -18,21 +19,25 @@ const label = (path: string) => labels[path as keyof Fields] ?? path;
  */
 export function AddonForm({
   planId,
+  currency,
   editing,
   onSubmit,
   onCancel,
 }: {
   planId: string;
+  /** The plan's currency, which its add-ons are priced in. */
+  currency?: string;
   editing?: PlanAddon;
   onSubmit: (body: AddonBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  const money = useMoneyInput(currency);
   const form = useContractForm({
     initial: editing
-      ? { name: editing.name, price: String(editing.price), recurring: editing.recurring }
+      ? { name: editing.name, price: formatMoneyInput(editing.price, money), recurring: editing.recurring }
       : { name: "", price: "", recurring: false },
     schema: AddonBody,
-    toBody: (values: Fields) => ({ ...values, price: numberOrUndefined(values.price) }),
+    toBody: (values: Fields) => ({ ...values, price: moneyOrUndefined(values.price, money) }),
     label,
     onSubmit,
     resetAfterSubmit: !editing,
@@ -52,11 +57,11 @@ export function AddonForm({
           onChange={(name) => set({ name })}
           problem={problems.name}
         />
-        <Field
+        <MoneyInput
           className="col-12 col-md-6"
           id={`${prefix}-price`}
           label={labels.price}
-          inputMode="decimal"
+          currency={currency}
           value={values.price}
           onChange={(price) => set({ price })}
           problem={problems.price}

@@ -1,4 +1,4 @@
-import { type AdminPlan, catalogMessages } from "@agency/contract";
+import { type AdminPlan, catalogMessages, moneyInputMessages } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api";
@@ -26,19 +26,22 @@ const plan: AdminPlan = {
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** The price box's label names the plan's currency. */
+const price = `${t.addonPrice} ($)`;
+
 describe("the add-on form", () => {
   it("says what is missing or wrong under each field and sends nothing", async () => {
     const onSubmit = vi.fn(async () => {});
     renderWithProviders(<AddonForm planId={plan._id} onSubmit={onSubmit} />);
-    type(t.addonPrice, "0");
+    type(price, "0");
     fireEvent.click(screen.getByRole("button", { name: t.create }));
     expect(await screen.findByText(`${t.addonName} is required`)).toBeTruthy();
     expect(screen.getByText(`${t.addonPrice} ${catalogMessages.addonPrice}`)).toBeTruthy();
 
-    type(t.addonPrice, "12.345");
+    type(price, "12.345");
     fireEvent.click(screen.getByRole("button", { name: t.create }));
-    expect(await screen.findByText(`${t.addonPrice} ${catalogMessages.price}`)).toBeTruthy();
-    type(t.addonPrice, "");
+    expect(await screen.findByText(moneyInputMessages.decimals("USD", 2))).toBeTruthy();
+    type(price, "");
     fireEvent.click(screen.getByRole("button", { name: t.create }));
     expect(await screen.findByText(`${t.addonPrice} is required`)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -48,7 +51,7 @@ describe("the add-on form", () => {
     const onSubmit = vi.fn(async () => {});
     renderWithProviders(<AddonForm planId={plan._id} onSubmit={onSubmit} />);
     type(t.addonName, "  Monthly call ");
-    type(t.addonPrice, "39.5");
+    type(price, "39.5");
     fireEvent.click(screen.getByLabelText(t.addonEvery));
     fireEvent.click(screen.getByRole("button", { name: t.create }));
     await waitFor(() =>
@@ -106,7 +109,7 @@ describe("a plan's add-ons in the editor", () => {
     fireEvent.click(screen.getByRole("button", { name: t.addAddon }));
     const form = screen.getByRole("form", { name: t.addAddon });
     fireEvent.change(within(form).getByLabelText(t.addonName), { target: { value: "Launch party" } });
-    fireEvent.change(within(form).getByLabelText(t.addonPrice), { target: { value: "15" } });
+    fireEvent.change(within(form).getByLabelText(price), { target: { value: "15" } });
     fireEvent.click(within(form).getByRole("button", { name: t.create }));
     await waitFor(() =>
       expect(
@@ -119,7 +122,7 @@ describe("a plan's add-ons in the editor", () => {
 
     fireEvent.click(screen.getByRole("button", { name: t.editAddon("Rush delivery") }));
     const edit = screen.getByRole("form", { name: t.editAddon("Rush delivery") });
-    fireEvent.change(within(edit).getByLabelText(t.addonPrice), { target: { value: "55" } });
+    fireEvent.change(within(edit).getByLabelText(price), { target: { value: "55" } });
     fireEvent.click(within(edit).getByRole("button", { name: t.save }));
     await waitFor(() =>
       expect(api.calls.find((call) => call.route === "PUT /api/admin/catalog/addons/:id")).toMatchObject({

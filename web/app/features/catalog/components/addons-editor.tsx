@@ -43,6 +43,7 @@ export function AddonsEditor({ plan, onClose }: { plan: AdminPlan; onClose: () =
       return (
         <AddonForm
           planId={plan._id}
+          currency={plan.currency}
           editing={addon}
           onSubmit={async (body) => {
             await saveWithToasts(
@@ -108,6 +109,7 @@ export function AddonsEditor({ plan, onClose }: { plan: AdminPlan; onClose: () =
         form={(close) => (
           <AddonForm
             planId={plan._id}
+            currency={plan.currency}
             onSubmit={async (body) => {
               await saveWithToasts(
                 () => editor.create.mutateAsync({ planId: plan._id, body }),

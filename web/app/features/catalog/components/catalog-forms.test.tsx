@@ -57,7 +57,7 @@ describe("the plan form", () => {
   it("asks for the name, the prices and every feature's name and detail", async () => {
     const onCreate = vi.fn(async () => {});
     render(<PlanForm onCreate={onCreate} />);
-    type(t.newPrice, "0.5");
+    type(`${t.newPrice} ($)`, "0.5");
     type("Card colour", "blue");
     submit(t.create);
     expect(await screen.findByText(`${t.planName} is required`)).toBeTruthy();
@@ -73,8 +73,8 @@ describe("the plan form", () => {
     render(<PlanForm onCreate={onCreate} />);
     type(t.planName, "Starter");
     type(t.planTagline, "For a first shop");
-    type(t.oldPrice, "59");
-    type(t.newPrice, "29.5");
+    type(`${t.oldPrice} ($)`, "59");
+    type(`${t.newPrice} ($)`, "29.5");
     for (const index of [0, 1, 2, 3]) {
       type(`Feature ${index + 1} name`, `F${index}`);
       type(`Feature ${index + 1} detail`, `D${index}`);
@@ -133,12 +133,12 @@ describe("the price form", () => {
   it("refuses a price below 1 $ and leaves renewals alone unless ticked", async () => {
     const onSubmit = vi.fn(async () => {});
     render(<PriceForm plan={plan} onSubmit={onSubmit} onCancel={() => {}} />);
-    type(t.newPrice, "0");
+    type(`${t.newPrice} ($)`, "0");
     submit(t.savePrice);
     expect(await screen.findByText(`${t.newPrice} must be at least 1 $`)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
 
-    type(t.newPrice, "59");
+    type(`${t.newPrice} ($)`, "59");
     submit(t.savePrice);
     await waitFor(() =>
       expect(onSubmit).toHaveBeenLastCalledWith({ oldPrice: 79, newPrice: 59, applyToRenewals: false }),

@@ -7,6 +7,7 @@ import {
 } from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
+import { MoneyInput, moneyOrUndefined } from "../../../components/money-input";
 import { catalogEditor as t } from "../../../lib/messages";
 import { useShopMoney } from "../../../lib/site";
 import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
@@ -102,6 +103,7 @@ export function PlanForm({
   onUpdate?: (body: PlanDetailsBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  const money = useShopMoney();
   const form = useContractForm<Fields, CreatePlanBody | PlanDetailsBody>({
     initial: editing ? fromPlan(editing) : empty,
     schema: editing ? detailsSchema : createSchema,
@@ -109,7 +111,11 @@ export function PlanForm({
       const details = { ...fields, turnaroundDays: numberOrUndefined(turnaroundDays) };
       return editing
         ? details
-        : { ...details, oldPrice: numberOrUndefined(oldPrice), newPrice: numberOrUndefined(newPrice) };
+        : {
+            ...details,
+            oldPrice: moneyOrUndefined(oldPrice, money),
+            newPrice: moneyOrUndefined(newPrice, money),
+          };
     },
     label,
     onSubmit: async (body) => {
@@ -119,20 +125,30 @@ export function PlanForm({
     resetAfterSubmit: !editing,
   });
   const { values, problems, set } = form;
-  const { currency } = useShopMoney();
+  const { currency } = money;
   const prefix = editing ? `plan-${editing._id}` : "plan-new";
   const setFeature = (index: number, patch: Partial<Feature>) =>
     set({
       features: values.features.map((feature, at) => (at === index ? { ...feature, ...patch } : feature)),
     });
 
-  const text = (key: "service" | "title" | "month" | "oldPrice" | "newPrice", numeric = false) => (
+  const text = (key: "service" | "title" | "month") => (
     <Field
       className="col-12 col-md-6"
       id={`${prefix}-${key}`}
       label={labels[key]}
-      inputMode={numeric ? "decimal" : undefined}
-      help={numeric ? t.inCurrency(currencyLabel(currency)) : undefined}
+      value={values[key]}
+      onChange={(value) => set({ [key]: value })}
+      problem={problems[key]}
+    />
+  );
+
+  const price = (key: "oldPrice" | "newPrice") => (
+    <MoneyInput
+      className="col-12 col-md-6"
+      id={`${prefix}-${key}`}
+      label={t[key]}
+      help={t.inCurrency(currencyLabel(currency))}
       value={values[key]}
       onChange={(value) => set({ [key]: value })}
       problem={problems[key]}
@@ -171,8 +187,8 @@ export function PlanForm({
         {text("month")}
         {editing ? null : (
           <>
-            {text("oldPrice", true)}
-            {text("newPrice", true)}
+            {price("oldPrice")}
+            {price("newPrice")}
           </>
         )}
         {values.features.map((feature, index) => (

@@ -1,8 +1,9 @@
-import { type AdminPlan, currencyLabel, PlanPriceBody } from "@agency/contract";
+import { type AdminPlan, currencyLabel, formatMoneyInput, PlanPriceBody } from "@agency/contract";
 import { Form } from "react-bootstrap";
-import { Field, FormActions } from "../../../components/field";
+import { FormActions } from "../../../components/field";
+import { MoneyInput, moneyOrUndefined, useMoneyInput } from "../../../components/money-input";
 import { catalogEditor as t } from "../../../lib/messages";
-import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
+import { useContractForm } from "../../../lib/use-contract-form";
 
 const labels: Record<string, string> = { oldPrice: t.oldPrice, newPrice: t.newPrice };
 const label = (path: string) => labels[path] ?? path;
@@ -20,13 +21,18 @@ export function PriceForm({
   onSubmit: (body: PlanPriceBody) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const money = useMoneyInput(plan.currency);
   const form = useContractForm({
-    initial: { oldPrice: String(plan.oldPrice), newPrice: String(plan.newPrice), applyToRenewals: false },
+    initial: {
+      oldPrice: formatMoneyInput(plan.oldPrice, money),
+      newPrice: formatMoneyInput(plan.newPrice, money),
+      applyToRenewals: false,
+    },
     schema: PlanPriceBody,
     toBody: (values) => ({
       ...values,
-      oldPrice: numberOrUndefined(values.oldPrice),
-      newPrice: numberOrUndefined(values.newPrice),
+      oldPrice: moneyOrUndefined(values.oldPrice, money),
+      newPrice: moneyOrUndefined(values.newPrice, money),
     }),
     label,
     onSubmit,
@@ -39,12 +45,12 @@ export function PriceForm({
       <p className="fw-semibold mb-2">{t.priceHeading(`${plan.service} (${plan.duration})`)}</p>
       <div className="row g-3">
         {(["oldPrice", "newPrice"] as const).map((key) => (
-          <Field
+          <MoneyInput
             key={key}
             className="col-6"
             id={`${prefix}-${key}`}
-            label={labels[key]}
-            inputMode="decimal"
+            label={t[key]}
+            currency={plan.currency}
             help={t.inCurrency(currencyLabel(plan.currency))}
             value={values[key]}
             onChange={(value) => set({ [key]: value })}

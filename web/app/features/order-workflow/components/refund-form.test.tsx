@@ -1,4 +1,4 @@
-import { refundMessages } from "@agency/contract";
+import { moneyInputMessages, refundMessages } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { confirmAction } from "../../../lib/alerts";
@@ -53,7 +53,7 @@ describe("the refund form", () => {
 
     type(t.amount("$"), "12.345");
     submit();
-    expect(await screen.findByText(`${t.amount("$")} ${refundMessages.amountCents}`)).toBeTruthy();
+    expect(await screen.findByText(moneyInputMessages.decimals("USD", 2))).toBeTruthy();
     type(t.amount("$"), "");
     submit();
     expect(await screen.findByText(`${t.amount("$")} ${refundMessages.amountRequired}`)).toBeTruthy();

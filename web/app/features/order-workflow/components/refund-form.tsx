@@ -1,5 +1,6 @@
 import {
   currencySymbol,
+  formatMoneyInput,
   formatOrderNumber,
   type OrderDetail,
   type OrderPayment,
@@ -9,13 +10,13 @@ import {
 import { useId } from "react";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
+import { MoneyInput, moneyOrUndefined, useMoneyInput } from "../../../components/money-input";
 import { confirmAction } from "../../../lib/alerts";
 import { formatDate } from "../../../lib/dates";
 import { refundForm as t } from "../../../lib/messages";
 import { useMoney } from "../../../lib/money";
-import { useShopMoney } from "../../../lib/site";
 import { saveWithToasts } from "../../../lib/toast";
-import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
+import { useContractForm } from "../../../lib/use-contract-form";
 import { useRefundOrder } from "../api/workflow";
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -39,8 +40,13 @@ export function RefundForm({ order }: { order: OrderDetail }) {
   const id = useId();
   const shopMoney = useMoney();
   const money = (amount: number) => shopMoney(amount, order.currency);
-  const amountLabel = t.amount(currencySymbol(order.currency, useShopMoney().locale));
-  const labels: Record<string, string> = { paymentId: t.payment, amount: amountLabel, reason: t.reason };
+  const typed = useMoneyInput(order.currency);
+  const amountText = (amount: number) => formatMoneyInput(amount, typed);
+  const labels: Record<string, string> = {
+    paymentId: t.payment,
+    amount: t.amount(currencySymbol(order.currency, typed.locale)),
+    reason: t.reason,
+  };
   const payments = order.payments ?? [];
   const refundable = payments.filter((payment) => payment.refundable > 0);
   const refund = useRefundOrder(order._id);
@@ -48,9 +54,9 @@ export function RefundForm({ order }: { order: OrderDetail }) {
   const chosen = (paymentId: string): OrderPayment | undefined =>
     refundable.find((payment) => payment._id === paymentId);
   const form = useContractForm({
-    initial: { paymentId: first?._id ?? "", amount: first ? first.refundable.toFixed(2) : "", reason: "" },
+    initial: { paymentId: first?._id ?? "", amount: first ? amountText(first.refundable) : "", reason: "" },
     schema: refundSchema((paymentId) => chosen(paymentId)?.refundable, money),
-    toBody: (values) => ({ ...values, amount: numberOrUndefined(values.amount) }),
+    toBody: (values) => ({ ...values, amount: moneyOrUndefined(values.amount, typed) }),
     label: (path) => labels[path] ?? path,
     onSubmit: async (body) => {
       const payment = chosen(body.paymentId);
@@ -69,7 +75,7 @@ export function RefundForm({ order }: { order: OrderDetail }) {
       const next =
         after.find((item) => item._id === body.paymentId && item.refundable > 0) ??
         after.find((item) => item.refundable > 0);
-      form.set({ paymentId: next?._id ?? "", amount: next ? next.refundable.toFixed(2) : "", reason: "" });
+      form.set({ paymentId: next?._id ?? "", amount: next ? amountText(next.refundable) : "", reason: "" });
     },
   });
   const { values, problems, set } = form;
@@ -94,7 +100,7 @@ export function RefundForm({ order }: { order: OrderDetail }) {
             isInvalid={Boolean(problems.paymentId)}
             onChange={(event) => {
               const next = chosen(event.target.value);
-              set({ paymentId: event.target.value, amount: next ? next.refundable.toFixed(2) : "" });
+              set({ paymentId: event.target.value, amount: next ? amountText(next.refundable) : "" });
             }}
           >
             {refundable.map((item) => (
@@ -105,10 +111,10 @@ export function RefundForm({ order }: { order: OrderDetail }) {
           </Form.Select>
         </Field>
       ) : null}
-      <Field
+      <MoneyInput
         id={`${id}-amount`}
-        label={amountLabel}
-        inputMode="decimal"
+        label={t.amount}
+        currency={order.currency}
         value={values.amount}
         onChange={(amount) => set({ amount })}
         problem={problems.amount}

@@ -32,7 +32,7 @@ describe("the promo code form", () => {
     render(<PromoCodeForm plans={[]} onSubmit={onSubmit} />);
     type(t.code, "SPRING");
     fireEvent.change(screen.getByLabelText(t.kind), { target: { value: "fixed" } });
-    type(t.value, "7.5");
+    type(`${t.value} ($)`, "7.5");
     type(t.maxUses, "10");
     fireEvent.change(screen.getByLabelText(t.appliesTo), { target: { value: "every" } });
     create();

@@ -1,6 +1,14 @@
-import { type AdminPlan, currencyLabel, type PromoCode, PromoCodeBody } from "@agency/contract";
+import {
+  type AdminPlan,
+  currencyLabel,
+  formatMoneyInput,
+  type PromoCode,
+  PromoCodeBody,
+  type ShopMoney,
+} from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
+import { MoneyInput, moneyOrUndefined } from "../../../components/money-input";
 import { fromDateTimeLocalInput, toDateTimeLocalInput } from "../../../lib/dates";
 import { promoEditor as t } from "../../../lib/messages";
 import { useShopMoney } from "../../../lib/site";
@@ -30,11 +38,12 @@ const empty: Fields = {
   disabled: false,
 };
 
-function fromCode(code: PromoCode): Fields {
+function fromCode(code: PromoCode, money: ShopMoney): Fields {
   return {
     code: code.code,
     kind: code.kind,
-    value: String(code.value),
+    // A fixed discount is an amount, typed as the shop's locale writes it; a percentage is not.
+    value: code.kind === "fixed" ? formatMoneyInput(code.value, money) : String(code.value),
     validFrom: toDateTimeLocalInput(code.validFrom),
     validTo: toDateTimeLocalInput(code.validTo),
     maxUses: code.maxUses === null ? "" : String(code.maxUses),
@@ -67,13 +76,15 @@ export function PromoCodeForm({
   onSubmit: (body: PromoCodeBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  const money = useShopMoney();
   const form = useContractForm({
-    initial: editing ? fromCode(editing) : empty,
+    initial: editing ? fromCode(editing, money) : empty,
     schema: PromoCodeBody,
     toBody: (values: Fields) => ({
       code: values.code,
       kind: values.kind,
-      value: numberOrUndefined(values.value),
+      value:
+        values.kind === "fixed" ? moneyOrUndefined(values.value, money) : numberOrUndefined(values.value),
       validFrom: fromDateTimeLocalInput(values.validFrom),
       validTo: fromDateTimeLocalInput(values.validTo),
       maxUses: values.maxUses.trim() === "" ? null : Number(values.maxUses),
@@ -86,7 +97,7 @@ export function PromoCodeForm({
     resetAfterSubmit: !editing,
   });
   const { values, problems, set } = form;
-  const { currency } = useShopMoney();
+  const { currency } = money;
   const prefix = editing ? `promo-${editing._id}` : "promo-new";
 
   const control = (key: "code" | "value" | "maxUses" | "validFrom" | "validTo", type = "text") => (
@@ -96,7 +107,6 @@ export function PromoCodeForm({
       label={labels[key]}
       type={type}
       inputMode={key === "value" || key === "maxUses" ? "decimal" : undefined}
-      help={key === "value" && values.kind === "fixed" ? t.inCurrency(currencyLabel(currency)) : undefined}
       value={values[key]}
       onChange={(value) => set({ [key]: value })}
       problem={problems[key]}
@@ -116,7 +126,19 @@ export function PromoCodeForm({
             <option value="fixed">{t.fixed}</option>
           </Form.Select>
         </Field>
-        {control("value")}
+        {values.kind === "fixed" ? (
+          <MoneyInput
+            className="col-12 col-md-4"
+            id={`${prefix}-value`}
+            label={t.value}
+            help={t.inCurrency(currencyLabel(currency))}
+            value={values.value}
+            onChange={(value) => set({ value })}
+            problem={problems.value}
+          />
+        ) : (
+          control("value")
+        )}
         {control("validFrom", "datetime-local")}
         {control("validTo", "datetime-local")}
         {control("maxUses")}

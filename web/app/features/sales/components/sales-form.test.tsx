@@ -1,4 +1,4 @@
-import { salesMessages } from "@agency/contract";
+import { moneyInputMessages, salesMessages } from "@agency/contract";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { salesForm as t } from "../../../lib/messages";
@@ -60,9 +60,7 @@ describe("the quote form", () => {
     });
     save();
     expect(await screen.findByText(`${t.lines}: ${salesMessages.oneInterval}`)).toBeTruthy();
-    expect(
-      screen.getByText(`${t.unitPrice}: must be an amount in dollars with at most two decimals`),
-    ).toBeTruthy();
+    expect(screen.getByText(moneyInputMessages.decimals("USD", 2))).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

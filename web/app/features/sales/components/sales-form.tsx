@@ -1,14 +1,16 @@
 import {
   type AdminSalesDetail,
-  currencySymbol,
+  formatMoneyInput,
   type RecurringInterval,
   SalesDraftBody,
   type SalesKind,
+  type ShopMoney,
   salesTotals,
   toMajor,
 } from "@agency/contract";
 import { Button, Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
+import { MoneyInput, moneyOrUndefined } from "../../../components/money-input";
 import { salesForm as t } from "../../../lib/messages";
 import { useMoney } from "../../../lib/money";
 import { useShopMoney } from "../../../lib/site";
@@ -31,14 +33,14 @@ type Fields = {
 
 const emptyLine: LineFields = { description: "", quantity: "1", unitPrice: "", recurring: "" };
 
-function fromDocument(doc: AdminSalesDetail): Fields {
+function fromDocument(doc: AdminSalesDetail, typed: ShopMoney): Fields {
   return {
     email: doc.email,
     name: doc.name,
     lines: doc.lines.map((line) => ({
       description: line.description,
       quantity: String(line.quantity),
-      unitPrice: String(line.unitPrice),
+      unitPrice: formatMoneyInput(line.unitPrice, typed),
       recurring: line.recurring ?? "",
     })),
     note: doc.note,
@@ -68,11 +70,11 @@ const labelOf = (path: string) => {
   return parts.length === 3 ? `${labels[parts[2] ?? ""] ?? ""}:` : labels[path] ? `${labels[path]}:` : "";
 };
 
-function linesOf(values: Fields) {
+function linesOf(values: Fields, typed: ShopMoney) {
   return values.lines.map((line) => ({
     description: line.description,
     quantity: numberOrUndefined(line.quantity),
-    unitPrice: numberOrUndefined(line.unitPrice),
+    unitPrice: moneyOrUndefined(line.unitPrice, typed),
     recurring: line.recurring || null,
   }));
 }
@@ -92,14 +94,16 @@ export function SalesForm({
   onSubmit: (body: SalesDraftBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  // Unit prices are typed as the shop's locale writes numbers ("1.200,50" in de-DE).
+  const shop = useShopMoney();
   const form = useContractForm({
-    initial: editing ? fromDocument(editing) : blank,
+    initial: editing ? fromDocument(editing, shop) : blank,
     schema: SalesDraftBody,
     toBody: (values: Fields) => ({
       kind,
       email: values.email,
       name: values.name,
-      lines: linesOf(values),
+      lines: linesOf(values, shop),
       note: values.note,
       validUntil: kind === "quote" ? values.validUntil || null : null,
       dueDate: kind === "invoice" ? values.dueDate || null : null,
@@ -109,7 +113,6 @@ export function SalesForm({
   });
   const { values, problems, set } = form;
   const money = useMoney();
-  const shop = useShopMoney();
   const prefix = editing ? `sales-${editing._id}` : `sales-new-${kind}`;
   const setLine = (index: number, patch: Partial<LineFields>) =>
     set({ lines: values.lines.map((line, at) => (at === index ? { ...line, ...patch } : line)) });
@@ -117,7 +120,7 @@ export function SalesForm({
   // Live totals from what is typed so far (a line not yet a number counts as nothing).
   const typed = values.lines.map((line) => ({
     quantity: Number.isFinite(Number(line.quantity)) ? Number(line.quantity) : 0,
-    unitPrice: Number.isFinite(Number(line.unitPrice)) ? Number(line.unitPrice) : 0,
+    unitPrice: moneyOrUndefined(line.unitPrice, shop) || 0,
     recurring: line.recurring || null,
   }));
   // Priced in the shop's currency, as the server will price them.
@@ -173,11 +176,10 @@ export function SalesForm({
                 onChange={(quantity) => setLine(index, { quantity })}
                 problem={problem("quantity")}
               />
-              <Field
+              <MoneyInput
                 className="col-8 col-md-2"
                 id={id("unitPrice")}
-                label={t.unitPriceIn(currencySymbol(shop.currency, shop.locale))}
-                inputMode="decimal"
+                label={t.unitPriceIn}
                 value={line.unitPrice}
                 onChange={(unitPrice) => setLine(index, { unitPrice })}
                 problem={problem("unitPrice")}
