@@ -2,7 +2,7 @@
  * Amounts as people type them, in the shop's money locale: "1.200,50" in de-DE, "1 200,50" in
  * fr-FR, "1,200.50" in en-US, "1’200.50" in de-CH all read as 1200.5. The separators come from
  * Intl (`formatToParts`), never from a pattern per locale. An entry that could mean two amounts is
- * asked back, not guessed. The rules are those of docs/decisions/029-money-input.md.
+ * asked back, not guessed. The rules are those of docs/decisions/030-money-input.md.
  */
 import { currencyDigits, currencyLabel, currencySymbol, type ShopMoney } from "./money.js";
 
