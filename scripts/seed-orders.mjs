@@ -187,21 +187,20 @@ function companyLeader(g) {
 async function seedCompanies(db) {
   const number = sql`substr(u.id, length('bench-customer-') + 1)::int`;
   const leader = companyLeader(number);
+  // Each company's id follows from its first person's number, so its people find it without a join.
+  const companyOf = (first) => sql`md5('bench-company-' || ${first})::uuid`;
   const roles = sql`(array['admin', 'approver', 'billing', 'member', 'member'])`;
   await db.execute(sql`
-    with made as (
-      insert into companies (name, billing_email, created_at, updated_at)
-      select u.name || case when ${companyStart(number)} >= 10 then ' Ltd' else '' end, u.email,
-             u.created_at, u.created_at
-      from "user" u
-      where u.id like 'bench-customer-%' and u.company_id is null and ${leader} = ${number}
-      returning id, billing_email
-    )
+    insert into companies (id, name, billing_email, created_at, updated_at)
+    select ${companyOf(number)}, u.name || case when ${companyStart(number)} >= 10 then ' Ltd' else '' end,
+           u.email, u.created_at, u.created_at
+    from "user" u
+    where u.id like 'bench-customer-%' and u.company_id is null and ${leader} = ${number}
+    on conflict do nothing`);
+  await db.execute(sql`
     update "user" u
-    set company_id = made.id, company_role = ${roles}[1 + ${number} - ${leader}]
-    from made
-    where u.id like 'bench-customer-%' and u.company_id is null
-      and made.billing_email = 'bench-customer-' || ${leader} || '@example.com'`);
+    set company_id = ${companyOf(leader)}, company_role = ${roles}[1 + ${number} - ${leader}]
+    where u.id like 'bench-customer-%' and u.company_id is null`);
 }
 
 export async function seedOrders(db, { orders, buyers, customers: customerCount = 100_000 }) {

@@ -48,11 +48,26 @@ export type NewsletterConfirmResult = z.infer<typeof NewsletterConfirmResult>;
 
 // ─── Receipts ───────────────────────────────────────────────────────────────────────────────────
 
+/** A payment's document is a receipt; a refund's is a credit note, numbered in its own series. */
+export const ReceiptKind = z.enum(["receipt", "credit_note"]);
+export type ReceiptKind = z.infer<typeof ReceiptKind>;
+
+/** What receipts and credit notes are called wherever they show: page, PDF, mail, lists, exports. */
+export const receiptMessages = {
+  title: (kind: ReceiptKind) => (kind === "credit_note" ? "Credit note" : "Receipt"),
+  /** "Credit note CN-2026-0001", "Receipt R-2026-00042" */
+  named: (kind: ReceiptKind, number: string) => `${receiptMessages.title(kind)} ${number}`,
+  credits: "Credits receipt",
+  /** "Credits receipt R-2026-00042" */
+  creditsReceipt: (number: string) => `Credits receipt ${number}`,
+};
+
 export const ReceiptSummary = z
   .object({
     _id: z.string(),
-    /** R-2026-00042 */
+    /** R-2026-00042; a credit note CN-2026-0001 (one issued before they had their own series: R-…). */
     number: z.string(),
+    kind: ReceiptKind,
     paymentId: z.string(),
     orderId: z.string(),
     orderNumber: z.number().int(),
@@ -108,6 +123,8 @@ export const Receipt = ReceiptSummary.extend({
   /** The part of the amount that is tax (negative on a credit note). */
   tax: z.number(),
   taxRatePercent: z.number().nonnegative(),
+  /** The receipt a credit note gives money back of (null on a receipt). */
+  credits: z.object({ _id: z.string(), number: z.string() }).nullable(),
   provider: z.string(),
   transactionId: z.string(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),

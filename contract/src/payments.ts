@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Dollars, listSearch, rangeInOrder, rangeOutOfOrder } from "./common.js";
+import { ReceiptKind } from "./mail.js";
 
 export const PaymentProviderName = z.enum(["stripe", "test"]);
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
@@ -68,6 +69,9 @@ export const Payment = z
     /** A refund's reason, as the agency gave it; null for a payment (or a refund without one). */
     refundReason: z.string().nullable(),
   })
+    /** That receipt's number and kind (a refund's is a credit note); null without one. */
+    receiptNumber: z.string().nullable(),
+    receiptKind: ReceiptKind.nullable(),
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof Payment>;
 export const PaymentList = z.array(Payment);

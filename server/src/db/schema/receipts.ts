@@ -1,10 +1,20 @@
 // Receipts: gap-free numbers per year, and one receipt per payment, never changed once issued.
 
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ownedBy } from "./common.js";
 import type { DocumentBuyer } from "./companies.js";
 
 export const receiptCounters = pgTable("receipt_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/**
+ * Credit notes are numbered apart from receipts, gap-free per year (CN-2026-0001). Those issued
+ * before this series existed keep the receipt number they were issued with.
+ */
+export const creditNoteCounters = pgTable("credit_note_counters", {
   year: integer("year").primaryKey(),
   last: integer("last").notNull(),
 });
@@ -34,8 +44,10 @@ export const receipts = pgTable(
   "receipts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** R-2026-00042 */
+    /** R-2026-00042; a credit note CN-2026-0001 (one issued before that series: R-…). */
     number: text("number").notNull().unique(),
+    /** A payment's receipt, or a refund's credit note. */
+    kind: text("kind").$type<"receipt" | "credit_note">().notNull().default("receipt"),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
     paymentId: uuid("payment_id").notNull(),
@@ -66,6 +78,9 @@ export const receipts = pgTable(
     /** The tax included in the amount, at the rate below. */
     taxCents: integer("tax_cents").notNull(),
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
+    /** The receipt a credit note gives money back of, as it was numbered (null on a receipt). */
+    creditsReceiptId: uuid("credits_receipt_id"),
+    creditsNumber: text("credits_number"),
     currency: text("currency").notNull(),
     provider: text("provider").notNull(),
     transactionId: text("transaction_id").notNull(),
@@ -77,11 +92,18 @@ export const receipts = pgTable(
   },
   (table) => [
     uniqueIndex("receipts_payment_unique").on(table.paymentId),
-    uniqueIndex("receipts_year_sequence_unique").on(table.year, table.sequence),
+    // Each series counts its own year: receipts (and the credit notes numbered with them before
+    // credit notes had their own series), and credit notes.
+    uniqueIndex("receipts_year_sequence_unique")
+      .on(table.year, table.sequence)
+      .where(sql`${table.number} LIKE 'R-%'`),
+    uniqueIndex("credit_notes_year_sequence_unique")
+      .on(table.year, table.sequence)
+      .where(sql`${table.number} LIKE 'CN-%'`),
     index("receipts_user_idx").on(table.userId),
     index("receipts_order_idx").on(table.orderId),
   ],
 );
 
 /** Who writes these tables; no other part of the server inserts, updates or deletes them. */
-export const receiptsOwnedBy = ownedBy({ billing: [receiptCounters, receipts] });
+export const receiptsOwnedBy = ownedBy({ billing: [receiptCounters, creditNoteCounters, receipts] });

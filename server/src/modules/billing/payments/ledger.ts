@@ -91,6 +91,7 @@ async function writeEntry(
     pricing: await pricingOf(tx, entry),
     period: period && !entry.refundOf ? { start: period.start, end: period.end } : null,
     refundReason: entry.refundReason ?? null,
+    refundOf: entry.refundOf ?? null,
   });
   if (entry.refundOf) await emitDomainEvent(tx, "refund.issued", { payment });
   return payment;

@@ -113,6 +113,8 @@ const paymentColumns = {
   serviceDuration: orders.serviceDuration,
   currency: orders.currency,
   receiptId: receipts.id,
+  receiptNumber: receipts.number,
+  receiptKind: receipts.kind,
   refundReason: payments.refundReason,
 };
 
@@ -123,8 +125,14 @@ type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
   : never;
 /** The receipt is left-joined: a payment recorded before receipts existed has none. */
 export type PaymentHistoryRow = {
-  [K in Exclude<keyof typeof paymentColumns, "receiptId">]: Column<(typeof paymentColumns)[K]>;
-} & { receiptId: string | null };
+  [K in Exclude<keyof typeof paymentColumns, "receiptId" | "receiptNumber" | "receiptKind">]: Column<
+    (typeof paymentColumns)[K]
+  >;
+} & {
+  receiptId: string | null;
+  receiptNumber: string | null;
+  receiptKind: "receipt" | "credit_note" | null;
+};
 
 /**
  * Payments newest first: the caller's own (`own`: their company's, or theirs in none), otherwise

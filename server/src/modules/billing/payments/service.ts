@@ -208,6 +208,8 @@ function toPayment(row: PaymentHistoryRow): Payment {
     renewal: row.amountCents > 0 && row.transactionId !== row.orderTransactionId,
     receiptId: row.receiptId,
     refundReason: row.refundReason,
+    receiptNumber: row.receiptNumber,
+    receiptKind: row.receiptKind,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Database } from "../../../db/client.js";
 import type { ReceiptLineItem, ReceiptSeller } from "../../../db/schema.js";
 import { documentBuyerOfOrder } from "../../companies/index.js";
 import { currentSiteIdentity } from "../../content/index.js";
-import { insertReceiptRow, nextReceiptSequence } from "./queries.js";
+import { insertReceiptRow, nextCreditNoteSequence, nextReceiptSequence, receiptOfPayment } from "./queries.js";
 
 /** What every receipt copies when it is issued: the issuer as the shop presents itself then, and the tax. */
 export type ReceiptSettings = {
@@ -33,6 +33,11 @@ export function receiptSettings(config: Config, db: Database): ReceiptSettings {
 
 export function formatReceiptNumber(year: number, sequence: number): string {
   return `R-${year}-${String(sequence).padStart(5, "0")}`;
+}
+
+/** CN-2026-0001: credit notes are numbered in their own series, apart from receipts. */
+export function formatCreditNoteNumber(year: number, sequence: number): string {
+  return `CN-${year}-${String(sequence).padStart(4, "0")}`;
 }
 
 /** Prices include the tax: this is the part of the amount that is tax. */
@@ -66,6 +71,8 @@ export type ReceiptInput = {
   period: { start: Date; end: Date } | null;
   /** A credit note's reason for the refund. */
   refundReason?: string | null;
+  /** A refund: the payment it gives money back of (its document is then a credit note). */
+  refundOf?: string | null;
 };
 
 /**
@@ -76,11 +83,17 @@ export type ReceiptInput = {
 export async function issueReceipt(tx: Database, settings: ReceiptSettings, input: ReceiptInput) {
   // The year the money was taken in, which a renewal charged at the turn of the year decides.
   const year = input.payment.paymentTime.getUTCFullYear();
-  const sequence = await nextReceiptSequence(tx, year);
+  const creditNote = Boolean(input.refundOf);
+  const sequence = creditNote ? await nextCreditNoteSequence(tx, year) : await nextReceiptSequence(tx, year);
   if (sequence === undefined) throw new Error("The receipt counter was not updated.");
+  // The credit note names the receipt it gives money back of, as that was numbered.
+  const credits = input.refundOf ? await receiptOfPayment(tx, input.refundOf) : undefined;
   const { payment, order } = input;
   const row = await insertReceiptRow(tx, {
-    number: formatReceiptNumber(year, sequence),
+    number: creditNote ? formatCreditNoteNumber(year, sequence) : formatReceiptNumber(year, sequence),
+    kind: creditNote ? "credit_note" : "receipt",
+    creditsReceiptId: credits?.id ?? null,
+    creditsNumber: credits?.number ?? null,
     year,
     sequence,
     paymentId: payment.id,

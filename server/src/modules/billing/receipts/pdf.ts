@@ -4,19 +4,20 @@ import {
   type MoneyDisplay,
   printedBuyer,
   type Receipt,
+  receiptMessages,
 } from "@agency/contract";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import { formatCard, formatDate, formatPeriod } from "../../../mail/format.js";
 
 type ReceiptLine = [label: string, value: string];
 
-/** A refund's receipt (a negative amount) is a credit note. */
-function isCreditNote(receipt: Pick<Receipt, "amount">): boolean {
-  return receipt.amount < 0;
+/** A refund's receipt is a credit note. */
+function isCreditNote(receipt: Pick<Receipt, "kind">): boolean {
+  return receipt.kind === "credit_note";
 }
 
 function receiptTitle(receipt: Receipt): string {
-  return `${isCreditNote(receipt) ? "Credit note" : "Receipt"} ${receipt.number}`;
+  return receiptMessages.named(receipt.kind, receipt.number);
 }
 
 /**
@@ -172,6 +173,10 @@ export async function receiptPdf(
   write(receiptTitle(receipt), { size: 16, font: bold });
   line(18);
   write(`Issued ${formatDate(new Date(receipt.issuedAt))}`, { color: grey });
+  if (receipt.credits) {
+    line(16);
+    write(receiptMessages.creditsReceipt(receipt.credits.number));
+  }
   line(28);
 
   write("Billed to", { font: bold });

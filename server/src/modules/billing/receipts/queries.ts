@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
-import { orders, receiptCounters, receipts } from "../../../db/schema.js";
+import { creditNoteCounters, orders, receiptCounters, receipts } from "../../../db/schema.js";
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -15,6 +15,31 @@ export async function nextReceiptSequence(tx: Database, year: number): Promise<n
     .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
     .returning({ last: receiptCounters.last });
   return counter?.last;
+}
+
+/** As `nextReceiptSequence`, in the credit notes' own series. */
+export async function nextCreditNoteSequence(tx: Database, year: number): Promise<number | undefined> {
+  const [counter] = await tx
+    .insert(creditNoteCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.year,
+      set: { last: sql`${creditNoteCounters.last} + 1` },
+    })
+    .returning({ last: creditNoteCounters.last });
+  return counter?.last;
+}
+
+/** The receipt of a payment (the one a refund gives money back of), if one was issued. */
+export async function receiptOfPayment(
+  tx: Database,
+  paymentId: string,
+): Promise<{ id: string; number: string } | undefined> {
+  const [found] = await tx
+    .select({ id: receipts.id, number: receipts.number })
+    .from(receipts)
+    .where(eq(receipts.paymentId, paymentId));
+  return found;
 }
 
 /** Writes the receipt and answers its row. */

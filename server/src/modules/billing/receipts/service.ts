@@ -17,6 +17,7 @@ function toSummary(row: Row): ReceiptSummary {
   return {
     _id: row.id,
     number: row.number,
+    kind: row.kind,
     paymentId: row.paymentId,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
@@ -57,6 +58,8 @@ function toReceipt(row: Row): Receipt {
     discount: toMajor(row.discountCents, row.currency),
     promoCode: row.promoCode,
     refundReason: row.refundReason,
+    credits:
+      row.creditsReceiptId && row.creditsNumber ? { _id: row.creditsReceiptId, number: row.creditsNumber } : null,
     tax: toMajor(row.taxCents, row.currency),
     taxRatePercent: row.taxRateBasisPoints / 100,
     provider: row.provider,
