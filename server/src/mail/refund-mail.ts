@@ -1,4 +1,4 @@
-import { formatMoney, formatOrderNumber } from "@agency/contract";
+import { formatMoney, formatOrderNumber, receiptMessages } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.js";
@@ -28,6 +28,10 @@ export async function refundIssued(
   const amount = formatMoney(-refund.amountCents, creditNote?.currency ?? order.currency, ctx.brand.locale);
   const details: Array<[string, string]> = [
     ...(creditNote ? ([["Credit note", creditNote.number]] as Array<[string, string]>) : []),
+    // The receipt it credits, as the credit note names it (the refunded payment's, for one issued before).
+    ...(creditNote?.creditsNumber || paid
+      ? ([[receiptMessages.credits, creditNote?.creditsNumber ?? paid?.number ?? ""]] as Array<[string, string]>)
+      : []),
     ["Order", number],
     ["Refunded", amount],
     ["Refunded to", formatCard(paid?.cardBrand ?? null, paid?.cardLast4 ?? null)],

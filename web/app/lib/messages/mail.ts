@@ -1,5 +1,7 @@
 // Mailed links (newsletter confirmation, unsubscribe), mail preferences, receipts and mail jobs.
 
+import { receiptMessages } from "@agency/contract";
+
 export const newsletterConfirmation = {
   title: "Newsletter subscription",
   confirming: "Confirming your subscription…",
@@ -70,6 +72,12 @@ export const receiptPage = {
   total: (currency: string) => `Total paid (${currency.toUpperCase()})`,
   /** A refund's receipt is a credit note: what was given back, where to, when and why. */
   creditNoteTitle: "Credit note",
+  creditNoteNumber: "Credit note number",
+  creditNoteLinkFor: (orderNumber: string) => `Credit note for order ${orderNumber}`,
+  /** "Credit note CN-2026-0001", "Receipt R-2026-00042": how a payment's document is linked. */
+  named: receiptMessages.named,
+  /** "Credits receipt R-2026-00042": the receipt a credit note gives money back of. */
+  credits: receiptMessages.creditsReceipt,
   totalRefunded: (currency: string) => `Total refunded (${currency.toUpperCase()})`,
   refundedTo: "Refunded to",
   refundedOn: "Refunded on",

@@ -34,6 +34,8 @@ function payment(overrides: Partial<Payment>): Payment {
     periodEnd: null,
     renewal: false,
     receiptId: null,
+    receiptNumber: null,
+    receiptKind: null,
     refundReason: null,
     ...overrides,
   };
@@ -71,5 +73,30 @@ describe("payment history", () => {
     expect(await screen.findByText("re_test_1")).toBeTruthy();
     expect(screen.getByText("-$12.50")).toBeTruthy();
     expect(screen.getByText(orderPaymentTexts.reason("Late delivery"))).toBeTruthy();
+  });
+
+  it("names a refund's document a credit note with its number, and a payment's a receipt", async () => {
+    const noteId = "1c8d2e3f-2222-4333-8444-a55566667777";
+    const receiptId = "0b7c1d2e-1111-4222-8333-944455556666";
+    fakeApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/payment-history/:email": [
+        payment({
+          transactionId: "re_test_1",
+          currentPrice: -12.5,
+          refundReason: "Late delivery",
+          receiptId: noteId,
+          receiptNumber: "CN-2026-0001",
+          receiptKind: "credit_note",
+        }),
+        payment({ receiptId, receiptNumber: "R-2026-00042", receiptKind: "receipt" }),
+      ],
+    });
+    renderRoute("/dashboard/payment-history", PaymentHistory, "/dashboard/payment-history");
+    const note = await screen.findByRole("link", { name: receiptPage.creditNoteLinkFor("#1001") });
+    expect(note.textContent).toBe("Credit note CN-2026-0001");
+    expect(note.getAttribute("href")).toBe(`/dashboard/receipts/${noteId}`);
+    const paid = screen.getByRole("link", { name: receiptPage.linkFor("#1001") });
+    expect(paid.textContent).toBe("Receipt R-2026-00042");
   });
 });

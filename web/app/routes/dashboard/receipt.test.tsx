@@ -10,6 +10,7 @@ import ReceiptPage from "./receipt";
 const receipt: Receipt = {
   _id: "0b7c1d2e-1111-4222-8333-944455556666",
   number: "R-2026-00042",
+  kind: "receipt",
   paymentId: "p1",
   orderId: "o1",
   orderNumber: 1007,
@@ -40,6 +41,7 @@ const receipt: Receipt = {
   discount: 30,
   promoCode: "SPRING20",
   refundReason: null,
+  credits: null,
   tax: 20,
   taxRatePercent: 20,
   currency: "usd",
@@ -99,10 +101,13 @@ describe("the receipt page", () => {
     );
   });
 
-  it("shows a refund's receipt as a credit note: what was given back, where to, when and why", async () => {
+  it("shows a refund's receipt as a credit note: its number, the receipt it credits, what was given back, where to, when and why", async () => {
     const creditNote: Receipt = {
       ...receipt,
-      number: "R-2026-00043",
+      _id: "1c8d2e3f-2222-4333-8444-a55566667777",
+      number: "CN-2026-0001",
+      kind: "credit_note",
+      credits: { _id: receipt._id, number: "R-2026-00042" },
       amount: -40,
       period: null,
       lines: [{ description: "Premium plan (yearly)", quantity: 1, unitPrice: -40, amount: -40 }],
@@ -117,6 +122,11 @@ describe("the receipt page", () => {
     openReceipt();
 
     expect(await screen.findByRole("heading", { name: t.creditNoteTitle, level: 1 })).toBeTruthy();
+    expect(screen.getByText(t.creditNoteNumber)).toBeTruthy();
+    expect(screen.getByText("CN-2026-0001")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Credits receipt R-2026-00042" }).getAttribute("href")).toBe(
+      `/dashboard/receipts/${receipt._id}`,
+    );
     expect(screen.getByText(t.totalRefunded("usd"))).toBeTruthy();
     expect(screen.queryByText(t.total("usd"))).toBeNull();
     expect(screen.getByText(t.refundedTo)).toBeTruthy();

@@ -1,15 +1,17 @@
 import { formatOrderNumber, printedBuyer, type Receipt } from "@agency/contract";
+import { Link } from "react-router";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { orderLineTexts, receiptPage as t } from "../../../lib/messages";
 import { useMoney } from "../../../lib/money";
+import { receiptPagePath } from "../api/receipts";
 
 /** One receipt as it prints: who sold what to whom, for how much, with the tax in it and how it was paid. */
 export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const money = useMoney();
   const { seller, customer } = receipt;
   const orderNumber = formatOrderNumber(receipt.orderNumber);
-  // A refund's receipt (a negative amount) is a credit note.
-  const creditNote = receipt.amount < 0;
+  // A refund's receipt is a credit note.
+  const creditNote = receipt.kind === "credit_note";
   return (
     <article className="receipt-document card border-0 shadow-sm" aria-labelledby="receipt-heading">
       <div className="card-body p-4 p-md-5">
@@ -37,11 +39,18 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
               {creditNote ? t.creditNoteTitle : t.title}
             </h1>
             <dl className="mb-0">
-              <dt className="small text-body-secondary fw-normal">{t.number}</dt>
+              <dt className="small text-body-secondary fw-normal">
+                {creditNote ? t.creditNoteNumber : t.number}
+              </dt>
               <dd className="fs-5 fw-semibold">{receipt.number}</dd>
               <dt className="small text-body-secondary fw-normal">{t.issued}</dt>
               <dd className="mb-0">{formatDateTime(receipt.issuedAt)}</dd>
             </dl>
+            {receipt.credits ? (
+              <p className="mt-2 mb-0">
+                <Link to={receiptPagePath(receipt.credits._id)}>{t.credits(receipt.credits.number)}</Link>
+              </p>
+            ) : null}
           </div>
         </header>
 

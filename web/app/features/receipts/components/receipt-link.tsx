@@ -3,15 +3,24 @@ import { Link } from "react-router";
 import { receiptPage as t } from "../../../lib/messages";
 import { receiptPagePath } from "../api/receipts";
 
-/** The way from a payment to its receipt; a payment recorded without one shows a dash. */
-export function ReceiptLink({ payment }: { payment: Pick<Payment, "receiptId" | "orderNumber"> }) {
+/**
+ * The way from a payment to its receipt, or from a refund to its credit note, named with its
+ * number; a payment recorded without one shows a dash.
+ */
+export function ReceiptLink({
+  payment,
+}: {
+  payment: Pick<Payment, "receiptId" | "orderNumber"> & Partial<Pick<Payment, "receiptNumber" | "receiptKind">>;
+}) {
   if (!payment.receiptId) return <>—</>;
+  const creditNote = payment.receiptKind === "credit_note";
+  const orderNumber = formatOrderNumber(payment.orderNumber);
   return (
     <Link
       to={receiptPagePath(payment.receiptId)}
-      aria-label={t.linkFor(formatOrderNumber(payment.orderNumber))}
+      aria-label={creditNote ? t.creditNoteLinkFor(orderNumber) : t.linkFor(orderNumber)}
     >
-      {t.link}
+      {payment.receiptNumber ? t.named(payment.receiptKind ?? "receipt", payment.receiptNumber) : t.link}
     </Link>
   );
 }
