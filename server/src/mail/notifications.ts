@@ -140,7 +140,10 @@ async function paymentReceived(ctx: NotificationContext, paymentId: string): Pro
   // A plan bought with add-ons: each line the payment paid for, as its receipt lists them.
   const lines: Array<[string, string]> =
     receipt?.lines && receipt.lines.length > 1
-      ? receipt.lines.map((line) => [line.description, formatMoney(line.amountCents, receipt.currency)])
+      ? receipt.lines.map((line) => [
+          line.description,
+          formatMoney(line.amountCents, receipt.currency, ctx.brand.locale),
+        ])
       : [];
   const details: Array<[string, string]> = [
     ...(receipt ? ([["Receipt", receipt.number]] as Array<[string, string]>) : []),

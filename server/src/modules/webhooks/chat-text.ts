@@ -9,21 +9,27 @@ import {
 } from "@agency/contract";
 import type { Database } from "../../db/client.js";
 import { formatDate } from "../../mail/format.js";
+import { shopMoney } from "../catalog/index.js";
 import { orderNamedInNotice } from "./queries/events.js";
 
-/** An order's price in its own currency, as the order carries it (webhooks carry the whole order). */
-const price = (order: Order) =>
-  order.currentPrice === undefined ? "price not shown" : formatMajorMoney(order.currentPrice, order.currency);
+/**
+ * An order's price in its own currency, as the order carries it (webhooks carry the whole order),
+ * written in the shop's money locale.
+ */
+const price = (order: Order, locale: string) =>
+  order.currentPrice === undefined
+    ? "price not shown"
+    : formatMajorMoney(order.currentPrice, order.currency, locale);
 const plan = (order: { service: string; serviceDuration: string }) =>
   `${order.service} (${order.serviceDuration})`;
 
 const dayText = (day: string) => formatDate(new Date(`${day}T00:00:00Z`));
 
 /** A quote or invoice as a notice names it: its label, its total and its customer. */
-function sale(doc: WebhookSalesDocument) {
+function sale(doc: WebhookSalesDocument, locale: string) {
   const who = doc.name ? `${doc.name} <${doc.email}>` : doc.email;
   const what = `${doc.kind === "quote" ? "Quote" : "Invoice"} ${doc.label}`;
-  return { what, who, total: formatMajorMoney(doc.total, doc.currency) };
+  return { what, who, total: formatMajorMoney(doc.total, doc.currency, locale) };
 }
 
 /**
@@ -36,14 +42,15 @@ export async function chatText(db: Database, publicUrl: string, body: string): P
   const orderLink = (id: string) => `${publicUrl}/dashboard/admin/orders/${id}`;
   // The team's page of a quote or invoice, never the customer's link (it carries a token).
   const salesLink = (id: string) => `${publicUrl}/dashboard/admin/sales/${id}`;
+  const { locale } = await shopMoney(db);
   switch (type) {
     case "order.created": {
       const order = data as Order;
-      return `New order ${formatOrderNumber(order.number)}: ${plan(order)}, ${price(order)}, by ${order.name} <${order.email}>\n${orderLink(order._id)}`;
+      return `New order ${formatOrderNumber(order.number)}: ${plan(order)}, ${price(order, locale)}, by ${order.name} <${order.email}>\n${orderLink(order._id)}`;
     }
     case "order.paid": {
       const order = data as Order;
-      return `Payment received for order ${formatOrderNumber(order.number)}: ${price(order)} for ${plan(order)} from ${order.name}\n${orderLink(order._id)}`;
+      return `Payment received for order ${formatOrderNumber(order.number)}: ${price(order, locale)} for ${plan(order)} from ${order.name}\n${orderLink(order._id)}`;
     }
     case "order.overdue": {
       const order = data as Order;
@@ -71,14 +78,14 @@ export async function chatText(db: Database, publicUrl: string, body: string): P
     case "quote.sent":
     case "invoice.sent": {
       const doc = data as WebhookSalesDocument;
-      const { what, who, total } = sale(doc);
+      const { what, who, total } = sale(doc, locale);
       const until = doc.kind === "quote" ? doc.validUntil : doc.dueDate;
       const day = until ? `, ${doc.kind === "quote" ? "valid until" : "due"} ${dayText(until)}` : "";
       return `${what} sent to ${who}: ${total}${day}\n${salesLink(doc._id)}`;
     }
     case "invoice.overdue": {
       const doc = data as WebhookSalesDocument;
-      const { what, who, total } = sale(doc);
+      const { what, who, total } = sale(doc, locale);
       const due = doc.dueDate ? ` (due ${dayText(doc.dueDate)})` : "";
       return `${what} is overdue${due}: ${total} from ${who}\n${salesLink(doc._id)}`;
     }
