@@ -71,6 +71,7 @@ export const auditActions = [
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
+  "accounting.exported",
   "company.details_changed",
   "company.invitation_sent",
   "company.invitation_resent",

@@ -38,3 +38,4 @@ export * from "./two-factor.js";
 export * from "./users.js";
 export * from "./webhooks.js";
 export * from "./workflow.js";
+export * from "./accounting.js";

@@ -95,6 +95,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/orders.csv": "team:money.view",
   "GET /api/admin/users.csv": "team:customers.view",
   "GET /api/admin/payments.csv": "team:money.view",
+  "GET /api/admin/exports/accounting": "team:money.view",
   "GET /api/admin/overview": "team:money.view",
   "GET /api/admin/audit": "team:audit.view",
   "GET /api/admin/audit/verify": "team:audit.view",

@@ -30,7 +30,9 @@ export async function refundIssued(
     ...(creditNote ? ([["Credit note", creditNote.number]] as Array<[string, string]>) : []),
     // The receipt it credits, as the credit note names it (the refunded payment's, for one issued before).
     ...(creditNote?.creditsNumber || paid
-      ? ([[receiptMessages.credits, creditNote?.creditsNumber ?? paid?.number ?? ""]] as Array<[string, string]>)
+      ? ([[receiptMessages.credits, creditNote?.creditsNumber ?? paid?.number ?? ""]] as Array<
+          [string, string]
+        >)
       : []),
     ["Order", number],
     ["Refunded", amount],

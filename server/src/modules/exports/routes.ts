@@ -1,10 +1,16 @@
-import { OrdersExportQuery, PaymentsExportQuery, UsersExportQuery } from "@agency/contract";
+import {
+  AccountingExportQuery,
+  OrdersExportQuery,
+  PaymentsExportQuery,
+  UsersExportQuery,
+} from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMember } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
-import { auditActorOf } from "../audit/index.js";
+import { auditActorOf, recordAudit } from "../audit/index.js";
+import { accountingCsv } from "./accounting.js";
 import { recordExport, sendCsv } from "./csv.js";
 import { customersCsv, ordersCsv, paymentsCsv } from "./service.js";
 
@@ -66,6 +72,33 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       const csv = paymentsCsv(db, caller, request.query);
       await recordExport(db, auditActorOf(caller), "export.payments", "payments", request.query);
       return sendCsv(reply, "payments", csv);
+    },
+  );
+
+  app.get(
+    "/admin/exports/accounting",
+    {
+      config: { access: "team", permission: "money.view" },
+      schema: {
+        tags: ["admin"],
+        summary:
+          "A month's receipts, credit notes and invoice payments (UTC) in the CSV layout Xero or QuickBooks Online imports",
+        querystring: AccountingExportQuery,
+        response: { 200: z.string(), ...refused },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireMember(request);
+      const { month, format } = request.query;
+      await db.transaction((tx) =>
+        recordAudit(tx, {
+          actor: auditActorOf(caller),
+          action: "accounting.exported",
+          subject: { type: "export", label: `accounting ${month}` },
+          after: { month, format },
+        }),
+      );
+      return sendCsv(reply, `accounting-${format}-${month}`, accountingCsv(db, caller, request.query));
     },
   );
 };

@@ -89,6 +89,7 @@ export const auditPage = {
     "webhook.created": "Webhook or chat endpoint added",
     "webhook.updated": "Webhook or chat endpoint changed",
     "webhook.deleted": "Webhook or chat endpoint removed",
+    "accounting.exported": "Accounting export downloaded",
   } satisfies Record<AuditAction, string>,
   actorTypes: { admin: "Admin", customer: "Customer", system: "System", api_key: "API key" } satisfies Record<
     AuditActorType,

@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
 import { CsvLink } from "../../components/csv-link";
 import { QueryView } from "../../components/query-view";
+import { useMemberPermissions } from "../../features/auth/api/session";
 import { useOverview } from "../../features/overview/api/overview";
+import { AccountingExport } from "../../features/overview/components/accounting-export";
 import { BarChart } from "../../features/overview/components/bar-chart";
 import { Churn } from "../../features/overview/components/churn";
 import { PastDue } from "../../features/overview/components/past-due";
@@ -204,6 +206,8 @@ function Figures({ figures }: { figures: Overview }) {
 /** The owner's Overview: money taken, recurring revenue, orders, new customers, leads, top plans. */
 export default function OverviewPage() {
   const overview = useOverview();
+  // The books are money: offered to a role that sees it (unknown yet: shown).
+  const seesMoney = useMemberPermissions()?.has("money.view") ?? true;
   return (
     <section aria-labelledby="overview-heading">
       <div className="d-flex flex-wrap gap-3 align-items-start justify-content-between mb-3">
@@ -222,6 +226,11 @@ export default function OverviewPage() {
           </Button>
         </div>
       </div>
+      {seesMoney ? (
+        <div className="mb-3">
+          <AccountingExport />
+        </div>
+      ) : null}
       <QueryView query={overview} failed={t.loadFailed}>
         {(figures) => <Figures figures={figures} />}
       </QueryView>

@@ -4,7 +4,12 @@ import type { Database } from "../../../db/client.js";
 import type { ReceiptLineItem, ReceiptSeller } from "../../../db/schema.js";
 import { documentBuyerOfOrder } from "../../companies/index.js";
 import { currentSiteIdentity } from "../../content/index.js";
-import { insertReceiptRow, nextCreditNoteSequence, nextReceiptSequence, receiptOfPayment } from "./queries.js";
+import {
+  insertReceiptRow,
+  nextCreditNoteSequence,
+  nextReceiptSequence,
+  receiptOfPayment,
+} from "./queries.js";
 
 /** What every receipt copies when it is issued: the issuer as the shop presents itself then, and the tax. */
 export type ReceiptSettings = {

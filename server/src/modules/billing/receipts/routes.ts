@@ -62,7 +62,10 @@ export const receiptRoutes: FastifyPluginAsyncZod<{
       const { locale } = await shopMoney(db);
       return reply
         .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${receipt.kind === "credit_note" ? "credit-note" : "receipt"}-${receipt.number}.pdf"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${receipt.kind === "credit_note" ? "credit-note" : "receipt"}-${receipt.number}.pdf"`,
+        )
         .header("cache-control", "private, no-store")
         .send(
           Buffer.from(

@@ -59,7 +59,9 @@ function toReceipt(row: Row): Receipt {
     promoCode: row.promoCode,
     refundReason: row.refundReason,
     credits:
-      row.creditsReceiptId && row.creditsNumber ? { _id: row.creditsReceiptId, number: row.creditsNumber } : null,
+      row.creditsReceiptId && row.creditsNumber
+        ? { _id: row.creditsReceiptId, number: row.creditsNumber }
+        : null,
     tax: toMajor(row.taxCents, row.currency),
     taxRatePercent: row.taxRateBasisPoints / 100,
     provider: row.provider,

@@ -10,7 +10,8 @@ import { receiptPagePath } from "../api/receipts";
 export function ReceiptLink({
   payment,
 }: {
-  payment: Pick<Payment, "receiptId" | "orderNumber"> & Partial<Pick<Payment, "receiptNumber" | "receiptKind">>;
+  payment: Pick<Payment, "receiptId" | "orderNumber"> &
+    Partial<Pick<Payment, "receiptNumber" | "receiptKind">>;
 }) {
   if (!payment.receiptId) return <>—</>;
   const creditNote = payment.receiptKind === "credit_note";
