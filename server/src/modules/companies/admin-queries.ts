@@ -30,9 +30,16 @@ export function companySearch(text: string): SQL | undefined {
   if (!lowered) return undefined;
   const prefix = `${escapeLike(lowered)}%`;
   const billing = sql`lower(${companies.billingEmail}) like ${prefix}`;
-  const people = sql`${companies.id} in (select ${user.companyId} from ${user}
-    where lower(${user.email}) like ${prefix} and ${user.companyId} is not null)`;
-  if (lowered.includes("@")) return or(billing, people);
+  const theirPeople = sql`select ${user.companyId} from ${user}
+    where lower(${user.email}) like ${prefix} and ${user.companyId} is not null`;
+  const people = sql`${companies.id} in (${theirPeople})`;
+  // An e-mail matches few companies: they are gathered first (their people through the index),
+  // then sorted by name, instead of walking every company by name and testing each one.
+  if (lowered.includes("@")) {
+    return sql`${companies.id} in (select matched.id from ${companies} matched
+      where lower(matched.billing_email) like ${prefix}
+      union all ${theirPeople})`;
+  }
   // A word starts the name or follows a space or punctuation ("wid" finds "Acme-Widgets Ltd").
   const typedWords = lowered.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   const words = typedWords
@@ -45,9 +52,10 @@ export function companySearch(text: string): SQL | undefined {
 
 /**
  * One page of companies by name (then id), from after `position`, `limit` of them, each with its
- * people and the orders `visible` keeps (every order when undefined) counted. Ordered as the index
- * `companies_name_lower_idx` (`lower(name) text_pattern_ops`) keeps them, so a page walks the index
- * from its start instead of sorting every company.
+ * people (through `user_company_idx`, company by company) and the orders `visible` keeps (every
+ * order when undefined) counted. Ordered as the index `companies_name_lower_idx`
+ * (`lower(name) text_pattern_ops`) keeps them, so a page walks the index from its start instead of
+ * sorting every company.
  */
 export function companiesByName(
   db: Database,
@@ -70,14 +78,10 @@ export function companiesByName(
       order by ${sortName} using ~<~, ${companies.id}
       limit ${limit}
     )
-    select page.*, coalesce(people.count, 0)::int as people,
+    select page.*,
+      (select count(*) from ${user} where ${user.companyId} = page.id)::int as people,
       (select count(*) from ${orders} where ${theirOrders})::int as orders
     from page
-    left join (
-      select ${user.companyId} as company_id, count(*) as count from ${user}
-      where ${user.companyId} in (select id from page)
-      group by ${user.companyId}
-    ) people on people.company_id = page.id
     order by page.sort_name using ~<~, page.id`,
   );
 }
