@@ -18,7 +18,6 @@ export * from "./errors.js";
 export * from "./leads.js";
 export * from "./mail.js";
 export * from "./money.js";
-export * from "./money-input.js";
 export * from "./order-followers.js";
 export * from "./orders.js";
 export * from "./overview.js";

@@ -1,4 +1,5 @@
-import { moneyInputMessages, type ShopMoney } from "@agency/contract";
+import type { ShopMoney } from "@agency/contract";
+import { moneyInputMessages } from "@agency/contract/money-input";
 import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";

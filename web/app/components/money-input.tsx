@@ -1,4 +1,10 @@
-import { currencySymbol, parseMoneyInput, type ShopMoney } from "@agency/contract";
+// The parser alone, from its own entry: the contract's index is in the chunk every public page
+// loads, and only the dashboard's forms type amounts.
+import { currencySymbol, type ShopMoney } from "@agency/contract/money";
+import { parseMoneyInput } from "@agency/contract/money-input";
+
+export { formatMoneyInput } from "@agency/contract/money-input";
+
 import { type ReactNode, useState } from "react";
 import { Form } from "react-bootstrap";
 import { useShopMoney } from "../lib/site";

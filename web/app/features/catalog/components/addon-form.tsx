@@ -1,7 +1,12 @@
-import { AddonBody, formatMoneyInput, type PlanAddon } from "@agency/contract";
+import { AddonBody, type PlanAddon } from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
-import { MoneyInput, moneyOrUndefined, useMoneyInput } from "../../../components/money-input";
+import {
+  formatMoneyInput,
+  MoneyInput,
+  moneyOrUndefined,
+  useMoneyInput,
+} from "../../../components/money-input";
 import { catalogEditor as t } from "../../../lib/messages";
 import { useContractForm } from "../../../lib/use-contract-form";
 

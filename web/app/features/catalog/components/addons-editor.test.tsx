@@ -1,4 +1,5 @@
-import { type AdminPlan, catalogMessages, moneyInputMessages } from "@agency/contract";
+import { type AdminPlan, catalogMessages } from "@agency/contract";
+import { moneyInputMessages } from "@agency/contract/money-input";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api";

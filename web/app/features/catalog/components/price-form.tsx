@@ -1,7 +1,12 @@
-import { type AdminPlan, currencyLabel, formatMoneyInput, PlanPriceBody } from "@agency/contract";
+import { type AdminPlan, currencyLabel, PlanPriceBody } from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { FormActions } from "../../../components/field";
-import { MoneyInput, moneyOrUndefined, useMoneyInput } from "../../../components/money-input";
+import {
+  formatMoneyInput,
+  MoneyInput,
+  moneyOrUndefined,
+  useMoneyInput,
+} from "../../../components/money-input";
 import { catalogEditor as t } from "../../../lib/messages";
 import { useContractForm } from "../../../lib/use-contract-form";
 

@@ -1,4 +1,5 @@
-import { moneyInputMessages, refundMessages } from "@agency/contract";
+import { refundMessages } from "@agency/contract";
+import { moneyInputMessages } from "@agency/contract/money-input";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { confirmAction } from "../../../lib/alerts";

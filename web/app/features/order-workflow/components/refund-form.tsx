@@ -1,6 +1,5 @@
 import {
   currencySymbol,
-  formatMoneyInput,
   formatOrderNumber,
   type OrderDetail,
   type OrderPayment,
@@ -10,7 +9,12 @@ import {
 import { useId } from "react";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
-import { MoneyInput, moneyOrUndefined, useMoneyInput } from "../../../components/money-input";
+import {
+  formatMoneyInput,
+  MoneyInput,
+  moneyOrUndefined,
+  useMoneyInput,
+} from "../../../components/money-input";
 import { confirmAction } from "../../../lib/alerts";
 import { formatDate } from "../../../lib/dates";
 import { refundForm as t } from "../../../lib/messages";

@@ -1,14 +1,13 @@
 import {
   type AdminPlan,
   currencyLabel,
-  formatMoneyInput,
   type PromoCode,
   PromoCodeBody,
   type ShopMoney,
 } from "@agency/contract";
 import { Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
-import { MoneyInput, moneyOrUndefined } from "../../../components/money-input";
+import { formatMoneyInput, MoneyInput, moneyOrUndefined } from "../../../components/money-input";
 import { fromDateTimeLocalInput, toDateTimeLocalInput } from "../../../lib/dates";
 import { promoEditor as t } from "../../../lib/messages";
 import { useShopMoney } from "../../../lib/site";

@@ -1,4 +1,5 @@
-import { moneyInputMessages, salesMessages } from "@agency/contract";
+import { salesMessages } from "@agency/contract";
+import { moneyInputMessages } from "@agency/contract/money-input";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { salesForm as t } from "../../../lib/messages";

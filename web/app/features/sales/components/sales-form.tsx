@@ -1,6 +1,5 @@
 import {
   type AdminSalesDetail,
-  formatMoneyInput,
   type RecurringInterval,
   SalesDraftBody,
   type SalesKind,
@@ -10,7 +9,7 @@ import {
 } from "@agency/contract";
 import { Button, Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
-import { MoneyInput, moneyOrUndefined } from "../../../components/money-input";
+import { formatMoneyInput, MoneyInput, moneyOrUndefined } from "../../../components/money-input";
 import { salesForm as t } from "../../../lib/messages";
 import { useMoney } from "../../../lib/money";
 import { useShopMoney } from "../../../lib/site";
