@@ -119,7 +119,7 @@ export const AccountExport = z
     payments: z.array(
       z.object({
         _id: z.string(),
-        orderId: z.string(),
+        orderId: z.string().nullable(),
         email: z.string(),
         provider: z.string(),
         transactionId: z.string(),
@@ -164,7 +164,7 @@ export const AccountExport = z
     receipts: z.array(
       z.object({
         number: z.string(),
-        orderNumber: z.number().int(),
+        orderNumber: z.number().int().nullable(),
         customerName: z.string(),
         customerEmail: z.string(),
         amount: z.number(),

@@ -27,6 +27,7 @@ export * from "./phone.js";
 export * from "./promo.js";
 export * from "./refunds.js";
 export * from "./reviews.js";
+export * from "./invoice-payments.js";
 export * from "./sales.js";
 export * from "./site.js";
 export * from "./subscriptions.js";

@@ -69,8 +69,11 @@ export const ReceiptSummary = z
     number: z.string(),
     kind: ReceiptKind,
     paymentId: z.string(),
-    orderId: z.string(),
-    orderNumber: z.number().int(),
+    /** Null on an invoice's receipt: an invoice's payment opens no order (docs/decisions/029). */
+    orderId: z.string().nullable(),
+    orderNumber: z.number().int().nullable(),
+    /** The invoice it paid, when it paid one (INV-2026-0001). */
+    invoiceNumber: z.string().nullable().optional(),
     /** Negative on a credit note (the receipt of a refund). */
     amount: z.number(),
     /** The currency of every amount on it: its order's (lower case ISO 4217). */
@@ -120,11 +123,11 @@ export const Receipt = ReceiptSummary.extend({
   promoCode: z.string().nullable(),
   /** Why the money was given back: a credit note's reason (null on a receipt). */
   refundReason: z.string().nullable(),
+  /** The receipt a credit note gives money back of (null on a receipt). */
+  credits: z.object({ _id: z.string(), number: z.string() }).nullable(),
   /** The part of the amount that is tax (negative on a credit note). */
   tax: z.number(),
   taxRatePercent: z.number().nonnegative(),
-  /** The receipt a credit note gives money back of (null on a receipt). */
-  credits: z.object({ _id: z.string(), number: z.string() }).nullable(),
   provider: z.string(),
   transactionId: z.string(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),

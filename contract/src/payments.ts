@@ -47,9 +47,12 @@ export const RecordPaymentResponse = z.object({
 export const Payment = z
   .object({
     _id: z.string(),
-    orderId: z.string(),
-    /** The paid order's number (see `formatOrderNumber`). */
-    orderNumber: z.number().int(),
+    /** The paid order; null for an invoice's payment, which opens no order (docs/decisions/029). */
+    orderId: z.string().nullable(),
+    /** The paid order's number (see `formatOrderNumber`); null for an invoice's payment. */
+    orderNumber: z.number().int().nullable(),
+    /** The invoice it paid (all or part of), e.g. INV-2026-0001; null for an order's payment. */
+    invoiceNumber: z.string().nullable().optional(),
     email: z.string(),
     transactionId: z.string(),
     paymentTime: z.string(),
@@ -66,12 +69,12 @@ export const Payment = z
     renewal: z.boolean(),
     /** The receipt issued for the payment (see GET /receipts/{id}); null for one recorded without. */
     receiptId: z.string().nullable(),
-    /** A refund's reason, as the agency gave it; null for a payment (or a refund without one). */
-    refundReason: z.string().nullable(),
-  })
     /** That receipt's number and kind (a refund's is a credit note); null without one. */
     receiptNumber: z.string().nullable(),
     receiptKind: ReceiptKind.nullable(),
+    /** A refund's reason, as the agency gave it; null for a payment (or a refund without one). */
+    refundReason: z.string().nullable(),
+  })
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof Payment>;
 export const PaymentList = z.array(Payment);

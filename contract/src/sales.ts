@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PriceDollars } from "./catalog-admin.js";
 import { Dollars, numberedPageQuery } from "./common.js";
 import { DocumentBuyer } from "./companies.js";
+import { BankDetails } from "./invoice-payments.js";
 import { defaultCurrency, toMinor } from "./money.js";
 
 /**
@@ -55,6 +56,8 @@ export const salesMessages = {
   noSuchCompany: "This company does not exist.",
   otherCompany: "This address belongs to a person of another company.",
   draftExists: "A revision of this one is already being written.",
+  forOrderOnInvoices: "Only an invoice is for an existing order.",
+  forOrderOfCompany: "The order must be one of the company the invoice is addressed to.",
   paymentUnderway:
     "The customer's payment of this one is being processed: wait for it, then refund it if it should not stand.",
 } as const;
@@ -117,6 +120,10 @@ const draftFields = {
   validUntil: day.nullable().default(null),
   /** Invoices: the day it is to be paid by. */
   dueDate: day.nullable().default(null),
+  /** An invoice's existing order of the company, for work already done (docs/decisions/029). */
+  forOrderId: z.string().trim().max(100).nullable().default(null),
+  /** Paying it opens an order for the team; unset: yes for a quote, no for an invoice. */
+  startsWork: z.boolean().optional(),
 };
 
 /** The total's floor (the smallest card charge) depends on the shop's currency: the server checks it. */
@@ -207,6 +214,14 @@ export const SalesDocument = z
     voidedAt: z.string().nullable(),
     /** The order the payment made (or is making). */
     orderId: z.string().nullable(),
+    /** The existing order an invoice bills for, and its number; null for none. */
+    forOrderId: z.string().nullable(),
+    forOrderNumber: z.number().int().nullable(),
+    /** Whether paying it opens an order for the team. */
+    startsWork: z.boolean(),
+    /** What was received so far, less refunds, and what is left to pay (an invoice paid in part). */
+    amountPaid: Dollars,
+    amountDue: Dollars,
     createdAt: z.string(),
   })
   .meta({ id: "SalesDocument" });
@@ -265,6 +280,10 @@ export type SalesInvitation = z.infer<typeof SalesInvitation>;
 export const CustomerSalesDocument = SalesDocument.extend({
   canAccept: z.boolean(),
   canPay: z.boolean(),
+  /** An invoice's terms and the agency's bank details, for a transfer (null for a quote). */
+  terms: z
+    .object({ dueInDays: z.number().int(), bank: BankDetails.nullable(), reference: z.string() })
+    .nullable(),
 }).meta({ id: "CustomerSalesDocument" });
 export type CustomerSalesDocument = z.infer<typeof CustomerSalesDocument>;
 

@@ -28,6 +28,7 @@ export const webhookEventTypes = [
   "invoice.overdue",
   "company.created",
   "company.person_added",
+  "payment.recorded",
   "company.person_removed",
 ] as const;
 export const WebhookEventType = z.enum(webhookEventTypes);
@@ -43,6 +44,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "subscription.cancelled": "A customer cancelled a plan's renewals",
   "subscription.past_due": "A renewal's payment was declined; it is retried",
   "refund.issued": "Money was given back (a negative payment)",
+  "payment.recorded": "The agency recorded money received for an invoice (a bank transfer, cash)",
   "lead.received": "A contact message or website query arrived",
   "quote.accepted": "A customer accepted a quote",
   "invoice.paid": "An invoice was paid",
@@ -149,6 +151,7 @@ export const webhookEventData = {
   "subscription.cancelled": Subscription,
   "subscription.past_due": Subscription,
   "refund.issued": Payment,
+  "payment.recorded": Payment,
   "lead.received": Lead,
   "quote.accepted": WebhookSalesDocument,
   "invoice.paid": WebhookSalesDocument,

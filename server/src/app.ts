@@ -14,6 +14,7 @@ import { auditAdminRoutes } from "./modules/audit/index.js";
 import {
   applyPlanPriceToRenewals,
   paymentRoutes,
+  invoicePaymentRoutes,
   receiptRoutes,
   receiptSettings,
   registerPaymentProvider,
@@ -34,6 +35,7 @@ import {
   imageRoutes,
   shopMoneyRoutes,
   siteContentRoutes,
+  invoicingRoutes,
 } from "./modules/content/index.js";
 import { exportRoutes } from "./modules/exports/index.js";
 import { fileRoutes } from "./modules/files/index.js";
@@ -164,6 +166,7 @@ export async function buildApp({
       const sales = { db, clock, publicUrl: config.publicUrl, provider };
       await api.register(salesAdminRoutes, sales);
       await api.register(salesCustomerRoutes, sales);
+      await api.register(invoicePaymentRoutes, { db, clock, receipts });
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db, renewals: applyPlanPriceToRenewals });
@@ -173,6 +176,7 @@ export async function buildApp({
         db,
         brand,
         publicRateLimit: {
+      await api.register(invoicingRoutes, { db });
           max: config.auth.rateLimit.max,
           timeWindow: config.auth.rateLimit.windowSeconds * 1000,
         },

@@ -63,7 +63,19 @@ export type DomainEvents = {
       userId: string;
       totalCents: number;
     };
-    orderId: string;
+    /** The order its payment opened; null for an invoice that opens no order (docs/decisions/029). */
+    orderId: string | null;
+    paidAt: Date;
+  };
+  /**
+   * The agency recorded money received for an invoice outside the card (a bank transfer, cash):
+   * the payment, the invoice revision it settles (in part or in full) and whether it is paid now.
+   */
+  "payment.recorded": {
+    payment: { id: string; amountCents: number };
+    invoice: { id: string; seriesId: string };
+    settled: boolean;
+    recordedBy: { id: string | null; name: string };
     paidAt: Date;
   };
   /**
@@ -98,7 +110,7 @@ export type DomainEvents = {
   /** A renewal's charge was declined: the subscription is past due and retried. */
   "subscription.past_due": { subscription: { id: string; orderId: string } };
   /** Money was given back: `payment` is the negative payment written for it. */
-  "refund.issued": { payment: { id: string; orderId: string } };
+  "refund.issued": { payment: { id: string; orderId: string | null; salesDocumentId: string | null } };
   /** A contact message or website query arrived. */
   "lead.received": { lead: { id: string } };
   /** A client company was made: a company of one at a customer's first order (docs/decisions/028). */

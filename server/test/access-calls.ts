@@ -324,6 +324,26 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "POST /api/admin/sales/:id/revise": { method: "POST", url: `/api/admin/sales/${sales.sentId}/revise` },
     "POST /api/admin/sales/:id/void": { method: "POST", url: `/api/admin/sales/${sales.voidableId}/void` },
     "POST /api/admin/promo-codes/:id/enable": {
+    "GET /api/admin/sales/:id/payments": {
+      method: "GET",
+      url: `/api/admin/sales/${sales.invoiceId}/payments`,
+    },
+    "POST /api/admin/sales/:id/payments": {
+      method: "POST",
+      url: `/api/admin/sales/${sales.invoiceId}/payments`,
+      payload: { date: "2026-01-05", amount: 10, method: "cash" },
+    },
+    "POST /api/admin/sales/:id/payments/:paymentId/refund": {
+      method: "POST",
+      url: `/api/admin/sales/${sales.invoiceId}/payments/${sales.recordedId}/refund`,
+      payload: { date: "2026-01-05", amount: 10, reason: "A test" },
+    },
+    "GET /api/admin/site/invoicing": { method: "GET", url: "/api/admin/site/invoicing" },
+    "PUT /api/admin/site/invoicing": {
+      method: "PUT",
+      url: "/api/admin/site/invoicing",
+      payload: { paymentTermsDays: 14, bank: {} },
+    },
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,
     },

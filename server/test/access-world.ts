@@ -8,7 +8,7 @@ import { multipartFile } from "./files.js";
 import type { TestContext } from "./helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "./orders.js";
 import { promoCodeBody } from "./promo-codes.js";
-import { writeQuote } from "./sales.js";
+import { invoiceBody, writeQuote } from "./sales.js";
 
 export type Call = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -62,7 +62,15 @@ export type AccessWorld = {
   /** An API key, which the admin revokes. */
   apiKeyId: string;
   /** Quotes: drafts to change and delete, sent ones to revise and to void. */
-  sales: { draftId: string; spareDraftId: string; sentId: string; voidableId: string };
+  sales: {
+    draftId: string;
+    spareDraftId: string;
+    sentId: string;
+    voidableId: string;
+    /** A sent invoice to the customer, with a recorded payment (`recordedId`) to refund from. */
+    invoiceId: string;
+    recordedId: string;
+  };
 };
 
 /** An address nothing answers on: the access test runs no job, so nothing is sent to it. */
@@ -191,6 +199,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     spareDraftId: await writeQuote(ctx, admin),
     sentId: await writeQuote(ctx, admin, { send: true }),
     voidableId: await writeQuote(ctx, admin, { send: true }),
+    ...(await invoiceWithRecordedPayment(ctx, admin, customer.email)),
   };
   return {
     apiKeyId,
@@ -223,4 +232,18 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     promoId,
     addonId,
   };
+}
+
+/** A sent invoice to `email`, of which 100 was recorded as received by bank transfer. */
+async function invoiceWithRecordedPayment(ctx: TestContext, admin: TestAccount, email: string) {
+  const invoiceId = await writeQuote(ctx, admin, { send: true, body: invoiceBody({ email }) });
+  const recorded = await ctx.app.inject({
+    method: "POST",
+    url: `/api/admin/sales/${invoiceId}/payments`,
+    headers: { cookie: admin.cookie },
+    payload: { date: new Date().toISOString().slice(0, 10), amount: 100, method: "bank_transfer" },
+  });
+  if (recorded.statusCode !== 200) throw new Error(`the payment was not recorded: ${recorded.body}`);
+  const recordedId = (recorded.json() as { payments: { _id: string }[] }).payments[0]?._id ?? "";
+  return { invoiceId, recordedId };
 }

@@ -24,7 +24,14 @@ export function quoteBody(overrides: Partial<SalesDraftBody> = {}): SalesDraftBo
 }
 
 export function invoiceBody(overrides: Partial<SalesDraftBody> = {}): SalesDraftBody {
-  return quoteBody({ kind: "invoice", validUntil: null, dueDate: dayFromNow(10), ...overrides });
+  // Paid by card through an order, as invoices were before they could be for work already done.
+  return quoteBody({
+    kind: "invoice",
+    validUntil: null,
+    dueDate: dayFromNow(10),
+    startsWork: true,
+    ...overrides,
+  });
 }
 
 /** Calls a team route of the quotes as `account`. */

@@ -54,6 +54,8 @@ const pathValues: Record<string, Values> = {
 /** GET routes with parameters the walk leaves out, and why. */
 const notWalked: Record<string, string> = {
   "/api/admin/sales/{id}": "quotes and invoices are their own records; neither order came from one",
+  "/api/admin/sales/{id}/payments":
+    "an invoice's payments carry no order; money.view only (invoice-payments.test.ts)",
   "/api/sales/{token}": "a quote's link; neither order came from a quote",
   "/api/sales/{token}/invitation": "a quote's link; neither order came from a quote",
   "/api/images/{name}": "the site's public pictures",

@@ -1,5 +1,6 @@
 import { type ClientAbility, clientMay, companyMessages, isId } from "@agency/contract";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { AppError, notFound } from "../errors.js";
@@ -118,6 +119,22 @@ export function clientOrdersOf(caller: SessionUser): SQL {
   return company
     ? eq(orders.companyId, company)
     : (and(eq(orders.userId, caller.id), isNull(orders.companyId)) as SQL);
+}
+
+/**
+ * SQL for money records (payments, receipts) read with their order and invoice left-joined: an
+ * invoice's payment has no order (docs/decisions/029), so a client sees it through the invoice's
+ * company (or, in none, as its payer); a member who sees only assigned orders sees none of them.
+ */
+export function visibleMoneyOf(
+  caller: SessionUser,
+  payer: AnyPgColumn,
+  invoiceCompany: AnyPgColumn,
+): SQL | undefined {
+  if (isTeamMember(caller)) return visibleOrdersOf(caller);
+  const company = clientCompanyOf(caller);
+  if (company) return sql`coalesce(${orders.companyId}, ${invoiceCompany}) = ${company}`;
+  return and(eq(payer, caller.id), isNull(orders.companyId), isNull(invoiceCompany)) as SQL;
 }
 
 /** The order if the caller may see it (see `maySeeOrder`); otherwise it does not exist. */

@@ -22,7 +22,7 @@ import {
   withOrderLines,
 } from "./orders/index.js";
 import { forgetReviewer } from "./reviews/index.js";
-import { forgetSalesCustomer, salesDocumentView, salesOrderPaid } from "./sales/index.js";
+import { forgetSalesCustomer, salesDocumentView, salesOrderPaid, salesPaymentRecorded } from "./sales/index.js";
 import { announce, objectKey } from "./webhooks/index.js";
 
 let wired = false;
@@ -125,7 +125,12 @@ export function wireModules(): void {
     ),
   );
   onDomainEvent("refund.issued", (tx, { payment }) =>
-    announce(tx, "refund.issued", [order(payment.orderId)], () => paymentView(tx, payment.id)),
+    announce(
+      tx,
+      "refund.issued",
+      [payment.orderId ? order(payment.orderId) : objectKey.sales(payment.salesDocumentId ?? payment.id)],
+      () => paymentView(tx, payment.id),
+    ),
   );
   onDomainEvent("lead.received", (tx, { lead }) =>
     announce(tx, "lead.received", [objectKey.lead(lead.id)], () => leadView(tx, lead.id)),
@@ -161,6 +166,13 @@ export function wireModules(): void {
       removedPersonView(tx, company.id, person),
     ),
   );
+  // The payment is announced first, then the invoice it settles (`invoice.paid` once in full).
+  onDomainEvent("payment.recorded", async (tx, event) => {
+    await announce(tx, "payment.recorded", [objectKey.sales(event.invoice.id)], () =>
+      paymentView(tx, event.payment.id),
+    );
+    await salesPaymentRecorded(tx, event);
+  });
   onDomainEvent("invoice.paid", (tx, { invoice, paidAt }) =>
     announce(tx, "invoice.paid", [objectKey.sales(invoice.id)], () =>
       salesDocumentView(tx, invoice.id, paidAt),

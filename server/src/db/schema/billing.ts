@@ -21,19 +21,30 @@ import { user } from "./auth.js";
 import { pricingPlans } from "./catalog.js";
 import { createdAt, ownedBy, updatedAt } from "./common.js";
 import { orders } from "./orders.js";
+import { salesDocuments } from "./sales.js";
 
 export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The order it paid for; null for an invoice's payment, which opens no order (decision 029). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** The invoice revision it settles (all or part of), when it pays an invoice rather than an order. */
+    salesDocumentId: uuid("sales_document_id").references((): AnyPgColumn => salesDocuments.id, {
+      onDelete: "restrict",
+    }),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** "stripe" or "test" for a card; "recorded" for money the agency received another way. */
     provider: text("provider").notNull(),
+    /** How recorded money came in: bank_transfer, cash, other (null for a card). */
+    method: text("method"),
+    /** The payer's reference of a recorded payment (a bank transfer's), as the agency typed it. */
+    reference: text("reference"),
+    /** The team member who recorded it (null for a card). */
+    recordedBy: text("recorded_by"),
     transactionId: text("transaction_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
     paymentTime: timestamp("payment_time", { withTimezone: true }).notNull(),
@@ -59,6 +70,8 @@ export const payments = pgTable(
     uniqueIndex("payments_transaction_unique").on(table.provider, table.transactionId),
     uniqueIndex("payments_subscription_period_unique").on(table.subscriptionId, table.periodStart),
     index("payments_order_idx").on(table.orderId),
+    index("payments_sales_document_idx").on(table.salesDocumentId),
+    check("payments_pays_something", sql`${table.orderId} is not null or ${table.salesDocumentId} is not null`),
     index("payments_user_idx").on(table.userId),
     // The Overview's revenue by month and by plan read the entries of twelve months from this
     // index alone (amount and order beside the time), and the newest payment tells whether the
@@ -205,9 +218,11 @@ export const testPaymentMethods = pgTable("test_payment_methods", {
 export const testPaymentIntents = pgTable("test_payment_intents", {
   id: text("id").primaryKey(),
   clientSecret: text("client_secret").notNull(),
-  orderId: uuid("order_id")
-    .notNull()
-    .references(() => orders.id, { onDelete: "cascade" }),
+  orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+  /** The invoice it pays, when it pays one that opens no order. */
+  salesDocumentId: uuid("sales_document_id").references((): AnyPgColumn => salesDocuments.id, {
+    onDelete: "cascade",
+  }),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
   status: text("status", { enum: ["requires_payment_method", "succeeded"] }).notNull(),

@@ -51,8 +51,12 @@ export const receipts = pgTable(
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
     paymentId: uuid("payment_id").notNull(),
-    orderId: uuid("order_id").notNull(),
-    orderNumber: integer("order_number").notNull(),
+    /** The order paid for; null on an invoice's receipt, which names the invoice instead. */
+    orderId: uuid("order_id"),
+    orderNumber: integer("order_number"),
+    /** The invoice revision paid (all or part of) and its number, when no order was paid. */
+    salesDocumentId: uuid("sales_document_id"),
+    documentNumber: text("document_number"),
     userId: text("user_id").notNull(),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
@@ -74,13 +78,13 @@ export const receipts = pgTable(
     promoCode: text("promo_code"),
     /** Why the money was given back (a credit note only), as the owner wrote it. */
     refundReason: text("refund_reason"),
+    /** The receipt a credit note gives money back of, as it was numbered (null on a receipt). */
+    creditsReceiptId: uuid("credits_receipt_id"),
+    creditsNumber: text("credits_number"),
     amountCents: integer("amount_cents").notNull(),
     /** The tax included in the amount, at the rate below. */
     taxCents: integer("tax_cents").notNull(),
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
-    /** The receipt a credit note gives money back of, as it was numbered (null on a receipt). */
-    creditsReceiptId: uuid("credits_receipt_id"),
-    creditsNumber: text("credits_number"),
     currency: text("currency").notNull(),
     provider: text("provider").notNull(),
     transactionId: text("transaction_id").notNull(),

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -88,7 +89,14 @@ export const salesDocuments = pgTable(
     recurringInterval: text("recurring_interval", { enum: ["monthly", "yearly"] }),
     /** The customer's link (/quotes/{token}); the same for every revision of the series. */
     token: text("token").notNull(),
-    /** The order its payment makes (unpaid while the card form is open). */
+    /**
+     * An invoice's existing order of the company it bills for (work already done), printed on it;
+     * paying it never changes that order.
+     */
+    forOrderId: uuid("for_order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
+    /** Paying it opens an order for the team (quotes by default); otherwise it only settles. */
+    startsWork: boolean("starts_work").notNull().default(true),
+    /** The order its payment makes (unpaid while the card form is open), when it starts work. */
     orderId: uuid("order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     createdBy: text("created_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     sentAt: timestamp("sent_at", { withTimezone: true }),

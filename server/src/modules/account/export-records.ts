@@ -107,9 +107,10 @@ export async function exportedOrders(
 /** A payment (or refund), in its order's currency (`currencyOf` the order's id). */
 export function exportedPayment(
   row: typeof payments.$inferSelect,
-  currencyOf: (orderId: string) => string | undefined,
+  currencyOf: (orderOrInvoiceId: string) => string | undefined,
 ): AccountExport["payments"][number] {
-  const currency = currencyOf(row.orderId) ?? defaultCurrency;
+  // An invoice's payment has no order: its currency is the invoice's (`currencyOf` its id).
+  const currency = currencyOf(row.orderId ?? row.salesDocumentId ?? "") ?? defaultCurrency;
   return {
     _id: row.id,
     orderId: row.orderId,

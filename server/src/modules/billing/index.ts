@@ -9,6 +9,7 @@ export {
   lockRefundable,
   stopSubscriptionAtProvider,
 } from "./payments/refunds.js";
+export { invoicePaymentRoutes } from "./payments/invoice-payment-routes.js";
 export { paymentRoutes } from "./payments/routes.js";
 export { paymentView } from "./payments/service.js";
 export { type ReceiptSettings, receiptSettings } from "./receipts/issue.js";

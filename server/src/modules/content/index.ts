@@ -3,3 +3,4 @@ export { readImage } from "./images.js";
 export { imageRoutes, siteContentRoutes } from "./routes.js";
 export { loadSiteContent, saveSiteIdentity } from "./service.js";
 export { shopMoneyRoutes } from "./shop-money-routes.js";
+export { invoicingRoutes, invoicingSettings } from "./invoicing.js";

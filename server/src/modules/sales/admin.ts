@@ -1,7 +1,7 @@
 import type { AdminSalesDetail, AdminSalesList, AdminSalesQuery } from "@agency/contract";
 import { findRevision, revisionsOf, type SalesContext } from "./drafts.js";
 import { salesLink } from "./mails.js";
-import { dayOf, historyOf, linesOf, presentOne, toSalesDocument } from "./present.js";
+import { dayOf, historyOf, linesOf, moneyOf, presentOne, toSalesDocument } from "./present.js";
 import { accountWithAddress } from "./queries/accounts.js";
 import { salesDocumentPage } from "./queries/documents.js";
 
@@ -10,12 +10,15 @@ export async function listSalesDocuments(ctx: SalesContext, query: AdminSalesQue
   const now = ctx.now();
   const rows = await salesDocumentPage(ctx.db, query, dayOf(now));
   const shown = rows.slice(0, query.size);
-  const lines = await linesOf(
-    ctx.db,
-    shown.map((row) => row.id),
-  );
+  const [lines, money] = await Promise.all([
+    linesOf(
+      ctx.db,
+      shown.map((row) => row.id),
+    ),
+    moneyOf(ctx.db, shown),
+  ]);
   return {
-    documents: shown.map((row) => toSalesDocument(row, lines.get(row.id) ?? [], now)),
+    documents: shown.map((row) => toSalesDocument(row, lines.get(row.id) ?? [], now, money.get(row.id))),
     more: rows.length > query.size,
   };
 }

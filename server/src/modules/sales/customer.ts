@@ -2,6 +2,7 @@ import {
   type ClientAbility,
   type CustomerSalesDocument,
   companyMessages,
+  hasBankAccount,
   type SalesInvitation,
   type SalesPayment,
   type SalesState,
@@ -15,6 +16,7 @@ import { AppError, notFound } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { companyForOrder } from "../companies/index.js";
+import { invoicingSettings } from "../content/index.js";
 import { paymentStateOfOrder, placeCustomOrder } from "../orders/index.js";
 import type { SalesContext } from "./drafts.js";
 import { effectiveState, linesOf, presentOne } from "./present.js";
@@ -61,7 +63,13 @@ function mayPay(row: SalesRow, state: SalesState): boolean {
 }
 
 /** Refused (403) to a person whose client role may not do it: accept or decline (approve), pay. */
+/**
+ * Paid by card through an order: a quote once accepted, an invoice while open, when it starts
+ * work. An invoice that starts none is paid by transfer, recorded by the agency, and opens no
+ * order (docs/decisions/029).
+ */
 function refuseRole(caller: SessionUser, ability: ClientAbility) {
+  if (!row.startsWork) return false;
   if (!clientMayDo(caller, ability)) throw new AppError("forbidden", companyMessages.roleMayNot(ability));
 }
 
@@ -70,6 +78,24 @@ export async function salesInvitation(db: Database, token: string): Promise<Sale
   const row = await findByToken(db, token);
   return {
     kind: row.kind,
+/**
+ * What an invoice says of paying it: the days from its sending to its due day, the agency's bank
+ * account for a transfer (none until the owner sets one) and the reference to give: its number.
+ */
+async function invoiceTerms(db: Database, row: SalesRow): Promise<CustomerSalesDocument["terms"]> {
+  const settings = await invoicingSettings(db);
+  const sent = row.sentAt ? row.sentAt.toISOString().slice(0, 10) : null;
+  const dueInDays =
+    sent && row.dueDate
+      ? Math.max(0, Math.round((Date.parse(row.dueDate) - Date.parse(sent)) / 86_400_000))
+      : settings.paymentTermsDays;
+  return {
+    dueInDays,
+    bank: hasBankAccount(settings.bank) ? settings.bank : null,
+    reference: row.number ?? "",
+  };
+}
+
     label: salesLabel(row),
     email: row.email,
     accountExists: Boolean(await accountWithAddress(db, row.email)),
@@ -90,6 +116,7 @@ async function present(
   };
 }
 
+    terms: row.kind === "invoice" ? await invoiceTerms(ctx.db, row) : null,
 /**
  * A document sent to an address with no company yet goes to the addressee's company once their
  * account opens it: the one they are in, or a company of one made from them now.

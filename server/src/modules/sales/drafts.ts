@@ -26,6 +26,7 @@ import {
 } from "./queries/documents.js";
 import { recordSalesEvent } from "./queries/history.js";
 import { type PricedLine, pricedLinesOf, replaceLinesOf } from "./queries/lines.js";
+import { companyOfOrder } from "./queries/settlement.js";
 
 export type SalesContext = {
   db: Database;
@@ -52,7 +53,7 @@ export const teamMember = (caller: SessionUser) => ({ id: accountIdOf(caller), n
  * What a draft stores from the form: its customer, dates, note, and its lines and totals priced
  * here in the shop's currency as it is now (a draft follows it until it is sent, then keeps it).
  */
-async function draftValues(ctx: SalesContext, reader: Database, body: Omit<SalesDraft, "kind">) {
+async function draftValues(ctx: SalesContext, reader: Database, body: SalesDraft) {
   const account = await accountWithAddress(reader, body.email);
   if (account?.role) {
     throw new AppError("bad_request", salesMessages.teamAddress, { email: salesMessages.teamAddress });
@@ -81,6 +82,9 @@ async function draftValues(ctx: SalesContext, reader: Database, body: Omit<Sales
     dueDate: body.dueDate,
     currency: money.currency,
     ...totals,
+    forOrderId: await billedOrder(reader, body, companyId),
+    // An invoice for work already done settles only; a quote opens its work when paid.
+    startsWork: body.startsWork ?? body.kind === "quote",
   };
   return { values, lines };
 }
@@ -104,6 +108,19 @@ async function addressedCompany(
     throw new AppError("bad_request", salesMessages.otherCompany, { email: salesMessages.otherCompany });
   }
   return chosen;
+}
+
+/**
+ * The existing order an invoice bills for: one of the company the invoice is addressed to (an
+ * order of another company, or of none, would show the client someone else's work).
+ */
+async function billedOrder(reader: Database, body: SalesDraft, companyId: string | null) {
+  if (!body.forOrderId) return null;
+  const refuse = (message: string) => new AppError("bad_request", message, { forOrderId: message });
+  if (body.kind !== "invoice") throw refuse(salesMessages.forOrderOnInvoices);
+  const order = isId(body.forOrderId) ? await companyOfOrder(reader, body.forOrderId) : undefined;
+  if (!order || !companyId || order.companyId !== companyId) throw refuse(salesMessages.forOrderOfCompany);
+  return body.forOrderId;
 }
 
 function totalsOf(lines: readonly PricedLine[]) {
@@ -209,6 +226,8 @@ export async function reviseDocument(ctx: SalesContext, caller: SessionUser, id:
       totalCents: row.totalCents,
       recurringCents: row.recurringCents,
       recurringInterval: row.recurringInterval,
+      forOrderId: row.forOrderId,
+      startsWork: row.startsWork,
       token: row.token,
       createdBy: accountIdOf(caller),
       createdAt: ctx.now(),

@@ -1,8 +1,8 @@
-import { salesLabel, toMajor } from "@agency/contract";
+import { formatMoney, salesLabel, toMajor } from "@agency/contract";
 import type { Database } from "../../db/client.js";
 import { emitDomainEvent } from "../../events.js";
 import { recordAudit } from "../audit/index.js";
-import { markRevisionPaid, revisionOfOrderLocked } from "./queries/documents.js";
+import { markRevisionPaid, revisionOfOrderLocked, revisionWithId } from "./queries/documents.js";
 import { recordSalesEvent } from "./queries/history.js";
 
 /**
@@ -42,6 +42,47 @@ export async function salesOrderPaid(
       totalCents: row.totalCents,
     },
     orderId: event.order.id,
+    paidAt: event.paidAt,
+  });
+}
+
+/**
+ * Billing recorded money received for an invoice outside the card (`payment.recorded`): the
+ * history notes it, and once the invoice is settled in full it is paid, with `invoice.paid`. It
+ * opens no order: the work was done (or the invoice is for nothing), docs/decisions/029.
+ */
+export async function salesPaymentRecorded(
+  tx: Database,
+  event: {
+    payment: { id: string; amountCents: number };
+    invoice: { id: string };
+    settled: boolean;
+    recordedBy: { id: string | null; name: string };
+    paidAt: Date;
+  },
+): Promise<void> {
+  const row = await revisionWithId(tx, event.invoice.id, true);
+  if (!row) return;
+  await recordSalesEvent(tx, {
+    documentId: row.id,
+    kind: "payment_recorded",
+    at: event.paidAt,
+    actor: event.recordedBy,
+    note: formatMoney(event.payment.amountCents, row.currency),
+  });
+  if (!event.settled || row.state === "paid") return;
+  await markRevisionPaid(tx, row.id, event.paidAt);
+  await recordSalesEvent(tx, { documentId: row.id, kind: "paid", at: event.paidAt, actor: event.recordedBy });
+  await emitDomainEvent(tx, "invoice.paid", {
+    invoice: {
+      id: row.id,
+      number: row.number ?? "",
+      revision: row.revision,
+      email: row.email,
+      userId: row.userId ?? "",
+      totalCents: row.totalCents,
+    },
+    orderId: null,
     paidAt: event.paidAt,
   });
 }

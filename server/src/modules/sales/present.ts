@@ -10,6 +10,7 @@ import type { Database } from "../../db/client.js";
 import type { SalesRow } from "./queries/documents.js";
 import { historyOldestFirst } from "./queries/history.js";
 import { linesOfRevisions, type SalesLineRow } from "./queries/lines.js";
+import { numbersOfOrders, settledCentsOfRevisions } from "./queries/settlement.js";
 
 /** The day (UTC) a moment falls on, as the dates of quotes and invoices are written. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -41,7 +42,18 @@ function toLine(row: SalesLineRow, currency: string): SalesLine {
 
 const instant = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toSalesDocument(row: SalesRow, lines: SalesLineRow[], now: Date): SalesDocument {
+/** What a document shows besides its own row: the money received for it and its order's number. */
+export type SalesMoney = { settledCents: number; forOrderNumber: number | null };
+const noMoney: SalesMoney = { settledCents: 0, forOrderNumber: null };
+
+export function toSalesDocument(
+  row: SalesRow,
+  lines: SalesLineRow[],
+  now: Date,
+  money: SalesMoney = noMoney,
+): SalesDocument {
+  // A paid one paid by its order's card owes nothing, whatever payments carry the document.
+  const settled = row.state === "paid" ? Math.max(money.settledCents, row.totalCents) : money.settledCents;
   return {
     _id: row.id,
     kind: row.kind,
@@ -70,6 +82,11 @@ export function toSalesDocument(row: SalesRow, lines: SalesLineRow[], now: Date)
     paidAt: instant(row.paidAt),
     voidedAt: instant(row.voidedAt),
     orderId: row.orderId,
+    forOrderId: row.forOrderId,
+    forOrderNumber: money.forOrderNumber,
+    startsWork: row.startsWork,
+    amountPaid: toMajor(Math.max(0, money.settledCents), row.currency),
+    amountDue: toMajor(Math.max(0, row.totalCents - settled), row.currency),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -83,8 +100,30 @@ export async function linesOf(db: Database, ids: string[]): Promise<Map<string, 
   return byDocument;
 }
 
+/** The money received for these revisions and the numbers of the orders they bill for (two queries). */
+export async function moneyOf(db: Database, rows: SalesRow[]): Promise<Map<string, SalesMoney>> {
+  const forOrders = [...new Set(rows.flatMap((row) => (row.forOrderId ? [row.forOrderId] : [])))];
+  const [settled, numbers] = await Promise.all([
+    settledCentsOfRevisions(
+      db,
+      rows.filter((row) => row.kind === "invoice").map((row) => row.id),
+    ),
+    numbersOfOrders(db, forOrders),
+  ]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        settledCents: settled.get(row.id) ?? 0,
+        forOrderNumber: row.forOrderId ? (numbers.get(row.forOrderId) ?? null) : null,
+      },
+    ]),
+  );
+}
+
 export async function presentOne(db: Database, row: SalesRow, now: Date): Promise<SalesDocument> {
-  return toSalesDocument(row, (await linesOf(db, [row.id])).get(row.id) ?? [], now);
+  const [lines, money] = await Promise.all([linesOf(db, [row.id]), moneyOf(db, [row])]);
+  return toSalesDocument(row, lines.get(row.id) ?? [], now, money.get(row.id));
 }
 
 export async function historyOf(db: Database, id: string): Promise<SalesHistoryEntry[]> {

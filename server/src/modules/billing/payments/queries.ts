@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { clientCompanyOf, visibleOrdersOf } from "../../../auth/order-access.js";
+import { visibleMoneyOf, visibleOrdersOf } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
-import { orders, payments, receipts, user } from "../../../db/schema.js";
+import { orders, payments, receipts, salesDocuments, user } from "../../../db/schema.js";
 import type { ProviderIntent } from "../../../payment-providers/provider.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -97,6 +97,8 @@ export async function setPayerEmailOfAccount(db: Database, userId: string, email
   await db.update(payments).set({ email }).where(eq(payments.userId, userId));
 }
 
+// An invoice's payment has no order (docs/decisions/029): what it paid for is read from the
+// invoice it carries, so every list below left-joins both.
 const paymentColumns = {
   id: payments.id,
   orderId: payments.orderId,
@@ -109,30 +111,26 @@ const paymentColumns = {
   periodEnd: payments.periodEnd,
   orderTransactionId: orders.transactionId,
   orderNumber: orders.number,
-  service: orders.service,
-  serviceDuration: orders.serviceDuration,
-  currency: orders.currency,
+  invoiceNumber: salesDocuments.number,
+  service: sql<string>`coalesce(${orders.service}, 'Invoice ' || ${salesDocuments.number})`,
+  serviceDuration: sql<string>`coalesce(${orders.serviceDuration}, 'one-time')`,
+  currency: sql<string>`coalesce(${orders.currency}, ${salesDocuments.currency})`,
   receiptId: receipts.id,
   receiptNumber: receipts.number,
   receiptKind: receipts.kind,
   refundReason: payments.refundReason,
 };
 
-type Column<C> = C extends { _: { data: infer D; notNull: infer N } }
-  ? N extends true
-    ? D
-    : D | null
-  : never;
+const paymentsWithWhatTheyPaid = (db: Database) =>
+  db
+    .select(paymentColumns)
+    .from(payments)
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(salesDocuments, eq(salesDocuments.id, payments.salesDocumentId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id));
+
 /** The receipt is left-joined: a payment recorded before receipts existed has none. */
-export type PaymentHistoryRow = {
-  [K in Exclude<keyof typeof paymentColumns, "receiptId" | "receiptNumber" | "receiptKind">]: Column<
-    (typeof paymentColumns)[K]
-  >;
-} & {
-  receiptId: string | null;
-  receiptNumber: string | null;
-  receiptKind: "receipt" | "credit_note" | null;
-};
+export type PaymentHistoryRow = Awaited<ReturnType<typeof paymentsWithWhatTheyPaid>>[number];
 
 /**
  * Payments newest first: the caller's own (`own`: their company's, or theirs in none), otherwise
@@ -144,31 +142,19 @@ export function paymentsOfEmailNewestFirst(
   caller: SessionUser,
   own: boolean,
 ): Promise<PaymentHistoryRow[]> {
-  const company = clientCompanyOf(caller);
-  return db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+  return paymentsWithWhatTheyPaid(db)
     .innerJoin(user, eq(user.id, payments.userId))
     .where(
       own
-        ? company
-          ? eq(orders.companyId, company)
-          : and(eq(payments.userId, caller.id), isNull(orders.companyId))
+        ? visibleMoneyOf(caller, payments.userId, salesDocuments.companyId)
         : and(eq(sql`lower(${user.email})`, email), visibleOrdersOf(caller)),
     )
     .orderBy(desc(payments.paymentTime), desc(payments.createdAt));
 }
 
-/** One payment or refund with its order and receipt. */
+/** One payment or refund with its order (or invoice) and receipt. */
 export function paymentWithOrderById(db: Database, id: string): Promise<PaymentHistoryRow[]> {
-  return db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .where(eq(payments.id, id));
+  return paymentsWithWhatTheyPaid(db).where(eq(payments.id, id));
 }
 
 /** The payment that paid for the order (its transaction is the order's), with its receipt. */
@@ -176,11 +162,6 @@ export async function firstPaymentOfOrder(
   db: Database,
   orderId: string,
 ): Promise<PaymentHistoryRow | undefined> {
-  const [row] = await db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .where(and(eq(payments.orderId, orderId), eq(payments.transactionId, orders.transactionId)));
+  const [row] = await paymentsWithWhatTheyPaid(db).where(and(eq(payments.orderId, orderId), eq(payments.transactionId, orders.transactionId)));
   return row;
 }

@@ -194,6 +194,7 @@ function toPayment(row: PaymentHistoryRow): Payment {
     _id: row.id,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
+    invoiceNumber: row.invoiceNumber,
     email: row.email,
     transactionId: row.transactionId,
     paymentTime: row.paymentTime.toISOString(),
@@ -205,11 +206,11 @@ function toPayment(row: PaymentHistoryRow): Payment {
     periodStart: row.periodStart?.toISOString() ?? null,
     periodEnd: row.periodEnd?.toISOString() ?? null,
     // The order keeps its first payment's transaction; the others renewed it (or refunded it).
-    renewal: row.amountCents > 0 && row.transactionId !== row.orderTransactionId,
+    renewal: row.orderId !== null && row.amountCents > 0 && row.transactionId !== row.orderTransactionId,
     receiptId: row.receiptId,
-    refundReason: row.refundReason,
     receiptNumber: row.receiptNumber,
     receiptKind: row.receiptKind,
+    refundReason: row.refundReason,
   };
 }
 

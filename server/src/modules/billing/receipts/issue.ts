@@ -1,7 +1,7 @@
 import { addressLines } from "@agency/contract";
 import type { Config } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
-import type { ReceiptLineItem, ReceiptSeller } from "../../../db/schema.js";
+import type { DocumentBuyer, ReceiptLineItem, ReceiptSeller } from "../../../db/schema.js";
 import { documentBuyerOfOrder } from "../../companies/index.js";
 import { currentSiteIdentity } from "../../content/index.js";
 import {
@@ -52,9 +52,10 @@ export function includedTax(amountCents: number, basisPoints: number): number {
 
 export type ReceiptInput = {
   payment: { id: string; amountCents: number; provider: string; transactionId: string; paymentTime: Date };
+  /** Who paid and for what: the order's, or for an invoice's payment (no order) the invoice's. */
   order: {
-    id: string;
-    number: number;
+    id: string | null;
+    number: number | null;
     userId: string;
     name: string;
     email: string;
@@ -76,6 +77,8 @@ export type ReceiptInput = {
   period: { start: Date; end: Date } | null;
   /** A credit note's reason for the refund. */
   refundReason?: string | null;
+  /** The invoice paid, when no order was: its revision, number and the buyer it printed. */
+  invoice?: { id: string; number: string; buyer: DocumentBuyer | null } | null;
   /** A refund: the payment it gives money back of (its document is then a credit note). */
   refundOf?: string | null;
 };
@@ -104,11 +107,13 @@ export async function issueReceipt(tx: Database, settings: ReceiptSettings, inpu
     paymentId: payment.id,
     orderId: order.id,
     orderNumber: order.number,
+    salesDocumentId: input.invoice?.id ?? null,
+    documentNumber: input.invoice?.number ?? null,
     userId: order.userId,
     customerName: order.name,
     customerEmail: order.email,
     // The client company as it prints now: the receipt keeps it whatever the company changes later.
-    buyer: await documentBuyerOfOrder(tx, order.id),
+    buyer: order.id ? await documentBuyerOfOrder(tx, order.id) : (input.invoice?.buyer ?? null),
     service: order.service,
     serviceDuration: order.serviceDuration,
     periodStart: input.period?.start ?? null,

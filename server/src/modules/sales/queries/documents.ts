@@ -20,6 +20,8 @@ type DraftColumns = Pick<
   | "totalCents"
   | "recurringCents"
   | "recurringInterval"
+  | "forOrderId"
+  | "startsWork"
 >;
 
 /** The revision with this id, locked for a change when asked. */

@@ -1,0 +1,262 @@
+import { randomUUID } from "node:crypto";
+import {
+  formatMoney,
+  type InvoicePayment,
+  type InvoicePayments,
+  invoicePaymentMessages as messages,
+  type RecordedPaymentMethod,
+  toMajor,
+  toMinor,
+} from "@agency/contract";
+import { accountIdOf, type SessionUser } from "../../../auth/session.js";
+import type { Database } from "../../../db/client.js";
+import { AppError, notFound } from "../../../errors.js";
+import { emitDomainEvent } from "../../../events.js";
+import { auditActorOf, recordAudit } from "../../audit/index.js";
+import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
+import {
+  accountOfAddress,
+  type InvoiceRow,
+  invoiceRevisionLocked,
+  paymentsOfSeries,
+  recordedPaymentOfSeriesLocked,
+  settledCentsOfSeries,
+} from "./invoice-queries.js";
+import { insertPaymentUnlessRecorded, type PaymentRow, refundsGivenOf } from "./queries.js";
+
+// Money an invoice takes outside the card: the agency records a bank transfer, cash or other
+// receipt of money, and its refunds. Each is a payment without an order (docs/decisions/029),
+// carrying the invoice revision, with its numbered receipt or credit note; the sales module marks
+// the invoice paid once settled in full (`payment.recorded`).
+
+const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+const open = new Set(["sent", "viewed"]);
+/** Noon UTC of the day: the same calendar day wherever the receipt is read. */
+const dayTime = (day: string) => new Date(`${day}T12:00:00.000Z`);
+
+async function lockInvoice(tx: Database, id: string): Promise<InvoiceRow> {
+  const row = isId(id) ? await invoiceRevisionLocked(tx, id) : undefined;
+  if (!row) throw notFound("The quote or invoice");
+  if (row.kind !== "invoice") throw new AppError("conflict", messages.notInvoice);
+  return row;
+}
+
+function refuseFuture(day: string, now: Date) {
+  if (day > now.toISOString().slice(0, 10)) {
+    throw new AppError("bad_request", `Invalid date: ${messages.futureDay}`, { date: messages.futureDay });
+  }
+}
+
+/** The receipt's payer and what it paid for: the invoice, since no order was paid. */
+function paidFor(invoice: InvoiceRow, payerId: string) {
+  return {
+    id: null,
+    number: null,
+    userId: payerId,
+    name: invoice.buyer?.company || invoice.name || invoice.email,
+    email: invoice.email,
+    service: `Invoice ${invoice.number ?? ""}`.trim(),
+    serviceDuration: "one-time",
+  };
+}
+
+type Context = { receipts: ReceiptSettings; now: () => Date };
+
+/**
+ * The agency records money received for a sent invoice: in part or the rest of it. Written in one
+ * transaction with its receipt, the audit entry and `payment.recorded` (the webhook, and the
+ * invoice paid once nothing is due).
+ */
+export async function recordInvoicePayment(
+  db: Database,
+  ctx: Context,
+  caller: SessionUser,
+  invoiceId: string,
+  body: { date: string; amount: number; method: RecordedPaymentMethod; reference: string },
+): Promise<PaymentRow> {
+  refuseFuture(body.date, ctx.now());
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (!open.has(invoice.state)) throw new AppError("conflict", messages.notOpen);
+    const cents = toMinor(body.amount, invoice.currency);
+    const dueCents = invoice.totalCents - (await settledCentsOfSeries(tx, invoice.seriesId));
+    if (cents > dueCents) {
+      const message = messages.moreThanDue(formatMoney(dueCents, invoice.currency));
+      throw new AppError("bad_request", message, { amount: message });
+    }
+    const payerId = invoice.userId ?? (await accountOfAddress(tx, invoice.email))?.id;
+    if (!payerId) throw new AppError("conflict", messages.noAccount);
+    const time = dayTime(body.date);
+    const payment = await insertPaymentUnlessRecorded(tx, {
+      orderId: null,
+      salesDocumentId: invoice.id,
+      userId: payerId,
+      email: invoice.email,
+      provider: "recorded",
+      transactionId: `recorded-${randomUUID()}`,
+      method: body.method,
+      reference: body.reference || null,
+      recordedBy: accountIdOf(caller),
+      amountCents: cents,
+      paymentTime: time,
+    });
+    if (!payment) throw new Error("The recorded payment was not written.");
+    await issueReceipt(tx, ctx.receipts, {
+      payment,
+      order: paidFor(invoice, payerId),
+      invoice: { id: invoice.id, number: invoice.number ?? "", buyer: invoice.buyer },
+      currency: invoice.currency,
+      card: null,
+      pricing: {
+        lines: [
+          {
+            description: `Payment towards invoice ${invoice.number ?? ""}`.trim(),
+            quantity: 1,
+            unitCents: cents,
+            amountCents: cents,
+          },
+        ],
+        listPriceCents: cents,
+        discountCents: 0,
+        promoCode: null,
+      },
+      period: null,
+    });
+    const settled = cents === dueCents;
+    await recordAudit(tx, {
+      actor: auditActorOf(caller),
+      action: "payment.recorded",
+      subject: { type: "invoice", id: invoice.seriesId, label: invoice.number ?? "" },
+      before: { due: toMajor(dueCents, invoice.currency) },
+      after: {
+        payment: payment.id,
+        amount: body.amount,
+        currency: invoice.currency,
+        method: body.method,
+        reference: body.reference,
+        date: body.date,
+        due: toMajor(dueCents - cents, invoice.currency),
+      },
+    });
+    await emitDomainEvent(tx, "payment.recorded", {
+      payment: { id: payment.id, amountCents: cents },
+      invoice: { id: invoice.id, seriesId: invoice.seriesId },
+      settled,
+      recordedBy: { id: accountIdOf(caller), name: caller.name },
+      paidAt: time,
+    });
+    return payment;
+  });
+}
+
+/**
+ * The agency records money given back of a recorded payment (all or part of what is left): a
+ * negative payment with its credit note, audited, announced as `refund.issued`. The invoice keeps
+ * its state; its amount paid falls by the refund.
+ */
+export async function refundRecordedPayment(
+  db: Database,
+  ctx: Context,
+  caller: SessionUser,
+  invoiceId: string,
+  paymentId: string,
+  body: { date: string; amount: number; reason: string },
+): Promise<PaymentRow> {
+  refuseFuture(body.date, ctx.now());
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, invoiceId);
+    const paid = isId(paymentId)
+      ? await recordedPaymentOfSeriesLocked(tx, invoice.seriesId, paymentId)
+      : undefined;
+    if (!paid) throw new AppError("not_found", messages.notRecorded);
+    const given = (await refundsGivenOf(tx, paid.id))?.cents ?? 0;
+    const leftCents = paid.amountCents - given;
+    const cents = toMinor(body.amount, invoice.currency);
+    if (cents > leftCents) {
+      const message = messages.moreThanPaid(formatMoney(leftCents, invoice.currency));
+      throw new AppError("bad_request", message, { amount: message });
+    }
+    const time = dayTime(body.date);
+    const refund = await insertPaymentUnlessRecorded(tx, {
+      orderId: null,
+      salesDocumentId: paid.salesDocumentId,
+      userId: paid.userId,
+      email: paid.email,
+      provider: "recorded",
+      transactionId: `recorded-refund-${randomUUID()}`,
+      method: paid.method,
+      reference: paid.reference,
+      recordedBy: accountIdOf(caller),
+      amountCents: -cents,
+      paymentTime: time,
+      refundOf: paid.id,
+      refundReason: body.reason,
+    });
+    if (!refund) throw new Error("The recorded refund was not written.");
+    await issueReceipt(tx, ctx.receipts, {
+      payment: refund,
+      order: paidFor(invoice, paid.userId),
+      invoice: { id: invoice.id, number: invoice.number ?? "", buyer: invoice.buyer },
+      currency: invoice.currency,
+      card: null,
+      pricing: { lines: null, listPriceCents: -cents, discountCents: 0, promoCode: null },
+      period: null,
+      refundReason: body.reason,
+      refundOf: paid.id,
+    });
+    await recordAudit(tx, {
+      actor: auditActorOf(caller),
+      action: "payment.refund_recorded",
+      subject: { type: "invoice", id: invoice.seriesId, label: invoice.number ?? "" },
+      before: { payment: paid.id, left: toMajor(leftCents, invoice.currency) },
+      after: {
+        refund: body.amount,
+        currency: invoice.currency,
+        reason: body.reason,
+        date: body.date,
+        left: toMajor(leftCents - cents, invoice.currency),
+      },
+    });
+    await emitDomainEvent(tx, "refund.issued", {
+      payment: { id: refund.id, orderId: null, salesDocumentId: invoice.id },
+    });
+    return refund;
+  });
+}
+
+/** The invoice's payments (card and recorded) and refunds, with what was paid and what is due. */
+export async function invoicePayments(db: Database, invoiceId: string): Promise<InvoicePayments> {
+  const [invoice] = isId(invoiceId) ? [await invoiceRevisionLocked(db, invoiceId)] : [];
+  if (!invoice || invoice.kind !== "invoice") throw notFound("The quote or invoice");
+  const rows = await paymentsOfSeries(db, invoice.seriesId);
+  const refunded = new Map<string, number>();
+  for (const { payment } of rows) {
+    if (payment.refundOf)
+      refunded.set(payment.refundOf, (refunded.get(payment.refundOf) ?? 0) - payment.amountCents);
+  }
+  const paidCents = rows.reduce((sum, { payment }) => sum + payment.amountCents, 0);
+  const currency = invoice.currency;
+  const payments: InvoicePayment[] = rows.map(({ payment, receiptId, receiptNumber, recordedBy }) => ({
+    _id: payment.id,
+    date: payment.paymentTime.toISOString(),
+    amount: toMajor(payment.amountCents, currency),
+    currency,
+    method: (payment.method as RecordedPaymentMethod | null) ?? "card",
+    reference: payment.reference,
+    refundOf: payment.refundOf,
+    refundReason: payment.refundReason,
+    refundable:
+      payment.provider === "recorded" && !payment.refundOf
+        ? toMajor(payment.amountCents - (refunded.get(payment.id) ?? 0), currency)
+        : null,
+    receiptId,
+    receiptNumber,
+    recordedBy,
+  }));
+  return {
+    payments,
+    amountPaid: toMajor(Math.max(0, paidCents), currency),
+    amountDue: toMajor(invoice.state === "paid" ? 0 : Math.max(0, invoice.totalCents - paidCents), currency),
+    currency,
+  };
+}
