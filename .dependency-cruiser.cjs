@@ -5,7 +5,7 @@
  * wiring happens in app.ts, worker.ts and the command-line entries. Both sides: no import cycle.
  */
 const infrastructure =
-  "^server/src/(plugins|jobs|mail|db|auth|files|payment-providers|ops|clock\\.ts|errors\\.ts|config\\.ts)";
+  "^server/src/(plugins|jobs|mail|db|auth|files|pdf|payment-providers|ops|clock\\.ts|errors\\.ts|config\\.ts)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,5 +1,5 @@
 export { currentMailBrand, currentSiteIdentity } from "./identity.js";
-export { readImage } from "./images.js";
+export { logoPng } from "./logo-png.js";
 export { imageRoutes, siteContentRoutes } from "./routes.js";
 export { loadSiteContent, saveSiteIdentity } from "./service.js";
 export { shopMoneyRoutes } from "./shop-money-routes.js";

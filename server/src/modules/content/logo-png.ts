@@ -2,11 +2,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import type { FileStorage } from "../../../storage/storage.js";
-import { readImage } from "../../content/index.js";
+import type { FileStorage } from "../../storage/storage.js";
+import { readImage } from "./images.js";
 
 /** The web app's own files before a build (development and tests run without one). */
-const sourcePublicDir = fileURLToPath(new URL("../../../../../web/public/", import.meta.url));
+const sourcePublicDir = fileURLToPath(new URL("../../../../web/public/", import.meta.url));
 const uploadedImage = /^\/api\/images\/([^/?#]+)$/;
 const maxRemoteBytes = 2 * 1024 * 1024;
 
@@ -47,9 +47,10 @@ const cache = new Map<string, Promise<Uint8Array | undefined>>();
 const cacheSize = 16;
 
 /**
- * A receipt's logo as a PNG for its PDF (PDF files take PNG or JPEG, the logo is often SVG or WebP),
- * or undefined when it cannot be read: the PDF then shows the name alone. A logo's address names
- * one picture for good (uploads are content-addressed), so the result is kept for the next PDF.
+ * The shop's logo as a PNG for a document's PDF (a receipt, a quote, an invoice; PDF files take PNG
+ * or JPEG, the logo is often SVG or WebP), or undefined when it cannot be read: the PDF then shows
+ * the name alone. A logo's address names one picture for good (uploads are content-addressed), so
+ * the result is kept for the next PDF.
  */
 export function logoPng(source: LogoSource, logo: string): Promise<Uint8Array | undefined> {
   const known = cache.get(logo);

@@ -6,8 +6,8 @@ import {
   type Receipt,
   receiptMessages,
 } from "@agency/contract";
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import { formatCard, formatDate, formatPeriod } from "../../../mail/format.js";
+import { type DocumentWriter, startDocument, wrapped, writeLetterhead } from "../../../pdf/document.js";
 
 type ReceiptLine = [label: string, value: string];
 
@@ -62,45 +62,12 @@ function receiptLines(
 }
 
 /**
- * The standard fonts know Windows-1252 only; anything else is shown as "?" rather than failing.
- * The thin spaces some locales group digits with are written as plain ones.
- */
-function encodable(font: PDFFont, text: string): string {
-  return [...text.replace(/[\u2007\u2009\u202f]/g, " ")]
-    .map((char) => {
-      try {
-        font.encodeText(char);
-        return char;
-      } catch {
-        return "?";
-      }
-    })
-    .join("");
-}
-
-/** `text` in lines no wider than `width`, broken between words (a longer word on a line of its own). */
-function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (current && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(current);
-      current = word;
-    } else {
-      current = candidate;
-    }
-  }
-  return [...lines, current];
-}
-
-/**
  * The receipt's rows for the PDF: a currency symbol the standard fonts cannot write ("₹", the
  * full-width "￥") gives way to the currency's code.
  */
-function printableLines(receipt: Receipt, locale: string, font: PDFFont) {
+function printableLines(receipt: Receipt, locale: string, doc: DocumentWriter) {
   const lines = receiptLines(receipt, locale);
-  const writable = lines.items.every(([, value]) => !encodable(font, value).includes("?"));
+  const writable = lines.items.every(([, value]) => doc.writable(value));
   return writable ? lines : receiptLines(receipt, locale, "code");
 }
 
@@ -118,61 +85,18 @@ export async function receiptPdf(
   logoPng?: Uint8Array,
   locale: string = defaultMoneyLocale,
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(receiptTitle(receipt));
-  pdf.setAuthor(receipt.seller.name);
-  pdf.setCreationDate(new Date(receipt.issuedAt));
-  const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const grey = rgb(0.42, 0.45, 0.5);
-  const left = 56;
-  const right = 595.28 - 56;
-  let y = 841.89 - 64;
-
-  const write = (
-    text: string,
-    options: { size?: number; font?: PDFFont; color?: typeof grey; x?: number } = {},
-  ) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? 11;
-    page.drawText(encodable(font, text), { x: options.x ?? left, y, size, font, color: options.color });
-  };
-  const writeRight = (text: string, font = regular, size = 11) => {
-    const safe = encodable(font, text);
-    page.drawText(safe, { x: right - font.widthOfTextAtSize(safe, size), y, size, font });
-  };
-  const line = (gap = 16) => {
-    y -= gap;
-  };
-  const rule = () => {
-    page.drawLine({ start: { x: left, y: y + 6 }, end: { x: right, y: y + 6 }, thickness: 0.5, color: grey });
-    line(12);
-  };
-
-  const { seller } = receipt;
-  if (logoPng) {
-    const logo = await pdf.embedPng(logoPng);
-    const box = logo.scaleToFit(180, 40);
-    page.drawImage(logo, { x: left, y: y - box.height + 14, width: box.width, height: box.height });
-    line(box.height + 8);
-  }
-  write(seller.name, { size: 18, font: bold });
-  line(22);
-  for (const text of [
-    ...seller.address,
-    seller.email,
-    ...(seller.phone ? [seller.phone] : []),
-    ...(seller.taxId ? [`Tax ID: ${seller.taxId}`] : []),
-  ]) {
-    write(text, { color: grey });
-    line(14);
-  }
+  const doc = await startDocument({
+    title: receiptTitle(receipt),
+    author: receipt.seller.name,
+    created: new Date(receipt.issuedAt),
+  });
+  const { write, writeRight, line, rule, regular, bold } = doc;
+  await writeLetterhead(doc, receipt.seller, logoPng);
 
   line(20);
   write(receiptTitle(receipt), { size: 16, font: bold });
   line(18);
-  write(`Issued ${formatDate(new Date(receipt.issuedAt))}`, { color: grey });
+  write(`Issued ${formatDate(new Date(receipt.issuedAt))}`, { grey: true });
   if (receipt.credits) {
     line(16);
     write(receiptMessages.creditsReceipt(receipt.credits.number));
@@ -182,36 +106,36 @@ export async function receiptPdf(
   write("Billed to", { font: bold });
   line();
   for (const text of billedTo(receipt)) {
-    write(encodable(regular, text));
+    write(text);
     line(14);
   }
   line(14);
 
-  const { items, payment } = printableLines(receipt, locale, regular);
+  const { items, payment } = printableLines(receipt, locale, doc);
   write("Description", { font: bold });
-  writeRight("Amount", bold);
+  writeRight("Amount", { font: bold });
   line(8);
   rule();
   items.forEach(([label, value], index) => {
     const last = index === items.length - 1;
     if (last) rule();
     write(label, { font: last ? bold : regular });
-    writeRight(value, last ? bold : regular);
+    writeRight(value, { font: last ? bold : regular });
     line(18);
   });
 
   line(16);
-  const valueX = left + 110;
+  const valueX = doc.left + 110;
   for (const [label, value] of payment) {
-    write(label, { color: grey });
+    write(label, { grey: true });
     // A value wider than its column (a credit note's reason) goes on as many lines as it needs.
-    for (const part of wrapped(regular, encodable(regular, value), 11, right - valueX)) {
+    for (const part of wrapped(regular, value, 11, doc.right - valueX)) {
       write(part, { x: valueX });
       line(16);
     }
   }
 
   line(24);
-  write("Thank you for your business.", { color: grey });
-  return pdf.save();
+  write("Thank you for your business.", { grey: true });
+  return doc.pdf.save();
 }

@@ -6,7 +6,7 @@ import type { Database } from "../../../db/client.js";
 import { refusals } from "../../../errors.js";
 import type { FileStorage } from "../../../storage/storage.js";
 import { shopMoney } from "../../catalog/index.js";
-import { logoPng } from "./logo.js";
+import { logoPng } from "../../content/index.js";
 import { receiptPdf } from "./pdf.js";
 import { findOrderReceipt, findVisibleReceipt, listOwnReceipts } from "./service.js";
 
