@@ -43,6 +43,7 @@ export type MailContent = {
    * and the List-Unsubscribe headers (RFC 2369, RFC 8058).
    */
   optional?: { unsubscribeUrl: string; oneClickUrl: string; preferencesUrl: string };
+  attachments?: OutgoingMail["attachments"];
 };
 
 function escapeHtml(value: string): string {
@@ -111,6 +112,7 @@ ${
     text,
     html,
     ...(content.action ? { link: content.action.url } : {}),
+    ...(content.attachments?.length ? { attachments: content.attachments } : {}),
     ...(content.optional
       ? {
           headers: {

@@ -6,6 +6,9 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { MailSender } from "../config.js";
 
+/** A file sent with a mail (a quote's PDF); its bytes in base64, so the job's payload stays JSON. */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
 export type Mail = {
   to: string;
   subject: string;
@@ -19,6 +22,7 @@ export type Mail = {
   messageId?: string;
   /** The shop's name when the mail was written: the From display name, unless configuration fixes one. */
   fromName?: string;
+  attachments?: MailAttachment[];
 };
 
 export type Mailer = {
@@ -40,6 +44,12 @@ function message(sender: MailSender, mail: Mail) {
     html: mail.html,
     headers: mail.headers,
     messageId: mail.messageId,
+    attachments: mail.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.contentBase64,
+      encoding: "base64",
+    })),
   };
 }
 
@@ -113,6 +123,12 @@ function createTransportMailer({ smtpUrl, sender, outboxDir, log }: MailerOption
           html: mail.html,
           link: mail.link,
           headers: mail.headers,
+          // What is attached, by name and size: the bytes themselves are in the .eml.
+          attachments: mail.attachments?.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            size: Buffer.from(file.contentBase64, "base64").length,
+          })),
           sentAt: new Date(),
         }),
       );
