@@ -7,6 +7,7 @@ import { type Clock, daysAhead, isAdjustable, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { createJobRuntime } from "./job-runtime.js";
+import { documentLetterhead } from "./letterhead.js";
 import { createMailer } from "./mail/mailer.js";
 import { accountRoutes } from "./modules/account/index.js";
 import { apiKeyRoutes } from "./modules/api-keys/index.js";
@@ -48,7 +49,7 @@ import { orderAdminRoutes, orderRoutes } from "./modules/orders/index.js";
 import { overviewAdminRoutes } from "./modules/overview/index.js";
 import { promoRoutes } from "./modules/promo/index.js";
 import { reviewRoutes } from "./modules/reviews/index.js";
-import { salesAdminRoutes, salesCustomerRoutes } from "./modules/sales/index.js";
+import { salesAdminRoutes, salesCustomerRoutes, salesPdfRoutes } from "./modules/sales/index.js";
 import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
 import { applyConfiguredAdmin, teamRoutes, teamTwoFactorRoutes } from "./modules/team/index.js";
 import { testToolRoutes } from "./modules/test-tools/index.js";
@@ -166,6 +167,10 @@ export async function buildApp({
       const sales = { db, clock, publicUrl: config.publicUrl, provider };
       await api.register(salesAdminRoutes, sales);
       await api.register(salesCustomerRoutes, sales);
+      await api.register(salesPdfRoutes, {
+        db,
+        letterhead: documentLetterhead(config, db, async () => storage),
+      });
       await api.register(invoicePaymentRoutes, { db, clock, receipts });
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });

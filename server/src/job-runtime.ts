@@ -5,6 +5,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { JobHandler, JobHandlers } from "./jobs/worker.js";
 import { combineWorkers, createWorker, type Worker, type WorkerOptions } from "./jobs/worker.js";
+import { documentLetterhead } from "./letterhead.js";
 import type { MailBrand } from "./mail/layout.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { type NotificationContext, notificationHandlers } from "./mail/notifications.js";
@@ -38,6 +39,11 @@ export function jobHandlers(options: {
   let secret: Promise<string> | undefined;
   let storage: Promise<FileStorage> | undefined;
   const brand = currentMailBrand(db, config);
+  const files = () => {
+    storage ??= createFileStorage(config.files.storage);
+    return storage;
+  };
+  const letterhead = documentLetterhead(config, db, files);
   const mailHandlers = (current: MailBrand): JobHandlers => {
     const notifications: NotificationContext = {
       db,
@@ -52,7 +58,7 @@ export function jobHandlers(options: {
       ...notificationHandlers(notifications),
       ...orderWorkHandlers(notifications),
       ...priceChangeHandlers(notifications),
-      ...salesMailHandlers(notifications),
+      ...salesMailHandlers(notifications, letterhead),
       ...webhookMailHandlers(notifications),
     };
   };
@@ -77,8 +83,7 @@ export function jobHandlers(options: {
     "subscription.renew": (payload) => runRenewal(renewals, payload),
     "order.due-check": (payload) => checkOrderDue(db, payload),
     "file.discard-unattached": async ({ fileId }) => {
-      storage ??= createFileStorage(config.files.storage);
-      await discardUnattachedFile(db, await storage, fileId);
+      await discardUnattachedFile(db, await files(), fileId);
     },
     ...brandedMailHandlers,
   };

@@ -314,6 +314,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "GET /api/admin/sales": { method: "GET", url: "/api/admin/sales?state=draft" },
     "POST /api/admin/sales": { method: "POST", url: "/api/admin/sales", payload: quoteBody() },
     "GET /api/admin/sales/:id": { method: "GET", url: `/api/admin/sales/${sales.sentId}` },
+    "GET /api/admin/sales/:id/pdf": { method: "GET", url: `/api/admin/sales/${sales.sentId}/pdf` },
     "PUT /api/admin/sales/:id": {
       method: "PUT",
       url: `/api/admin/sales/${sales.draftId}`,

@@ -57,7 +57,9 @@ const notWalked: Record<string, string> = {
   "/api/admin/sales/{id}/payments":
     "an invoice's payments carry no order; money.view only (invoice-payments.test.ts)",
   "/api/sales/{token}": "a quote's link; neither order came from a quote",
+  "/api/admin/sales/{id}/pdf": "quotes and invoices are their own records; neither order came from one",
   "/api/sales/{token}/invitation": "a quote's link; neither order came from a quote",
+  "/api/sales/{token}/pdf": "a quote's link; neither order came from a quote",
   "/api/images/{name}": "the site's public pictures",
 };
 

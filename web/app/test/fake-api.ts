@@ -55,6 +55,8 @@ const answers = {
   "GET /api/admin/companies": "AdminCompanyList",
   "GET /api/admin/companies/:id": "AdminCompanyDetail",
   "POST /api/admin/companies/:id/invitations": "CompanyInvitation",
+  "GET /api/sales/:token": "CustomerSalesDocument",
+  "GET /api/admin/sales/:id": "AdminSalesDetail",
   "GET /api/auth/get-session": "Session",
   "GET /api/auth/list-accounts": null,
   "POST /api/auth/sign-up/email": null,

@@ -56,6 +56,11 @@ function forReader(row: SalesRow, caller: SessionUser): SalesRow {
   throw notFound("The quote or invoice");
 }
 
+/** The revision a link shows, read by its addressee or a colleague who acts on it (else a 404). */
+export async function revisionForReader(db: Database, caller: SessionUser, token: string): Promise<SalesRow> {
+  return forReader(await findByToken(db, token), caller);
+}
+
 const waiting = (state: SalesState) => state === "sent" || state === "viewed";
 
 function mayPay(row: SalesRow, state: SalesState): boolean {

@@ -5,6 +5,7 @@ import type { JobHandlers } from "../../jobs/worker.js";
 import { formatDate } from "../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../mail/layout.js";
 import { type NotificationContext, ownerMails, queueMails } from "../../mail/notifications.js";
+import { type Letterhead, salesPdfAttachment } from "./pdf.js";
 import { effectiveState } from "./present.js";
 import { accountWithAddress } from "./queries/accounts.js";
 import { revisionWithId, type SalesRow, waitingRevisionLocked } from "./queries/documents.js";
@@ -34,6 +35,7 @@ function amounts(ctx: NotificationContext, row: SalesRow): Array<[string, string
 async function sentMail(
   ctx: NotificationContext,
   payload: JobPayloads["mail.sales-sent"],
+  letterhead?: Letterhead,
 ): Promise<OutgoingMail[]> {
   const row = await revisionWithId(ctx.db, payload.documentId);
   if (!row || row.state === "draft" || row.state === "superseded" || row.state === "void") return [];
@@ -67,6 +69,10 @@ async function sentMail(
         label: quote ? "View the quote" : "View the invoice",
         url: salesLink(ctx.brand.publicUrl, row),
       },
+      // The document itself, as its PDF prints it now.
+      ...(letterhead
+        ? { attachments: [await salesPdfAttachment(ctx.db, letterhead, row, ctx.brand.locale)] }
+        : {}),
     }),
   ];
 }
@@ -129,10 +135,14 @@ async function invoiceReminder(
   });
 }
 
-/** The module's mail jobs; the job runtime hands them the shop's brand as it is when they run. */
-export function salesMailHandlers(ctx: NotificationContext): JobHandlers {
+/**
+ * The module's mail jobs; the job runtime hands them the shop's brand as it is when they run, and
+ * the letterhead of the PDF the "sent" mail attaches.
+ */
+export function salesMailHandlers(ctx: NotificationContext, letterhead?: Letterhead): JobHandlers {
   return {
-    "mail.sales-sent": async (payload, job) => queueMails(ctx.db, job.id, await sentMail(ctx, payload)),
+    "mail.sales-sent": async (payload, job) =>
+      queueMails(ctx.db, job.id, await sentMail(ctx, payload, letterhead)),
     "mail.sales-answered": async (payload, job) =>
       queueMails(ctx.db, job.id, await answeredMail(ctx, payload)),
     "sales.invoice-reminder": (payload, job) => invoiceReminder(ctx, payload, job),

@@ -134,6 +134,8 @@ export const salesCustomerPage = {
   expired: "This quote has expired. Ask us for a new one.",
   void: "This was withdrawn and can no longer be paid.",
   note: "Note",
+  lines: "What it covers",
+  downloadPdf: "Download PDF",
   total: "Total",
   quantity: "Qty",
   unitPrice: "Unit price",

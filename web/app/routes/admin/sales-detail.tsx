@@ -5,9 +5,11 @@ import { Link, useNavigate, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useSalesDetail, useSalesEditor } from "../../features/sales/api/sales";
+import { adminSalesPdfUrl } from "../../features/sales/api/sales-pdf";
 import { SalesForm } from "../../features/sales/components/sales-form";
 import { SalesHistory } from "../../features/sales/components/sales-history";
 import { SalesLines } from "../../features/sales/components/sales-lines";
+import { SalesPdfLink } from "../../features/sales/components/sales-pdf-link";
 import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
 import { confirmAction } from "../../lib/alerts";
 import { formatBillingDate } from "../../lib/dates";
@@ -91,6 +93,7 @@ function SalesDetailView({ doc }: { doc: AdminSalesDetail }) {
             {t.revise}
           </Button>
         ) : null}
+        <SalesPdfLink href={adminSalesPdfUrl(doc._id)} />
         {voidable.includes(doc.state) ? (
           <Button
             variant="outline-danger"

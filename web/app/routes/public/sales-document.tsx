@@ -10,7 +10,9 @@ import {
   useSalesAnswers,
   useSalesInvitation,
 } from "../../features/sales/api/sales-link";
+import { salesPdfUrl } from "../../features/sales/api/sales-pdf";
 import { SalesLines } from "../../features/sales/components/sales-lines";
+import { SalesPdfLink } from "../../features/sales/components/sales-pdf-link";
 import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
 import { ApiError, errorMessage } from "../../lib/api";
 import { formatBillingDate } from "../../lib/dates";
@@ -151,6 +153,7 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
         </p>
       ) : null}
       <div className="d-flex flex-wrap gap-2">
+        <SalesPdfLink href={salesPdfUrl(token)} />
         {doc.canAccept ? (
           <Button
             onClick={() => run(() => answers.accept.mutateAsync(), t.accepted)}

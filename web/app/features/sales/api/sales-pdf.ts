@@ -1,0 +1,11 @@
+/**
+ * A quote's or invoice's PDF file: the customer's by the link's token, the team's by the revision's
+ * id. The browser downloads it with the session cookie.
+ */
+export function salesPdfUrl(token: string): string {
+  return `/api/sales/${encodeURIComponent(token)}/pdf`;
+}
+
+export function adminSalesPdfUrl(id: string): string {
+  return `/api/admin/sales/${encodeURIComponent(id)}/pdf`;
+}
