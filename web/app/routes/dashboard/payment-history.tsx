@@ -22,14 +22,18 @@ import { Money } from "../../lib/money";
 const columns: DataColumn<Payment>[] = [
   {
     header: orderMessages.number,
-    cell: (payment) => (
-      <Link
-        to={`/dashboard/my-orders/${payment.orderId}`}
-        aria-label={orderDetail.openLabel(formatOrderNumber(payment.orderNumber))}
-      >
-        {formatOrderNumber(payment.orderNumber)}
-      </Link>
-    ),
+    cell: (payment) =>
+      // An invoice's payment opened no order: it names the invoice.
+      payment.orderId === null || payment.orderNumber === null ? (
+        (payment.invoiceNumber ?? "—")
+      ) : (
+        <Link
+          to={`/dashboard/my-orders/${payment.orderId}`}
+          aria-label={orderDetail.openLabel(formatOrderNumber(payment.orderNumber))}
+        >
+          {formatOrderNumber(payment.orderNumber)}
+        </Link>
+      ),
   },
   {
     header: t.transactionId,

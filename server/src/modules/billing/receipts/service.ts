@@ -21,6 +21,7 @@ function toSummary(row: Row): ReceiptSummary {
     paymentId: row.paymentId,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
+    invoiceNumber: row.documentNumber,
     amount: toMajor(row.amountCents, row.currency),
     currency: row.currency,
     issuedAt: row.issuedAt.toISOString(),

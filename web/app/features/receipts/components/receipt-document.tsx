@@ -9,7 +9,9 @@ import { receiptPagePath } from "../api/receipts";
 export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const money = useMoney();
   const { seller, customer } = receipt;
-  const orderNumber = formatOrderNumber(receipt.orderNumber);
+  // An invoice's receipt names the invoice: its payment opened no order.
+  const orderNumber =
+    receipt.orderNumber === null ? (receipt.invoiceNumber ?? "") : formatOrderNumber(receipt.orderNumber);
   // A refund's receipt is a credit note.
   const creditNote = receipt.kind === "credit_note";
   return (

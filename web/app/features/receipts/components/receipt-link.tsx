@@ -11,11 +11,12 @@ export function ReceiptLink({
   payment,
 }: {
   payment: Pick<Payment, "receiptId" | "orderNumber"> &
-    Partial<Pick<Payment, "receiptNumber" | "receiptKind">>;
+    Partial<Pick<Payment, "receiptNumber" | "receiptKind" | "invoiceNumber">>;
 }) {
   if (!payment.receiptId) return <>—</>;
   const creditNote = payment.receiptKind === "credit_note";
-  const orderNumber = formatOrderNumber(payment.orderNumber);
+  const orderNumber =
+    payment.orderNumber === null ? (payment.invoiceNumber ?? "") : formatOrderNumber(payment.orderNumber);
   return (
     <Link
       to={receiptPagePath(payment.receiptId)}
