@@ -87,7 +87,7 @@ export async function salesInvitation(db: Database, token: string): Promise<Sale
  * What an invoice says of paying it: the days from its sending to its due day, the agency's bank
  * account for a transfer (none until the owner sets one) and the reference to give: its number.
  */
-async function invoiceTerms(db: Database, row: SalesRow): Promise<CustomerSalesDocument["terms"]> {
+export async function invoiceTerms(db: Database, row: SalesRow): Promise<CustomerSalesDocument["terms"]> {
   const settings = await invoicingSettings(db);
   const sent = row.sentAt ? row.sentAt.toISOString().slice(0, 10) : null;
   const dueInDays =

@@ -1,4 +1,10 @@
-import { formatMoney, type MoneyDisplay, printedBuyer, salesLabel } from "@agency/contract";
+import {
+  type CustomerSalesDocument,
+  formatMoney,
+  type MoneyDisplay,
+  printedBuyer,
+  salesLabel,
+} from "@agency/contract";
 import type { Database } from "../../db/client.js";
 import { formatDate } from "../../mail/format.js";
 import type { MailAttachment } from "../../mail/mailer.js";
@@ -10,6 +16,7 @@ import {
   writeLetterhead,
 } from "../../pdf/document.js";
 import { shopMoney } from "../catalog/index.js";
+import { invoiceTerms } from "./customer.js";
 import { linesOf } from "./present.js";
 import type { SalesRow } from "./queries/documents.js";
 import type { SalesLineRow } from "./queries/lines.js";
@@ -91,6 +98,28 @@ function addressedTo(row: SalesPdfRow): string[] {
   return [...printedBuyer(row.buyer), ...(row.name ? [row.name] : []), row.email];
 }
 
+type InvoiceTerms = NonNullable<CustomerSalesDocument["terms"]>;
+
+/** An invoice's terms: the days it gives, and the agency's bank account with the reference to quote. */
+function termsLines(terms: InvoiceTerms): Array<[string, string]> {
+  const bank = terms.bank;
+  const account: Array<[string, string]> = bank
+    ? [
+        ["Account name", bank.accountName],
+        ["Bank", bank.bankName],
+        ["IBAN", bank.iban],
+        ["BIC", bank.bic],
+        ["Account number", bank.accountNumber],
+        ["Sort code", bank.sortCode],
+      ]
+    : [];
+  return [
+    ["Terms", `Payment due within ${terms.dueInDays} days`],
+    ...account.filter(([, value]) => value),
+    ...(bank && terms.reference ? ([["Reference", terms.reference]] as Array<[string, string]>) : []),
+  ];
+}
+
 /**
  * An A4 PDF of one revision of a quote or invoice: the letterhead, the client, its number, dates,
  * lines (recurring ones marked), total and note; amounts written for `locale` (the shop's).
@@ -101,6 +130,7 @@ async function salesPdf(input: {
   seller: DocumentSeller;
   logoPng?: Uint8Array;
   locale: string;
+  terms?: InvoiceTerms | null;
 }): Promise<Uint8Array> {
   const { row, lines, seller } = input;
   const kindName = row.kind === "quote" ? "Quote" : "Invoice";
@@ -163,6 +193,17 @@ async function salesPdf(input: {
     line(16);
   }
 
+  if (input.terms) {
+    line(16, 110);
+    write("Payment", { font: bold });
+    line();
+    for (const [label, value] of termsLines(input.terms)) {
+      write(label, { grey: true });
+      write(value, { x: doc.left + 110 });
+      line(15, 15);
+    }
+  }
+
   if (row.note) {
     line(16, 40);
     write("Note", { font: bold });
@@ -187,10 +228,11 @@ export async function salesPdfOf(
   row: SalesRow,
   locale?: string,
 ): Promise<Uint8Array> {
-  const [lines, seller, money] = await Promise.all([
+  const [lines, seller, money, terms] = await Promise.all([
     linesOf(db, [row.id]),
     letterhead.seller(db),
     locale ? { locale } : shopMoney(db),
+    row.kind === "invoice" ? invoiceTerms(db, row) : null,
   ]);
   return salesPdf({
     row,
@@ -198,6 +240,7 @@ export async function salesPdfOf(
     seller,
     logoPng: await letterhead.logoPng(seller.logo),
     locale: money.locale,
+    terms,
   });
 }
 

@@ -118,6 +118,27 @@ describe("a quote or invoice as a PDF", () => {
     expect((await teamPdf(invoiceId, stranger)).statusCode).toBe(403);
   });
 
+  it("of an invoice prints its terms and the agency's bank account, with its number as the reference", async () => {
+    const bank = {
+      accountName: "Agency Ltd",
+      bankName: "First Bank",
+      iban: "GB29NWBK60161331926819",
+      bic: "NWBKGB2L",
+    };
+    const saved = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/admin/site/invoicing",
+      headers: { cookie: owner.cookie },
+      payload: { paymentTermsDays: 10, bank },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { number } = await salesDetail(ctx, owner, invoiceId);
+    const text = printed(await teamPdf(invoiceId));
+    for (const value of ["Payment due within 10 days", bank.accountName, bank.iban, bank.bic, "Reference"])
+      expect(text).toContain(value);
+    expect(text.filter((each) => each === number)).toHaveLength(1);
+  });
+
   it("of a draft is the team's, said to be not sent yet and named after its kind", async () => {
     const draft = await writeQuote(ctx, owner, { body: quoteBody({ email: stranger.email, lines }) });
     const response = await teamPdf(draft);
