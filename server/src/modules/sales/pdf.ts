@@ -31,25 +31,6 @@ export type Letterhead = {
   logoPng(logo: string): Promise<Uint8Array | undefined>;
 };
 
-type SalesPdfRow = Pick<
-  SalesRow,
-  | "kind"
-  | "number"
-  | "revision"
-  | "email"
-  | "name"
-  | "buyer"
-  | "note"
-  | "validUntil"
-  | "dueDate"
-  | "currency"
-  | "totalCents"
-  | "recurringCents"
-  | "recurringInterval"
-  | "sentAt"
-  | "createdAt"
->;
-
 /** Q-2026-0001.pdf; a later revision Q-2026-0001-rev-2.pdf; a draft draft-quote.pdf. */
 export function salesPdfName(row: Pick<SalesRow, "kind" | "number" | "revision">): string {
   if (!row.number) return `draft-${row.kind}.pdf`;
@@ -60,7 +41,7 @@ const dayText = (day: string) => formatDate(new Date(`${day}T00:00:00Z`));
 const every = (interval: "monthly" | "yearly") => (interval === "yearly" ? "every year" : "every month");
 
 /** The amounts the PDF writes, in the document's currency as the shop's locale writes them. */
-function amountsOf(row: SalesPdfRow, lines: SalesLineRow[], locale: string, display: MoneyDisplay) {
+function amountsOf(row: SalesRow, lines: SalesLineRow[], locale: string, display: MoneyDisplay) {
   const money = (minor: number) => formatMoney(minor, row.currency, locale, { display });
   return {
     lines: lines.map((line) => ({
@@ -76,14 +57,14 @@ function amountsOf(row: SalesPdfRow, lines: SalesLineRow[], locale: string, disp
  * Amounts with the currency's symbol, unless the standard fonts cannot write it ("₹"): then with
  * its code.
  */
-function printableAmounts(doc: DocumentWriter, row: SalesPdfRow, lines: SalesLineRow[], locale: string) {
+function printableAmounts(doc: DocumentWriter, row: SalesRow, lines: SalesLineRow[], locale: string) {
   const amounts = amountsOf(row, lines, locale, "symbol");
   const all = [amounts.total, ...amounts.lines.flatMap((line) => [line.unit, line.amount])];
   return all.every((text) => doc.writable(text)) ? amounts : amountsOf(row, lines, locale, "code");
 }
 
 /** The dates and numbers under the title: revision, sent, valid until (quotes) or due (invoices). */
-function facts(row: SalesPdfRow): Array<[string, string]> {
+function facts(row: SalesRow): Array<[string, string]> {
   const quote = row.kind === "quote";
   const day = quote ? row.validUntil : row.dueDate;
   return [
@@ -94,7 +75,7 @@ function facts(row: SalesPdfRow): Array<[string, string]> {
 }
 
 /** Who it is to: the client company as it printed when sent (with its VAT ID), then the addressee. */
-function addressedTo(row: SalesPdfRow): string[] {
+function addressedTo(row: SalesRow): string[] {
   return [...printedBuyer(row.buyer), ...(row.name ? [row.name] : []), row.email];
 }
 
@@ -125,7 +106,7 @@ function termsLines(terms: InvoiceTerms): Array<[string, string]> {
  * lines (recurring ones marked), total and note; amounts written for `locale` (the shop's).
  */
 async function salesPdf(input: {
-  row: SalesPdfRow;
+  row: SalesRow;
   lines: SalesLineRow[];
   seller: DocumentSeller;
   logoPng?: Uint8Array;
