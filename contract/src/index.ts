@@ -1,6 +1,7 @@
 import "./zod-config.js";
 
 export * from "./account.js";
+export * from "./accounting.js";
 export * from "./address.js";
 export * from "./api-keys.js";
 export * from "./audit.js";
@@ -15,6 +16,7 @@ export * from "./company-export.js";
 export * from "./content.js";
 export * from "./currency.js";
 export * from "./errors.js";
+export * from "./invoice-payments.js";
 export * from "./leads.js";
 export * from "./mail.js";
 export * from "./money.js";
@@ -27,7 +29,6 @@ export * from "./phone.js";
 export * from "./promo.js";
 export * from "./refunds.js";
 export * from "./reviews.js";
-export * from "./invoice-payments.js";
 export * from "./sales.js";
 export * from "./site.js";
 export * from "./subscriptions.js";
@@ -38,4 +39,3 @@ export * from "./two-factor.js";
 export * from "./users.js";
 export * from "./webhooks.js";
 export * from "./workflow.js";
-export * from "./accounting.js";

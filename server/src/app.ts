@@ -14,8 +14,8 @@ import { apiKeyRoutes } from "./modules/api-keys/index.js";
 import { auditAdminRoutes } from "./modules/audit/index.js";
 import {
   applyPlanPriceToRenewals,
-  paymentRoutes,
   invoicePaymentRoutes,
+  paymentRoutes,
   receiptRoutes,
   receiptSettings,
   registerPaymentProvider,
@@ -34,9 +34,9 @@ import { companyAdminRoutes, companyRoutes } from "./modules/companies/index.js"
 import {
   currentMailBrand,
   imageRoutes,
+  invoicingRoutes,
   shopMoneyRoutes,
   siteContentRoutes,
-  invoicingRoutes,
 } from "./modules/content/index.js";
 import { exportRoutes } from "./modules/exports/index.js";
 import { fileRoutes } from "./modules/files/index.js";
@@ -166,22 +166,22 @@ export async function buildApp({
       await api.register(reviewRoutes, { db });
       const sales = { db, clock, publicUrl: config.publicUrl, provider };
       await api.register(salesAdminRoutes, sales);
+      await api.register(invoicePaymentRoutes, { db, clock, receipts });
       await api.register(salesCustomerRoutes, sales);
       await api.register(salesPdfRoutes, {
         db,
         letterhead: documentLetterhead(config, db, async () => storage),
       });
-      await api.register(invoicePaymentRoutes, { db, clock, receipts });
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db, renewals: applyPlanPriceToRenewals });
       await api.register(shopMoneyRoutes, { db });
+      await api.register(invoicingRoutes, { db });
       await api.register(promoRoutes, { db, clock });
       await api.register(teamRoutes, {
         db,
         brand,
         publicRateLimit: {
-      await api.register(invoicingRoutes, { db });
           max: config.auth.rateLimit.max,
           timeWindow: config.auth.rateLimit.windowSeconds * 1000,
         },

@@ -324,7 +324,6 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "POST /api/admin/sales/:id/send": { method: "POST", url: `/api/admin/sales/${sales.draftId}/send` },
     "POST /api/admin/sales/:id/revise": { method: "POST", url: `/api/admin/sales/${sales.sentId}/revise` },
     "POST /api/admin/sales/:id/void": { method: "POST", url: `/api/admin/sales/${sales.voidableId}/void` },
-    "POST /api/admin/promo-codes/:id/enable": {
     "GET /api/admin/sales/:id/payments": {
       method: "GET",
       url: `/api/admin/sales/${sales.invoiceId}/payments`,
@@ -345,6 +344,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       url: "/api/admin/site/invoicing",
       payload: { paymentTermsDays: 14, bank: {} },
     },
+    "POST /api/admin/promo-codes/:id/enable": {
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,
     },

@@ -22,7 +22,12 @@ import {
   withOrderLines,
 } from "./orders/index.js";
 import { forgetReviewer } from "./reviews/index.js";
-import { forgetSalesCustomer, salesDocumentView, salesOrderPaid, salesPaymentRecorded } from "./sales/index.js";
+import {
+  forgetSalesCustomer,
+  salesDocumentView,
+  salesOrderPaid,
+  salesPaymentRecorded,
+} from "./sales/index.js";
 import { announce, objectKey } from "./webhooks/index.js";
 
 let wired = false;

@@ -71,7 +71,10 @@ export const payments = pgTable(
     uniqueIndex("payments_subscription_period_unique").on(table.subscriptionId, table.periodStart),
     index("payments_order_idx").on(table.orderId),
     index("payments_sales_document_idx").on(table.salesDocumentId),
-    check("payments_pays_something", sql`${table.orderId} is not null or ${table.salesDocumentId} is not null`),
+    check(
+      "payments_pays_something",
+      sql`${table.orderId} is not null or ${table.salesDocumentId} is not null`,
+    ),
     index("payments_user_idx").on(table.userId),
     // The Overview's revenue by month and by plan read the entries of twelve months from this
     // index alone (amount and order beside the time), and the newest payment tells whether the

@@ -1,6 +1,7 @@
 export { forgetPayer } from "./account-erased.js";
 export { discountCents, discountCentsSql, renewalChargeCents } from "./charges.js";
 export { revenueOfCompany } from "./payments/company-revenue.js";
+export { invoicePaymentRoutes } from "./payments/invoice-payment-routes.js";
 export { paymentsOfOrder } from "./payments/order-payments.js";
 export { registerPaymentProvider } from "./payments/provider-setup.js";
 export {
@@ -9,7 +10,6 @@ export {
   lockRefundable,
   stopSubscriptionAtProvider,
 } from "./payments/refunds.js";
-export { invoicePaymentRoutes } from "./payments/invoice-payment-routes.js";
 export { paymentRoutes } from "./payments/routes.js";
 export { paymentView } from "./payments/service.js";
 export { type ReceiptSettings, receiptSettings } from "./receipts/issue.js";

@@ -63,26 +63,21 @@ export async function revisionForReader(db: Database, caller: SessionUser, token
 
 const waiting = (state: SalesState) => state === "sent" || state === "viewed";
 
-function mayPay(row: SalesRow, state: SalesState): boolean {
-  return row.kind === "quote" ? state === "accepted" : waiting(state) || state === "overdue";
-}
-
-/** Refused (403) to a person whose client role may not do it: accept or decline (approve), pay. */
 /**
  * Paid by card through an order: a quote once accepted, an invoice while open, when it starts
  * work. An invoice that starts none is paid by transfer, recorded by the agency, and opens no
  * order (docs/decisions/029).
  */
-function refuseRole(caller: SessionUser, ability: ClientAbility) {
+function mayPay(row: SalesRow, state: SalesState): boolean {
   if (!row.startsWork) return false;
+  return row.kind === "quote" ? state === "accepted" : waiting(state) || state === "overdue";
+}
+
+/** Refused (403) to a person whose client role may not do it: accept or decline (approve), pay. */
+function refuseRole(caller: SessionUser, ability: ClientAbility) {
   if (!clientMayDo(caller, ability)) throw new AppError("forbidden", companyMessages.roleMayNot(ability));
 }
 
-/** Before signing in: what the link is and for which address (none of its content). */
-export async function salesInvitation(db: Database, token: string): Promise<SalesInvitation> {
-  const row = await findByToken(db, token);
-  return {
-    kind: row.kind,
 /**
  * What an invoice says of paying it: the days from its sending to its due day, the agency's bank
  * account for a transfer (none until the owner sets one) and the reference to give: its number.
@@ -101,6 +96,11 @@ export async function invoiceTerms(db: Database, row: SalesRow): Promise<Custome
   };
 }
 
+/** Before signing in: what the link is and for which address (none of its content). */
+export async function salesInvitation(db: Database, token: string): Promise<SalesInvitation> {
+  const row = await findByToken(db, token);
+  return {
+    kind: row.kind,
     label: salesLabel(row),
     email: row.email,
     accountExists: Boolean(await accountWithAddress(db, row.email)),
@@ -116,12 +116,12 @@ async function present(
   const state = effectiveState(row, now);
   return {
     ...(await presentOne(ctx.db, row, now)),
+    terms: row.kind === "invoice" ? await invoiceTerms(ctx.db, row) : null,
     canAccept: clientMayDo(caller, "approve") && row.kind === "quote" && waiting(state),
     canPay: clientMayDo(caller, "pay") && mayPay(row, state),
   };
 }
 
-    terms: row.kind === "invoice" ? await invoiceTerms(ctx.db, row) : null,
 /**
  * A document sent to an address with no company yet goes to the addressee's company once their
  * account opens it: the one they are in, or a company of one made from them now.

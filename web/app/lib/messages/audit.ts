@@ -89,10 +89,10 @@ export const auditPage = {
     "export.orders": "Orders exported",
     "export.customers": "Customers exported",
     "export.payments": "Payments exported",
+    "accounting.exported": "Accounting export downloaded",
     "webhook.created": "Webhook or chat endpoint added",
     "webhook.updated": "Webhook or chat endpoint changed",
     "webhook.deleted": "Webhook or chat endpoint removed",
-    "accounting.exported": "Accounting export downloaded",
   } satisfies Record<AuditAction, string>,
   actorTypes: { admin: "Admin", customer: "Customer", system: "System", api_key: "API key" } satisfies Record<
     AuditActorType,

@@ -162,6 +162,8 @@ export async function firstPaymentOfOrder(
   db: Database,
   orderId: string,
 ): Promise<PaymentHistoryRow | undefined> {
-  const [row] = await paymentsWithWhatTheyPaid(db).where(and(eq(payments.orderId, orderId), eq(payments.transactionId, orders.transactionId)));
+  const [row] = await paymentsWithWhatTheyPaid(db).where(
+    and(eq(payments.orderId, orderId), eq(payments.transactionId, orders.transactionId)),
+  );
   return row;
 }
