@@ -8,6 +8,8 @@
 // paid (so the Overview's months have work to do), some cancelled ones a refund the next day, and a
 // subscription (active while held, ended otherwise); some held ones were cancelled by their
 // customers lately or are past due after a declined renewal (the Overview's churn).
+// The customers are in client companies (most of one, some of two to five people; see `companyRun`)
+// and each of their orders in its person's company.
 // Run again, it only empties the buyers' orders. Needs `npm run build` (it uses server/dist).
 import { createRequire } from "node:module";
 import path from "node:path";
