@@ -139,9 +139,12 @@ const ordersBench = (plans) =>
 
 /** A bare Fastify server on `onPort` answering each route (method, url, contentType, base64 body). */
 async function serveBare(bareRoutes, onPort = barePort) {
-  const routesFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-")), "routes.json");
+  const routesDir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
+  const routesFile = path.join(routesDir, "routes.json");
   writeFileSync(routesFile, JSON.stringify(bareRoutes));
   await start(["scripts/bench-bare.mjs", routesFile, String(onPort)], {}, (text) => text.includes("ready"));
+  // Read once the bare server is ready.
+  rmSync(routesDir, { recursive: true, force: true });
 }
 
 /** The same bytes as the shop answers for each sample (and an order's answer), from a bare route. */
