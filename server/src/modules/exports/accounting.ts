@@ -67,7 +67,7 @@ export const quickBooksColumns = [
 const salesAccountCode = "200";
 
 /** The month's first instant and the next month's, in UTC. */
-export function monthInUtc(month: string): { from: Date; to: Date } {
+function monthInUtc(month: string): { from: Date; to: Date } {
   const [year, index] = month.split("-").map(Number) as [number, number];
   return { from: new Date(Date.UTC(year, index - 1, 1)), to: new Date(Date.UTC(year, index, 1)) };
 }

@@ -41,7 +41,7 @@ export function formatReceiptNumber(year: number, sequence: number): string {
 }
 
 /** CN-2026-0001: credit notes are numbered in their own series, apart from receipts. */
-export function formatCreditNoteNumber(year: number, sequence: number): string {
+function formatCreditNoteNumber(year: number, sequence: number): string {
   return `CN-${year}-${String(sequence).padStart(4, "0")}`;
 }
 
