@@ -339,6 +339,10 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       payload: { date: "2026-01-05", amount: 10, reason: "A test" },
     },
     "GET /api/admin/site/invoicing": { method: "GET", url: "/api/admin/site/invoicing" },
+    "GET /api/admin/exports/accounting": {
+      method: "GET",
+      url: "/api/admin/exports/accounting?month=2026-10&format=xero",
+    },
     "PUT /api/admin/site/invoicing": {
       method: "PUT",
       url: "/api/admin/site/invoicing",

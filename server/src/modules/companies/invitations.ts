@@ -10,7 +10,7 @@ import {
 } from "@agency/contract";
 import { mailedTokenHash, newMailedToken } from "../../auth/mailed-token.js";
 import { isClient } from "../../auth/order-access.js";
-import type { SessionUser } from "../../auth/session.js";
+import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError, notFound } from "../../errors.js";
@@ -144,7 +144,7 @@ async function sendInvitation(
         email,
         role: body.role,
         tokenHash,
-        invitedBy: caller.id,
+        invitedBy: accountIdOf(caller),
         invitedByName: inviterName(caller),
         expiresAt: new Date(now.getTime() + INVITATION_MS),
         createdAt: now,

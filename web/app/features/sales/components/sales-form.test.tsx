@@ -80,6 +80,8 @@ describe("the quote form", () => {
         kind: "quote",
         email: "client@example.com",
         name: "Ada",
+        companyId: null,
+        forOrderId: null,
         lines: [{ description: "Landing page", quantity: 1, unitPrice: 1200, recurring: null }],
         note: "Two rounds of changes.",
         validUntil: "2099-01-31",
