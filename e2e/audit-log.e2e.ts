@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { auditPage } from "../web/app/lib/messages";
+import { auditPage } from "../web/app/lib/messages/audit";
 import { adminEmail, newAccount, registerAccount, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, hydrated, screenshot, useBrowser } from "./support/browser";

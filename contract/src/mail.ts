@@ -53,14 +53,7 @@ export const ReceiptKind = z.enum(["receipt", "credit_note"]);
 export type ReceiptKind = z.infer<typeof ReceiptKind>;
 
 /** What receipts and credit notes are called wherever they show: page, PDF, mail, lists, exports. */
-export const receiptMessages = {
-  title: (kind: ReceiptKind) => (kind === "credit_note" ? "Credit note" : "Receipt"),
-  /** "Credit note CN-2026-0001", "Receipt R-2026-00042" */
-  named: (kind: ReceiptKind, number: string) => `${receiptMessages.title(kind)} ${number}`,
-  credits: "Credits receipt",
-  /** "Credits receipt R-2026-00042" */
-  creditsReceipt: (number: string) => `Credits receipt ${number}`,
-};
+export { receiptMessages } from "./receipt-labels.js";
 
 export const ReceiptSummary = z
   .object({

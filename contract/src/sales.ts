@@ -122,7 +122,7 @@ const draftFields = {
   dueDate: day.nullable().default(null),
   /** An invoice's existing order of the company, for work already done (docs/decisions/029). */
   forOrderId: z.string().trim().max(100).nullable().default(null),
-  /** Paying it opens an order for the team; unset: yes for a quote, no for an invoice. */
+  /** Paying it opens an order for the team; unset: yes, except for an invoice of an existing order. */
   startsWork: z.boolean().optional(),
 };
 

@@ -72,6 +72,7 @@ async function draftValues(ctx: SalesContext, reader: Database, body: SalesDraft
     const message = salesMessages.minimumTotal(formatMoney(minimum, money.currency, money.locale));
     throw new AppError("bad_request", message, { lines: message });
   }
+  const forOrderId = await billedOrder(reader, body, companyId);
   const values = {
     email: body.email.toLowerCase(),
     name: body.name || account?.name || "",
@@ -82,9 +83,10 @@ async function draftValues(ctx: SalesContext, reader: Database, body: SalesDraft
     dueDate: body.dueDate,
     currency: money.currency,
     ...totals,
-    forOrderId: await billedOrder(reader, body, companyId),
-    // An invoice for work already done settles only; a quote opens its work when paid.
-    startsWork: body.startsWork ?? body.kind === "quote",
+    forOrderId,
+    // An invoice for an order's work already done settles only; anything else opens its work
+    // when paid, unless the draft says otherwise.
+    startsWork: body.startsWork ?? (body.kind === "quote" || forOrderId === null),
   };
   return { values, lines };
 }

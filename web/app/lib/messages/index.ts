@@ -6,7 +6,6 @@
 export * from "./account";
 export * from "./account-data";
 export * from "./api-keys";
-export * from "./audit";
 export * from "./board";
 export * from "./catalog";
 export * from "./content";

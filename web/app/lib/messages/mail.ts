@@ -1,6 +1,6 @@
 // Mailed links (newsletter confirmation, unsubscribe), mail preferences, receipts and mail jobs.
 
-import { receiptMessages } from "@agency/contract";
+import { receiptMessages } from "@agency/contract/receipt-labels";
 
 export const newsletterConfirmation = {
   title: "Newsletter subscription",

@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditList, AuditVerification } from "@agency/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { auditPage as t } from "../../lib/messages";
+import { auditPage as t } from "../../lib/messages/audit";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { type FakeApi, fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";

@@ -8,7 +8,7 @@ import { useAuditLog } from "../../features/audit/api/audit";
 import { AuditChange } from "../../features/audit/components/audit-change";
 import { VerifyChain } from "../../features/audit/components/verify-chain";
 import { formatDateTime } from "../../lib/dates";
-import { auditPage as t } from "../../lib/messages";
+import { auditPage as t } from "../../lib/messages/audit";
 import { usePagePosition } from "../../lib/page-position";
 import { useUrlFilters } from "../../lib/url-filters";
 

@@ -4,7 +4,6 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   adminPages,
-  auditPage,
   boardPage,
   catalogEditor,
   dashboardMenu,
@@ -13,6 +12,7 @@ import {
   teamPage,
 } from "../../lib/messages";
 import { companiesPage } from "../../lib/messages/admin-companies";
+import { auditPage } from "../../lib/messages/audit";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";

@@ -10,7 +10,6 @@ import { TestModeBand } from "../../features/site/components/test-mode-band";
 import {
   adminPages,
   apiKeysPage,
-  auditPage,
   boardPage,
   briefQuestionsPage,
   catalogEditor,
@@ -26,6 +25,7 @@ import {
   testModeTexts,
 } from "../../lib/messages";
 import { companiesPage } from "../../lib/messages/admin-companies";
+import { auditPage } from "../../lib/messages/audit";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
 

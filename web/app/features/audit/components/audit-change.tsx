@@ -1,4 +1,4 @@
-import { auditPage as t } from "../../../lib/messages";
+import { auditPage as t } from "../../../lib/messages/audit";
 
 type Props = { before: unknown; after: unknown };
 

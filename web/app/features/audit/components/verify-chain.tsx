@@ -1,7 +1,7 @@
 import { Button } from "react-bootstrap";
 import { OutcomeAlert } from "../../../components/outcome-alert";
 import { errorMessage } from "../../../lib/api";
-import { auditPage as t } from "../../../lib/messages";
+import { auditPage as t } from "../../../lib/messages/audit";
 import { useVerifyAuditChain } from "../api/audit";
 
 /** The "Verify chain" button and what the check found. */
