@@ -29,7 +29,10 @@ export const companies = pgTable(
     check("companies_name_not_blank", sql`length(trim(${table.name})) > 0`),
     // The Companies page searches by name and billing address, from the start of a word.
     index("companies_name_lower_idx").using("btree", sql`lower(${table.name}) text_pattern_ops`),
-    index("companies_billing_email_lower_idx").on(sql`lower(${table.billingEmail})`),
+    index("companies_billing_email_lower_idx").using(
+      "btree",
+      sql`lower(${table.billingEmail}) text_pattern_ops`,
+    ),
   ],
 );
 
