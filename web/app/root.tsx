@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import bootstrapStylesheet from "bootstrap/dist/css/bootstrap.min.css?url";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,

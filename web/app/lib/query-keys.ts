@@ -13,6 +13,7 @@ export const queryKeys = {
   siteContent: ["site-content"] as const,
   /** The shop's currency as its editor reads it (with whether a sale was made). */
   shopMoney: ["shop-money"] as const,
+  invoicing: ["invoicing-settings"] as const,
 
   services: ["services"] as const,
   pricing: {
@@ -64,6 +65,7 @@ export const queryKeys = {
     all: ["sales"] as const,
     list: (filter: string) => ["sales", "list", filter] as const,
     one: (id: string) => ["sales", "one", id] as const,
+    payments: (id: string) => ["sales", "payments", id] as const,
     invitation: (token: string) => ["sales-link", token, "invitation"] as const,
     link: (token: string) => ["sales-link", token] as const,
   },

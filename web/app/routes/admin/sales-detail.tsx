@@ -4,8 +4,11 @@ import { Button } from "react-bootstrap";
 import { Link, useNavigate, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
+import { useMemberPermissions } from "../../features/auth/api/auth";
+import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { useSalesDetail, useSalesEditor } from "../../features/sales/api/sales";
 import { adminSalesPdfUrl } from "../../features/sales/api/sales-pdf";
+import { InvoicePaymentsPanel } from "../../features/sales/components/invoice-payments";
 import { SalesForm } from "../../features/sales/components/sales-form";
 import { SalesHistory } from "../../features/sales/components/sales-history";
 import { SalesLines } from "../../features/sales/components/sales-lines";
@@ -39,6 +42,9 @@ function SalesDetailView({ doc }: { doc: AdminSalesDetail }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const draft = doc.state === "draft";
+  // Money is shown to a role that sees it, and recorded by one that may refund (the server checks both).
+  const permissions = useMemberPermissions();
+  const seesMoney = doc.kind === "invoice" && !draft && (permissions?.has("money.view") ?? true);
 
   const act = async (run: () => Promise<AdminSalesDetail>, done: string) => {
     const result = await saveWithToasts(run, done).catch(() => null);
@@ -144,6 +150,23 @@ function SalesDetailView({ doc }: { doc: AdminSalesDetail }) {
                 <p className="small mb-0 mt-2">
                   <Link to={`/dashboard/admin/orders/${doc.orderId}`}>{t.order}</Link>
                 </p>
+              ) : null}
+              {seesMoney ? (
+                <InvoicePaymentsPanel
+                  invoice={doc}
+                  canRecord={permissions?.has("orders.refund") ?? true}
+                  receiptLink={(payment) => (
+                    <ReceiptLink
+                      payment={{
+                        receiptId: payment.receiptId,
+                        receiptNumber: payment.receiptNumber,
+                        receiptKind: payment.amount < 0 ? "credit_note" : "receipt",
+                        orderNumber: null,
+                        invoiceNumber: doc.number,
+                      }}
+                    />
+                  )}
+                />
               ) : null}
             </div>
           </div>

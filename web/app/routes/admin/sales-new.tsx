@@ -1,7 +1,7 @@
 import type { SalesKind } from "@agency/contract";
 import { useNavigate, useSearchParams } from "react-router";
 import { useSalesEditor } from "../../features/sales/api/sales";
-import { SalesForm } from "../../features/sales/components/sales-form";
+import { type NewSalesStart, SalesForm } from "../../features/sales/components/sales-form";
 import { salesForm, salesPage as t } from "../../lib/messages";
 import { pageTitle, siteOf } from "../../lib/site";
 import { saveWithToasts } from "../../lib/toast";
@@ -15,6 +15,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function NewSalesDocument() {
   const [params] = useSearchParams();
   const kind: SalesKind = params.get("kind") === "invoice" ? "invoice" : "quote";
+  // Written from an order ("Invoice this order"): for that order and its customer.
+  const forOrder = params.get("forOrder");
+  const orderNumber = Number(params.get("orderNumber"));
+  const start: NewSalesStart = {
+    email: params.get("email") ?? undefined,
+    forOrder: forOrder && Number.isInteger(orderNumber) ? { id: forOrder, number: orderNumber } : undefined,
+  };
   const editor = useSalesEditor();
   const navigate = useNavigate();
   return (
@@ -27,6 +34,7 @@ export default function NewSalesDocument() {
           <SalesForm
             key={kind}
             kind={kind}
+            start={start}
             onSubmit={async (body) => {
               const saved = await saveWithToasts(() => editor.create.mutateAsync(body), salesForm.saved);
               await navigate(`/dashboard/admin/sales/${saved._id}`);

@@ -1,17 +1,24 @@
-import { PageTexts, SiteIdentity } from "@agency/contract";
+import { InvoicingSettings, PageTexts, SiteIdentity } from "@agency/contract";
 import { LoadError } from "../../components/load-error";
 import { LoadingScreen } from "../../components/loading-screen";
 import { useMemberPermissions } from "../../features/auth/api/auth";
 import {
   useContentEditor,
+  useInvoicingSettings,
+  useSaveInvoicingSettings,
   useSaveShopMoney,
   useShopMoneySetting,
   useSiteContent,
 } from "../../features/content/api/content";
-import { identityFields, textFields } from "../../features/content/components/content-fields";
+import {
+  identityFields,
+  invoicingFields,
+  textFields,
+} from "../../features/content/components/content-fields";
 import { ContentForm } from "../../features/content/components/content-form";
 import { CurrencyForm } from "../../features/content/components/currency-form";
 import { currencyEditor, contentEditor as t } from "../../lib/messages";
+import { invoicingSettingsForm } from "../../lib/messages/invoice-payments";
 import { useShopMoneySaved } from "../../lib/site";
 import { saveWithToasts } from "../../lib/toast";
 
@@ -44,12 +51,41 @@ function ShopCurrency() {
   );
 }
 
+/** The invoice terms and the bank account invoices print: for a member who writes invoices. */
+function InvoiceTerms() {
+  const settings = useInvoicingSettings();
+  const save = useSaveInvoicingSettings();
+  return (
+    <div className="card border-0 shadow-sm mb-4">
+      <div className="card-body p-4">
+        <h2 className="h5 mb-2">{invoicingSettingsForm.heading}</h2>
+        <p className="text-body-secondary">{invoicingSettingsForm.lead}</p>
+        {settings.isPending ? (
+          <LoadingScreen />
+        ) : settings.isError ? (
+          <LoadError message={invoicingSettingsForm.failed} query={settings} />
+        ) : (
+          <ContentForm
+            label={invoicingSettingsForm.heading}
+            groups={invoicingFields}
+            initial={settings.data}
+            schema={InvoicingSettings}
+            submitLabel={invoicingSettingsForm.save}
+            onSubmit={(body) => saveWithToasts(() => save.mutateAsync(body), invoicingSettingsForm.saved)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** The owner edits the site identity and the landing and about pages' texts (DESIGN "Beyond the spec" 13). */
 export default function SiteContentPage() {
   const content = useSiteContent();
   const editor = useContentEditor();
   const permissions = useMemberPermissions();
   const editsPrices = permissions?.has("catalog.edit") ?? true;
+  const writesInvoices = permissions?.has("sales.manage") ?? true;
 
   return (
     <section aria-labelledby="site-content-heading">
@@ -79,6 +115,7 @@ export default function SiteContentPage() {
             </div>
           </div>
           {editsPrices ? <ShopCurrency /> : null}
+          {writesInvoices ? <InvoiceTerms /> : null}
           <div className="card border-0 shadow-sm">
             <div className="card-body p-4">
               <h2 className="h5 mb-3">{t.textsHeading}</h2>

@@ -2,6 +2,7 @@ import type { CustomerSalesDocument } from "@agency/contract";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { salesCustomerPage as t } from "../../lib/messages";
+import { payByTransfer } from "../../lib/messages/invoice-payments";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
@@ -12,7 +13,7 @@ const token = "tok_abcdefghijklmnopqrstuvwxyz";
 
 const quote = { ...sentQuote, terms: null, canAccept: true, canPay: false } as CustomerSalesDocument;
 
-function openQuote() {
+function openQuote(document: CustomerSalesDocument = quote) {
   fakeApi({
     "GET /api/auth/get-session": {
       user: {
@@ -25,7 +26,7 @@ function openQuote() {
       },
       session: { id: "session-1", expiresAt: "2030-01-01T00:00:00.000Z" },
     },
-    "GET /api/sales/:token": quote,
+    "GET /api/sales/:token": document,
   });
   return renderRoute("/quotes/:token", SalesDocumentPage, `/quotes/${token}`);
 }
@@ -52,5 +53,57 @@ describe("the client's quote page", () => {
       within(cards[1] as HTMLElement).getByText(`· ${t.recurs("monthly")}`, { exact: false }),
     ).toBeTruthy();
     expect(screen.getByTestId("sales-document-total").textContent).toBe("$1,500.00");
+  });
+});
+
+describe("the client's invoice page", () => {
+  const invoice = {
+    ...quote,
+    kind: "invoice",
+    label: "INV-2026-0003",
+    number: "INV-2026-0003",
+    state: "viewed",
+    validUntil: null,
+    dueDate: "2026-04-15",
+    canAccept: false,
+    canPay: false,
+    startsWork: false,
+    amountPaid: 500,
+    amountDue: 1000,
+    terms: {
+      dueInDays: 14,
+      reference: "INV-2026-0003",
+      bank: {
+        accountName: "Agency GmbH",
+        bankName: "Sparkasse",
+        iban: "DE89 3704 0044 0532 0130 00",
+        bic: "COBADEFFXXX",
+        accountNumber: "",
+        sortCode: "",
+      },
+    },
+  } as CustomerSalesDocument;
+
+  it("tells how to pay by transfer: what is still due, the reference and the account", async () => {
+    openQuote(invoice);
+    const transfer = await screen.findByRole("region", { name: payByTransfer.heading });
+    expect(within(transfer).getByText("$1,000.00")).toBeTruthy();
+    expect(within(transfer).getByText("INV-2026-0003")).toBeTruthy();
+    expect(within(transfer).getByText("DE89 3704 0044 0532 0130 00")).toBeTruthy();
+    expect(within(transfer).getByText("COBADEFFXXX")).toBeTruthy();
+    expect(within(transfer).queryByText(payByTransfer.sortCode)).toBeNull();
+    expect(screen.getByText(payByTransfer.paidSoFar("$500.00", "$1,000.00"))).toBeTruthy();
+  });
+
+  it("says nothing of a transfer once the invoice is paid", async () => {
+    openQuote({ ...invoice, state: "paid", amountPaid: 1500, amountDue: 0 });
+    expect(await screen.findByText(t.paid, { exact: false })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: payByTransfer.heading })).toBeNull();
+  });
+
+  it("says nothing of a transfer when the agency gave no bank account", async () => {
+    openQuote({ ...invoice, terms: { dueInDays: 14, reference: "INV-2026-0003", bank: null } });
+    expect(await screen.findByText(payByTransfer.paidSoFar("$500.00", "$1,000.00"))).toBeTruthy();
+    expect(screen.queryByRole("region", { name: payByTransfer.heading })).toBeNull();
   });
 });

@@ -14,9 +14,12 @@ import { salesPdfUrl } from "../../features/sales/api/sales-pdf";
 import { SalesLines } from "../../features/sales/components/sales-lines";
 import { SalesPdfLink } from "../../features/sales/components/sales-pdf-link";
 import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
+import { TransferDetails } from "../../features/sales/components/transfer-details";
 import { ApiError, errorMessage } from "../../lib/api";
 import { formatBillingDate } from "../../lib/dates";
 import { salesDetailPage, salesCustomerPage as t } from "../../lib/messages";
+import { payByTransfer } from "../../lib/messages/invoice-payments";
+import { useMoney } from "../../lib/money";
 import { loginPath } from "../../lib/redirect";
 import { pageTitle, siteOf } from "../../lib/site";
 import { notifyError, notifySuccess } from "../../lib/toast";
@@ -99,6 +102,8 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
   const navigate = useNavigate();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
+  const money = useMoney();
+  const open = doc.kind === "invoice" && ["sent", "viewed", "overdue"].includes(doc.state);
 
   const run = async (action: () => Promise<unknown>, done?: string) => {
     try {
@@ -144,6 +149,11 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
           <SalesLines document={doc} />
         </div>
       </div>
+      {open && doc.amountPaid > 0 ? (
+        <p className="alert alert-info">
+          {payByTransfer.paidSoFar(money(doc.amountPaid, doc.currency), money(doc.amountDue, doc.currency))}
+        </p>
+      ) : null}
       {doc.state === "expired" ? <p className="alert alert-warning">{t.expired}</p> : null}
       {doc.state === "void" ? <p className="alert alert-secondary">{t.void}</p> : null}
       {doc.state === "declined" ? <p className="alert alert-secondary">{t.declined}</p> : null}
@@ -196,6 +206,7 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
           </Button>
         </Form>
       ) : null}
+      {open && doc.amountDue > 0 ? <TransferDetails doc={doc} /> : null}
     </div>
   );
 }

@@ -1,4 +1,11 @@
-import type { PageTexts, ShopMoneyBody, ShopMoneySetting, SiteContent, SiteIdentity } from "@agency/contract";
+import type {
+  InvoicingSettingsBody,
+  PageTexts,
+  ShopMoneyBody,
+  ShopMoneySetting,
+  SiteContent,
+  SiteIdentity,
+} from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
@@ -57,5 +64,22 @@ export function useSaveShopMoney(onSaved: (setting: ShopMoneySetting) => void) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.pricing.all });
       onSaved(setting);
     },
+  });
+}
+
+/** The payment terms new invoices start with and the bank account they print. */
+export function useInvoicingSettings() {
+  return useQuery({
+    queryKey: queryKeys.invoicing,
+    queryFn: ({ signal }) => apiGet("/admin/site/invoicing", (c) => c.InvoicingSettings, { signal }),
+  });
+}
+
+export function useSaveInvoicingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoicingSettingsBody) =>
+      apiPut("/admin/site/invoicing", (c) => c.InvoicingSettings, body),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.invoicing, settings),
   });
 }

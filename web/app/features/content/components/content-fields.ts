@@ -1,4 +1,5 @@
 import { contentEditor as t } from "../../../lib/messages";
+import { invoicingSettingsForm as invoicing } from "../../../lib/messages/invoice-payments";
 import type { FieldGroup } from "./content-form";
 
 /** The site identity form's fields (SiteIdentity). */
@@ -55,6 +56,22 @@ export const textFields: FieldGroup[] = [
       { path: "about.story", label: t.story, kind: "paragraphs" },
       { path: "about.values", label: t.values, kind: "pairs", pair: ["title", "body"] },
       { path: "about.numbers", label: t.numbers, kind: "pairs", pair: ["value", "label"] },
+    ],
+  },
+];
+
+/** The invoice terms and bank details form's fields (InvoicingSettings). */
+export const invoicingFields: FieldGroup[] = [
+  { fields: [{ path: "paymentTermsDays", label: invoicing.paymentTermsDays, kind: "number" }] },
+  {
+    heading: invoicing.bankHeading,
+    fields: [
+      { path: "bank.accountName", label: invoicing.accountName },
+      { path: "bank.bankName", label: invoicing.bankName },
+      { path: "bank.iban", label: invoicing.iban },
+      { path: "bank.bic", label: invoicing.bic },
+      { path: "bank.accountNumber", label: invoicing.accountNumber },
+      { path: "bank.sortCode", label: invoicing.sortCode },
     ],
   },
 ];

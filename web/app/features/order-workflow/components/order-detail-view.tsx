@@ -28,8 +28,8 @@ type Props = {
   /** The customer: whether their client role pays (Pay Now) and approves (a delivery's answer). */
   canPay?: boolean;
   canApprove?: boolean;
-  /** More for the side of the page, below the order's actions (the customer's followers). */
-  aside?: ReactNode;
+  /** More for the side of the page, below the order's actions (the customer's followers), or made from the order. */
+  aside?: ReactNode | ((order: OrderDetail) => ReactNode);
 };
 
 /**
@@ -107,7 +107,7 @@ function OrderPage({
               <CustomerActions order={order} canApprove={canApprove} />
             )
           ) : null}
-          {aside}
+          {typeof aside === "function" ? aside(order) : aside}
           <OrderPayments
             order={order}
             receiptLink={receiptLink}

@@ -3,6 +3,7 @@ import { moneyInputMessages } from "@agency/contract/money-input";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { salesForm as t } from "../../../lib/messages";
+import { salesWork } from "../../../lib/messages/invoice-payments";
 import { SalesForm } from "./sales-form";
 
 const type = (label: string, value: string, index = 0) => {
@@ -82,6 +83,7 @@ describe("the quote form", () => {
         name: "Ada",
         companyId: null,
         forOrderId: null,
+        startsWork: true,
         lines: [{ description: "Landing page", quantity: 1, unitPrice: 1200, recurring: null }],
         note: "Two rounds of changes.",
         validUntil: "2099-01-31",
@@ -95,5 +97,36 @@ describe("the quote form", () => {
     expect(screen.queryByLabelText(t.validUntil)).toBeNull();
     save();
     expect(await screen.findByText(`${t.dueDate}: ${salesMessages.dueDateRequired}`)).toBeTruthy();
+  });
+
+  it("bills an existing order without starting work, unless asked to, and can drop the order", async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(
+      <SalesForm
+        kind="invoice"
+        start={{ email: "ada@example.com", forOrder: { id: "order-1", number: 1042 } }}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByText(salesWork.forOrder("#1042"), { exact: false })).toBeTruthy();
+    const startsWork = screen.getByLabelText(salesWork.startsWork) as HTMLInputElement;
+    expect(startsWork.checked).toBe(false);
+    type(t.description, "Extra landing page");
+    type(t.unitPriceIn("$"), "300");
+    type(t.dueDate, "2099-01-31");
+    save();
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenLastCalledWith(
+        expect.objectContaining({ email: "ada@example.com", forOrderId: "order-1", startsWork: false }),
+      ),
+    );
+    fireEvent.click(screen.getByRole("button", { name: salesWork.dropOrder }));
+    expect(startsWork.checked).toBe(true);
+    save();
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenLastCalledWith(
+        expect.objectContaining({ forOrderId: null, startsWork: true }),
+      ),
+    );
   });
 });

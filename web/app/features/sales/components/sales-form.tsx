@@ -1,5 +1,6 @@
 import {
   type AdminSalesDetail,
+  formatOrderNumber,
   type RecurringInterval,
   SalesDraftBody,
   type SalesKind,
@@ -11,6 +12,7 @@ import { Button, Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
 import { formatMoneyInput, MoneyInput, moneyOrUndefined } from "../../../components/money-input";
 import { salesForm as t } from "../../../lib/messages";
+import { salesWork } from "../../../lib/messages/invoice-payments";
 import { useMoney } from "../../../lib/money";
 import { useShopMoney } from "../../../lib/site";
 import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
@@ -28,6 +30,9 @@ type Fields = {
   note: string;
   validUntil: string;
   dueDate: string;
+  /** An invoice's existing order (work already done), kept as it came. */
+  forOrder: { id: string; number: number } | null;
+  startsWork: boolean;
 };
 
 const emptyLine: LineFields = { description: "", quantity: "1", unitPrice: "", recurring: "" };
@@ -45,10 +50,30 @@ function fromDocument(doc: AdminSalesDetail, typed: ShopMoney): Fields {
     note: doc.note,
     validUntil: doc.validUntil ?? "",
     dueDate: doc.dueDate ?? "",
+    forOrder:
+      doc.forOrderId && doc.forOrderNumber !== null
+        ? { id: doc.forOrderId, number: doc.forOrderNumber }
+        : null,
+    startsWork: doc.startsWork,
   };
 }
 
-const blank: Fields = { email: "", name: "", lines: [emptyLine], note: "", validUntil: "", dueDate: "" };
+/** A new draft; an invoice for an existing order starts no work unless asked to. */
+function blank(start: NewSalesStart | undefined): Fields {
+  return {
+    email: start?.email ?? "",
+    name: "",
+    lines: [emptyLine],
+    note: "",
+    validUntil: "",
+    dueDate: "",
+    forOrder: start?.forOrder ?? null,
+    startsWork: !start?.forOrder,
+  };
+}
+
+/** What a new draft starts with when it is written from an order ("Invoice this order"). */
+export type NewSalesStart = { email?: string; forOrder?: { id: string; number: number } };
 
 const labels: Record<string, string> = {
   email: t.email,
@@ -85,18 +110,20 @@ function linesOf(values: Fields, typed: ShopMoney) {
 export function SalesForm({
   kind,
   editing,
+  start,
   onSubmit,
   onCancel,
 }: {
   kind: SalesKind;
   editing?: AdminSalesDetail;
+  start?: NewSalesStart;
   onSubmit: (body: SalesDraftBody) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   // Unit prices are typed as the shop's locale writes numbers ("1.200,50" in de-DE).
   const shop = useShopMoney();
   const form = useContractForm({
-    initial: editing ? fromDocument(editing, shop) : blank,
+    initial: editing ? fromDocument(editing, shop) : blank(start),
     schema: SalesDraftBody,
     toBody: (values: Fields) => ({
       kind,
@@ -106,6 +133,10 @@ export function SalesForm({
       note: values.note,
       validUntil: kind === "quote" ? values.validUntil || null : null,
       dueDate: kind === "invoice" ? values.dueDate || null : null,
+      // An edit keeps the company the draft was addressed to.
+      companyId: editing?.companyId ?? null,
+      forOrderId: kind === "invoice" ? (values.forOrder?.id ?? null) : null,
+      startsWork: values.startsWork,
     }),
     label: labelOf,
     onSubmit,
@@ -256,6 +287,35 @@ export function SalesForm({
           problem={problems[dateKey]}
         />
       </div>
+      {kind === "invoice" && values.forOrder ? (
+        <p className="mt-3 mb-0">
+          {salesWork.forOrder(formatOrderNumber(values.forOrder.number))}{" "}
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0 align-baseline"
+            onClick={() => set({ forOrder: null, startsWork: true })}
+          >
+            {salesWork.dropOrder}
+          </Button>
+        </p>
+      ) : null}
+      {problems.forOrderId ? (
+        <p className="text-danger small mb-0" role="alert">
+          {problems.forOrderId}
+        </p>
+      ) : null}
+      <Form.Check
+        className="mt-3"
+        id={`${prefix}-starts-work`}
+        label={salesWork.startsWork}
+        checked={values.startsWork}
+        onChange={(event) => set({ startsWork: event.target.checked })}
+        aria-describedby={`${prefix}-starts-work-help`}
+      />
+      <Form.Text id={`${prefix}-starts-work-help`} className="d-block">
+        {salesWork.startsWorkHelp}
+      </Form.Text>
       <FormActions busy={form.busy} submitLabel={t.save} cancelLabel={t.cancel} onCancel={onCancel} />
     </Form>
   );
