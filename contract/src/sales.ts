@@ -58,6 +58,8 @@ export const salesMessages = {
   draftExists: "A revision of this one is already being written.",
   forOrderOnInvoices: "Only an invoice is for an existing order.",
   forOrderOfCompany: "The order must be one of the company the invoice is addressed to.",
+  optionalOnQuotes: "Only a quote has optional lines: the client ticks them when accepting.",
+  notOptional: "Only an optional line of the quote can be chosen.",
   paymentUnderway:
     "The customer's payment of this one is being processed: wait for it, then refund it if it should not stand.",
 } as const;
@@ -74,8 +76,14 @@ export const SalesLineBody = z.object({
   /** In the shop's currency (major units); the server checks its own decimals. */
   unitPrice: PriceDollars,
   recurring: RecurringInterval.nullable().default(null),
+  /** A quote's line the client may tick when accepting; it counts only once chosen. */
+  optional: z.boolean().default(false),
 });
 export type SalesLineBody = z.input<typeof SalesLineBody>;
+
+/** Whether a line counts in the total: every line but an optional one the client has not chosen. */
+export const lineCounts = (line: { optional?: boolean; chosen?: boolean }) =>
+  !line.optional || Boolean(line.chosen);
 
 /** In minor units of `currency`, as the server works them out (the client's totals are only shown). */
 export function lineMinor(
@@ -90,12 +98,19 @@ export function lineMinor(
  * from then on the recurring lines each month or year (`recurringCents`).
  */
 export function salesTotals(
-  lines: readonly { quantity: number; unitPrice: number; recurring?: string | null }[],
+  lines: readonly {
+    quantity: number;
+    unitPrice: number;
+    recurring?: string | null;
+    optional?: boolean;
+    chosen?: boolean;
+  }[],
   currency: string = defaultCurrency,
 ) {
   let totalCents = 0;
   let recurringCents = 0;
   for (const line of lines) {
+    if (!lineCounts(line)) continue;
     const minor = lineMinor(line, currency);
     totalCents += minor;
     if (line.recurring) recurringCents += minor;
@@ -136,7 +151,7 @@ function draftRules(body: { lines?: unknown }, ctx: z.RefinementCtx) {
 }
 
 function kindRules(
-  body: { kind?: unknown; validUntil?: string | null; dueDate?: string | null },
+  body: { kind?: unknown; validUntil?: string | null; dueDate?: string | null; lines?: unknown },
   ctx: z.RefinementCtx,
 ) {
   if (body.kind === "quote" && !body.validUntil) {
@@ -144,6 +159,10 @@ function kindRules(
   }
   if (body.kind === "invoice" && !body.dueDate) {
     ctx.addIssue({ code: "custom", message: salesMessages.dueDateRequired, path: ["dueDate"] });
+  }
+  const lines = Array.isArray(body.lines) ? (body.lines as { optional?: unknown }[]) : [];
+  if (body.kind === "invoice" && lines.some((line) => line?.optional === true)) {
+    ctx.addIssue({ code: "custom", message: salesMessages.optionalOnQuotes, path: ["lines"] });
   }
 }
 
@@ -167,6 +186,10 @@ export const SalesLine = z.object({
   unitPrice: Dollars,
   recurring: RecurringInterval.nullable(),
   amount: Dollars,
+  /** A line the client may tick when accepting the quote. */
+  optional: z.boolean(),
+  /** An optional line the client chose (it then counts in the total). */
+  chosen: z.boolean(),
 });
 export type SalesLine = z.infer<typeof SalesLine>;
 
@@ -201,7 +224,7 @@ export const SalesDocument = z
     validUntil: z.string().nullable(),
     dueDate: z.string().nullable(),
     currency: z.string(),
-    /** Charged at payment: every line once. */
+    /** Charged at payment: every line once (an optional line only once the client chose it). */
     total: Dollars,
     /** From then on, each month or year, while the subscription runs (null: nothing recurs). */
     recurring: z.object({ amount: Dollars, interval: RecurringInterval }).nullable(),
@@ -286,6 +309,12 @@ export const CustomerSalesDocument = SalesDocument.extend({
     .nullable(),
 }).meta({ id: "CustomerSalesDocument" });
 export type CustomerSalesDocument = z.infer<typeof CustomerSalesDocument>;
+
+/** POST /sales/{token}/accept: the optional lines the client ticked, by their place among the lines. */
+export const AcceptSalesBody = z
+  .object({ options: z.array(z.number().int().min(0).max(49)).max(50).default([]) })
+  .nullish();
+export type AcceptSalesBody = z.input<typeof AcceptSalesBody>;
 
 export const DeclineSalesBody = z.object({ reason: z.string().trim().max(500).optional() });
 export type DeclineSalesBody = z.infer<typeof DeclineSalesBody>;

@@ -56,6 +56,7 @@ const answers = {
   "GET /api/admin/companies/:id": "AdminCompanyDetail",
   "POST /api/admin/companies/:id/invitations": "CompanyInvitation",
   "GET /api/sales/:token": "CustomerSalesDocument",
+  "POST /api/sales/:token/accept": "CustomerSalesDocument",
   "GET /api/admin/sales/:id": "AdminSalesDetail",
   "GET /api/admin/sales/:id/payments": "InvoicePayments",
   "POST /api/admin/sales/:id/payments": "InvoicePayments",

@@ -146,6 +146,10 @@ export const salesDocumentLines = pgTable(
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     recurring: text("recurring", { enum: ["monthly", "yearly"] }),
+    /** A quote's line the client may tick; it counts in the total only once chosen. */
+    optional: boolean("optional").notNull().default(false),
+    /** An optional line the client ticked when accepting (false until then). */
+    chosen: boolean("chosen").notNull().default(false),
   },
   (table) => [uniqueIndex("sales_document_lines_position_unique").on(table.documentId, table.position)],
 );

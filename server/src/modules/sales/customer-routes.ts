@@ -1,4 +1,5 @@
 import {
+  AcceptSalesBody,
   CustomerSalesDocument,
   DeclineSalesBody,
   SalesInvitation,
@@ -51,8 +52,20 @@ export const salesCustomerRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = asy
 
   app.post(
     "/sales/:token/accept",
-    { config: { access: "user" }, schema: { tags, summary: "Accept a quote", ...answered } },
-    async (request) => answerQuote(ctx, await requireUser(request), request.params.token, { accept: true }),
+    {
+      config: { access: "user" },
+      schema: {
+        tags,
+        summary: "Accept a quote, with the optional lines the client ticked (by their place)",
+        body: AcceptSalesBody,
+        ...answered,
+      },
+    },
+    async (request) =>
+      answerQuote(ctx, await requireUser(request), request.params.token, {
+        accept: true,
+        options: request.body?.options ?? [],
+      }),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   type CustomerSalesDocument,
   companyMessages,
   hasBankAccount,
+  lineCounts,
   type SalesInvitation,
   type SalesPayment,
   type SalesState,
@@ -18,7 +19,7 @@ import { enqueue } from "../../jobs/queue.js";
 import { companyForOrder } from "../companies/index.js";
 import { invoicingSettings } from "../content/index.js";
 import { paymentStateOfOrder, placeCustomOrder } from "../orders/index.js";
-import type { SalesContext } from "./drafts.js";
+import { type SalesContext, totalsOf } from "./drafts.js";
 import { effectiveState, linesOf, presentOne } from "./present.js";
 import { accountWithAddress } from "./queries/accounts.js";
 import {
@@ -29,6 +30,7 @@ import {
   sentRevisionWithToken,
 } from "./queries/documents.js";
 import { recordSalesEvent } from "./queries/history.js";
+import { chooseOptionalLines } from "./queries/lines.js";
 
 const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -167,7 +169,7 @@ export async function answerQuote(
   ctx: SalesContext,
   caller: SessionUser,
   token: string,
-  answer: { accept: true } | { accept: false; reason?: string },
+  answer: { accept: true; options?: readonly number[] } | { accept: false; reason?: string },
 ): Promise<CustomerSalesDocument> {
   const row = await ctx.db.transaction(async (tx) => {
     const found = forReader(await findByToken(tx, token, true), caller);
@@ -180,11 +182,13 @@ export async function answerQuote(
       );
     }
     const reason = answer.accept ? null : answer.reason || null;
+    const totals = answer.accept ? await chooseOptions(tx, found.id, answer.options ?? []) : undefined;
     const updated = await recordQuoteAnswer(tx, found.id, {
       accept: answer.accept,
       at: now,
       reason,
       userId: isAddressee(found, caller) ? caller.id : null,
+      totals,
     });
     if (!updated) throw new Error("The quote was not answered.");
     await recordSalesEvent(tx, {
@@ -211,6 +215,24 @@ export async function answerQuote(
     return updated;
   });
   return present(ctx, caller, row);
+}
+
+/**
+ * The optional lines the client ticked when accepting, by their place among the quote's lines:
+ * they count from now on, and the quote's total is theirs with them. A place that is not an
+ * optional line is refused.
+ */
+async function chooseOptions(tx: Database, documentId: string, options: readonly number[]) {
+  const lines = (await linesOf(tx, [documentId])).get(documentId) ?? [];
+  const chosen = new Set(options);
+  for (const position of chosen) {
+    if (!lines.some((line) => line.position === position && line.optional)) {
+      throw new AppError("bad_request", salesMessages.notOptional, { options: salesMessages.notOptional });
+    }
+  }
+  if (!lines.some((line) => line.optional)) return undefined;
+  await chooseOptionalLines(tx, documentId, [...chosen]);
+  return totalsOf(lines.map((line) => ({ ...line, chosen: chosen.has(line.position) })));
 }
 
 /** What a custom order is called: its first line, and how many more it has. */
@@ -244,7 +266,8 @@ export async function startSalesPayment(
       if (status === "unpaid") return { orderId: found.orderId };
       if (status === "paid") throw new AppError("conflict", salesMessages.notPayable);
     }
-    const lines = (await linesOf(tx, [found.id])).get(found.id) ?? [];
+    // The lines that count: an optional one only if the client chose it.
+    const lines = ((await linesOf(tx, [found.id])).get(found.id) ?? []).filter(lineCounts);
     const orderId = await placeCustomOrder(tx, {
       userId: caller.id,
       email: caller.email,

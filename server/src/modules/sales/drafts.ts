@@ -3,6 +3,7 @@ import {
   type AdminSalesDetail,
   formatMoney,
   isId,
+  lineCounts,
   minimumChargeMinor,
   type SalesDraft,
   salesMessages,
@@ -65,6 +66,7 @@ async function draftValues(ctx: SalesContext, reader: Database, body: SalesDraft
     quantity: line.quantity,
     unitPriceCents: minorUnitsOf(line.unitPrice, money.currency, `lines.${index}.unitPrice`),
     recurring: line.recurring,
+    optional: line.optional,
   }));
   const totals = totalsOf(lines);
   const minimum = minimumChargeMinor(money.currency);
@@ -125,14 +127,16 @@ async function billedOrder(reader: Database, body: SalesDraft, companyId: string
   return body.forOrderId;
 }
 
-function totalsOf(lines: readonly PricedLine[]) {
+/** What the lines charge: every line but an optional one not chosen (none is, in a draft). */
+export function totalsOf(lines: readonly (PricedLine & { chosen?: boolean })[]) {
   let totalCents = 0;
   let recurringCents = 0;
   for (const line of lines) {
+    if (!lineCounts(line)) continue;
     totalCents += line.quantity * line.unitPriceCents;
     if (line.recurring) recurringCents += line.quantity * line.unitPriceCents;
   }
-  const recurringInterval = lines.find((line) => line.recurring)?.recurring ?? null;
+  const recurringInterval = lines.find((line) => lineCounts(line) && line.recurring)?.recurring ?? null;
   return { totalCents, recurringCents, recurringInterval };
 }
 

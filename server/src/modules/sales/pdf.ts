@@ -41,6 +41,16 @@ const dayText = (day: string) => formatDate(new Date(`${day}T00:00:00Z`));
 const every = (interval: "monthly" | "yearly") => (interval === "yearly" ? "every year" : "every month");
 
 /** The amounts the PDF writes, in the document's currency as the shop's locale writes them. */
+/**
+ * How an optional line prints: offered, before the client answers (it is not in the total); chosen
+ * or not, once the quote is accepted.
+ */
+function optionalMark(row: SalesRow, line: SalesLineRow): string | null {
+  if (!line.optional) return null;
+  if (!row.acceptedAt) return "Optional: not in the total unless chosen";
+  return line.chosen ? "Optional: chosen" : "Optional: not chosen";
+}
+
 function amountsOf(row: SalesRow, lines: SalesLineRow[], locale: string, display: MoneyDisplay) {
   const money = (minor: number) => formatMoney(minor, row.currency, locale, { display });
   return {
@@ -149,7 +159,11 @@ async function salesPdf(input: {
   rule();
   lines.forEach((item, index) => {
     const parts = wrapped(regular, item.description, 11, descriptionWidth);
-    line(0, 16 * parts.length + (item.recurring ? 14 : 0));
+    const marks = [
+      item.recurring ? `Recurring: ${every(item.recurring)}` : null,
+      optionalMark(row, item),
+    ].filter((mark): mark is string => mark !== null);
+    line(0, 16 * parts.length + 14 * marks.length);
     const written = amounts.lines[index];
     writeRight(String(item.quantity), { x: columns.quantity });
     writeRight(written?.unit ?? "", { x: columns.unit });
@@ -158,9 +172,9 @@ async function salesPdf(input: {
       if (at > 0) line(14);
       write(part);
     });
-    if (item.recurring) {
+    for (const mark of marks) {
       line(13);
-      write(`Recurring: ${every(item.recurring)}`, { size: 9, grey: true });
+      write(mark, { size: 9, grey: true });
     }
     line(18);
   });

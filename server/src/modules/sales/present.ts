@@ -37,6 +37,8 @@ function toLine(row: SalesLineRow, currency: string): SalesLine {
     unitPrice: toMajor(row.unitPriceCents, currency),
     recurring: row.recurring,
     amount: toMajor(row.quantity * row.unitPriceCents, currency),
+    optional: row.optional,
+    chosen: row.chosen,
   };
 }
 

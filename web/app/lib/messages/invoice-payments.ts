@@ -86,3 +86,13 @@ export const payByTransfer = {
   paidSoFar: (paid: string, due: string) => `Paid so far: ${paid}. Still due: ${due}.`,
   recordedLater: "We mark the invoice paid once the transfer reaches us; the receipt follows by e-mail.",
 } as const;
+
+/** A quote's optional lines: offered with a tick box, chosen or not once accepted. */
+export const salesOptions = {
+  optional: "Optional",
+  optionalHelp: "The client may tick it when accepting; it counts only if chosen.",
+  choose: (description: string) => `Add ${description}`,
+  offered: "optional: tick to add it",
+  chosen: "optional: chosen",
+  notChosen: "optional: not chosen",
+} as const;

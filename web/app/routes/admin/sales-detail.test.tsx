@@ -35,7 +35,17 @@ const invoice: AdminSalesDetail = {
   state: "sent",
   validUntil: null,
   dueDate: "2026-04-15",
-  lines: [{ description: "Audit", quantity: 1, unitPrice: 1500, recurring: null, amount: 1500 }],
+  lines: [
+    {
+      description: "Audit",
+      quantity: 1,
+      unitPrice: 1500,
+      recurring: null,
+      amount: 1500,
+      optional: false,
+      chosen: false,
+    },
+  ],
   recurring: null,
   total: 1500,
   startsWork: false,

@@ -1,8 +1,8 @@
 import type { CustomerSalesDocument } from "@agency/contract";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { salesCustomerPage as t } from "../../lib/messages";
-import { payByTransfer } from "../../lib/messages/invoice-payments";
+import { payByTransfer, salesOptions } from "../../lib/messages/invoice-payments";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
@@ -14,7 +14,7 @@ const token = "tok_abcdefghijklmnopqrstuvwxyz";
 const quote = { ...sentQuote, terms: null, canAccept: true, canPay: false } as CustomerSalesDocument;
 
 function openQuote(document: CustomerSalesDocument = quote) {
-  fakeApi({
+  return fakeApi({
     "GET /api/auth/get-session": {
       user: {
         id: "u1",
@@ -27,15 +27,26 @@ function openQuote(document: CustomerSalesDocument = quote) {
       session: { id: "session-1", expiresAt: "2030-01-01T00:00:00.000Z" },
     },
     "GET /api/sales/:token": document,
+    "POST /api/sales/:token/accept": {
+      ...document,
+      state: "accepted",
+      canAccept: false,
+      acceptedAt: "2026-03-02T10:00:00.000Z",
+    },
   });
-  return renderRoute("/quotes/:token", SalesDocumentPage, `/quotes/${token}`);
+}
+
+function showQuote(document: CustomerSalesDocument = quote) {
+  const api = openQuote(document);
+  renderRoute("/quotes/:token", SalesDocumentPage, `/quotes/${token}`);
+  return api;
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the client's quote page", () => {
   it("offers the quote as a PDF to download", async () => {
-    openQuote();
+    showQuote();
     const link = await screen.findByRole("link", { name: t.downloadPdf });
     expect(link.getAttribute("href")).toBe(`/api/sales/${token}/pdf`);
     expect(link.hasAttribute("download")).toBe(true);
@@ -43,7 +54,7 @@ describe("the client's quote page", () => {
 
   it("on a 390 px phone shows each line as a card with its amounts, and the total beneath", async () => {
     stubScreenWidth(390);
-    openQuote();
+    showQuote();
     const lines = await screen.findByRole("list", { name: t.lines });
     expect(screen.queryByRole("table")).toBeNull();
     const cards = within(lines).getAllByRole("listitem");
@@ -85,7 +96,7 @@ describe("the client's invoice page", () => {
   } as CustomerSalesDocument;
 
   it("tells how to pay by transfer: what is still due, the reference and the account", async () => {
-    openQuote(invoice);
+    showQuote(invoice);
     const transfer = await screen.findByRole("region", { name: payByTransfer.heading });
     expect(within(transfer).getByText("$1,000.00")).toBeTruthy();
     expect(within(transfer).getByText("INV-2026-0003")).toBeTruthy();
@@ -96,14 +107,45 @@ describe("the client's invoice page", () => {
   });
 
   it("says nothing of a transfer once the invoice is paid", async () => {
-    openQuote({ ...invoice, state: "paid", amountPaid: 1500, amountDue: 0 });
+    showQuote({ ...invoice, state: "paid", amountPaid: 1500, amountDue: 0 });
     expect(await screen.findByText(t.paid, { exact: false })).toBeTruthy();
     expect(screen.queryByRole("region", { name: payByTransfer.heading })).toBeNull();
   });
 
   it("says nothing of a transfer when the agency gave no bank account", async () => {
-    openQuote({ ...invoice, terms: { dueInDays: 14, reference: "INV-2026-0003", bank: null } });
+    showQuote({ ...invoice, terms: { dueInDays: 14, reference: "INV-2026-0003", bank: null } });
     expect(await screen.findByText(payByTransfer.paidSoFar("$500.00", "$1,000.00"))).toBeTruthy();
     expect(screen.queryByRole("region", { name: payByTransfer.heading })).toBeNull();
+  });
+});
+
+describe("a quote with an optional line", () => {
+  const offered = {
+    ...quote,
+    lines: [
+      ...quote.lines,
+      {
+        description: "Extra page",
+        quantity: 1,
+        unitPrice: 250,
+        recurring: null,
+        amount: 250,
+        optional: true,
+        chosen: false,
+      },
+    ],
+  } as CustomerSalesDocument;
+
+  it("lets the client tick it: the total follows, and the acceptance names it", async () => {
+    const api = showQuote(offered);
+    const box = (await screen.findByRole("checkbox", {
+      name: salesOptions.choose("Extra page"),
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.getByTestId("sales-document-total").textContent).toBe("$1,500.00");
+    fireEvent.click(box);
+    expect(screen.getByTestId("sales-document-total").textContent).toBe("$1,750.00");
+    fireEvent.click(screen.getByRole("button", { name: t.accept }));
+    await waitFor(() => expect(api.bodies("POST /api/sales/:token/accept")).toEqual([{ options: [2] }]));
   });
 });

@@ -102,6 +102,14 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
   const navigate = useNavigate();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
+  // The optional lines ticked so far, by their place; sent with the acceptance.
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (index: number) =>
+    setChosen((now) => {
+      const next = new Set(now);
+      if (!next.delete(index)) next.add(index);
+      return next;
+    });
   const money = useMoney();
   const open = doc.kind === "invoice" && ["sent", "viewed", "overdue"].includes(doc.state);
 
@@ -146,7 +154,7 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
       </p>
       <div className="card border-0 shadow-sm mb-4">
         <div className="card-body p-4">
-          <SalesLines document={doc} />
+          <SalesLines document={doc} choice={doc.canAccept ? { chosen, toggle } : undefined} />
         </div>
       </div>
       {open && doc.amountPaid > 0 ? (
@@ -166,7 +174,7 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
         <SalesPdfLink href={salesPdfUrl(token)} />
         {doc.canAccept ? (
           <Button
-            onClick={() => run(() => answers.accept.mutateAsync(), t.accepted)}
+            onClick={() => run(() => answers.accept.mutateAsync([...chosen].sort()), t.accepted)}
             disabled={answers.accept.isPending}
           >
             {t.accept}

@@ -177,14 +177,21 @@ export async function recordOpening(
 export async function recordQuoteAnswer(
   tx: Database,
   id: string,
-  answer: { accept: boolean; at: Date; reason: string | null; userId: string | null },
+  answer: {
+    accept: boolean;
+    at: Date;
+    reason: string | null;
+    userId: string | null;
+    /** What the quote charges with the optional lines the client chose. */
+    totals?: Pick<SalesRow, "totalCents" | "recurringCents" | "recurringInterval">;
+  },
 ): Promise<SalesRow | undefined> {
   const who = answer.userId ? { userId: answer.userId } : {};
   const [updated] = await tx
     .update(salesDocuments)
     .set(
       answer.accept
-        ? { state: "accepted", acceptedAt: answer.at, ...who }
+        ? { state: "accepted", acceptedAt: answer.at, ...who, ...answer.totals }
         : { state: "declined", declinedAt: answer.at, declineReason: answer.reason, ...who },
     )
     .where(eq(salesDocuments.id, id))

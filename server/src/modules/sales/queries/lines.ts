@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { salesDocumentLines } from "../../../db/schema.js";
 
@@ -7,7 +7,7 @@ export type SalesLineRow = typeof salesDocumentLines.$inferSelect;
 /** A line as stored: its unit price in minor units of the document's currency. */
 export type PricedLine = Pick<
   typeof salesDocumentLines.$inferInsert,
-  "description" | "quantity" | "unitPriceCents" | "recurring"
+  "description" | "quantity" | "unitPriceCents" | "recurring" | "optional"
 >;
 
 /** The revision's lines are these now, in this order. */
@@ -35,8 +35,28 @@ export function pricedLinesOf(tx: Database, documentId: string): Promise<PricedL
       quantity: salesDocumentLines.quantity,
       unitPriceCents: salesDocumentLines.unitPriceCents,
       recurring: salesDocumentLines.recurring,
+      optional: salesDocumentLines.optional,
     })
     .from(salesDocumentLines)
     .where(eq(salesDocumentLines.documentId, documentId))
     .orderBy(salesDocumentLines.position);
+}
+
+/** The client's choice of a quote's optional lines, by their place: these count, the others not. */
+export async function chooseOptionalLines(tx: Database, documentId: string, positions: readonly number[]) {
+  await tx
+    .update(salesDocumentLines)
+    .set({ chosen: false })
+    .where(and(eq(salesDocumentLines.documentId, documentId), eq(salesDocumentLines.optional, true)));
+  if (positions.length === 0) return;
+  await tx
+    .update(salesDocumentLines)
+    .set({ chosen: true })
+    .where(
+      and(
+        eq(salesDocumentLines.documentId, documentId),
+        eq(salesDocumentLines.optional, true),
+        inArray(salesDocumentLines.position, [...positions]),
+      ),
+    );
 }

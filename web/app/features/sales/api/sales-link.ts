@@ -34,7 +34,8 @@ export function useSalesAnswers(token: string) {
   const onSuccess = (document: unknown) => queryClient.setQueryData(queryKeys.sales.link(token), document);
   return {
     accept: useMutation({
-      mutationFn: () => apiPost(`${path(token)}/accept`, (c) => c.CustomerSalesDocument, {}),
+      mutationFn: (options: readonly number[] = []) =>
+        apiPost(`${path(token)}/accept`, (c) => c.CustomerSalesDocument, { options }),
       onSuccess,
     }),
     decline: useMutation({

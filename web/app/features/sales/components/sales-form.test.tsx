@@ -3,7 +3,7 @@ import { moneyInputMessages } from "@agency/contract/money-input";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { salesForm as t } from "../../../lib/messages";
-import { salesWork } from "../../../lib/messages/invoice-payments";
+import { salesOptions, salesWork } from "../../../lib/messages/invoice-payments";
 import { SalesForm } from "./sales-form";
 
 const type = (label: string, value: string, index = 0) => {
@@ -84,7 +84,9 @@ describe("the quote form", () => {
         companyId: null,
         forOrderId: null,
         startsWork: true,
-        lines: [{ description: "Landing page", quantity: 1, unitPrice: 1200, recurring: null }],
+        lines: [
+          { description: "Landing page", quantity: 1, unitPrice: 1200, recurring: null, optional: false },
+        ],
         note: "Two rounds of changes.",
         validUntil: "2099-01-31",
         dueDate: null,
@@ -128,5 +130,36 @@ describe("the quote form", () => {
         expect.objectContaining({ forOrderId: null, startsWork: true }),
       ),
     );
+  });
+
+  it("offers a quote's line as optional: left out of the total, and sent as such", async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<SalesForm kind="quote" onSubmit={onSubmit} />);
+    type(t.email, "client@example.com");
+    type(t.validUntil, "2099-01-31");
+    type(t.description, "Landing page");
+    type(t.unitPriceIn("$"), "1200");
+    fireEvent.click(screen.getByRole("button", { name: t.addLine }));
+    type(t.description, "Extra page", 1);
+    type(t.unitPriceIn("$"), "250", 1);
+    expect(total()).toBe(`${t.total}: $1,450.00`);
+    fireEvent.click(screen.getAllByLabelText(salesOptions.optional)[1] as HTMLElement);
+    expect(total()).toBe(`${t.total}: $1,200.00`);
+    save();
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({
+          lines: [
+            { description: "Landing page", quantity: 1, unitPrice: 1200, recurring: null, optional: false },
+            { description: "Extra page", quantity: 1, unitPrice: 250, recurring: null, optional: true },
+          ],
+        }),
+      ),
+    );
+  });
+
+  it("has no optional lines on an invoice", () => {
+    render(<SalesForm kind="invoice" onSubmit={vi.fn()} />);
+    expect(screen.queryByLabelText(salesOptions.optional)).toBeNull();
   });
 });

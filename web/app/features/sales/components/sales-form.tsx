@@ -12,7 +12,7 @@ import { Button, Form } from "react-bootstrap";
 import { Field, FormActions } from "../../../components/field";
 import { formatMoneyInput, MoneyInput, moneyOrUndefined } from "../../../components/money-input";
 import { salesForm as t } from "../../../lib/messages";
-import { salesWork } from "../../../lib/messages/invoice-payments";
+import { salesOptions, salesWork } from "../../../lib/messages/invoice-payments";
 import { useMoney } from "../../../lib/money";
 import { useShopMoney } from "../../../lib/site";
 import { numberOrUndefined, useContractForm } from "../../../lib/use-contract-form";
@@ -22,6 +22,7 @@ type LineFields = {
   quantity: string;
   unitPrice: string;
   recurring: "" | RecurringInterval;
+  optional: boolean;
 };
 type Fields = {
   email: string;
@@ -35,7 +36,13 @@ type Fields = {
   startsWork: boolean;
 };
 
-const emptyLine: LineFields = { description: "", quantity: "1", unitPrice: "", recurring: "" };
+const emptyLine: LineFields = {
+  description: "",
+  quantity: "1",
+  unitPrice: "",
+  recurring: "",
+  optional: false,
+};
 
 function fromDocument(doc: AdminSalesDetail, typed: ShopMoney): Fields {
   return {
@@ -46,6 +53,7 @@ function fromDocument(doc: AdminSalesDetail, typed: ShopMoney): Fields {
       quantity: String(line.quantity),
       unitPrice: formatMoneyInput(line.unitPrice, typed),
       recurring: line.recurring ?? "",
+      optional: line.optional,
     })),
     note: doc.note,
     validUntil: doc.validUntil ?? "",
@@ -94,12 +102,14 @@ const labelOf = (path: string) => {
   return parts.length === 3 ? `${labels[parts[2] ?? ""] ?? ""}:` : labels[path] ? `${labels[path]}:` : "";
 };
 
-function linesOf(values: Fields, typed: ShopMoney) {
+function linesOf(values: Fields, typed: ShopMoney, kind: SalesKind) {
   return values.lines.map((line) => ({
     description: line.description,
     quantity: numberOrUndefined(line.quantity),
     unitPrice: moneyOrUndefined(line.unitPrice, typed),
     recurring: line.recurring || null,
+    // Only a quote's lines are optional (the client ticks them when accepting).
+    optional: kind === "quote" && line.optional,
   }));
 }
 
@@ -129,7 +139,7 @@ export function SalesForm({
       kind,
       email: values.email,
       name: values.name,
-      lines: linesOf(values, shop),
+      lines: linesOf(values, shop, kind),
       note: values.note,
       validUntil: kind === "quote" ? values.validUntil || null : null,
       dueDate: kind === "invoice" ? values.dueDate || null : null,
@@ -152,6 +162,7 @@ export function SalesForm({
     quantity: Number.isFinite(Number(line.quantity)) ? Number(line.quantity) : 0,
     unitPrice: moneyOrUndefined(line.unitPrice, shop) || 0,
     recurring: line.recurring || null,
+    optional: kind === "quote" && line.optional,
   }));
   // Priced in the shop's currency, as the server will price them.
   const totals = salesTotals(typed, shop.currency);
@@ -243,6 +254,18 @@ export function SalesForm({
                   ×
                 </Button>
               </div>
+              {kind === "quote" ? (
+                <div className="col-12">
+                  <Form.Check
+                    id={id("optional")}
+                    className="small"
+                    label={salesOptions.optional}
+                    checked={line.optional}
+                    onChange={(event) => setLine(index, { optional: event.target.checked })}
+                    title={salesOptions.optionalHelp}
+                  />
+                </div>
+              ) : null}
             </div>
           );
         })}
