@@ -55,6 +55,7 @@ export const auditActions = [
   "invoice.revised",
   "invoice.voided",
   "invoice.paid",
+  "quote.signed",
   "review.hidden",
   "review.shown",
   "review.deleted",

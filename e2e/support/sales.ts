@@ -8,6 +8,7 @@ import {
   salesForm,
   salesPage,
 } from "../../web/app/lib/messages";
+import { salesSigning } from "../../web/app/lib/messages/invoice-payments";
 import { mailedLink, newAccount, signInAsOwner } from "./accounts";
 import { baseUrl, confirmDialog, hydrated, open, toast, type useBrowser } from "./browser";
 import { payWith } from "./checkout";
@@ -91,6 +92,8 @@ export async function quoteLandingPage(
   await page.getByRole("heading", { level: 1, name: number }).waitFor();
   expect(await page.getByTestId("sales-document-total").textContent()).toBe(money(price));
   await look(page, "customer");
+  await page.getByLabel(salesSigning.name).fill(client.name);
+  await page.getByLabel(salesSigning.agree).check();
   await page.getByRole("button", { name: salesCustomerPage.accept }).click();
   await toast(page, salesCustomerPage.accepted).waitFor();
   await page.getByRole("button", { name: salesCustomerPage.pay }).click();

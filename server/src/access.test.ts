@@ -191,6 +191,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/admin/sales/:id/revise": "team:sales.manage",
   "POST /api/admin/sales/:id/void": "team:sales.manage",
   "GET /api/admin/sales/:id/pdf": "team:sales.manage",
+  "GET /api/admin/sales/:id/signed-pdf": "team:sales.manage",
   "GET /api/admin/sales/:id/payments": "team:money.view",
   "POST /api/admin/sales/:id/payments": "team:orders.refund",
   "POST /api/admin/sales/:id/payments/:paymentId/refund": "team:orders.refund",
@@ -200,6 +201,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/sales/:token/decline": "user",
   "POST /api/sales/:token/pay": "user",
   "GET /api/sales/:token/pdf": "user",
+  "GET /api/sales/:token/signed-pdf": "user",
   "GET /api/team/invitations/lookup": "public",
   "POST /api/team/invitations/accept": "public",
 };

@@ -164,14 +164,12 @@ export async function buildApp({
       await api.register(paymentRoutes, { db, provider, receipts, billing });
       await api.register(subscriptionRoutes, { db, config, clock, provider, billing });
       await api.register(reviewRoutes, { db });
-      const sales = { db, clock, publicUrl: config.publicUrl, provider };
+      const letterhead = documentLetterhead(config, db, async () => storage);
+      const sales = { db, clock, publicUrl: config.publicUrl, provider, letterhead };
       await api.register(salesAdminRoutes, sales);
       await api.register(invoicePaymentRoutes, { db, clock, receipts });
       await api.register(salesCustomerRoutes, sales);
-      await api.register(salesPdfRoutes, {
-        db,
-        letterhead: documentLetterhead(config, db, async () => storage),
-      });
+      await api.register(salesPdfRoutes, { db, letterhead });
       await api.register(orderAdminRoutes, { db });
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db, renewals: applyPlanPriceToRenewals });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { createAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { payWithTestCard, placeOrder, planIds } from "../test/orders.js";
-import { customerCall, quoteBody, salesDetail, tokenOf, writeQuote } from "../test/sales.js";
+import { customerCall, quoteBody, salesDetail, signed, tokenOf, writeQuote } from "../test/sales.js";
 import { orders, payments, salesDocuments } from "./db/schema.js";
 import { onDomainEvent } from "./events.js";
 
@@ -83,7 +83,7 @@ describe("the events of assignments, quotes and invoices", () => {
     const customer = await createAccount(ctx, { email });
     const id = await writeQuote(ctx, owner, { body: quoteBody({ email }), send: true });
     const token = await tokenOf(ctx, owner, id);
-    expect((await customerCall(ctx, customer, "POST", `${token}/accept`)).statusCode).toBe(200);
+    expect((await customerCall(ctx, customer, "POST", `${token}/accept`, signed())).statusCode).toBe(200);
     const off = onDomainEvent("order.created", async (_tx, { orders: created }) => {
       if (created.some(({ row }) => row.userId === customer.id)) throw new Error("the reaction failed");
     });

@@ -315,6 +315,10 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "POST /api/admin/sales": { method: "POST", url: "/api/admin/sales", payload: quoteBody() },
     "GET /api/admin/sales/:id": { method: "GET", url: `/api/admin/sales/${sales.sentId}` },
     "GET /api/admin/sales/:id/pdf": { method: "GET", url: `/api/admin/sales/${sales.sentId}/pdf` },
+    "GET /api/admin/sales/:id/signed-pdf": {
+      method: "GET",
+      url: `/api/admin/sales/${sales.signedId}/signed-pdf`,
+    },
     "PUT /api/admin/sales/:id": {
       method: "PUT",
       url: `/api/admin/sales/${sales.draftId}`,

@@ -8,7 +8,7 @@ import { multipartFile } from "./files.js";
 import type { TestContext } from "./helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "./orders.js";
 import { promoCodeBody } from "./promo-codes.js";
-import { invoiceBody, writeQuote } from "./sales.js";
+import { invoiceBody, signedQuote, writeQuote } from "./sales.js";
 
 export type Call = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -67,6 +67,8 @@ export type AccessWorld = {
     spareDraftId: string;
     sentId: string;
     voidableId: string;
+    /** A quote the customer accepted and signed. */
+    signedId: string;
     /** A sent invoice to the customer, with a recorded payment (`recordedId`) to refund from. */
     invoiceId: string;
     recordedId: string;
@@ -199,6 +201,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     spareDraftId: await writeQuote(ctx, admin),
     sentId: await writeQuote(ctx, admin, { send: true }),
     voidableId: await writeQuote(ctx, admin, { send: true }),
+    signedId: await signedQuote(ctx, admin, customer),
     ...(await invoiceWithRecordedPayment(ctx, admin, customer.email)),
   };
   return {

@@ -99,3 +99,22 @@ export function customerCall(
     payload,
   });
 }
+
+/** An acceptance's body: signed with `name` (a tick to accept), with the optional lines ticked. */
+export function signed(name = "Ada Lovelace", options: number[] = []) {
+  return { options, signature: { name, agree: true as const } };
+}
+
+/** A quote to `customer`, sent, opened and accepted with their signature; answers its id. */
+export async function signedQuote(
+  ctx: TestContext,
+  member: TestAccount,
+  customer: TestAccount,
+): Promise<string> {
+  const id = await writeQuote(ctx, member, { send: true, body: quoteBody({ email: customer.email }) });
+  const token = await tokenOf(ctx, member, id);
+  await customerCall(ctx, customer, "GET", token);
+  const accepted = await customerCall(ctx, customer, "POST", `${token}/accept`, signed());
+  if (accepted.statusCode !== 200) throw new Error(`the quote was not accepted: ${accepted.body}`);
+  return id;
+}

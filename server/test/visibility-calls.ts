@@ -60,6 +60,9 @@ const notWalked: Record<string, string> = {
   "/api/admin/sales/{id}/pdf": "quotes and invoices are their own records; neither order came from one",
   "/api/sales/{token}/invitation": "a quote's link; neither order came from a quote",
   "/api/sales/{token}/pdf": "a quote's link; neither order came from a quote",
+  "/api/sales/{token}/signed-pdf": "a quote's link; neither order came from a quote",
+  "/api/admin/sales/{id}/signed-pdf":
+    "quotes and invoices are their own records; neither order came from one",
   "/api/images/{name}": "the site's public pictures",
 };
 

@@ -72,10 +72,12 @@ export async function startDocument(meta: {
   author: string;
   created: Date;
 }): Promise<DocumentWriter> {
-  const pdf = await PDFDocument.create();
+  // The same document makes the same bytes (no "modified now"): a signature names a PDF by its hash.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(meta.title);
   pdf.setAuthor(meta.author);
   pdf.setCreationDate(meta.created);
+  pdf.setModificationDate(meta.created);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   let page: PDFPage = pdf.addPage([a4.width, a4.height]);

@@ -49,6 +49,7 @@ export const sentQuote = {
   forOrderId: null,
   forOrderNumber: null,
   startsWork: true,
+  signature: null,
   amountPaid: 0,
   amountDue: 1500,
   createdAt: "2026-03-01T09:00:00.000Z",

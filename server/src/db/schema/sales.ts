@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -180,7 +181,32 @@ export const salesDocumentEvents = pgTable(
   ],
 );
 
+/** The bytes of a file kept in the database as they were made (a signed PDF). */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * How a quote was signed as it was accepted (a simple electronic signature): the name typed, the
+ * account, the time, address and browser, the SHA-256 of the PDF shown, and the signed PDF (that
+ * PDF with a signature page), kept unchanged. A signature is never changed or removed.
+ */
+export const salesSignatures = pgTable("sales_signatures", {
+  documentId: uuid("document_id")
+    .primaryKey()
+    .references(() => salesDocuments.id, { onDelete: "restrict" }),
+  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+  ip: text("ip").notNull(),
+  userAgent: text("user_agent").notNull(),
+  pdfSha256: text("pdf_sha256").notNull(),
+  signedPdf: bytes("signed_pdf").notNull(),
+});
+
 /** Who writes these tables; no other part of the server inserts, updates or deletes them. */
 export const salesOwnedBy = ownedBy({
-  sales: [salesCounters, salesDocuments, salesDocumentLines, salesDocumentEvents],
+  sales: [salesCounters, salesDocuments, salesDocumentLines, salesDocumentEvents, salesSignatures],
 });

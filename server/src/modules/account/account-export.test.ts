@@ -5,7 +5,7 @@ import { exportFor, getAs, seedTwoCustomers } from "../../../test/account-data.j
 import type { TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { payWithTestCard } from "../../../test/orders.js";
-import { customerCall, dayFromNow, quoteBody, tokenOf, writeQuote } from "../../../test/sales.js";
+import { customerCall, dayFromNow, quoteBody, signed, tokenOf, writeQuote } from "../../../test/sales.js";
 
 let ctx: TestContext;
 let admin: TestAccount;
@@ -73,7 +73,7 @@ describe("download my data", () => {
     await writeQuote(ctx, admin, { body: quoteBody({ email: alice.email, validUntil }) });
     await writeQuote(ctx, admin, { body: quoteBody({ email: bob.email, validUntil }), send: true });
     const token = await tokenOf(ctx, admin, sent);
-    expect((await customerCall(ctx, alice, "POST", `${token}/accept`)).statusCode).toBe(200);
+    expect((await customerCall(ctx, alice, "POST", `${token}/accept`, signed())).statusCode).toBe(200);
     const orderId: string = (await customerCall(ctx, alice, "POST", `${token}/pay`)).json().orderId;
     expect((await payWithTestCard(ctx, alice, orderId)).statusCode).toBe(200);
     const [payment] = (await getAs(ctx, admin, `/api/admin/orders/${orderId}`)).json().payments;

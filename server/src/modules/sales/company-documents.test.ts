@@ -11,6 +11,7 @@ import {
   quoteBody,
   salesCall,
   salesDetail,
+  signed,
   tokenOf,
   writeQuote,
 } from "../../../test/sales.js";
@@ -156,12 +157,16 @@ describe("quotes and invoices addressed to a client company", () => {
     const id = await writeQuote(ctx, owner, { body: quoteBody({ email: ceo.email }), send: true });
     const token = await tokenOf(ctx, owner, id);
     expect((await customerCall(ctx, people.member, "GET", token)).statusCode).toBe(404);
-    expect((await customerCall(ctx, people.member, "POST", `${token}/accept`)).statusCode).toBe(404);
+    expect((await customerCall(ctx, people.member, "POST", `${token}/accept`, signed())).statusCode).toBe(
+      404,
+    );
     const billingSees = await customerCall(ctx, people.billing, "GET", token);
     expect(billingSees.json()).toMatchObject({ canAccept: false, canPay: false });
-    expect((await customerCall(ctx, people.billing, "POST", `${token}/accept`)).statusCode).toBe(403);
+    expect((await customerCall(ctx, people.billing, "POST", `${token}/accept`, signed())).statusCode).toBe(
+      403,
+    );
 
-    const accepted = await customerCall(ctx, people.approver, "POST", `${token}/accept`);
+    const accepted = await customerCall(ctx, people.approver, "POST", `${token}/accept`, signed());
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ state: "accepted", canPay: false });
     const detail = await salesDetail(ctx, owner, id);
@@ -186,7 +191,7 @@ describe("quotes and invoices addressed to a client company", () => {
     const memberToken = await tokenOf(ctx, owner, toMember);
     const seen = await customerCall(ctx, people.member, "GET", memberToken);
     expect(seen.json()).toMatchObject({ canAccept: false, canPay: false, companyId });
-    const refused = await customerCall(ctx, people.member, "POST", `${memberToken}/accept`);
+    const refused = await customerCall(ctx, people.member, "POST", `${memberToken}/accept`, signed());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(companyMessages.roleMayNot("approve"));
   });

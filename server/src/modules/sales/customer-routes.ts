@@ -56,7 +56,8 @@ export const salesCustomerRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = asy
       config: { access: "user" },
       schema: {
         tags,
-        summary: "Accept a quote, with the optional lines the client ticked (by their place)",
+        summary:
+          "Accept a quote, signed with the name typed, with the optional lines the client ticked (by their place)",
         body: AcceptSalesBody,
         ...answered,
       },
@@ -64,7 +65,12 @@ export const salesCustomerRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = asy
     async (request) =>
       answerQuote(ctx, await requireUser(request), request.params.token, {
         accept: true,
-        options: request.body?.options ?? [],
+        options: request.body.options,
+        signature: {
+          name: request.body.signature.name,
+          ip: request.ip,
+          userAgent: request.headers["user-agent"] ?? "",
+        },
       }),
   );
 

@@ -2,7 +2,6 @@ import {
   type ClientAbility,
   type CustomerSalesDocument,
   companyMessages,
-  hasBankAccount,
   lineCounts,
   type SalesInvitation,
   type SalesPayment,
@@ -17,7 +16,6 @@ import { AppError, notFound } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { companyForOrder } from "../companies/index.js";
-import { invoicingSettings } from "../content/index.js";
 import { paymentStateOfOrder, placeCustomOrder } from "../orders/index.js";
 import { type SalesContext, totalsOf } from "./drafts.js";
 import { effectiveState, linesOf, presentOne } from "./present.js";
@@ -31,6 +29,8 @@ import {
 } from "./queries/documents.js";
 import { recordSalesEvent } from "./queries/history.js";
 import { chooseOptionalLines } from "./queries/lines.js";
+import { keepSignature, type SigningEvidence, shownPdf } from "./signature.js";
+import { invoiceTerms } from "./terms.js";
 
 const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -78,24 +78,6 @@ function mayPay(row: SalesRow, state: SalesState): boolean {
 /** Refused (403) to a person whose client role may not do it: accept or decline (approve), pay. */
 function refuseRole(caller: SessionUser, ability: ClientAbility) {
   if (!clientMayDo(caller, ability)) throw new AppError("forbidden", companyMessages.roleMayNot(ability));
-}
-
-/**
- * What an invoice says of paying it: the days from its sending to its due day, the agency's bank
- * account for a transfer (none until the owner sets one) and the reference to give: its number.
- */
-export async function invoiceTerms(db: Database, row: SalesRow): Promise<CustomerSalesDocument["terms"]> {
-  const settings = await invoicingSettings(db);
-  const sent = row.sentAt ? row.sentAt.toISOString().slice(0, 10) : null;
-  const dueInDays =
-    sent && row.dueDate
-      ? Math.max(0, Math.round((Date.parse(row.dueDate) - Date.parse(sent)) / 86_400_000))
-      : settings.paymentTermsDays;
-  return {
-    dueInDays,
-    bank: hasBankAccount(settings.bank) ? settings.bank : null,
-    reference: row.number ?? "",
-  };
 }
 
 /** Before signing in: what the link is and for which address (none of its content). */
@@ -169,7 +151,9 @@ export async function answerQuote(
   ctx: SalesContext,
   caller: SessionUser,
   token: string,
-  answer: { accept: true; options?: readonly number[] } | { accept: false; reason?: string },
+  answer:
+    | { accept: true; options: readonly number[]; signature: SigningEvidence }
+    | { accept: false; reason?: string },
 ): Promise<CustomerSalesDocument> {
   const row = await ctx.db.transaction(async (tx) => {
     const found = forReader(await findByToken(tx, token, true), caller);
@@ -182,7 +166,9 @@ export async function answerQuote(
       );
     }
     const reason = answer.accept ? null : answer.reason || null;
-    const totals = answer.accept ? await chooseOptions(tx, found.id, answer.options ?? []) : undefined;
+    // What is signed is the PDF the reader sees now, before the answer changes it.
+    const shown = answer.accept ? await shownPdf(tx, ctx.letterhead, found) : undefined;
+    const totals = answer.accept ? await chooseOptions(tx, found.id, answer.options) : undefined;
     const updated = await recordQuoteAnswer(tx, found.id, {
       accept: answer.accept,
       at: now,
@@ -191,6 +177,16 @@ export async function answerQuote(
       totals,
     });
     if (!updated) throw new Error("The quote was not answered.");
+    if (answer.accept && shown) {
+      await keepSignature(tx, ctx.letterhead, {
+        caller,
+        shown,
+        accepted: updated,
+        lines: (await linesOf(tx, [found.id])).get(found.id) ?? [],
+        evidence: answer.signature,
+        at: now,
+      });
+    }
     await recordSalesEvent(tx, {
       documentId: found.id,
       kind: answer.accept ? "accepted" : "declined",

@@ -14,6 +14,7 @@ import { AppError, notFound } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
 import { minorUnitsOf, shopMoney } from "../catalog/index.js";
 import { companyById } from "../companies/index.js";
+import type { Letterhead } from "./pdf.js";
 import { effectiveState } from "./present.js";
 import { accountWithAddress } from "./queries/accounts.js";
 import {
@@ -35,6 +36,8 @@ export type SalesContext = {
   publicUrl: string;
   /** Asked whether a sale's unpaid order is being paid before that sale is voided or replaced. */
   provider: Pick<PaymentProvider, "retrieveIntent">;
+  /** The PDFs' letterhead: a quote is signed on its PDF. */
+  letterhead: Letterhead;
 };
 
 /** A revision by id (a malformed id does not exist either), locked for a change when asked. */

@@ -5,11 +5,12 @@ import type { JobHandlers } from "../../jobs/worker.js";
 import { formatDate } from "../../mail/format.js";
 import { type OutgoingMail, renderMail } from "../../mail/layout.js";
 import { type NotificationContext, ownerMails, queueMails } from "../../mail/notifications.js";
-import { type Letterhead, salesPdfAttachment } from "./pdf.js";
+import { type Letterhead, salesPdfAttachment, salesPdfName } from "./pdf.js";
 import { effectiveState } from "./present.js";
 import { accountWithAddress } from "./queries/accounts.js";
 import { revisionWithId, type SalesRow, waitingRevisionLocked } from "./queries/documents.js";
 import { recordReminderOnce } from "./queries/history.js";
+import { signaturesOf, signedPdfOf } from "./queries/signatures.js";
 import { announceOverdue } from "./sales-events.js";
 
 /** The customer's page of a quote or invoice. */
@@ -77,22 +78,53 @@ async function sentMail(
   ];
 }
 
+/** An accepted quote's signed PDF as a mail carries it (none for a declined one). */
+async function signedAttachment(ctx: NotificationContext, row: SalesRow) {
+  const pdf = row.acceptedAt ? await signedPdfOf(ctx.db, row.id) : undefined;
+  if (!pdf) return {};
+  const filename = salesPdfName(row).replace(/\.pdf$/, "-signed.pdf");
+  return {
+    attachments: [{ filename, contentType: "application/pdf", contentBase64: pdf.toString("base64") }],
+  };
+}
+
+/**
+ * The agency hears of a quote's answer; an accepted one's signed PDF goes with it, to the agency
+ * and to the person who signed.
+ */
 async function answeredMail(ctx: NotificationContext, payload: JobPayloads["mail.sales-answered"]) {
   const row = await revisionWithId(ctx.db, payload.documentId);
   if (!row || (row.state !== "accepted" && row.state !== "declined" && row.state !== "paid")) return [];
   const accepted = row.acceptedAt !== null;
-  return ownerMails(ctx, () => ({
+  const signed = await signedAttachment(ctx, row);
+  const [signature] = accepted ? (await signaturesOf(ctx.db, [row.id])).values() : [];
+  const toAgency = await ownerMails(ctx, () => ({
     subject: `Quote ${payload.label} ${accepted ? "accepted" : "declined"} by ${row.email}`,
     heading: `Quote ${payload.label} ${accepted ? "accepted" : "declined"}`,
     paragraphs: [
       accepted
         ? `${row.name || row.email} accepted the quote; its order starts once they pay.`
         : `${row.name || row.email} declined the quote.`,
+      ...(signature ? [`Signed by ${signature.name} (${signature.email}); the signed PDF is attached.`] : []),
       ...(row.declineReason ? [`Their reason: ${row.declineReason}`] : []),
     ],
     details: [["Customer", `${row.name} <${row.email}>`], ...amounts(ctx, row)],
     action: { label: "Open the quote", url: `${ctx.brand.publicUrl}/dashboard/admin/sales/${row.id}` },
+    ...signed,
   }));
+  if (!signature) return toAgency;
+  const toSigner = renderMail(ctx.brand, {
+    to: signature.email,
+    subject: `Your signed quote ${payload.label} from ${ctx.brand.name}`,
+    heading: `Hello ${signature.name},`,
+    paragraphs: [
+      `Thank you for accepting the quote ${payload.label}. The signed PDF is attached for your records.`,
+    ],
+    details: [["Number", payload.label], ...amounts(ctx, row)],
+    action: { label: "View the quote", url: salesLink(ctx.brand.publicUrl, row) },
+    ...signed,
+  });
+  return [...toAgency, toSigner];
 }
 
 const reminderWords = {

@@ -16,10 +16,10 @@ import {
   writeLetterhead,
 } from "../../pdf/document.js";
 import { shopMoney } from "../catalog/index.js";
-import { invoiceTerms } from "./customer.js";
 import { linesOf } from "./present.js";
 import type { SalesRow } from "./queries/documents.js";
 import type { SalesLineRow } from "./queries/lines.js";
+import { invoiceTerms } from "./terms.js";
 
 /**
  * Where a quote's or invoice's PDF takes its letterhead from: the shop as it presents itself now

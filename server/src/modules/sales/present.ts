@@ -2,6 +2,7 @@ import {
   type SalesDocument,
   type SalesHistoryEntry,
   type SalesLine,
+  type SalesSignature,
   type SalesState,
   salesLabel,
   toMajor,
@@ -11,6 +12,7 @@ import type { SalesRow } from "./queries/documents.js";
 import { historyOldestFirst } from "./queries/history.js";
 import { linesOfRevisions, type SalesLineRow } from "./queries/lines.js";
 import { numbersOfOrders, settledCentsOfRevisions } from "./queries/settlement.js";
+import { signaturesOf } from "./queries/signatures.js";
 
 /** The day (UTC) a moment falls on, as the dates of quotes and invoices are written. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -45,7 +47,12 @@ function toLine(row: SalesLineRow, currency: string): SalesLine {
 const instant = (value: Date | null) => value?.toISOString() ?? null;
 
 /** What a document shows besides its own row: the money received for it and its order's number. */
-export type SalesMoney = { settledCents: number; forOrderNumber: number | null };
+export type SalesMoney = {
+  settledCents: number;
+  forOrderNumber: number | null;
+  /** How a quote was signed as it was accepted. */
+  signature?: SalesSignature | null;
+};
 const noMoney: SalesMoney = { settledCents: 0, forOrderNumber: null };
 
 export function toSalesDocument(
@@ -86,6 +93,7 @@ export function toSalesDocument(
     orderId: row.orderId,
     forOrderId: row.forOrderId,
     forOrderNumber: money.forOrderNumber,
+    signature: money.signature ?? null,
     startsWork: row.startsWork,
     amountPaid: toMajor(Math.max(0, money.settledCents), row.currency),
     amountDue: toMajor(Math.max(0, row.totalCents - settled), row.currency),
@@ -105,12 +113,16 @@ export async function linesOf(db: Database, ids: string[]): Promise<Map<string, 
 /** The money received for these revisions and the numbers of the orders they bill for (two queries). */
 export async function moneyOf(db: Database, rows: SalesRow[]): Promise<Map<string, SalesMoney>> {
   const forOrders = [...new Set(rows.flatMap((row) => (row.forOrderId ? [row.forOrderId] : [])))];
-  const [settled, numbers] = await Promise.all([
+  const [settled, numbers, signatures] = await Promise.all([
     settledCentsOfRevisions(
       db,
       rows.filter((row) => row.kind === "invoice").map((row) => row.id),
     ),
     numbersOfOrders(db, forOrders),
+    signaturesOf(
+      db,
+      rows.filter((row) => row.kind === "quote" && row.acceptedAt).map((row) => row.id),
+    ),
   ]);
   return new Map(
     rows.map((row) => [
@@ -118,6 +130,7 @@ export async function moneyOf(db: Database, rows: SalesRow[]): Promise<Map<strin
       {
         settledCents: settled.get(row.id) ?? 0,
         forOrderNumber: row.forOrderId ? (numbers.get(row.forOrderId) ?? null) : null,
+        signature: signatures.get(row.id) ?? null,
       },
     ]),
   );

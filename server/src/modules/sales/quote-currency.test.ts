@@ -3,7 +3,15 @@ import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { outbox, runJobs } from "../../../test/jobs.js";
 import { payWithTestCard } from "../../../test/orders.js";
-import { customerCall, quoteBody, salesCall, salesDetail, tokenOf, writeQuote } from "../../../test/sales.js";
+import {
+  customerCall,
+  quoteBody,
+  salesCall,
+  salesDetail,
+  signed,
+  tokenOf,
+  writeQuote,
+} from "../../../test/sales.js";
 import { myOrder } from "../../../test/subscriptions.js";
 
 let ctx: TestContext;
@@ -38,7 +46,7 @@ describe("a quote in the shop's currency", () => {
     expect(mail?.text).toContain("1.200,00\u00a0€");
 
     const token = await tokenOf(ctx, owner, id);
-    expect((await customerCall(ctx, customer, "POST", `${token}/accept`)).statusCode).toBe(200);
+    expect((await customerCall(ctx, customer, "POST", `${token}/accept`, signed())).statusCode).toBe(200);
     const { orderId } = (await customerCall(ctx, customer, "POST", `${token}/pay`)).json() as {
       orderId: string;
     };

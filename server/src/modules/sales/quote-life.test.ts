@@ -11,6 +11,7 @@ import {
   quoteBody,
   salesCall,
   salesDetail,
+  signed,
   tokenOf,
   writeQuote,
 } from "../../../test/sales.js";
@@ -101,7 +102,7 @@ describe("a quote's life", () => {
 
     // Paying before accepting is refused; accepting makes it payable.
     expect((await customerCall(ctx, customer, "POST", `${token}/pay`)).statusCode).toBe(409);
-    const accepted = await customerCall(ctx, customer, "POST", `${token}/accept`);
+    const accepted = await customerCall(ctx, customer, "POST", `${token}/accept`, signed());
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ state: "accepted", canAccept: false, canPay: true });
     expect(acceptedQuotes.map((event) => event.quote)).toEqual([
@@ -191,7 +192,7 @@ describe("a quote's life", () => {
       declineReason: "Over budget",
       canAccept: false,
     });
-    expect((await customerCall(ctx, customer, "POST", `${token}/accept`)).statusCode).toBe(409);
+    expect((await customerCall(ctx, customer, "POST", `${token}/accept`, signed())).statusCode).toBe(409);
     expect((await customerCall(ctx, customer, "POST", `${token}/pay`)).statusCode).toBe(409);
     // The owners hear of the answer.
     await runJobs(ctx);
@@ -214,7 +215,7 @@ describe("a quote's life", () => {
     ctx.clock.moveTo(new Date(`${validUntil}T23:59:59Z`));
     ctx.clock.advance(2000);
     expect(await view(customer, token)).toMatchObject({ state: "expired", canAccept: false, canPay: false });
-    expect((await customerCall(ctx, customer, "POST", `${token}/accept`)).statusCode).toBe(409);
+    expect((await customerCall(ctx, customer, "POST", `${token}/accept`, signed())).statusCode).toBe(409);
     const expired = await salesCall(ctx, owner, "GET", "?state=expired");
     expect(AdminSalesList.parse(expired.json()).documents.map((doc) => doc._id)).toContain(id);
     const waiting = await salesCall(ctx, owner, "GET", "?state=viewed");
@@ -292,7 +293,7 @@ describe("a quote's life", () => {
     expect(voided.json()).toMatchObject({ state: "void" });
     expect((await salesCall(ctx, owner, "POST", `/${id}/void`)).statusCode).toBe(409);
     expect(await view(customer, token)).toMatchObject({ state: "void", canAccept: false, canPay: false });
-    expect((await customerCall(ctx, customer, "POST", `${token}/accept`)).statusCode).toBe(409);
+    expect((await customerCall(ctx, customer, "POST", `${token}/accept`, signed())).statusCode).toBe(409);
     expect((await customerCall(ctx, customer, "POST", `${token}/pay`)).statusCode).toBe(409);
     const audit = await ctx.db
       .select({ action: auditLog.action })

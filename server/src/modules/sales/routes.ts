@@ -24,6 +24,7 @@ export type SalesRouteOptions = {
   clock: Clock;
   publicUrl: string;
   provider: SalesContext["provider"];
+  letterhead: SalesContext["letterhead"];
 };
 
 export function salesContext(options: SalesRouteOptions): SalesContext {
@@ -32,6 +33,7 @@ export function salesContext(options: SalesRouteOptions): SalesContext {
     now: () => options.clock.now(),
     publicUrl: options.publicUrl,
     provider: options.provider,
+    letterhead: options.letterhead,
   };
 }
 

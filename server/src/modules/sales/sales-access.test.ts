@@ -8,6 +8,7 @@ import {
   quoteBody,
   salesCall,
   salesDetail,
+  signed,
   tokenOf,
   writeQuote,
 } from "../../../test/sales.js";
@@ -43,7 +44,13 @@ describe("who may see a quote's link", () => {
         ["POST", `${token}/decline`],
         ["POST", `${token}/pay`],
       ] as const) {
-        const response = await customerCall(ctx, other, method, path, method === "POST" ? {} : undefined);
+        const response = await customerCall(
+          ctx,
+          other,
+          method,
+          path,
+          method === "POST" ? signed() : undefined,
+        );
         expect([other.email, path, response.statusCode]).toEqual([other.email, path, 404]);
       }
     }

@@ -16,6 +16,7 @@ import {
   quoteBody,
   salesCall,
   salesDetail,
+  signed,
   tokenOf,
   writeQuote,
 } from "../../../test/sales.js";
@@ -148,7 +149,7 @@ describe("the order of a quote or invoice", () => {
       send: true,
     });
     const token = await tokenOf(ctx, owner, id);
-    expect((await customerCall(ctx, customer, "POST", `${token}/accept`)).statusCode).toBe(200);
+    expect((await customerCall(ctx, customer, "POST", `${token}/accept`, signed())).statusCode).toBe(200);
     const pay = await customerCall(ctx, customer, "POST", `${token}/pay`);
     expect(pay.statusCode, pay.body).toBe(200);
     const { orderId } = pay.json() as { orderId: string };

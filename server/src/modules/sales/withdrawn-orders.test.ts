@@ -11,6 +11,7 @@ import {
   quoteBody,
   salesCall,
   salesDetail,
+  signed,
   tokenOf,
   writeQuote,
 } from "../../../test/sales.js";
@@ -38,7 +39,7 @@ describe("the unpaid order of a withdrawn quote or invoice", () => {
         send: true,
       });
       const token = await tokenOf(ctx, owner, id);
-      expect((await customerCall(ctx, customer, "POST", `${token}/accept`)).statusCode).toBe(200);
+      expect((await customerCall(ctx, customer, "POST", `${token}/accept`, signed())).statusCode).toBe(200);
       const pay = await customerCall(ctx, customer, "POST", `${token}/pay`);
       expect(pay.statusCode, pay.body).toBe(200);
       const orderId: string = pay.json().orderId;

@@ -65,6 +65,7 @@ export const auditPage = {
     "invoice.revised": "Invoice revised",
     "invoice.voided": "Invoice voided",
     "invoice.paid": "Invoice paid",
+    "quote.signed": "Quote signed",
     "review.hidden": "Review hidden",
     "review.shown": "Review shown again",
     "review.deleted": "Review deleted",

@@ -96,3 +96,16 @@ export const salesOptions = {
   chosen: "optional: chosen",
   notChosen: "optional: not chosen",
 } as const;
+
+/** Accepting a quote is signing it: a typed full name and a tick. */
+export const salesSigning = {
+  heading: "Sign to accept",
+  lead: "Type your full name and tick the box: this is your signature on the quote as shown in its PDF.",
+  name: "Your full name",
+  agree: "I accept this quote and its terms, and sign it electronically.",
+  nameMissing: "Type your full name to sign.",
+  agreeMissing: "Tick the box to sign.",
+  signedBy: (name: string, when: string) => `Signed by ${name} on ${when}.`,
+  fingerprint: (hash: string) => `SHA-256 of the PDF signed: ${hash}`,
+  downloadSigned: "Download signed PDF",
+} as const;

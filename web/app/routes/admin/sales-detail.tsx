@@ -7,13 +7,14 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { useMemberPermissions } from "../../features/auth/api/auth";
 import { ReceiptLink } from "../../features/receipts/components/receipt-link";
 import { useSalesDetail, useSalesEditor } from "../../features/sales/api/sales";
-import { adminSalesPdfUrl } from "../../features/sales/api/sales-pdf";
+import { adminSalesPdfUrl, adminSignedSalesPdfUrl } from "../../features/sales/api/sales-pdf";
 import { InvoicePaymentsPanel } from "../../features/sales/components/invoice-payments";
 import { SalesForm } from "../../features/sales/components/sales-form";
 import { SalesHistory } from "../../features/sales/components/sales-history";
 import { SalesLines } from "../../features/sales/components/sales-lines";
 import { SalesPdfLink } from "../../features/sales/components/sales-pdf-link";
 import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
+import { SignatureNote } from "../../features/sales/components/signature-note";
 import { confirmAction } from "../../lib/alerts";
 import { formatBillingDate } from "../../lib/dates";
 import { salesForm, salesPage, salesDetailPage as t } from "../../lib/messages";
@@ -141,6 +142,7 @@ function SalesDetailView({ doc }: { doc: AdminSalesDetail }) {
               </p>
               <SalesLines document={doc} />
               {doc.declineReason ? <p className="text-danger">{t.declineReason(doc.declineReason)}</p> : null}
+              <SignatureNote doc={doc} signedPdfHref={adminSignedSalesPdfUrl(doc._id)} />
               {doc.link ? (
                 <p className="small mb-0 text-break">
                   {t.link}: <a href={doc.link}>{doc.link}</a>

@@ -2,7 +2,7 @@ import type { CustomerSalesDocument } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { salesCustomerPage as t } from "../../lib/messages";
-import { payByTransfer, salesOptions } from "../../lib/messages/invoice-payments";
+import { payByTransfer, salesOptions, salesSigning } from "../../lib/messages/invoice-payments";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
@@ -136,7 +136,7 @@ describe("a quote with an optional line", () => {
     ],
   } as CustomerSalesDocument;
 
-  it("lets the client tick it: the total follows, and the acceptance names it", async () => {
+  it("lets the client tick it, the total following, and sign to accept with it", async () => {
     const api = showQuote(offered);
     const box = (await screen.findByRole("checkbox", {
       name: salesOptions.choose("Extra page"),
@@ -145,7 +145,19 @@ describe("a quote with an optional line", () => {
     expect(screen.getByTestId("sales-document-total").textContent).toBe("$1,500.00");
     fireEvent.click(box);
     expect(screen.getByTestId("sales-document-total").textContent).toBe("$1,750.00");
+    // Accepting is signing: a name and a tick, or it says what is missing and sends nothing.
     fireEvent.click(screen.getByRole("button", { name: t.accept }));
-    await waitFor(() => expect(api.bodies("POST /api/sales/:token/accept")).toEqual([{ options: [2] }]));
+    expect(await screen.findByText(salesSigning.nameMissing)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(salesSigning.name), { target: { value: "Ada Lovelace" } });
+    fireEvent.click(screen.getByRole("button", { name: t.accept }));
+    expect(await screen.findByText(salesSigning.agreeMissing)).toBeTruthy();
+    expect(api.callsTo("POST /api/sales/:token/accept")).toHaveLength(0);
+    fireEvent.click(screen.getByLabelText(salesSigning.agree));
+    fireEvent.click(screen.getByRole("button", { name: t.accept }));
+    await waitFor(() =>
+      expect(api.bodies("POST /api/sales/:token/accept")).toEqual([
+        { options: [2], signature: { name: "Ada Lovelace", agree: true } },
+      ]),
+    );
   });
 });

@@ -10,15 +10,16 @@ import {
   useSalesAnswers,
   useSalesInvitation,
 } from "../../features/sales/api/sales-link";
-import { salesPdfUrl } from "../../features/sales/api/sales-pdf";
+import { salesPdfUrl, signedSalesPdfUrl } from "../../features/sales/api/sales-pdf";
 import { SalesLines } from "../../features/sales/components/sales-lines";
 import { SalesPdfLink } from "../../features/sales/components/sales-pdf-link";
 import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
+import { SignatureNote } from "../../features/sales/components/signature-note";
 import { TransferDetails } from "../../features/sales/components/transfer-details";
 import { ApiError, errorMessage } from "../../lib/api";
 import { formatBillingDate } from "../../lib/dates";
 import { salesDetailPage, salesCustomerPage as t } from "../../lib/messages";
-import { payByTransfer } from "../../lib/messages/invoice-payments";
+import { payByTransfer, salesSigning } from "../../lib/messages/invoice-payments";
 import { useMoney } from "../../lib/money";
 import { loginPath } from "../../lib/redirect";
 import { pageTitle, siteOf } from "../../lib/site";
@@ -104,6 +105,23 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
   const [reason, setReason] = useState("");
   // The optional lines ticked so far, by their place; sent with the acceptance.
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  // The signature: a typed full name and a tick; the button says what is missing.
+  const [signer, setSigner] = useState("");
+  const [agree, setAgree] = useState(false);
+  const [signProblem, setSignProblem] = useState<string | null>(null);
+  const accept = () => {
+    if (signer.trim().length < 2) return setSignProblem(salesSigning.nameMissing);
+    if (!agree) return setSignProblem(salesSigning.agreeMissing);
+    setSignProblem(null);
+    return run(
+      () =>
+        answers.accept.mutateAsync({
+          options: [...chosen].sort((a, b) => a - b),
+          signature: { name: signer.trim(), agree: true },
+        }),
+      t.accepted,
+    );
+  };
   const toggle = (index: number) =>
     setChosen((now) => {
       const next = new Set(now);
@@ -170,13 +188,40 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
           {t.paid} <Link to="/dashboard/my-orders">{t.myOrders}</Link>
         </p>
       ) : null}
+      {doc.canAccept ? (
+        <fieldset className="card border-0 shadow-sm mb-3">
+          <div className="card-body p-4">
+            <legend className="h5">{salesSigning.heading}</legend>
+            <p className="small text-body-secondary">{salesSigning.lead}</p>
+            <Form.Group controlId="signature-name" className="mb-2" style={{ maxWidth: 420 }}>
+              <Form.Label>{salesSigning.name}</Form.Label>
+              <Form.Control
+                value={signer}
+                autoComplete="name"
+                maxLength={120}
+                isInvalid={signProblem === salesSigning.nameMissing}
+                onChange={(event) => setSigner(event.target.value)}
+              />
+            </Form.Group>
+            <Form.Check
+              id="signature-agree"
+              label={salesSigning.agree}
+              checked={agree}
+              isInvalid={signProblem === salesSigning.agreeMissing}
+              onChange={(event) => setAgree(event.target.checked)}
+            />
+            {signProblem ? (
+              <p className="text-danger small mt-2 mb-0" role="alert">
+                {signProblem}
+              </p>
+            ) : null}
+          </div>
+        </fieldset>
+      ) : null}
       <div className="d-flex flex-wrap gap-2">
         <SalesPdfLink href={salesPdfUrl(token)} />
         {doc.canAccept ? (
-          <Button
-            onClick={() => run(() => answers.accept.mutateAsync([...chosen].sort()), t.accepted)}
-            disabled={answers.accept.isPending}
-          >
+          <Button onClick={() => void accept()} disabled={answers.accept.isPending}>
             {t.accept}
           </Button>
         ) : null}
@@ -214,6 +259,7 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
           </Button>
         </Form>
       ) : null}
+      <SignatureNote doc={doc} signedPdfHref={signedSalesPdfUrl(token)} />
       {open && doc.amountDue > 0 ? <TransferDetails doc={doc} /> : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import type { AcceptSalesBody } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
@@ -34,8 +35,8 @@ export function useSalesAnswers(token: string) {
   const onSuccess = (document: unknown) => queryClient.setQueryData(queryKeys.sales.link(token), document);
   return {
     accept: useMutation({
-      mutationFn: (options: readonly number[] = []) =>
-        apiPost(`${path(token)}/accept`, (c) => c.CustomerSalesDocument, { options }),
+      mutationFn: (body: AcceptSalesBody) =>
+        apiPost(`${path(token)}/accept`, (c) => c.CustomerSalesDocument, body),
       onSuccess,
     }),
     decline: useMutation({

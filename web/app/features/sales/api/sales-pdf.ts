@@ -9,3 +9,12 @@ export function salesPdfUrl(token: string): string {
 export function adminSalesPdfUrl(id: string): string {
   return `/api/admin/sales/${encodeURIComponent(id)}/pdf`;
 }
+
+/** An accepted quote's signed PDF: the quote as shown, with its signature page. */
+export function signedSalesPdfUrl(token: string): string {
+  return `/api/sales/${encodeURIComponent(token)}/signed-pdf`;
+}
+
+export function adminSignedSalesPdfUrl(id: string): string {
+  return `/api/admin/sales/${encodeURIComponent(id)}/signed-pdf`;
+}
