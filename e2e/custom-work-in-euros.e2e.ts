@@ -1,6 +1,14 @@
 import { formatMajorMoney } from "@agency/contract/money";
 import { describe, expect, it } from "vitest";
-import { orderPaymentTexts, receiptPage, refundForm } from "../web/app/lib/messages";
+import {
+  orderPaymentTexts,
+  receiptPage,
+  refundForm,
+  salesDetailPage,
+  salesForm,
+  salesPage,
+} from "../web/app/lib/messages";
+import { invoicePaymentsPanel, salesWork } from "../web/app/lib/messages/invoice-payments";
 import { signInAsOwner } from "./support/accounts";
 import { baseUrl, confirmDialog, open, screenshot, toast, useBrowser } from "./support/browser";
 import { restoresShopCurrency } from "./support/currency";
@@ -13,7 +21,7 @@ const euros = (amount: number) => formatMajorMoney(amount, "eur", "de-DE");
 const rememberCurrency = restoresShopCurrency();
 
 describe("custom work sold in euros", () => {
-  it("is quoted at 1,200 EUR, accepted and paid, worked on the board, received in euros, and 200 EUR of it refunded", async () => {
+  it("is quoted as 1.200,00 € with an optional 250,00 € the client ticks and signs for, paid, worked on, 200 € refunded, and invoiced for more, paid by a recorded transfer", async () => {
     const { page, context } = browser;
     await signInAsOwner(context);
     rememberCurrency((await (await context.request.get("/api/site/content")).json()).money);
@@ -28,7 +36,13 @@ describe("custom work sold in euros", () => {
     // Other journeys share this shop, so the month's revenue is compared with what it was before.
     const before = await overview();
 
-    const { quoteId } = await quoteLandingPage(browser, { price: 1200, money: euros, symbol: "€" });
+    const { quoteId } = await quoteLandingPage(browser, {
+      price: 1200,
+      typed: "1.200,00",
+      optional: { description: "Extra page", price: 250, typed: "250,00" },
+      money: euros,
+      symbol: "€",
+    });
     const order = await takePaidQuote(browser, quoteId);
     await expectOnBoard(page, order.number);
 
@@ -39,19 +53,19 @@ describe("custom work sold in euros", () => {
     };
     expect(detail.currency).toBe("eur");
     await open(page, `/dashboard/receipts/${detail.payments[0]?.receiptId}`);
-    await expect.poll(() => page.locator("main").textContent()).toContain(euros(1200));
+    await expect.poll(() => page.locator("main").textContent()).toContain(euros(1450));
     await screenshot(page, "receipt-in-euros");
 
     // The owner refunds 200 EUR of it, with a reason.
     await open(page, `/dashboard/admin/orders/${order.orderId}`);
     const payments = page.getByRole("region", { name: orderPaymentTexts.heading });
     const form = payments.getByRole("form", { name: refundForm.heading });
-    await form.getByLabel(refundForm.amount("€")).fill("200");
+    await form.getByLabel(refundForm.amount("€")).fill("200,00");
     await form.getByLabel(refundForm.reason).fill("The landing page went live a week late");
     await form.getByRole("button", { name: refundForm.submit }).click();
     await confirmDialog(page);
     await toast(page, refundForm.done(euros(200))).waitFor();
-    await payments.getByText(orderPaymentTexts.left(euros(200), euros(1000))).waitFor();
+    await payments.getByText(orderPaymentTexts.left(euros(200), euros(1250))).waitFor();
 
     // Its credit note says what was given back and why.
     const refunded = (await (await context.request.get(`/api/admin/orders/${order.orderId}`)).json()) as {
@@ -62,10 +76,41 @@ describe("custom work sold in euros", () => {
     await page.getByText("The landing page went live a week late").waitFor();
     await expect.poll(() => page.locator("main").textContent()).toContain(euros(-200));
 
-    // The Overview's revenue this month grew by 1,000 EUR: 1,200 paid, 200 given back.
-    const expected = euros(before + 1000);
+    // The Overview's revenue this month grew by 1.250 €: 1.450 paid, 200 given back.
     await open(page, "/dashboard/admin/overview");
-    await expectRevenueThisMonth(page, expected);
+    await expectRevenueThisMonth(page, euros(before + 1250));
     await screenshot(page, "overview-in-euros");
+
+    // More work done on the order is invoiced, paid by bank transfer, which the owner records.
+    const bank = await context.request.put("/api/admin/site/invoicing", {
+      data: {
+        paymentTermsDays: 14,
+        bank: { accountName: "Agentur GmbH", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" },
+      },
+      headers: { origin: baseUrl },
+    });
+    expect(bank.status()).toBe(200);
+    await open(page, `/dashboard/admin/orders/${order.orderId}`);
+    await page.getByRole("link", { name: salesWork.invoiceThisOrder }).click();
+    await page.getByRole("heading", { name: salesPage.newHeading("invoice") }).waitFor();
+    expect(await page.getByLabel(salesWork.startsWork).isChecked()).toBe(false);
+    await page.getByLabel(salesForm.description).fill("Two more rounds of changes");
+    await page.getByLabel(salesForm.unitPriceIn("€")).fill("300,00");
+    await page
+      .getByLabel(salesForm.dueDate)
+      .fill(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByRole("button", { name: salesForm.save }).click();
+    await page.waitForURL(/\/dashboard\/admin\/sales\/[0-9a-f-]{36}$/);
+    await page.getByRole("button", { name: salesDetailPage.send }).click();
+    await confirmDialog(page);
+    await toast(page, salesDetailPage.sent).waitFor();
+    const record = page.getByRole("form", { name: invoicePaymentsPanel.record.heading });
+    expect(await record.getByLabel(`${invoicePaymentsPanel.record.amount} (€)`).inputValue()).toBe("300,00");
+    await record.getByLabel(invoicePaymentsPanel.record.reference).fill("SEPA 2026-11-29");
+    await record.getByRole("button", { name: invoicePaymentsPanel.record.submit }).click();
+    await toast(page, invoicePaymentsPanel.record.done(euros(300))).waitFor();
+    await page.getByText(invoicePaymentsPanel.due(euros(0))).waitFor();
+    await page.getByText("SEPA 2026-11-29").waitFor();
+    await screenshot(page, "invoice-paid-by-transfer");
   });
 });

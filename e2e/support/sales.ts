@@ -8,7 +8,7 @@ import {
   salesForm,
   salesPage,
 } from "../../web/app/lib/messages";
-import { salesSigning } from "../../web/app/lib/messages/invoice-payments";
+import { salesOptions, salesSigning } from "../../web/app/lib/messages/invoice-payments";
 import { mailedLink, newAccount, signInAsOwner } from "./accounts";
 import { baseUrl, confirmDialog, hydrated, open, toast, type useBrowser } from "./browser";
 import { payWith } from "./checkout";
@@ -30,10 +30,21 @@ export async function quoteLandingPage(
   browser: Browser,
   {
     price,
+    typed = String(price),
+    optional,
     money,
     symbol,
     look = async () => {},
-  }: { price: number; money: (amount: number) => string; symbol: string; look?: Look },
+  }: {
+    price: number;
+    /** The price as typed (in the shop's locale, "1.200,00" in de-DE). */
+    typed?: string;
+    /** A line the client may tick, which they do before signing. */
+    optional?: { description: string; price: number; typed: string };
+    money: (amount: number) => string;
+    symbol: string;
+    look?: Look;
+  },
 ): Promise<{ quoteId: string; number: string; client: ReturnType<typeof newAccount> }> {
   const { page, context } = browser;
   const client = newAccount("client");
@@ -47,7 +58,13 @@ export async function quoteLandingPage(
   await page.getByLabel(salesForm.name).fill(client.name);
   await page.getByLabel(salesForm.description).fill("Landing page");
   await page.getByLabel(salesForm.quantity).fill("1");
-  await page.getByLabel(salesForm.unitPriceIn(symbol)).fill(String(price));
+  await page.getByLabel(salesForm.unitPriceIn(symbol)).fill(typed);
+  if (optional) {
+    await page.getByRole("button", { name: salesForm.addLine }).click();
+    await page.getByLabel(salesForm.description).nth(1).fill(optional.description);
+    await page.getByLabel(salesForm.unitPriceIn(symbol)).nth(1).fill(optional.typed);
+    await page.getByLabel(salesOptions.optional).nth(1).check();
+  }
   await page.getByLabel(salesForm.validUntil).fill(inDays(now, 30));
   expect(await page.getByTestId("sales-total").textContent()).toBe(`${salesForm.total}: ${money(price)}`);
   await look(page, "form");
@@ -92,6 +109,10 @@ export async function quoteLandingPage(
   await page.getByRole("heading", { level: 1, name: number }).waitFor();
   expect(await page.getByTestId("sales-document-total").textContent()).toBe(money(price));
   await look(page, "customer");
+  if (optional) {
+    await page.getByRole("checkbox", { name: salesOptions.choose(optional.description) }).check();
+    expect(await page.getByTestId("sales-document-total").textContent()).toBe(money(price + optional.price));
+  }
   await page.getByLabel(salesSigning.name).fill(client.name);
   await page.getByLabel(salesSigning.agree).check();
   await page.getByRole("button", { name: salesCustomerPage.accept }).click();

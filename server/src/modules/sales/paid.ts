@@ -2,6 +2,7 @@ import { formatMoney, salesLabel, toMajor } from "@agency/contract";
 import type { Database } from "../../db/client.js";
 import { emitDomainEvent } from "../../events.js";
 import { recordAudit } from "../audit/index.js";
+import { shopMoney } from "../catalog/index.js";
 import { markRevisionPaid, revisionOfOrderLocked, revisionWithId } from "./queries/documents.js";
 import { recordSalesEvent } from "./queries/history.js";
 
@@ -63,12 +64,13 @@ export async function salesPaymentRecorded(
 ): Promise<void> {
   const row = await revisionWithId(tx, event.invoice.id, true);
   if (!row) return;
+  const { locale } = await shopMoney(tx);
   await recordSalesEvent(tx, {
     documentId: row.id,
     kind: "payment_recorded",
     at: event.paidAt,
     actor: event.recordedBy,
-    note: formatMoney(event.payment.amountCents, row.currency),
+    note: formatMoney(event.payment.amountCents, row.currency, locale),
   });
   if (!event.settled || row.state === "paid") return;
   await markRevisionPaid(tx, row.id, event.paidAt);

@@ -104,6 +104,7 @@ export const salesDetailPage = {
     revised: "Revised",
     superseded: "Superseded",
     reminded: "Payment reminder sent",
+    payment_recorded: "Payment recorded",
     overdue: "Overdue: not paid by its due day",
   } as Record<string, string>,
   reminders: { before: "3 days before", due: "on the due day", after: "3 days after" } as Record<

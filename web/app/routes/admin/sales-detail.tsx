@@ -1,4 +1,4 @@
-import type { AdminSalesDetail } from "@agency/contract";
+import { type AdminSalesDetail, formatOrderNumber } from "@agency/contract";
 import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { Link, useNavigate, useParams } from "react-router";
@@ -18,6 +18,7 @@ import { SignatureNote } from "../../features/sales/components/signature-note";
 import { confirmAction } from "../../lib/alerts";
 import { formatBillingDate } from "../../lib/dates";
 import { salesForm, salesPage, salesDetailPage as t } from "../../lib/messages";
+import { salesWork } from "../../lib/messages/invoice-payments";
 import { pageTitle, siteOf } from "../../lib/site";
 import { saveWithToasts } from "../../lib/toast";
 import type { Route } from "./+types/sales-detail";
@@ -151,6 +152,13 @@ function SalesDetailView({ doc }: { doc: AdminSalesDetail }) {
               {doc.orderId ? (
                 <p className="small mb-0 mt-2">
                   <Link to={`/dashboard/admin/orders/${doc.orderId}`}>{t.order}</Link>
+                </p>
+              ) : null}
+              {doc.forOrderId && doc.forOrderNumber !== null ? (
+                <p className="small mb-0 mt-2">
+                  <Link to={`/dashboard/admin/orders/${doc.forOrderId}`}>
+                    {salesWork.forOrder(formatOrderNumber(doc.forOrderNumber))}
+                  </Link>
                 </p>
               ) : null}
               {seesMoney ? (
