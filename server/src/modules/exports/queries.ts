@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, escapeLike } from "../../db/list-search.js";
-import { orders, payments, receipts, user } from "../../db/schema.js";
+import { orders, payments, receipts, salesDocuments, user } from "../../db/schema.js";
 
 /** Every order `filter` keeps, whole, newest first, a batch at a time. */
 export function ordersNewestFirstInBatches(db: Database, filter: SQL | undefined) {
@@ -78,7 +78,7 @@ const refundedReceipt = alias(receipts, "refunded_receipt");
 
 /**
  * Every payment and refund `filter` keeps, newest first, a batch at a time, with its order's plan
- * and currency, its receipt, and for a refund the receipt of the payment it gives back of.
+ * and currency (or, paid towards an invoice without an order, the invoice's), its receipt, and for a refund the receipt of the payment it gives back of.
  */
 export function paymentsNewestFirstInBatches(db: Database, filter: SQL | undefined) {
   return newestFirstBatches(
@@ -97,9 +97,13 @@ export function paymentsNewestFirstInBatches(db: Database, filter: SQL | undefin
             periodStart: payments.periodStart,
             periodEnd: payments.periodEnd,
             orderNumber: orders.number,
-            service: orders.service,
-            serviceDuration: orders.serviceDuration,
-            currency: orders.currency,
+            // An invoice's payment has no order (docs/decisions/029): the invoice names it.
+            invoiceNumber: salesDocuments.number,
+            service: sql<string>`coalesce(${orders.service}, 'Invoice ' || ${salesDocuments.number})`,
+            serviceDuration: sql<string>`coalesce(${orders.serviceDuration}, 'one-time')`,
+            currency: sql<string>`coalesce(${orders.currency}, ${salesDocuments.currency})`,
+            method: payments.method,
+            reference: payments.reference,
             receipt: receipts.number,
             taxCents: receipts.taxCents,
             cardBrand: receipts.cardBrand,
@@ -110,7 +114,8 @@ export function paymentsNewestFirstInBatches(db: Database, filter: SQL | undefin
           cursor: plan.cursor,
         })
         .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .leftJoin(orders, eq(orders.id, payments.orderId))
+        .leftJoin(salesDocuments, eq(salesDocuments.id, payments.salesDocumentId))
         .leftJoin(receipts, eq(receipts.paymentId, payments.id))
         .leftJoin(refundedReceipt, eq(refundedReceipt.paymentId, payments.refundOf))
         .where(plan.where)

@@ -5,9 +5,10 @@ import {
   type UsersExportQuery,
 } from "@agency/contract";
 import { and, type SQL } from "drizzle-orm";
-import { sightOf, visibleOrdersOf } from "../../auth/order-access.js";
+import { sightOf, visibleMoneyOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
+import { payments, salesDocuments } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { shopMoney } from "../catalog/index.js";
 import { adminOrderFilter } from "../orders/index.js";
@@ -164,7 +165,7 @@ const paymentColumns = [
 ] as const;
 
 function paymentFilter(query: PaymentsExportQuery, caller: SessionUser): SQL | undefined {
-  return and(visibleOrdersOf(caller), ...paymentsMatching(query));
+  return and(visibleMoneyOf(caller, payments.userId, salesDocuments.companyId), ...paymentsMatching(query));
 }
 
 /**
@@ -185,19 +186,20 @@ export function paymentsCsv(
     row.paymentTime,
     row.refundOf ? "refund" : "payment",
     row.receipt,
-    row.orderNumber,
+    row.orderNumber ?? row.invoiceNumber,
     contact ? row.email : null,
     row.service,
     row.serviceDuration,
     money(row.amountCents, row.currency),
     money(row.taxCents, row.currency),
     row.currency,
-    row.provider,
+    row.method ? `${row.provider} (${row.method})` : row.provider,
     row.transactionId,
     row.cardBrand && row.cardLast4 ? `${row.cardBrand} ${row.cardLast4}` : null,
     row.periodStart,
     row.periodEnd,
     row.refundOfReceipt,
-    row.refundReason,
+    // A recorded payment's reference (a bank transfer's) stands where a refund's reason does.
+    row.refundReason ?? row.reference,
   ]);
 }

@@ -164,6 +164,20 @@ describe("an invoice for work already done", () => {
     const audited = await ctx.db.select({ action: auditLog.action }).from(auditLog);
     expect(audited.filter((entry) => entry.action === "payment.recorded")).toHaveLength(2);
 
+    // The payments export lists them, named by the invoice, with the transfer's reference.
+    const csv = await ctx.app.inject({
+      method: "GET",
+      url: "/api/admin/payments.csv",
+      headers: { cookie: owner.cookie },
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.split("\n").filter((line) => line.includes(detail.number ?? "?"));
+    expect(rows).toHaveLength(2);
+    expect(rows.some((line) => line.includes("recorded (bank_transfer)") && line.includes("ACME 4411"))).toBe(
+      true,
+    );
+    expect(rows.some((line) => line.includes("500.00"))).toBe(true);
+
     const seen = await historyOf(client);
     expect(seen.filter((payment) => payment.invoiceNumber === detail.number)).toHaveLength(2);
     expect(await historyOf(member)).toEqual([]);
