@@ -1,25 +1,40 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
-import { orders, payments } from "../../../db/schema.js";
+import { orders, payments, salesDocuments } from "../../../db/schema.js";
+
+type Revenue = { currency: string; cents: number }[];
 
 /**
  * What a client company has paid, less what was given back, per currency (minor units): the sum of
  * the ledger's entries of its orders `visible` keeps (every one when undefined), where a refund is
- * a negative payment. Read through the orders' company index and the payments' order index.
+ * a negative payment, and of its invoices paid without an order (docs/decisions/029), which a
+ * member who sees only some orders does not see. Read through the orders' company index and the
+ * payments' order index, and the invoices' company index.
  */
-export function revenueOfCompany(
-  db: Database,
-  companyId: string,
-  visible?: SQL,
-): Promise<{ currency: string; cents: number }[]> {
-  return db
-    .select({
-      currency: orders.currency,
-      cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
-    })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(orders.companyId, companyId), visible))
-    .groupBy(orders.currency)
-    .orderBy(orders.currency);
+export async function revenueOfCompany(db: Database, companyId: string, visible?: SQL): Promise<Revenue> {
+  const cents = sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number);
+  const [ofOrders, ofInvoices] = await Promise.all([
+    db
+      .select({ currency: orders.currency, cents })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(orders.companyId, companyId), visible))
+      .groupBy(orders.currency),
+    visible
+      ? Promise.resolve([] as Revenue)
+      : db
+          .select({ currency: salesDocuments.currency, cents })
+          .from(payments)
+          .innerJoin(salesDocuments, eq(salesDocuments.id, payments.salesDocumentId))
+          .where(and(eq(salesDocuments.companyId, companyId), isNull(payments.orderId)))
+          .groupBy(salesDocuments.currency),
+  ]);
+  const totals = new Map<string, number>();
+  for (const entry of [...ofOrders, ...ofInvoices]) {
+    const currency = entry.currency.toLowerCase();
+    totals.set(currency, (totals.get(currency) ?? 0) + entry.cents);
+  }
+  return [...totals]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, total]) => ({ currency, cents: total }));
 }

@@ -83,6 +83,17 @@ const historyOf = async (account: TestAccount) => {
 };
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The client company's revenue as the Companies page shows it, in major units of its one currency. */
+async function companyRevenue(): Promise<number> {
+  const response = await ctx.app.inject({
+    method: "GET",
+    url: `/api/admin/companies/${companyId}`,
+    headers: { cookie: owner.cookie },
+  });
+  const revenue = (response.json() as { revenue?: { amount: number }[] }).revenue ?? [];
+  return revenue.reduce((sum, entry) => sum + entry.amount, 0);
+}
+
 async function sentInvoice(overrides: Parameters<typeof invoiceBody>[0] = {}) {
   const id = await writeQuote(ctx, owner, {
     send: true,
@@ -130,6 +141,7 @@ describe("an invoice for work already done", () => {
   it("is settled by a recorded transfer in part, then in full: receipts, webhook, audit, and no order", async () => {
     const id = await sentInvoice();
     const before = await orderCount();
+    const revenueBefore = await companyRevenue();
     const part = await record(id, {
       date: today(),
       amount: 500,
@@ -163,6 +175,9 @@ describe("an invoice for work already done", () => {
     expect(events.some((event) => event.type === "invoice.paid")).toBe(true);
     const audited = await ctx.db.select({ action: auditLog.action }).from(auditLog);
     expect(audited.filter((entry) => entry.action === "payment.recorded")).toHaveLength(2);
+
+    // The company's revenue on the Companies page counts them.
+    expect(await companyRevenue()).toBeCloseTo(revenueBefore + 1200, 2);
 
     // The payments export lists them, named by the invoice, with the transfer's reference.
     const csv = await ctx.app.inject({
