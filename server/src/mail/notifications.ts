@@ -7,6 +7,7 @@ import { enqueue } from "../jobs/queue.js";
 import type { JobHandlers } from "../jobs/worker.js";
 import { followerMails } from "./followers.js";
 import { formatCard, formatDate, formatPeriod } from "./format.js";
+import { invoicePaymentReceived } from "./invoice-payment-mail.js";
 import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
 import { mailToken, optionalMailLinks, wantingTeamMail, withoutOptOuts } from "./preferences.js";
 import { refundIssued } from "./refund-mail.js";
@@ -107,14 +108,18 @@ async function orderPlaced(ctx: NotificationContext, orderId: string): Promise<O
   return [...customer, ...owners];
 }
 
-async function paymentReceived(ctx: NotificationContext, paymentId: string): Promise<OutgoingMail[]> {
+async function paymentReceived(
+  ctx: NotificationContext,
+  paymentId: string,
+): Promise<OutgoingMail[] | undefined> {
   const [row] = await ctx.db
     .select({ payment: payments, order: orders, receipt: receipts })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .where(eq(payments.id, paymentId));
-  if (!row) return [];
+  // A payment towards an invoice without an order has its own mail.
+  if (!row) return undefined;
   const { payment, order, receipt } = row;
   const number = formatOrderNumber(order.number);
   // The order's currency, which its payments and receipts keep.
@@ -340,7 +345,11 @@ export function notificationHandlers(ctx: NotificationContext): JobHandlers {
     "mail.order-placed": async ({ orderId }, job) =>
       queueMails(ctx.db, job.id, await orderPlaced(ctx, orderId)),
     "mail.payment-received": async ({ paymentId }, job) =>
-      queueMails(ctx.db, job.id, await paymentReceived(ctx, paymentId)),
+      queueMails(
+        ctx.db,
+        job.id,
+        (await paymentReceived(ctx, paymentId)) ?? (await invoicePaymentReceived(ctx, paymentId)),
+      ),
     "mail.refund-issued": async ({ paymentId }, job) =>
       queueMails(ctx.db, job.id, await refundIssued(ctx, paymentId)),
     "mail.lead-received": async ({ leadId }, job) =>

@@ -9,6 +9,7 @@ import { count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../../test/helpers.js";
+import { outbox, runJobs } from "../../../../test/jobs.js";
 import { placePaidOrder, planIds } from "../../../../test/orders.js";
 import {
   customerCall,
@@ -175,6 +176,14 @@ describe("an invoice for work already done", () => {
     expect(events.some((event) => event.type === "invoice.paid")).toBe(true);
     const audited = await ctx.db.select({ action: auditLog.action }).from(auditLog);
     expect(audited.filter((entry) => entry.action === "payment.recorded")).toHaveLength(2);
+
+    // The payer gets a receipt mail for each, saying what is still due.
+    await runJobs(ctx);
+    const mailed = (await outbox(ctx)).filter(
+      (mail) => mail.to === client.email && mail.subject.endsWith(`for invoice ${detail.number}`),
+    );
+    expect(mailed).toHaveLength(2);
+    expect(mailed.map((mail) => mail.text).join("\n")).toContain("is still due");
 
     // The company's revenue on the Companies page counts them.
     expect(await companyRevenue()).toBeCloseTo(revenueBefore + 1200, 2);

@@ -12,6 +12,7 @@ import { accountIdOf, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { AppError, notFound } from "../../../errors.js";
 import { emitDomainEvent } from "../../../events.js";
+import { enqueue } from "../../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../../audit/index.js";
 import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
 import {
@@ -123,6 +124,8 @@ export async function recordInvoicePayment(
       period: null,
     });
     const settled = cents === dueCents;
+    // The payer's receipt mail, once the transaction stands.
+    await enqueue(tx, "mail.payment-received", { paymentId: payment.id });
     await recordAudit(tx, {
       actor: auditActorOf(caller),
       action: "payment.recorded",
