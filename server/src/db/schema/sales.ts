@@ -21,6 +21,7 @@ import { user } from "./auth.js";
 import { createdAt, ownedBy, updatedAt } from "./common.js";
 import { companies, type DocumentBuyer } from "./companies.js";
 import { orders } from "./orders.js";
+import type { ReceiptSeller } from "./receipts.js";
 
 export const salesKinds = ["quote", "invoice"] as const;
 
@@ -79,6 +80,8 @@ export const salesDocuments = pgTable(
     companyId: uuid("company_id").references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
     /** The company as the document prints it, copied when it is sent (null: the person only). */
     buyer: jsonb("buyer").$type<DocumentBuyer>(),
+    /** The agency as the letterhead printed it when sent (null: a draft, or sent before it was kept). */
+    seller: jsonb("seller").$type<ReceiptSeller>(),
     note: text("note").notNull().default(""),
     validUntil: date("valid_until", { mode: "string" }),
     dueDate: date("due_date", { mode: "string" }),

@@ -23,8 +23,8 @@ import { invoiceTerms } from "./terms.js";
 
 /**
  * Where a quote's or invoice's PDF takes its letterhead from: the shop as it presents itself now
- * (the receipts' seller) and its logo as a PNG. A sent revision keeps no copy of the seller, so
- * its PDF prints the shop's current details.
+ * (the receipts' seller) and its logo as a PNG. Sending keeps a copy of the seller on the
+ * revision, which its PDF prints from then on.
  */
 export type Letterhead = {
   seller(reader: Database): Promise<DocumentSeller>;
@@ -225,7 +225,9 @@ export async function salesPdfOf(
 ): Promise<Uint8Array> {
   const [lines, seller, money, terms] = await Promise.all([
     linesOf(db, [row.id]),
-    letterhead.seller(db),
+    // A sent revision prints the letterhead it was sent with; a draft (or one sent before it was
+    // kept) the shop's as it is now.
+    row.seller ?? letterhead.seller(db),
     locale ? { locale } : shopMoney(db),
     row.kind === "invoice" ? invoiceTerms(db, row) : null,
   ]);

@@ -193,4 +193,22 @@ describe("a quote or invoice as a PDF", () => {
     expect(text).toContain("1.500,00\u00a0€");
     expect(text).toContain("300,00\u00a0€ every month");
   });
+
+  it("keeps the letterhead it was sent with, while a draft prints the shop's as it is now", async () => {
+    const sentId = await writeQuote(ctx, owner, { body: quoteBody({ email: ceo.email, lines }), send: true });
+    const draftId = await writeQuote(ctx, owner, { body: quoteBody({ email: ceo.email, lines }) });
+    const before = (await ctx.app.inject({ method: "GET", url: "/api/site/content" })).json() as {
+      site: { name: string };
+    };
+    const renamed = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/admin/site/identity",
+      headers: { cookie: owner.cookie },
+      payload: { ...before.site, name: "Renamed Agency Ltd" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(printed(await teamPdf(sentId))).toContain(before.site.name);
+    expect(printed(await teamPdf(sentId))).not.toContain("Renamed Agency Ltd");
+    expect(printed(await teamPdf(draftId))).toContain("Renamed Agency Ltd");
+  });
 });

@@ -116,9 +116,11 @@ export async function sendDocument(ctx: SalesContext, caller: SessionUser, id: s
     } else {
       numbered = await takeSalesNumber(tx, row.kind, now.getUTCFullYear());
     }
-    // The company prints as it is now, and stays so on this revision whatever it changes later.
+    // The company and the agency print as they are now, and stay so on this revision whatever
+    // either changes later.
     const buyer = await documentBuyer(tx, row.companyId);
-    const sent = await markRevisionSent(tx, row.id, { ...numbered, buyer }, now);
+    const seller = await ctx.letterhead.seller(tx);
+    const sent = await markRevisionSent(tx, row.id, { ...numbered, buyer, seller }, now);
     if (!sent) throw new Error("The quote or invoice was not sent.");
     const label = salesLabel(sent);
     await recordSalesEvent(tx, { documentId: row.id, kind: "sent", at: now, actor });

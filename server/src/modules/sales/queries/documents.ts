@@ -210,7 +210,7 @@ export async function linkRevisionToOrder(tx: Database, id: string, orderId: str
 export async function markRevisionSent(
   tx: Database,
   id: string,
-  numbered: Pick<SalesRow, "number" | "year" | "sequence" | "buyer">,
+  numbered: Pick<SalesRow, "number" | "year" | "sequence" | "buyer" | "seller">,
   at: Date,
 ): Promise<SalesRow | undefined> {
   const [sent] = await tx
