@@ -2,27 +2,21 @@ import {
   type AdminCompanyDetail,
   type AdminCompanyDocument,
   type AdminCompanyOrder,
-  type ClientRole,
-  CompanyInvitationBody,
   type CompanyPerson,
-  clientRoles,
   formatOrderNumber,
 } from "@agency/contract";
 import type { ReactNode } from "react";
-import { Button, Form } from "react-bootstrap";
 import { Link, useParams } from "react-router";
 import { type DataColumn, DataList } from "../../components/data-list";
-import { Field } from "../../components/field";
 import { OrderStateBadge } from "../../components/order-badges";
 import { QueryView } from "../../components/query-view";
 import { useAddContact, useAgencyCompany } from "../../features/companies/api/admin-companies";
+import { CompanyInviteForm } from "../../features/companies/components/invite-form";
 import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
 import { formatDate } from "../../lib/dates";
 import { companyDetailPage as t } from "../../lib/messages/admin-companies";
 import { clientRoleLabels } from "../../lib/messages/companies";
 import { Money } from "../../lib/money";
-import { saveWithToasts } from "../../lib/toast";
-import { useContractForm } from "../../lib/use-contract-form";
 
 const peopleColumns: DataColumn<CompanyPerson>[] = [
   { header: t.name, cell: (person) => person.name || t.none, className: "text-break" },
@@ -93,51 +87,13 @@ function documentColumns(withTotals: boolean): DataColumn<AdminCompanyDocument>[
 /** The agency adds a contact: the company's invitation goes to the address, with the role chosen. */
 function AddContactForm({ companyId }: { companyId: string }) {
   const addContact = useAddContact(companyId);
-  const form = useContractForm({
-    initial: { email: "", role: "member" as ClientRole },
-    schema: CompanyInvitationBody,
-    onSubmit: async (body) => {
-      await saveWithToasts(
-        () => addContact.mutateAsync(body),
-        (sent) => t.invitationSent(sent.email),
-      );
-    },
-    resetAfterSubmit: true,
-  });
-  const { values, problems, set } = form;
   return (
-    <Form noValidate onSubmit={form.submit} aria-label={t.contactHeading}>
-      <div className="row g-3 align-items-start">
-        <Field
-          className="col-12 col-md-5"
-          id="contact-email"
-          label={t.contactEmail}
-          type="email"
-          autoComplete="off"
-          value={values.email}
-          onChange={(email) => set({ email })}
-          problem={problems.email}
-        />
-        <Field className="col-12 col-md-4" id="contact-role" label={t.contactRole} problem={problems.role}>
-          <Form.Select
-            value={values.role}
-            onChange={(event) => set({ role: event.currentTarget.value as ClientRole })}
-            isInvalid={Boolean(problems.role)}
-          >
-            {clientRoles.map((role) => (
-              <option key={role} value={role}>
-                {`${clientRoleLabels[role].name}: ${clientRoleLabels[role].hint}`}
-              </option>
-            ))}
-          </Form.Select>
-        </Field>
-        <div className="col-12 col-md-3 pt-md-4">
-          <Button type="submit" className="w-100 mt-md-2" disabled={form.busy}>
-            {t.sendInvitation}
-          </Button>
-        </div>
-      </div>
-    </Form>
+    <CompanyInviteForm
+      send={(body) => addContact.mutateAsync(body)}
+      label={t.contactHeading}
+      idPrefix="contact"
+      texts={{ email: t.contactEmail, role: t.contactRole, submit: t.sendInvitation, sent: t.invitationSent }}
+    />
   );
 }
 

@@ -66,12 +66,11 @@ export function SalesLines({ document, choice }: { document: SalesDocument; choi
       )
     : null;
   const total = ticked ? toMajor(ticked.totalCents, document.currency) : document.total;
-  const recurring =
-    ticked && ticked.interval
+  const recurring = !ticked
+    ? document.recurring
+    : ticked.interval
       ? { amount: toMajor(ticked.recurringCents, document.currency), interval: ticked.interval }
-      : ticked
-        ? null
-        : document.recurring;
+      : null;
   return (
     <>
       <h2 id={headingId} className="visually-hidden">
