@@ -3,10 +3,14 @@ import { createAccount, type TestAccount } from "./accounts.js";
 import { createTestApp, type TestContext } from "./helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "./orders.js";
 import { holdMigratedDatabase } from "./pglite-pool.js";
+import { signedQuote } from "./sales.js";
 
-export type ShopPeople = { customer: TestAccount; admin: TestAccount };
+export type ShopPeople = { customer: TestAccount; admin: TestAccount; quoteId: string };
 
-/** A small shop in use: a customer with two paid orders (payments, receipts) and another's unpaid one. */
+/**
+ * A small shop in use: a customer with two paid orders (payments, receipts), a quote they accepted
+ * and signed, and another's unpaid order.
+ */
 export async function fillShop(ctx: TestContext): Promise<ShopPeople> {
   const customer = await createAccount(ctx);
   const admin = await createAccount(ctx, { admin: true });
@@ -14,11 +18,12 @@ export async function fillShop(ctx: TestContext): Promise<ShopPeople> {
   await placePaidOrder(ctx, customer, plans.standardMonthly._id);
   await placePaidOrder(ctx, customer, plans.premiumYearly._id);
   await placeOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
-  return { customer, admin };
+  const quoteId = await signedQuote(ctx, admin, customer);
+  return { customer, admin, quoteId };
 }
 
 /** What the customer and the admin see of the shop: orders, payments, receipts and the Overview. */
-export async function shopView(ctx: TestContext, { customer, admin }: ShopPeople) {
+export async function shopView(ctx: TestContext, { customer, admin, quoteId }: ShopPeople) {
   const read = async (url: string, account: TestAccount) => {
     const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: account.cookie } });
     if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
@@ -29,6 +34,8 @@ export async function shopView(ctx: TestContext, { customer, admin }: ShopPeople
     myPayments: await read(`/api/payment-history/${customer.email}`, customer),
     myReceipts: await read("/api/receipts", customer),
     allOrders: await read("/api/orders", admin),
+    // A sent quote's lines and its signature, which the database guards against changes.
+    quote: await read(`/api/admin/sales/${quoteId}`, admin),
     // The owner's figures, kept by triggers: the same when rebuilt from the rows copied.
     overview: (({ asOf: _asOf, ...figures }) => figures)(await read("/api/admin/overview", admin)),
   };

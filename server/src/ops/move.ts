@@ -68,8 +68,11 @@ async function isEmpty(target: pg.Client): Promise<boolean> {
   return Number(rows[0]?.count ?? 0) === 0;
 }
 
-/** Tables whose triggers refuse the delete-and-copy below (the audit log and its head). */
-const appendOnlyTables = ["audit_log", "audit_head"];
+/**
+ * Tables whose triggers refuse the delete-and-copy below: the audit log and its head, and a sent
+ * quote's lines (frozen once their document is sent, which is copied before them).
+ */
+const appendOnlyTables = ["audit_log", "audit_head", "sales_document_lines"];
 
 /**
  * Copies an embedded-database installation into an empty PostgreSQL database: the schema through
@@ -110,8 +113,9 @@ export async function moveToPostgres(options: {
       let total = 0;
       await client.query("begin");
       try {
-        // The audit log refuses deletes and any row that does not follow its head (migration 0020):
-        // its chain is copied as it stands, with those guards off inside this transaction only.
+        // The audit log refuses deletes and any row that does not follow its head (migration 0020),
+        // and a sent quote's lines any new one (0035): they are copied as they stand, with those
+        // guards off inside this transaction only.
         for (const table of appendOnlyTables)
           await client.query(`alter table ${quote(table)} disable trigger user`);
         // Rows some migrations seed (the default brief questions) make way for the copied ones.
