@@ -39,6 +39,8 @@ export const PaymentTermsDays = z
 export const invoicePaymentMessages = {
   notInvoice: "Payments are recorded against invoices only.",
   notOpen: "Payments are recorded against a sent invoice that is not paid or void.",
+  startsWork:
+    'This invoice opens its work when paid, which its card payment does: revise it without "starts work" to settle it by transfer.',
   moreThanDue: (due: string) => `The amount is more than is due (${due}).`,
   noAccount: "The invoice's addressee has no account yet: send them the invoice's link first.",
   notRecorded: "Only a recorded payment is refunded here; refund a card payment from its order.",

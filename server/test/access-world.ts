@@ -239,7 +239,11 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
 
 /** A sent invoice to `email`, of which 100 was recorded as received by bank transfer. */
 async function invoiceWithRecordedPayment(ctx: TestContext, admin: TestAccount, email: string) {
-  const invoiceId = await writeQuote(ctx, admin, { send: true, body: invoiceBody({ email }) });
+  // For work already done: it starts none, so a transfer is recorded against it.
+  const invoiceId = await writeQuote(ctx, admin, {
+    send: true,
+    body: invoiceBody({ email, startsWork: false }),
+  });
   const recorded = await ctx.app.inject({
     method: "POST",
     url: `/api/admin/sales/${invoiceId}/payments`,

@@ -260,7 +260,8 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
         </Form>
       ) : null}
       <SignatureNote doc={doc} signedPdfHref={signedSalesPdfUrl(token)} />
-      {open && doc.amountDue > 0 ? <TransferDetails doc={doc} /> : null}
+      {/* An invoice that opens work is paid by card; one for work done (or nothing) by transfer. */}
+      {open && !doc.startsWork && doc.amountDue > 0 ? <TransferDetails doc={doc} /> : null}
     </div>
   );
 }

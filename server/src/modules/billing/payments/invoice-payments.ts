@@ -79,6 +79,8 @@ export async function recordInvoicePayment(
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (!open.has(invoice.state)) throw new AppError("conflict", messages.notOpen);
+    // Its card payment opens its order; money recorded by hand opens none (docs/decisions/029).
+    if (invoice.startsWork) throw new AppError("conflict", messages.startsWork);
     const cents = toMinor(body.amount, invoice.currency);
     const dueCents = invoice.totalCents - (await settledCentsOfSeries(tx, invoice.seriesId));
     if (cents > dueCents) {

@@ -56,7 +56,8 @@ export function InvoicePaymentsPanel({ invoice, canRecord, receiptLink }: Props)
   if (listing.isError) return <LoadError message={t.failed} query={listing} />;
   const { payments, amountPaid, amountDue, currency } = listing.data;
   const money = (amount: number) => shopMoney(amount, currency);
-  const recording = canRecord && takesMoney.has(invoice.state) && amountDue > 0;
+  // An invoice that opens work is paid by card; money recorded by hand would open none.
+  const recording = canRecord && !invoice.startsWork && takesMoney.has(invoice.state) && amountDue > 0;
 
   return (
     <section aria-labelledby={headingId} className="mt-4">
