@@ -4,6 +4,7 @@ import { Dollars, numberedPageQuery } from "./common.js";
 import { DocumentBuyer } from "./companies.js";
 import { BankDetails } from "./invoice-payments.js";
 import { defaultCurrency, toMinor } from "./money.js";
+import { SalesSignature } from "./sales-acceptance.js";
 
 /**
  * Custom work sold outside the catalog: a quote the customer accepts and then pays, or an invoice
@@ -204,18 +205,6 @@ export function salesLabel(doc: { kind: SalesKind; number: string | null; revisi
   return doc.revision > 1 ? `${doc.number} rev ${doc.revision}` : doc.number;
 }
 
-/** How an accepted quote was signed; the signed PDF is kept as it was made. */
-export const SalesSignature = z.object({
-  name: z.string(),
-  email: z.string(),
-  signedAt: z.string(),
-  ip: z.string(),
-  userAgent: z.string(),
-  /** The SHA-256 (hex) of the quote's PDF as it was shown when it was signed. */
-  pdfSha256: z.string(),
-});
-export type SalesSignature = z.infer<typeof SalesSignature>;
-
 /** One revision of a quote or invoice, as its customer and the team see it. */
 export const SalesDocument = z
   .object({
@@ -323,26 +312,6 @@ export const CustomerSalesDocument = SalesDocument.extend({
     .nullable(),
 }).meta({ id: "CustomerSalesDocument" });
 export type CustomerSalesDocument = z.infer<typeof CustomerSalesDocument>;
-
-/**
- * A simple electronic signature: the signer types their full name and ticks that they accept the
- * quote as shown (the server adds the time, address, browser and the PDF's SHA-256).
- */
-export const SalesSignatureBody = z.object({
-  name: z.string({ error: "is required" }).trim().min(2, "is required: type your full name").max(120),
-  agree: z.literal(true, { error: "must be ticked to sign" }),
-});
-export type SalesSignatureBody = z.input<typeof SalesSignatureBody>;
-
-/**
- * POST /sales/{token}/accept: the signature, and the optional lines the client ticked, by their
- * place among the lines.
- */
-export const AcceptSalesBody = z.object({
-  options: z.array(z.number().int().min(0).max(49)).max(50).default([]),
-  signature: SalesSignatureBody,
-});
-export type AcceptSalesBody = z.input<typeof AcceptSalesBody>;
 
 export const DeclineSalesBody = z.object({ reason: z.string().trim().max(500).optional() });
 export type DeclineSalesBody = z.infer<typeof DeclineSalesBody>;

@@ -1,10 +1,10 @@
 import { defaultPageTexts, defaultSite } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { orders } from "../src/db/schema.js";
+import { salesCalls } from "./access-calls-sales.js";
 import { type AccessWorld, type Call, plan, promo, service, webhookUrl } from "./access-world.js";
 import type { TestAccount } from "./accounts.js";
 import type { TestContext } from "./helpers.js";
-import { quoteBody } from "./sales.js";
 
 // The request each team route gets in the access test, with the records access-world.ts made.
 
@@ -311,47 +311,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
       method: "POST",
       url: `/api/team/invitations/${revocableInvitationId}/revoke`,
     },
-    "GET /api/admin/sales": { method: "GET", url: "/api/admin/sales?state=draft" },
-    "POST /api/admin/sales": { method: "POST", url: "/api/admin/sales", payload: quoteBody() },
-    "GET /api/admin/sales/:id": { method: "GET", url: `/api/admin/sales/${sales.sentId}` },
-    "GET /api/admin/sales/:id/pdf": { method: "GET", url: `/api/admin/sales/${sales.sentId}/pdf` },
-    "GET /api/admin/sales/:id/signed-pdf": {
-      method: "GET",
-      url: `/api/admin/sales/${sales.signedId}/signed-pdf`,
-    },
-    "PUT /api/admin/sales/:id": {
-      method: "PUT",
-      url: `/api/admin/sales/${sales.draftId}`,
-      payload: quoteBody(),
-    },
-    "DELETE /api/admin/sales/:id": { method: "DELETE", url: `/api/admin/sales/${sales.spareDraftId}` },
-    "POST /api/admin/sales/:id/send": { method: "POST", url: `/api/admin/sales/${sales.draftId}/send` },
-    "POST /api/admin/sales/:id/revise": { method: "POST", url: `/api/admin/sales/${sales.sentId}/revise` },
-    "POST /api/admin/sales/:id/void": { method: "POST", url: `/api/admin/sales/${sales.voidableId}/void` },
-    "GET /api/admin/sales/:id/payments": {
-      method: "GET",
-      url: `/api/admin/sales/${sales.invoiceId}/payments`,
-    },
-    "POST /api/admin/sales/:id/payments": {
-      method: "POST",
-      url: `/api/admin/sales/${sales.invoiceId}/payments`,
-      payload: { date: "2026-01-05", amount: 10, method: "cash" },
-    },
-    "POST /api/admin/sales/:id/payments/:paymentId/refund": {
-      method: "POST",
-      url: `/api/admin/sales/${sales.invoiceId}/payments/${sales.recordedId}/refund`,
-      payload: { date: "2026-01-05", amount: 10, reason: "A test" },
-    },
-    "GET /api/admin/site/invoicing": { method: "GET", url: "/api/admin/site/invoicing" },
-    "GET /api/admin/exports/accounting": {
-      method: "GET",
-      url: "/api/admin/exports/accounting?month=2026-10&format=xero",
-    },
-    "PUT /api/admin/site/invoicing": {
-      method: "PUT",
-      url: "/api/admin/site/invoicing",
-      payload: { paymentTermsDays: 14, bank: {} },
-    },
+    ...salesCalls(sales),
     "POST /api/admin/promo-codes/:id/enable": {
       method: "POST",
       url: `/api/admin/promo-codes/${promoId}/enable`,

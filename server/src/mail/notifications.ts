@@ -9,7 +9,8 @@ import { followerMails } from "./followers.js";
 import { formatCard, formatDate, formatPeriod } from "./format.js";
 import { invoicePaymentReceived } from "./invoice-payment-mail.js";
 import { type MailBrand, type OutgoingMail, renderMail } from "./layout.js";
-import { mailToken, optionalMailLinks, wantingTeamMail, withoutOptOuts } from "./preferences.js";
+import { newsletterConfirmation } from "./newsletter-mail.js";
+import { optionalMailLinks, wantingTeamMail, withoutOptOuts } from "./preferences.js";
 import { refundIssued } from "./refund-mail.js";
 
 export type NotificationContext = {
@@ -214,32 +215,6 @@ async function leadReceived(ctx: NotificationContext, leadId: string): Promise<O
     ],
     action: { label: "Open the leads", url: `${ctx.brand.publicUrl}/dashboard/admin/leads` },
   }));
-}
-
-function newsletterConfirmationLink(secret: string, publicUrl: string, leadId: string): string {
-  const token = `${leadId}.${mailToken(secret, "newsletter", leadId)}`;
-  return `${publicUrl}/newsletter/confirm?${new URLSearchParams({ token })}`;
-}
-
-async function newsletterConfirmation(ctx: NotificationContext, leadId: string): Promise<OutgoingMail[]> {
-  const [lead] = await ctx.db.select().from(leads).where(eq(leads.id, leadId));
-  if (lead?.kind !== "newsletter" || lead.confirmedAt) return [];
-  const secret = await ctx.secret();
-  return [
-    renderMail(ctx.brand, {
-      to: lead.email,
-      subject: `Confirm your newsletter subscription to ${ctx.brand.name}`,
-      heading: "Please confirm your subscription",
-      paragraphs: [
-        `Someone, hopefully you, signed this address up for the ${ctx.brand.name} newsletter. Open the link to confirm; until then nothing is sent.`,
-        "If it was not you, ignore this mail and you will not hear from us again.",
-      ],
-      action: {
-        label: "Confirm subscription",
-        url: newsletterConfirmationLink(secret, ctx.brand.publicUrl, lead.id),
-      },
-    }),
-  ];
 }
 
 /** Where a customer gives a subscription a new card (the shop's form, or Stripe's invoice page). */
