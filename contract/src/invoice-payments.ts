@@ -72,6 +72,9 @@ export const RefundRecordedPaymentBody = z.object({
 });
 export type RefundRecordedPaymentBody = z.input<typeof RefundRecordedPaymentBody>;
 
+/** POST /sales/{token}/card/confirm: the provider's payment the reader's card made for the invoice. */
+export const InvoiceCardConfirmBody = z.object({ transactionId: z.string().min(1).max(200) });
+
 export const InvoicePaymentParams = z.object({ id: z.string().max(200), paymentId: z.string().max(200) });
 
 /** One payment of an invoice (card or recorded) or a refund of one (negative), oldest first. */

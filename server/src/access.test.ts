@@ -200,6 +200,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/sales/:token/accept": "user",
   "POST /api/sales/:token/decline": "user",
   "POST /api/sales/:token/pay": "user",
+  "POST /api/sales/:token/card": "user",
+  "POST /api/sales/:token/card/confirm": "user",
   "GET /api/sales/:token/pdf": "user",
   "GET /api/sales/:token/signed-pdf": "user",
   "GET /api/team/invitations/lookup": "public",

@@ -165,7 +165,7 @@ export async function buildApp({
       await api.register(subscriptionRoutes, { db, config, clock, provider, billing });
       await api.register(reviewRoutes, { db });
       const letterhead = documentLetterhead(config, db, async () => storage);
-      const sales = { db, clock, publicUrl: config.publicUrl, provider, letterhead };
+      const sales = { db, clock, publicUrl: config.publicUrl, provider, letterhead, receipts };
       await api.register(salesAdminRoutes, sales);
       await api.register(invoicePaymentRoutes, { db, clock, receipts });
       await api.register(salesCustomerRoutes, sales);

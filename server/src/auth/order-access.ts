@@ -56,6 +56,22 @@ export function clientMayDo(caller: SessionUser, ability: ClientAbility): boolea
 }
 
 /**
+ * Who reads a quote or invoice sent by link: the account with the address it was sent to, and any
+ * person of the company it is addressed to whose client role acts on it: a quote's Approvers (who
+ * accept it) and Billing people (who pay it once accepted), an invoice's Billing people; Admins
+ * always (docs/decisions/028). To anyone else it does not exist.
+ */
+export function readsSalesDocument(
+  caller: SessionUser,
+  row: { email: string; companyId: string | null; kind: "quote" | "invoice" },
+): boolean {
+  if (caller.email.toLowerCase() === row.email) return true;
+  const company = clientCompanyOf(caller);
+  const acts = clientMayDo(caller, "pay") || (row.kind === "quote" && clientMayDo(caller, "approve"));
+  return Boolean(row.companyId && company === row.companyId && acts);
+}
+
+/**
  * Whether the caller sees only the orders assigned to them: a team member whose role does not see
  * every order. Lists, searches, exports and unread counts narrow to `assigneeId = caller`. An API
  * key is never assigned an order (it is no account): a key of such a role sees none.

@@ -18,6 +18,8 @@ export type ProviderIntent = {
   currency: string;
   /** The order it was opened for (kept in the provider's metadata). */
   orderId: string | null;
+  /** The invoice revision it was opened for, when it pays one that opens no order. */
+  invoiceId: string | null;
   /** When the provider says it succeeded (or was created, for unfinished ones). */
   time: Date;
   /** The card that paid, when the provider says (it goes on the receipt). */
@@ -26,8 +28,10 @@ export type ProviderIntent = {
   paymentMethodId?: string | null;
 };
 
-export type CreateIntentInput = {
-  orderId: string;
+/** What a payment is for: an order, or an invoice that opens none (docs/decisions/029). */
+type IntentPurpose = { orderId: string; invoiceId?: undefined } | { invoiceId: string; orderId?: undefined };
+
+export type CreateIntentInput = IntentPurpose & {
   amountCents: number;
   currency: string;
   email: string;

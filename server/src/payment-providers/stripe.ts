@@ -66,6 +66,7 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
       intent.amount_received && intent.status === "succeeded" ? intent.amount_received : intent.amount,
     currency: intent.currency,
     orderId: intent.metadata?.orderId ?? null,
+    invoiceId: intent.metadata?.invoiceId ?? null,
     // A PaymentIntent records when it was opened, not when the card was charged; a succeeded one
     // is reported (webhook or confirmation) moments after the charge, so that moment stands in.
     time: intent.status === "succeeded" ? new Date() : new Date(intent.created * 1000),
@@ -80,19 +81,20 @@ export function createStripeProvider(
   return {
     name: "stripe",
     publishableKey: settings.publishableKey,
-    async createIntent({ orderId, amountCents, currency, email, replaces }: CreateIntentInput) {
+    async createIntent({ orderId, invoiceId, amountCents, currency, email, replaces }: CreateIntentInput) {
+      const purpose = orderId ? `order-${orderId}` : `invoice-${invoiceId}`;
       const intent = await stripe.paymentIntents.create(
         {
           amount: amountCents,
           currency,
           receipt_email: email,
-          metadata: { orderId },
+          metadata: orderId ? { orderId } : { invoiceId: invoiceId ?? "" },
           automatic_payment_methods: { enabled: true, allow_redirects: "never" },
         },
-        // One intent per order and amount, however often the payment page is opened (and a fresh
-        // one after a cancelled one, which Stripe would otherwise replay for a day).
+        // One intent per order (or invoice) and amount, however often the payment page is opened
+        // (and a fresh one after a cancelled one, which Stripe would otherwise replay for a day).
         {
-          idempotencyKey: `order-${orderId}-${amountCents}-${currency}${replaces ? `-after-${replaces}` : ""}`,
+          idempotencyKey: `${purpose}-${amountCents}-${currency}${replaces ? `-after-${replaces}` : ""}`,
         },
       );
       return fromStripeIntent(intent);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Clock, systemClock } from "../clock.js";
 import type { Database } from "../db/client.js";
 import { testPaymentIntents, testPaymentMethods } from "../db/schema.js";
@@ -17,6 +17,7 @@ function toIntent(row: Row): ProviderIntent {
     amountCents: row.amountCents,
     currency: row.currency,
     orderId: row.orderId,
+    invoiceId: row.salesDocumentId,
     time: row.succeededAt ?? row.createdAt,
     card: row.cardLast4 ? { brand: row.cardBrand ?? "card", last4: row.cardLast4 } : null,
     paymentMethodId: row.paymentMethodId,
@@ -92,9 +93,31 @@ export function createTestProvider(db: Database, clock: Clock = systemClock): Te
   return {
     name: "test",
     publishableKey: null,
-    async createIntent({ orderId, amountCents, currency }) {
+    async createIntent({ orderId, invoiceId, amountCents, currency }) {
+      if (invoiceId) {
+        // An invoice's payment page opened again asks for the same amount: its open intent serves.
+        const [open] = await db
+          .select()
+          .from(testPaymentIntents)
+          .where(
+            and(
+              eq(testPaymentIntents.salesDocumentId, invoiceId),
+              eq(testPaymentIntents.status, "requires_payment_method"),
+              eq(testPaymentIntents.amountCents, amountCents),
+              eq(testPaymentIntents.currency, currency),
+            ),
+          )
+          .limit(1);
+        if (open) return toIntent(open);
+      }
       return toIntent(
-        await insertIntent(db, { orderId, amountCents, currency, status: "requires_payment_method" }),
+        await insertIntent(db, {
+          orderId: orderId ?? null,
+          salesDocumentId: invoiceId ?? null,
+          amountCents,
+          currency,
+          status: "requires_payment_method",
+        }),
       );
     },
     async retrieveIntent(id) {

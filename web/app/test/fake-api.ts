@@ -57,6 +57,8 @@ const answers = {
   "POST /api/admin/companies/:id/invitations": "CompanyInvitation",
   "GET /api/sales/:token": "CustomerSalesDocument",
   "POST /api/sales/:token/accept": "CustomerSalesDocument",
+  "POST /api/sales/:token/card": "PaymentIntent",
+  "POST /api/sales/:token/card/confirm": "CustomerSalesDocument",
   "GET /api/admin/sales/:id": "AdminSalesDetail",
   "GET /api/admin/sales/:id/payments": "InvoicePayments",
   "POST /api/admin/sales/:id/payments": "InvoicePayments",

@@ -1,6 +1,7 @@
 export { forgetPayer } from "./account-erased.js";
 export { discountCents, discountCentsSql, renewalChargeCents } from "./charges.js";
 export { revenueOfCompany } from "./payments/company-revenue.js";
+export { openInvoiceCardPayment, paysInvoice, recordInvoiceCardPayment } from "./payments/invoice-card.js";
 export { invoicePaymentRoutes } from "./payments/invoice-payment-routes.js";
 export { paymentsOfOrder } from "./payments/order-payments.js";
 export { registerPaymentProvider } from "./payments/provider-setup.js";

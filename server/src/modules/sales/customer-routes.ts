@@ -2,6 +2,8 @@ import {
   AcceptSalesBody,
   CustomerSalesDocument,
   DeclineSalesBody,
+  InvoiceCardConfirmBody,
+  PaymentIntent,
   SalesInvitation,
   SalesPayment,
   SalesTokenParams,
@@ -9,10 +11,17 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session.js";
 import { refusals } from "../../errors.js";
-import { answerQuote, salesInvitation, startSalesPayment, viewSalesDocument } from "./customer.js";
+import {
+  answerQuote,
+  confirmSalesCardPayment,
+  openSalesCardPayment,
+  salesInvitation,
+  startSalesPayment,
+  viewSalesDocument,
+} from "./customer.js";
 import { type SalesRouteOptions, salesContext } from "./routes.js";
 
-const refused = refusals(400, 401, 404, 409);
+const refused = refusals(400, 401, 403, 404, 409, 422);
 const tags = ["sales"];
 
 /**
@@ -104,5 +113,40 @@ export const salesCustomerRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = asy
       },
     },
     async (request) => startSalesPayment(ctx, await requireUser(request), request.params.token),
+  );
+
+  app.post(
+    "/sales/:token/card",
+    {
+      config: { access: "user" },
+      schema: {
+        tags,
+        summary:
+          "Open (or reopen) the card payment of an invoice that opens no order: what it still asks for",
+        params: SalesTokenParams,
+        response: { 200: PaymentIntent, ...refused },
+      },
+    },
+    async (request) => openSalesCardPayment(ctx, await requireUser(request), request.params.token),
+  );
+
+  app.post(
+    "/sales/:token/card/confirm",
+    {
+      config: { access: "user" },
+      schema: {
+        tags,
+        summary: "Book the invoice's card payment once the provider confirms it succeeded",
+        body: InvoiceCardConfirmBody,
+        ...answered,
+      },
+    },
+    async (request) =>
+      confirmSalesCardPayment(
+        ctx,
+        await requireUser(request),
+        request.params.token,
+        request.body.transactionId,
+      ),
   );
 };

@@ -3,18 +3,20 @@ import {
   type CustomerSalesDocument,
   companyMessages,
   lineCounts,
+  type PaymentIntent,
   type SalesInvitation,
   type SalesPayment,
   type SalesState,
   salesLabel,
   salesMessages,
 } from "@agency/contract";
-import { clientCompanyOf, clientMayDo } from "../../auth/order-access.js";
+import { clientMayDo, readsSalesDocument } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
+import { openInvoiceCardPayment, paysInvoice, recordInvoiceCardPayment } from "../billing/index.js";
 import { companyForOrder } from "../companies/index.js";
 import { paymentStateOfOrder, placeCustomOrder } from "../orders/index.js";
 import { type SalesContext, totalsOf } from "./drafts.js";
@@ -24,6 +26,7 @@ import {
   linkRevisionToOrder,
   recordOpening,
   recordQuoteAnswer,
+  revisionWithId,
   type SalesRow,
   sentRevisionWithToken,
 } from "./queries/documents.js";
@@ -44,17 +47,9 @@ async function findByToken(db: Database, token: string, lock = false): Promise<S
 
 const isAddressee = (row: SalesRow, caller: SessionUser) => caller.email.toLowerCase() === row.email;
 
-/**
- * Who sees it: the account with the address it was sent to, and any person of the company it is
- * addressed to whose client role acts on it: a quote's Approvers (who accept it) and Billing people
- * (who pay it once accepted), an invoice's Billing people; Admins always (docs/decisions/028). To
- * anyone else it does not exist.
- */
+/** The revision, to its addressee or a colleague who acts on it (the one rule), else a 404. */
 function forReader(row: SalesRow, caller: SessionUser): SalesRow {
-  if (isAddressee(row, caller)) return row;
-  const company = clientCompanyOf(caller);
-  const acts = clientMayDo(caller, "pay") || (row.kind === "quote" && clientMayDo(caller, "approve"));
-  if (row.companyId && company === row.companyId && acts) return row;
+  if (readsSalesDocument(caller, row)) return row;
   throw notFound("The quote or invoice");
 }
 
@@ -66,13 +61,13 @@ export async function revisionForReader(db: Database, caller: SessionUser, token
 const waiting = (state: SalesState) => state === "sent" || state === "viewed";
 
 /**
- * Paid by card through an order: a quote once accepted, an invoice while open, when it starts
- * work. An invoice that starts none is paid by transfer, recorded by the agency, and opens no
+ * Paid by card: a quote once accepted, an invoice while open. One that starts work is paid through
+ * a new order; an invoice that starts none is paid as it is, by card or by transfer, and opens no
  * order (docs/decisions/029).
  */
 function mayPay(row: SalesRow, state: SalesState): boolean {
-  if (!row.startsWork) return false;
-  return row.kind === "quote" ? state === "accepted" : waiting(state) || state === "overdue";
+  if (row.kind === "quote") return row.startsWork && state === "accepted";
+  return waiting(state) || state === "overdue";
 }
 
 /** Refused (403) to a person whose client role may not do it: accept or decline (approve), pay. */
@@ -98,11 +93,12 @@ async function present(
 ): Promise<CustomerSalesDocument> {
   const now = ctx.now();
   const state = effectiveState(row, now);
+  const shown = await presentOne(ctx.db, row, now);
   return {
-    ...(await presentOne(ctx.db, row, now)),
+    ...shown,
     terms: row.kind === "invoice" ? await invoiceTerms(ctx.db, row) : null,
     canAccept: clientMayDo(caller, "approve") && row.kind === "quote" && waiting(state),
-    canPay: clientMayDo(caller, "pay") && mayPay(row, state),
+    canPay: clientMayDo(caller, "pay") && mayPay(row, state) && (row.startsWork || shown.amountDue > 0),
   };
 }
 
@@ -257,6 +253,7 @@ export async function startSalesPayment(
       const quoteWaiting = found.kind === "quote" && waiting(state);
       throw new AppError("conflict", quoteWaiting ? salesMessages.acceptFirst : salesMessages.notPayable);
     }
+    if (!found.startsWork) throw new AppError("conflict", salesMessages.paidOnItsPage);
     if (found.orderId) {
       const status = await paymentStateOfOrder(tx, found.orderId);
       if (status === "unpaid") return { orderId: found.orderId };
@@ -282,4 +279,43 @@ export async function startSalesPayment(
     await linkRevisionToOrder(tx, found.id, orderId, isAddressee(found, caller) ? caller.id : null);
     return { orderId };
   });
+}
+
+/**
+ * The card payment of an open invoice that starts no work, for what it still asks for: the
+ * provider's intent carries the invoice, and paying it opens no order.
+ */
+export async function openSalesCardPayment(
+  ctx: SalesContext,
+  caller: SessionUser,
+  token: string,
+): Promise<PaymentIntent> {
+  const found = forReader(await findByToken(ctx.db, token), caller);
+  refuseRole(caller, "pay");
+  if (found.kind !== "invoice" || !mayPay(found, effectiveState(found, ctx.now()))) {
+    throw new AppError("conflict", salesMessages.notPayable);
+  }
+  if (found.startsWork) throw new AppError("conflict", salesMessages.paidThroughOrder);
+  return openInvoiceCardPayment(ctx.db, ctx.provider, found);
+}
+
+/**
+ * The reader says the card paid: the provider is asked, and a payment of a revision of this
+ * invoice is booked once (the webhook may have booked it already). Answers the invoice as it is now.
+ */
+export async function confirmSalesCardPayment(
+  ctx: SalesContext,
+  caller: SessionUser,
+  token: string,
+  transactionId: string,
+): Promise<CustomerSalesDocument> {
+  const found = forReader(await findByToken(ctx.db, token), caller);
+  refuseRole(caller, "pay");
+  const intent = await ctx.provider.retrieveIntent(transactionId);
+  const paid = intent && paysInvoice(intent) ? await revisionWithId(ctx.db, intent.invoiceId) : undefined;
+  if (!intent || paid?.seriesId !== found.seriesId) {
+    throw new AppError("unprocessable", salesMessages.noSuchCardPayment);
+  }
+  await recordInvoiceCardPayment(ctx.db, ctx.provider.name, intent, ctx.receipts, caller);
+  return present(ctx, caller, await findByToken(ctx.db, token));
 }

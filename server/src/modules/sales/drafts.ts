@@ -12,6 +12,7 @@ import { accountIdOf, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../errors.js";
 import type { PaymentProvider } from "../../payment-providers/provider.js";
+import type { ReceiptSettings } from "../billing/index.js";
 import { minorUnitsOf, shopMoney } from "../catalog/index.js";
 import { companyById } from "../companies/index.js";
 import type { Letterhead } from "./pdf.js";
@@ -34,8 +35,13 @@ export type SalesContext = {
   db: Database;
   now: () => Date;
   publicUrl: string;
-  /** Asked whether a sale's unpaid order is being paid before that sale is voided or replaced. */
-  provider: Pick<PaymentProvider, "retrieveIntent">;
+  /**
+   * Asked whether a sale's unpaid order is being paid before that sale is voided or replaced, and
+   * to open and check the card payment of an invoice that opens no order.
+   */
+  provider: PaymentProvider;
+  /** The receipts of invoices paid by card. */
+  receipts: ReceiptSettings;
   /** The PDFs' letterhead: a quote is signed on its PDF. */
   letterhead: Letterhead;
 };

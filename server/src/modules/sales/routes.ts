@@ -25,6 +25,7 @@ export type SalesRouteOptions = {
   publicUrl: string;
   provider: SalesContext["provider"];
   letterhead: SalesContext["letterhead"];
+  receipts: SalesContext["receipts"];
 };
 
 export function salesContext(options: SalesRouteOptions): SalesContext {
@@ -34,6 +35,7 @@ export function salesContext(options: SalesRouteOptions): SalesContext {
     publicUrl: options.publicUrl,
     provider: options.provider,
     letterhead: options.letterhead,
+    receipts: options.receipts,
   };
 }
 

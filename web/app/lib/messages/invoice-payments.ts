@@ -87,6 +87,14 @@ export const payByTransfer = {
   recordedLater: "We mark the invoice paid once the transfer reaches us; the receipt follows by e-mail.",
 } as const;
 
+/** An invoice that opens no order, paid by card on its own page. */
+export const payByCard = {
+  heading: "Pay by card",
+  lead: "The card pays what is still due. The receipt follows by e-mail; no new order is opened.",
+  paid: "Paid, thank you. The receipt is in your Payment History.",
+  history: "Payment History",
+} as const;
+
 /** A quote's optional lines: offered with a tick box, chosen or not once accepted. */
 export const salesOptions = {
   optional: "Optional",

@@ -1,4 +1,4 @@
-import { companyMessages, formatOrderNumber } from "@agency/contract";
+import { companyMessages, formatOrderNumber, type Order, type PaymentIntent } from "@agency/contract";
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
@@ -9,6 +9,7 @@ import { useOrderTerms, usePaymentOrder } from "../../features/orders/api/orders
 import { RenewalTermsNote } from "../../features/orders/components/renewal-terms";
 import { usePaymentIntent } from "../../features/payments/api/payments";
 import { TestCardForm } from "../../features/payments/components/test-card-form";
+import { useOrderPayer } from "../../features/payments/use-pay-flow";
 import { orderMessages, paymentMessages as t } from "../../lib/messages";
 import { useMoney } from "../../lib/money";
 
@@ -74,17 +75,25 @@ export default function Payment() {
           <p className="alert alert-info mb-0">{companyMessages.roleMayNot("pay")}</p>
         ) : intent.isError ? (
           <LoadError message={t.openFailed} query={intent} />
-        ) : intent.data?.provider === "stripe" ? (
-          <Suspense fallback={<LoadingScreen />}>
-            <StripeCardForm order={order.data} intent={intent.data} />
-          </Suspense>
         ) : (
-          <TestCardForm order={order.data} intent={intent.data} />
+          <OrderCard order={order.data} intent={intent.data} />
         )}
         <p className="mt-3 mb-0 small">
           <Link to="/dashboard/my-orders">{orderMessages.myOrders}</Link>
         </p>
       </div>
     </section>
+  );
+}
+
+/** The card form of the shop's provider, paying the order. */
+function OrderCard({ order, intent }: { order: Order; intent: PaymentIntent | undefined }) {
+  const payer = useOrderPayer(order);
+  return intent?.provider === "stripe" ? (
+    <Suspense fallback={<LoadingScreen />}>
+      <StripeCardForm payer={payer} intent={intent} />
+    </Suspense>
+  ) : (
+    <TestCardForm payer={payer} intent={intent} />
   );
 }

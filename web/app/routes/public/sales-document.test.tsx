@@ -1,8 +1,8 @@
 import type { CustomerSalesDocument } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { salesCustomerPage as t } from "../../lib/messages";
-import { payByTransfer, salesOptions, salesSigning } from "../../lib/messages/invoice-payments";
+import { paymentMessages, salesCustomerPage as t } from "../../lib/messages";
+import { payByCard, payByTransfer, salesOptions, salesSigning } from "../../lib/messages/invoice-payments";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderRoute } from "../../test/render-route";
@@ -108,8 +108,39 @@ describe("the client's invoice page", () => {
 
   it("says nothing of a transfer once the invoice is paid", async () => {
     showQuote({ ...invoice, state: "paid", amountPaid: 1500, amountDue: 0 });
-    expect(await screen.findByText(t.paid, { exact: false })).toBeTruthy();
+    expect(await screen.findByText(payByCard.paid, { exact: false })).toBeTruthy();
     expect(screen.queryByRole("region", { name: payByTransfer.heading })).toBeNull();
+  });
+
+  it("is paid by card on its own page: the card pays what is due, and the page shows it paid", async () => {
+    const api = showQuote({ ...invoice, canPay: true });
+    api.answer("POST /api/sales/:token/card", {
+      clientSecret: "pi_test_1_secret_2",
+      paymentIntentId: "pi_test_1",
+      provider: "test",
+      publishableKey: null,
+      amount: 1000,
+      currency: "usd",
+    });
+    api.answer("POST /api/payments/test/confirm", { status: "succeeded", paymentIntentId: "pi_test_1" });
+    api.answer("POST /api/sales/:token/card/confirm", {
+      ...invoice,
+      state: "paid",
+      amountPaid: 1500,
+      amountDue: 0,
+      canPay: false,
+    });
+    fireEvent.click(await screen.findByRole("button", { name: t.pay }));
+    const card = await screen.findByRole("region", { name: payByCard.heading });
+    fireEvent.change(within(card).getByLabelText(paymentMessages.cardNumber), {
+      target: { value: "4242 4242 4242 4242" },
+    });
+    fireEvent.change(within(card).getByLabelText(paymentMessages.expiry), { target: { value: "12/34" } });
+    fireEvent.change(within(card).getByLabelText(paymentMessages.cvc), { target: { value: "123" } });
+    fireEvent.click(within(card).getByRole("button", { name: paymentMessages.pay("$1,000.00") }));
+    expect(await screen.findByText(payByCard.paid, { exact: false })).toBeTruthy();
+    expect(api.bodies("POST /api/sales/:token/card/confirm")).toEqual([{ transactionId: "pi_test_1" }]);
+    expect(screen.queryByRole("region", { name: payByCard.heading })).toBeNull();
   });
 
   it("says nothing of a transfer when the agency gave no bank account", async () => {

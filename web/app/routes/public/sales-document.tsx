@@ -1,4 +1,4 @@
-import { type CustomerSalesDocument, printedBuyer } from "@agency/contract";
+import { type CustomerSalesDocument, type PaymentIntent, printedBuyer } from "@agency/contract";
 import { useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
@@ -19,12 +19,13 @@ import { TransferDetails } from "../../features/sales/components/transfer-detail
 import { ApiError, errorMessage } from "../../lib/api";
 import { formatBillingDate } from "../../lib/dates";
 import { salesDetailPage, salesCustomerPage as t } from "../../lib/messages";
-import { payByTransfer, salesSigning } from "../../lib/messages/invoice-payments";
+import { payByCard, payByTransfer, salesSigning } from "../../lib/messages/invoice-payments";
 import { useMoney } from "../../lib/money";
 import { loginPath } from "../../lib/redirect";
 import { pageTitle, siteOf } from "../../lib/site";
 import { notifyError, notifySuccess } from "../../lib/toast";
 import type { Route } from "./+types/sales-document";
+import { InvoiceCard } from "./invoice-card";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Your quote", siteOf(matches)) }, { name: "robots", content: "noindex" }];
@@ -100,6 +101,7 @@ function SignInFirst({
 
 function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDocument }) {
   const answers = useSalesAnswers(token);
+  const session = useSession();
   const navigate = useNavigate();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
@@ -139,8 +141,11 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
       notifyError(errorMessage(error));
     }
   };
+  // An invoice that opens no order is paid by card here; one that starts work through its order.
+  const [cardIntent, setCardIntent] = useState<PaymentIntent | null>(null);
   const pay = () =>
     run(async () => {
+      if (!doc.startsWork) return setCardIntent(await answers.openCard.mutateAsync());
       const { orderId } = await answers.pay.mutateAsync();
       await navigate(`/dashboard/payment/${orderId}`);
     });
@@ -183,9 +188,14 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
       {doc.state === "expired" ? <p className="alert alert-warning">{t.expired}</p> : null}
       {doc.state === "void" ? <p className="alert alert-secondary">{t.void}</p> : null}
       {doc.state === "declined" ? <p className="alert alert-secondary">{t.declined}</p> : null}
-      {doc.state === "paid" ? (
+      {doc.state === "paid" && doc.startsWork ? (
         <p className="alert alert-success">
           {t.paid} <Link to="/dashboard/my-orders">{t.myOrders}</Link>
+        </p>
+      ) : null}
+      {doc.state === "paid" && !doc.startsWork ? (
+        <p className="alert alert-success">
+          {payByCard.paid} <Link to="/dashboard/payment-history">{payByCard.history}</Link>
         </p>
       ) : null}
       {doc.canAccept ? (
@@ -225,8 +235,8 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
             {t.accept}
           </Button>
         ) : null}
-        {doc.canPay ? (
-          <Button onClick={pay} disabled={answers.pay.isPending}>
+        {doc.canPay && !(cardIntent && doc.amountDue > 0) ? (
+          <Button onClick={pay} disabled={answers.pay.isPending || answers.openCard.isPending}>
             {t.pay}
           </Button>
         ) : null}
@@ -258,6 +268,9 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
             {t.declineConfirm}
           </Button>
         </Form>
+      ) : null}
+      {cardIntent && doc.canPay ? (
+        <InvoiceCard token={token} doc={doc} intent={cardIntent} payer={session.data?.user} />
       ) : null}
       <SignatureNote doc={doc} signedPdfHref={signedSalesPdfUrl(token)} />
       {/* An invoice that opens work is paid by card; one for work done (or nothing) by transfer. */}

@@ -4,6 +4,7 @@ import {
   type InvoicePayment,
   type InvoicePayments,
   invoicePaymentMessages as messages,
+  type PaymentProviderName,
   type RecordedPaymentMethod,
   toMajor,
   toMinor,
@@ -61,6 +62,79 @@ function paidFor(invoice: InvoiceRow, payerId: string) {
   };
 }
 
+type Booking = {
+  invoice: InvoiceRow;
+  payerId: string;
+  cents: number;
+  /** What the invoice asked for before this payment. */
+  dueCents: number;
+  time: Date;
+  provider: "recorded" | PaymentProviderName;
+  transactionId: string;
+  method: RecordedPaymentMethod | null;
+  reference: string | null;
+  card: { brand: string; last4: string } | null;
+  recordedBy: { id: string | null; name: string };
+};
+
+/**
+ * Books money received for an invoice, by card or recorded by hand: the payment, its receipt, the
+ * payer's receipt mail and `payment.recorded` (the webhook, and the invoice paid once nothing is
+ * due), in the caller's transaction. Undefined when the provider's transaction is booked already.
+ */
+export async function bookInvoicePayment(
+  tx: Database,
+  receipts: ReceiptSettings,
+  booking: Booking,
+): Promise<PaymentRow | undefined> {
+  const { invoice, payerId, cents } = booking;
+  const payment = await insertPaymentUnlessRecorded(tx, {
+    orderId: null,
+    salesDocumentId: invoice.id,
+    userId: payerId,
+    email: invoice.email,
+    provider: booking.provider,
+    transactionId: booking.transactionId,
+    method: booking.method,
+    reference: booking.reference,
+    recordedBy: booking.provider === "recorded" ? booking.recordedBy.id : null,
+    amountCents: cents,
+    paymentTime: booking.time,
+  });
+  if (!payment) return undefined;
+  await issueReceipt(tx, receipts, {
+    payment,
+    order: paidFor(invoice, payerId),
+    invoice: { id: invoice.id, number: invoice.number ?? "", buyer: invoice.buyer },
+    currency: invoice.currency,
+    card: booking.card,
+    pricing: {
+      lines: [
+        {
+          description: `Payment towards invoice ${invoice.number ?? ""}`.trim(),
+          quantity: 1,
+          unitCents: cents,
+          amountCents: cents,
+        },
+      ],
+      listPriceCents: cents,
+      discountCents: 0,
+      promoCode: null,
+    },
+    period: null,
+  });
+  // The payer's receipt mail, once the transaction stands.
+  await enqueue(tx, "mail.payment-received", { paymentId: payment.id });
+  await emitDomainEvent(tx, "payment.recorded", {
+    payment: { id: payment.id, amountCents: cents },
+    invoice: { id: invoice.id, seriesId: invoice.seriesId },
+    settled: cents >= booking.dueCents,
+    recordedBy: booking.recordedBy,
+    paidAt: booking.time,
+  });
+  return payment;
+}
+
 type Context = { receipts: ReceiptSettings; now: () => Date };
 
 /**
@@ -90,44 +164,20 @@ export async function recordInvoicePayment(
     const payerId = invoice.userId ?? (await accountOfAddress(tx, invoice.email))?.id;
     if (!payerId) throw new AppError("conflict", messages.noAccount);
     const time = dayTime(body.date);
-    const payment = await insertPaymentUnlessRecorded(tx, {
-      orderId: null,
-      salesDocumentId: invoice.id,
-      userId: payerId,
-      email: invoice.email,
+    const payment = await bookInvoicePayment(tx, ctx.receipts, {
+      invoice,
+      payerId,
+      cents,
+      dueCents,
+      time,
       provider: "recorded",
       transactionId: `recorded-${randomUUID()}`,
       method: body.method,
       reference: body.reference || null,
-      recordedBy: accountIdOf(caller),
-      amountCents: cents,
-      paymentTime: time,
+      card: null,
+      recordedBy: { id: accountIdOf(caller), name: caller.name },
     });
     if (!payment) throw new Error("The recorded payment was not written.");
-    await issueReceipt(tx, ctx.receipts, {
-      payment,
-      order: paidFor(invoice, payerId),
-      invoice: { id: invoice.id, number: invoice.number ?? "", buyer: invoice.buyer },
-      currency: invoice.currency,
-      card: null,
-      pricing: {
-        lines: [
-          {
-            description: `Payment towards invoice ${invoice.number ?? ""}`.trim(),
-            quantity: 1,
-            unitCents: cents,
-            amountCents: cents,
-          },
-        ],
-        listPriceCents: cents,
-        discountCents: 0,
-        promoCode: null,
-      },
-      period: null,
-    });
-    const settled = cents === dueCents;
-    // The payer's receipt mail, once the transaction stands.
-    await enqueue(tx, "mail.payment-received", { paymentId: payment.id });
     await recordAudit(tx, {
       actor: auditActorOf(caller),
       action: "payment.recorded",
@@ -142,13 +192,6 @@ export async function recordInvoicePayment(
         date: body.date,
         due: toMajor(dueCents - cents, invoice.currency),
       },
-    });
-    await emitDomainEvent(tx, "payment.recorded", {
-      payment: { id: payment.id, amountCents: cents },
-      invoice: { id: invoice.id, seriesId: invoice.seriesId },
-      settled,
-      recordedBy: { id: accountIdOf(caller), name: caller.name },
-      paidAt: time,
     });
     return payment;
   });

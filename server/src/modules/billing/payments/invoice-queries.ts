@@ -68,3 +68,9 @@ export function paymentsOfSeries(db: Database, seriesId: string) {
     .where(eq(salesDocuments.seriesId, seriesId))
     .orderBy(asc(payments.paymentTime), asc(payments.createdAt));
 }
+
+/** The revision, unlocked: to check who may pay it before its payment is booked. */
+export async function invoiceRevision(db: Database, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(salesDocuments).where(eq(salesDocuments.id, id));
+  return row;
+}

@@ -6,7 +6,13 @@ import {
   type TestCardPaymentBody,
   toMajor,
 } from "@agency/contract";
-import { clientMayDo, findOwnOrder, findVisibleOrder, sightOf } from "../../../auth/order-access.js";
+import {
+  clientMayDo,
+  findOwnOrder,
+  findVisibleOrder,
+  readsSalesDocument,
+  sightOf,
+} from "../../../auth/order-access.js";
 import { isTeamMember, type SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { AppError } from "../../../errors.js";
@@ -18,6 +24,8 @@ import { renewalChargeCents } from "../charges.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { startSubscription } from "../subscriptions/service.js";
 import { renewalBasisOf } from "../subscriptions/terms.js";
+import { paysInvoice, recordInvoiceCardPayment } from "./invoice-card.js";
+import { invoiceRevision } from "./invoice-queries.js";
 import { addPayment } from "./ledger.js";
 import {
   firstPaymentOfOrder,
@@ -145,6 +153,21 @@ export async function recordPayment(
   });
 }
 
+/**
+ * A payment the provider reports, booked for what it pays: an order (`recordPayment`), or an
+ * invoice that opens none. `payer` is who confirmed it, when someone did (not a webhook).
+ */
+export async function recordProviderPayment(
+  db: Database,
+  providerName: PaymentProvider["name"],
+  intent: ProviderIntent,
+  receipts: ReceiptSettings,
+  payer?: SessionUser,
+): Promise<unknown> {
+  if (paysInvoice(intent)) return recordInvoiceCardPayment(db, providerName, intent, receipts, payer);
+  return recordPayment(db, providerName, intent, receipts);
+}
+
 /** SPEC §7 PATCH /order/{id}: the client says it paid; the provider is asked whether that is so. */
 export async function confirmPayment(
   db: Database,
@@ -175,8 +198,17 @@ export async function payWithTestCard(
   receipts: ReceiptSettings,
 ) {
   const intent = await provider.retrieveIntent(body.paymentIntentId);
-  if (!intent?.orderId) throw new AppError("not_found", "The payment was not found.");
-  await findOwnOrder(db, caller, intent.orderId);
+  if (intent && paysInvoice(intent)) {
+    // An invoice that opens no order: only a person who may pay it (the one rule) charges a card.
+    const invoice = await invoiceRevision(db, intent.invoiceId);
+    if (!invoice || !readsSalesDocument(caller, invoice) || !clientMayDo(caller, "pay")) {
+      throw new AppError("not_found", "The payment was not found.");
+    }
+  } else if (intent?.orderId) {
+    await findOwnOrder(db, caller, intent.orderId);
+  } else {
+    throw new AppError("not_found", "The payment was not found.");
+  }
   const confirmed = await provider.confirm({
     userId: caller.id,
     paymentIntentId: body.paymentIntentId,
@@ -185,7 +217,7 @@ export async function payWithTestCard(
     expiry: body.expiry,
     cvc: body.cvc,
   });
-  await recordPayment(db, provider.name, confirmed, receipts);
+  await recordProviderPayment(db, provider.name, confirmed, receipts, caller);
   return { status: "succeeded" as const, paymentIntentId: confirmed.id };
 }
 

@@ -7,11 +7,11 @@ import type { PaymentProvider } from "../../../payment-providers/provider.js";
 import { fromStripeIntent } from "../../../payment-providers/stripe.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { applyBillingEvent, EventTooEarly } from "../subscriptions/stripe-events.js";
-import { recordPayment } from "./service.js";
+import { recordProviderPayment } from "./service.js";
 
 /**
  * Stripe's webhook: the signature is checked on the exact bytes Stripe sent. A succeeded
- * PaymentIntent records an order's payment, and Billing's invoice and subscription events keep
+ * PaymentIntent records an order's (or an invoice's) payment, and Billing's invoice and subscription events keep
  * subscriptions in step (see applyBillingEvent). Duplicate or out-of-order deliveries are harmless:
  * a payment is recorded once per PaymentIntent or invoice, and an event that arrives before its
  * cause is refused with 503 so that Stripe delivers it again later. Other events are acknowledged.
@@ -44,9 +44,14 @@ export async function registerStripeWebhook(
         }
         if (event.type === "payment_intent.succeeded") {
           try {
-            await recordPayment(options.db, "stripe", fromStripeIntent(event.data.object), options.receipts);
+            await recordProviderPayment(
+              options.db,
+              "stripe",
+              fromStripeIntent(event.data.object),
+              options.receipts,
+            );
           } catch (error) {
-            // A payment that is not for one of our orders is acknowledged, or Stripe retries forever.
+            // A payment that is not for one of our orders or invoices is acknowledged, or Stripe retries forever.
             if (!(error instanceof AppError)) throw error;
             request.log.warn({ event: event.id, reason: error.message }, "webhook payment not recorded");
           }

@@ -126,6 +126,7 @@ describe("receipts", () => {
             amountCents: plan.newPriceCents,
             currency: "usd",
             orderId: order.id,
+            invoiceId: null,
             time: new Date(),
           },
           settings,

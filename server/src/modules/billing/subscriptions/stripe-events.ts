@@ -85,6 +85,7 @@ async function invoicePaid(ctx: BillingEventContext, invoice: Stripe.Invoice): P
         amountCents: invoice.amount_paid,
         currency: invoice.currency,
         orderId: order.id,
+        invoiceId: null,
         time: paidAt ? seconds(paidAt) : ctx.clock.now(),
         card: null,
       },

@@ -8,6 +8,7 @@ import { errorAlert } from "../../../lib/alerts";
 import { paymentMessages as t } from "../../../lib/messages";
 import { createQueryClient } from "../../../lib/query-client";
 import { apiFailure, fakeApi } from "../../../test/fake-api";
+import { useOrderPayer } from "../use-pay-flow";
 import StripeCardForm from "./stripe-card-form";
 import { TestCardForm } from "./test-card-form";
 
@@ -55,11 +56,11 @@ function intent(provider: "stripe" | "test"): PaymentIntent {
 }
 
 function StripePage() {
-  return <StripeCardForm order={order} intent={intent("stripe")} />;
+  return <StripeCardForm payer={useOrderPayer(order)} intent={intent("stripe")} />;
 }
 
 function TestCardPage() {
-  return <TestCardForm order={order} intent={intent("test")} />;
+  return <TestCardForm payer={useOrderPayer(order)} intent={intent("test")} />;
 }
 
 function HistoryPage() {

@@ -1,4 +1,4 @@
-import type { Order, PaymentIntent } from "@agency/contract";
+import type { PaymentIntent } from "@agency/contract";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import type { FormEvent } from "react";
@@ -6,7 +6,7 @@ import { Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
 import { useMoney } from "../../../lib/money";
 import { PaymentError } from "../payment-error";
-import { usePayFlow } from "../use-pay-flow";
+import { type CardPayer, usePayFlow } from "../use-pay-flow";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string) {
@@ -18,11 +18,11 @@ function stripeFor(publishableKey: string) {
   return stripe;
 }
 
-function CardPayment({ order, intent }: { order: Order; intent: PaymentIntent }) {
+function CardPayment({ payer, intent }: { payer: CardPayer; intent: PaymentIntent }) {
   const money = useMoney();
   const stripe = useStripe();
   const elements = useElements();
-  const pay = usePayFlow(order);
+  const pay = usePayFlow(payer);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,7 +31,7 @@ function CardPayment({ order, intent }: { order: Order; intent: PaymentIntent })
     pay.mutate(async () => {
       // SPEC §7: card payment confirmed with the billing name and email.
       const result = await stripe.confirmCardPayment(intent.clientSecret, {
-        payment_method: { card, billing_details: { name: order.name, email: order.email } },
+        payment_method: { card, billing_details: { name: payer.name, email: payer.email } },
       });
       if (result.error) throw new PaymentError(result.error.message ?? t.notCharged);
       return result.paymentIntent.id;
@@ -49,17 +49,17 @@ function CardPayment({ order, intent }: { order: Order; intent: PaymentIntent })
         className="w-100 mt-4"
         disabled={!stripe || !intent.clientSecret || pay.isPending}
       >
-        {t.pay(money(order.currentPrice, order.currency))}
+        {t.pay(money(payer.amount, payer.currency))}
       </Button>
     </Form>
   );
 }
 
 /** Stripe Elements: loaded only on the payment page, and only when the shop uses Stripe. */
-export default function StripeCardForm({ order, intent }: { order: Order; intent: PaymentIntent }) {
+export default function StripeCardForm({ payer, intent }: { payer: CardPayer; intent: PaymentIntent }) {
   return (
     <Elements stripe={stripeFor(intent.publishableKey ?? "")} options={{ clientSecret: intent.clientSecret }}>
-      <CardPayment order={order} intent={intent} />
+      <CardPayment payer={payer} intent={intent} />
     </Elements>
   );
 }

@@ -1,19 +1,19 @@
-import type { Order, PaymentIntent } from "@agency/contract";
+import type { PaymentIntent } from "@agency/contract";
 import type { FormEvent } from "react";
 import { Button, Form } from "react-bootstrap";
 import { paymentMessages as t } from "../../../lib/messages";
 import { useMoney } from "../../../lib/money";
 import { payWithTestCard } from "../api/payments";
-import { usePayFlow } from "../use-pay-flow";
+import { type CardPayer, usePayFlow } from "../use-pay-flow";
 import { TestCardFields } from "./test-card-fields";
 
 /**
  * The offline provider's card entry. Card details go to the shop's own test provider, which
  * applies Stripe's test-card rules and keeps nothing but the outcome and the last four digits.
  */
-export function TestCardForm({ order, intent }: { order: Order; intent: PaymentIntent | undefined }) {
+export function TestCardForm({ payer, intent }: { payer: CardPayer; intent: PaymentIntent | undefined }) {
   const money = useMoney();
-  const pay = usePayFlow(order);
+  const pay = usePayFlow(payer);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,11 +39,11 @@ export function TestCardForm({ order, intent }: { order: Order; intent: PaymentI
       <TestCardFields idPrefix="card">
         <Form.Group className="col-12 col-md-6" controlId="card-name">
           <Form.Label>{t.billingName}</Form.Label>
-          <Form.Control name="billingName" autoComplete="cc-name" defaultValue={order.name} />
+          <Form.Control name="billingName" autoComplete="cc-name" defaultValue={payer.name} />
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="card-email">
           <Form.Label>{t.billingEmail}</Form.Label>
-          <Form.Control name="billingEmail" type="email" autoComplete="email" defaultValue={order.email} />
+          <Form.Control name="billingEmail" type="email" autoComplete="email" defaultValue={payer.email} />
         </Form.Group>
       </TestCardFields>
       <Button
@@ -52,7 +52,7 @@ export function TestCardForm({ order, intent }: { order: Order; intent: PaymentI
         className="w-100 mt-4"
         disabled={!intent?.clientSecret || pay.isPending}
       >
-        {t.pay(money(order.currentPrice, order.currency))}
+        {t.pay(money(payer.amount, payer.currency))}
       </Button>
     </Form>
   );

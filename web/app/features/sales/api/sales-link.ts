@@ -47,5 +47,20 @@ export function useSalesAnswers(token: string) {
     pay: useMutation({
       mutationFn: () => apiPost(`${path(token)}/pay`, (c) => c.SalesPayment, {}),
     }),
+    /** An invoice that opens no order: its card payment, for what it still asks for. */
+    openCard: useMutation({
+      mutationFn: () => apiPost(`${path(token)}/card`, (c) => c.PaymentIntent, {}),
+    }),
   };
+}
+
+/** The invoice's card payment is booked (the server asks the provider); answers the invoice now. */
+export function confirmInvoiceCard(token: string, transactionId: string) {
+  return apiPost(`${path(token)}/card/confirm`, (c) => c.CustomerSalesDocument, { transactionId });
+}
+
+/** Puts the invoice as the server answered it on the page. */
+export function useShowSalesDocument(token: string) {
+  const queryClient = useQueryClient();
+  return (document: unknown) => queryClient.setQueryData(queryKeys.sales.link(token), document);
 }
