@@ -37,10 +37,10 @@ export const PaymentTermsDays = z
   .max(365, "must be at most 365");
 
 export const invoicePaymentMessages = {
-  notInvoice: "Payments are recorded against invoices only.",
   notOpen: "Payments are recorded against a sent invoice that is not paid or void.",
-  startsWork:
-    'This invoice opens its work when paid, which its card payment does: revise it without "starts work" to settle it by transfer.',
+  notAccepted: "A quote takes payment once the client has accepted it.",
+  inFull: (due: string) => `Money that opens the work is recorded in full: ${due}.`,
+  recurringByCard: "Work with recurring lines is paid by card, which its renewals charge.",
   moreThanDue: (due: string) => `The amount is more than is due (${due}).`,
   noAccount: "The invoice's addressee has no account yet: send them the invoice's link first.",
   notRecorded: "Only a recorded payment is refunded here; refund a card payment from its order.",

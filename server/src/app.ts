@@ -49,7 +49,12 @@ import { orderAdminRoutes, orderRoutes } from "./modules/orders/index.js";
 import { overviewAdminRoutes } from "./modules/overview/index.js";
 import { promoRoutes } from "./modules/promo/index.js";
 import { reviewRoutes } from "./modules/reviews/index.js";
-import { salesAdminRoutes, salesCustomerRoutes, salesPdfRoutes } from "./modules/sales/index.js";
+import {
+  orderOfRecordedPayment,
+  salesAdminRoutes,
+  salesCustomerRoutes,
+  salesPdfRoutes,
+} from "./modules/sales/index.js";
 import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
 import { applyConfiguredAdmin, teamRoutes, teamTwoFactorRoutes } from "./modules/team/index.js";
 import { testToolRoutes } from "./modules/test-tools/index.js";
@@ -167,7 +172,7 @@ export async function buildApp({
       const letterhead = documentLetterhead(config, db, async () => storage);
       const sales = { db, clock, publicUrl: config.publicUrl, provider, letterhead, receipts };
       await api.register(salesAdminRoutes, sales);
-      await api.register(invoicePaymentRoutes, { db, clock, receipts });
+      await api.register(invoicePaymentRoutes, { db, clock, receipts, openOrderOf: orderOfRecordedPayment });
       await api.register(salesCustomerRoutes, sales);
       await api.register(salesPdfRoutes, { db, letterhead });
       await api.register(orderAdminRoutes, { db });

@@ -2,7 +2,6 @@ import {
   type ClientAbility,
   type CustomerSalesDocument,
   companyMessages,
-  lineCounts,
   type PaymentIntent,
   type SalesInvitation,
   type SalesPayment,
@@ -18,12 +17,11 @@ import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { openInvoiceCardPayment, paysInvoice, recordInvoiceCardPayment } from "../billing/index.js";
 import { companyForOrder } from "../companies/index.js";
-import { paymentStateOfOrder, placeCustomOrder } from "../orders/index.js";
+import { orderOfDocument } from "./document-orders.js";
 import { type SalesContext, totalsOf } from "./drafts.js";
 import { effectiveState, linesOf, presentOne } from "./present.js";
 import { accountWithAddress } from "./queries/accounts.js";
 import {
-  linkRevisionToOrder,
   recordOpening,
   recordQuoteAnswer,
   revisionWithId,
@@ -96,7 +94,8 @@ async function present(
   const shown = await presentOne(ctx.db, row, now);
   return {
     ...shown,
-    terms: row.kind === "invoice" ? await invoiceTerms(ctx.db, row) : null,
+    // A quote is paid once accepted: by card, or by transfer to the account its terms give.
+    terms: row.kind === "invoice" || row.state === "accepted" ? await invoiceTerms(ctx.db, row) : null,
     canAccept: clientMayDo(caller, "approve") && row.kind === "quote" && waiting(state),
     canPay: clientMayDo(caller, "pay") && mayPay(row, state) && (row.startsWork || shown.amountDue > 0),
   };
@@ -227,13 +226,6 @@ async function chooseOptions(tx: Database, documentId: string, options: readonly
   return totalsOf(lines.map((line) => ({ ...line, chosen: chosen.has(line.position) })));
 }
 
-/** What a custom order is called: its first line, and how many more it has. */
-function serviceOf(lines: { description: string }[]): string {
-  const [first, ...rest] = lines;
-  const name = first?.description ?? "Custom work";
-  return rest.length > 0 ? `${name} (+${rest.length} more)` : name;
-}
-
 /**
  * The customer starts paying an accepted quote or a sent invoice: its order is written, unpaid,
  * and the card pays it through the usual payment calls. Opening the payment again reuses it.
@@ -254,29 +246,7 @@ export async function startSalesPayment(
       throw new AppError("conflict", quoteWaiting ? salesMessages.acceptFirst : salesMessages.notPayable);
     }
     if (!found.startsWork) throw new AppError("conflict", salesMessages.paidOnItsPage);
-    if (found.orderId) {
-      const status = await paymentStateOfOrder(tx, found.orderId);
-      if (status === "unpaid") return { orderId: found.orderId };
-      if (status === "paid") throw new AppError("conflict", salesMessages.notPayable);
-    }
-    // The lines that count: an optional one only if the client chose it.
-    const lines = ((await linesOf(tx, [found.id])).get(found.id) ?? []).filter(lineCounts);
-    const orderId = await placeCustomOrder(tx, {
-      userId: caller.id,
-      email: caller.email,
-      name: found.name || caller.name,
-      service: `${serviceOf(lines)} · ${salesLabel(found)}`,
-      interval: found.recurringInterval,
-      currency: found.currency,
-      lines: lines.map((line) => ({
-        description: line.description,
-        quantity: line.quantity,
-        unitCents: line.unitPriceCents,
-        recurring: line.recurring !== null,
-      })),
-      createdAt: ctx.now(),
-    });
-    await linkRevisionToOrder(tx, found.id, orderId, isAddressee(found, caller) ? caller.id : null);
+    const orderId = await orderOfDocument(tx, found, caller, ctx.now());
     return { orderId };
   });
 }

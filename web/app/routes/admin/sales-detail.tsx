@@ -46,7 +46,8 @@ function SalesDetailView({ doc }: { doc: AdminSalesDetail }) {
   const draft = doc.state === "draft";
   // Money is shown to a role that sees it, and recorded by one that may refund (the server checks both).
   const permissions = useMemberPermissions();
-  const seesMoney = doc.kind === "invoice" && !draft && (permissions?.has("money.view") ?? true);
+  const takesMoney = doc.kind === "invoice" ? !draft : doc.state === "accepted" || doc.state === "paid";
+  const seesMoney = takesMoney && (permissions?.has("money.view") ?? true);
 
   const act = async (run: () => Promise<AdminSalesDetail>, done: string) => {
     const result = await saveWithToasts(run, done).catch(() => null);

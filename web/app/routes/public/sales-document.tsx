@@ -273,8 +273,8 @@ function SalesDocumentView({ token, doc }: { token: string; doc: CustomerSalesDo
         <InvoiceCard token={token} doc={doc} intent={cardIntent} payer={session.data?.user} />
       ) : null}
       <SignatureNote doc={doc} signedPdfHref={signedSalesPdfUrl(token)} />
-      {/* An invoice that opens work is paid by card; one for work done (or nothing) by transfer. */}
-      {open && !doc.startsWork && doc.amountDue > 0 ? <TransferDetails doc={doc} /> : null}
+      {/* Open or accepted, it is paid by card or by a transfer the agency records. */}
+      {(open || doc.state === "accepted") && doc.amountDue > 0 ? <TransferDetails doc={doc} /> : null}
     </div>
   );
 }

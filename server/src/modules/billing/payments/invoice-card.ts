@@ -7,9 +7,9 @@ import { recordAudit } from "../../audit/index.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { bookInvoicePayment } from "./invoice-payments.js";
 import {
-  accountOfAddress,
   type InvoiceRow,
   invoiceRevisionLocked,
+  payerOfDocument,
   settledCentsOfSeries,
 } from "./invoice-queries.js";
 
@@ -71,7 +71,7 @@ export async function recordInvoiceCardPayment(
     if (!invoice || invoice.kind !== "invoice" || !sameCurrency(intent.currency, invoice.currency)) {
       throw new AppError("unprocessable", "The payment is not for an invoice of this shop.");
     }
-    const payerId = payer?.id ?? invoice.userId ?? (await accountOfAddress(tx, invoice.email))?.id;
+    const payerId = payer?.id ?? (await payerOfDocument(tx, invoice))?.id;
     if (!payerId) throw new AppError("unprocessable", "The invoice's payer has no account yet.");
     const dueCents = invoice.totalCents - (await settledCentsOfSeries(tx, invoice.seriesId));
     const payment = await bookInvoicePayment(tx, receipts, {

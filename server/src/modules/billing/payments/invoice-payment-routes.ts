@@ -12,6 +12,7 @@ import type { Database } from "../../../db/client.js";
 import { refusals } from "../../../errors.js";
 import type { ReceiptSettings } from "../receipts/issue.js";
 import { invoicePayments, recordInvoicePayment, refundRecordedPayment } from "./invoice-payments.js";
+import type { OpenOrderOf } from "./recorded-order-payment.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const tags = ["sales"];
@@ -23,8 +24,10 @@ export const invoicePaymentRoutes: FastifyPluginAsyncZod<{
   db: Database;
   clock: Clock;
   receipts: ReceiptSettings;
-}> = async (app, { db, clock, receipts }) => {
-  const ctx = { receipts, now: () => clock.now() };
+  /** The order a document that starts work opens when its money is recorded (the sales module's). */
+  openOrderOf: OpenOrderOf;
+}> = async (app, { db, clock, receipts, openOrderOf }) => {
+  const ctx = { receipts, now: () => clock.now(), openOrderOf };
   app.get(
     "/admin/sales/:id/payments",
     {

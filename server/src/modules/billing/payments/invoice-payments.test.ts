@@ -238,14 +238,6 @@ describe("an invoice for work already done", () => {
     expect(audited.some((entry) => entry.action === "payment.refund_recorded")).toBe(true);
   });
 
-  it("is not recorded against an invoice that starts work, which its card payment opens", async () => {
-    const id = await sentInvoice({ forOrderId: null, startsWork: true });
-    const refused = await record(id, { date: today(), amount: 1200, method: "bank_transfer" });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(invoicePaymentMessages.startsWork);
-    expect((await salesDetail(ctx, owner, id)).amountPaid).toBe(0);
-  });
-
   it("is recorded only by the agency", async () => {
     const id = await sentInvoice();
     expect((await record(id, { date: today(), amount: 10, method: "cash" }, client)).statusCode).toBe(403);

@@ -17,14 +17,15 @@ import { enqueue } from "../../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../../audit/index.js";
 import { issueReceipt, type ReceiptSettings } from "../receipts/issue.js";
 import {
-  accountOfAddress,
   type InvoiceRow,
   invoiceRevisionLocked,
+  payerOfDocument,
   paymentsOfSeries,
   recordedPaymentOfSeriesLocked,
   settledCentsOfSeries,
 } from "./invoice-queries.js";
 import { insertPaymentUnlessRecorded, type PaymentRow, refundsGivenOf } from "./queries.js";
+import { type OpenOrderOf, recordOrderPayment } from "./recorded-order-payment.js";
 
 // Money an invoice takes outside the card: the agency records a bank transfer, cash or other
 // receipt of money, and its refunds. Each is a payment without an order (docs/decisions/029),
@@ -39,8 +40,18 @@ const dayTime = (day: string) => new Date(`${day}T12:00:00.000Z`);
 async function lockInvoice(tx: Database, id: string): Promise<InvoiceRow> {
   const row = isId(id) ? await invoiceRevisionLocked(tx, id) : undefined;
   if (!row) throw notFound("The quote or invoice");
-  if (row.kind !== "invoice") throw new AppError("conflict", messages.notInvoice);
   return row;
+}
+
+/** Money is taken by a quote once accepted, and by an invoice while sent and unpaid. */
+function refuseClosed(row: InvoiceRow) {
+  if (row.kind === "quote" && row.state !== "accepted") throw new AppError("conflict", messages.notAccepted);
+  if (row.kind === "invoice" && !open.has(row.state)) throw new AppError("conflict", messages.notOpen);
+}
+
+/** The day's time: now for today, noon UTC for a day before (the same day wherever it is read). */
+function timeOf(day: string, now: Date): Date {
+  return day === now.toISOString().slice(0, 10) ? now : dayTime(day);
 }
 
 function refuseFuture(day: string, now: Date) {
@@ -135,7 +146,7 @@ export async function bookInvoicePayment(
   return payment;
 }
 
-type Context = { receipts: ReceiptSettings; now: () => Date };
+type Context = { receipts: ReceiptSettings; now: () => Date; openOrderOf: OpenOrderOf };
 
 /**
  * The agency records money received for a sent invoice: in part or the rest of it. Written in one
@@ -152,31 +163,43 @@ export async function recordInvoicePayment(
   refuseFuture(body.date, ctx.now());
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
-    if (!open.has(invoice.state)) throw new AppError("conflict", messages.notOpen);
-    // Its card payment opens its order; money recorded by hand opens none (docs/decisions/029).
-    if (invoice.startsWork) throw new AppError("conflict", messages.startsWork);
+    refuseClosed(invoice);
     const cents = toMinor(body.amount, invoice.currency);
     const dueCents = invoice.totalCents - (await settledCentsOfSeries(tx, invoice.seriesId));
     if (cents > dueCents) {
       const message = messages.moreThanDue(formatMoney(dueCents, invoice.currency));
       throw new AppError("bad_request", message, { amount: message });
     }
-    const payerId = invoice.userId ?? (await accountOfAddress(tx, invoice.email))?.id;
-    if (!payerId) throw new AppError("conflict", messages.noAccount);
-    const time = dayTime(body.date);
-    const payment = await bookInvoicePayment(tx, ctx.receipts, {
-      invoice,
-      payerId,
-      cents,
-      dueCents,
-      time,
-      provider: "recorded",
-      transactionId: `recorded-${randomUUID()}`,
-      method: body.method,
-      reference: body.reference || null,
-      card: null,
-      recordedBy: { id: accountIdOf(caller), name: caller.name },
-    });
+    const payer = await payerOfDocument(tx, invoice);
+    if (!payer) throw new AppError("conflict", messages.noAccount);
+    const time = timeOf(body.date, ctx.now());
+    const recordedBy = { id: accountIdOf(caller), name: caller.name };
+    const reference = body.reference || null;
+    // A document that starts work opens its order, paid (docs/decisions/029).
+    const payment = invoice.startsWork
+      ? await recordOrderPayment(tx, ctx, {
+          document: invoice,
+          payer,
+          cents,
+          dueCents,
+          time,
+          method: body.method,
+          reference,
+          recordedBy,
+        })
+      : await bookInvoicePayment(tx, ctx.receipts, {
+          invoice,
+          payerId: payer.id,
+          cents,
+          dueCents,
+          time,
+          provider: "recorded",
+          transactionId: `recorded-${randomUUID()}`,
+          method: body.method,
+          reference,
+          card: null,
+          recordedBy,
+        });
     if (!payment) throw new Error("The recorded payment was not written.");
     await recordAudit(tx, {
       actor: auditActorOf(caller),
@@ -275,7 +298,7 @@ export async function refundRecordedPayment(
 /** The invoice's payments (card and recorded) and refunds, with what was paid and what is due. */
 export async function invoicePayments(db: Database, invoiceId: string): Promise<InvoicePayments> {
   const [invoice] = isId(invoiceId) ? [await invoiceRevisionLocked(db, invoiceId)] : [];
-  if (!invoice || invoice.kind !== "invoice") throw notFound("The quote or invoice");
+  if (!invoice) throw notFound("The quote or invoice");
   const rows = await paymentsOfSeries(db, invoice.seriesId);
   const refunded = new Map<string, number>();
   for (const { payment } of rows) {
@@ -294,7 +317,7 @@ export async function invoicePayments(db: Database, invoiceId: string): Promise<
     refundOf: payment.refundOf,
     refundReason: payment.refundReason,
     refundable:
-      payment.provider === "recorded" && !payment.refundOf
+      payment.provider === "recorded" && !payment.refundOf && !payment.orderId
         ? toMajor(payment.amountCents - (refunded.get(payment.id) ?? 0), currency)
         : null,
     receiptId,

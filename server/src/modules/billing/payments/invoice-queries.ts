@@ -23,12 +23,19 @@ export async function settledCentsOfSeries(db: Database, seriesId: string): Prom
   return row?.cents ?? 0;
 }
 
-/** The account an invoice's money is booked to: its addressee's. */
-export async function accountOfAddress(db: Database, email: string): Promise<{ id: string } | undefined> {
+/** The account that pays a document: the one it belongs to, or the one with the address it went to. */
+export async function payerOfDocument(
+  db: Database,
+  document: Pick<InvoiceRow, "userId" | "email">,
+): Promise<{ id: string; email: string; name: string } | undefined> {
   const [row] = await db
-    .select({ id: user.id })
+    .select({ id: user.id, email: user.email, name: user.name })
     .from(user)
-    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+    .where(
+      document.userId
+        ? eq(user.id, document.userId)
+        : eq(sql`lower(${user.email})`, document.email.toLowerCase()),
+    );
   return row;
 }
 
@@ -44,6 +51,8 @@ export async function recordedPaymentOfSeriesLocked(tx: Database, seriesId: stri
         eq(salesDocuments.seriesId, seriesId),
         eq(payments.provider, "recorded"),
         isNull(payments.refundOf),
+        // Money that opened an order is refunded from the order, with its credit note.
+        isNull(payments.orderId),
       ),
     )
     .for("update", { of: payments });

@@ -20,6 +20,15 @@ type LedgerEntry = {
   period?: { subscriptionId: string; start: Date; end: Date } | null;
   refundOf?: string;
   refundReason?: string;
+  /** Money the agency recorded by hand (no provider): how, with what reference, by whom, for which document. */
+  recorded?: RecordedBy;
+};
+
+type RecordedBy = {
+  method: string;
+  reference: string | null;
+  recordedBy: string | null;
+  salesDocumentId: string;
 };
 
 /** An order's line as its receipts copy it. */
@@ -81,6 +90,7 @@ async function writeEntry(
     periodEnd: period?.end,
     refundOf: entry.refundOf,
     refundReason: entry.refundReason,
+    ...entry.recorded,
   });
   if (!payment) return null;
   await issueReceipt(tx, receipts, {
@@ -110,6 +120,7 @@ export async function addPayment(
     provider: string;
     intent: ProviderIntent;
     period: { subscriptionId: string; start: Date; end: Date } | null;
+    recorded?: RecordedBy;
   },
 ): Promise<PaymentRow | null> {
   const { order, intent, period } = input;
@@ -122,6 +133,7 @@ export async function addPayment(
     currency: intent.currency,
     card: intent.card ?? null,
     period,
+    recorded: input.recorded,
   });
   if (payment) await enqueue(tx, "mail.payment-received", { paymentId: payment.id });
   return payment;

@@ -63,19 +63,22 @@ export function checkRefund(
     const left = formatMoney(due.leftCents, money.currency, money.locale ?? defaultMoneyLocale);
     throw new AppError("conflict", refundMessages.moreThanLeft(left));
   }
-  if (due.payment.provider !== provider.name) throw new AppError("conflict", refundMessages.otherProvider);
+  const recorded = due.payment.provider === "recorded";
+  if (!recorded && due.payment.provider !== provider.name) {
+    throw new AppError("conflict", refundMessages.otherProvider);
+  }
 }
 
 /**
  * Gives back `cents` of a payment locked by `lockRefundable`, inside the same `tx`: the provider
- * refunds it first (while the payment stays locked), then it is written as a negative payment with
+ * (none for money recorded by hand) refunds it first (while the payment stays locked), then it is written as a negative payment with
  * its own credit note, and the audit log records who gave how much of which payment, and why.
  * The provider's idempotency key names the payment, the refund's number and its amount, so the
  * same refund asked again after a lost answer is given once and written then.
  */
 export async function giveRefund(
   tx: Database,
-  ctx: { provider: PaymentProvider; receipts: ReceiptSettings },
+  ctx: { provider: PaymentProvider; receipts: ReceiptSettings; now?: () => Date },
   caller: SessionUser,
   order: typeof orders.$inferSelect,
   due: RefundDue,
@@ -83,14 +86,17 @@ export async function giveRefund(
 ): Promise<PaymentRow> {
   checkRefund(due, cents, ctx.provider, order);
   const { payment } = due;
-  const done = await ctx.provider.refund(
-    {
-      paymentIntentId: payment.transactionId,
-      amountCents: cents,
-      key: `${payment.id}-${due.refunds + 1}-${cents}`,
-    },
-    tx,
-  );
+  const key = `${payment.id}-${due.refunds + 1}-${cents}`;
+  // Money recorded by hand (a transfer) is given back by hand: the refund is recorded, no provider asked.
+  const done =
+    payment.provider === "recorded"
+      ? {
+          id: `recorded-refund-${key}`,
+          amountCents: cents,
+          currency: order.currency,
+          time: ctx.now?.() ?? new Date(),
+        }
+      : await ctx.provider.refund({ paymentIntentId: payment.transactionId, amountCents: cents, key }, tx);
   const refunded = await addRefund(tx, ctx.receipts, { order, of: payment, refund: done, reason });
   if (!refunded) throw new Error("The provider answered with a refund that was recorded before.");
   await recordAudit(tx, {

@@ -25,7 +25,7 @@ import { useContractForm } from "../../../lib/use-contract-form";
 import { useInvoicePaymentRecorder, useInvoicePayments } from "../api/invoice-payments";
 
 /** The states in which an invoice still takes money (its due day may have passed). */
-const takesMoney = new Set(["sent", "viewed", "overdue"]);
+const takesMoney = new Set(["sent", "viewed", "overdue", "accepted"]);
 
 /** Today as the date box writes it, in the browser's own day. */
 function today(): string {
@@ -56,8 +56,8 @@ export function InvoicePaymentsPanel({ invoice, canRecord, receiptLink }: Props)
   if (listing.isError) return <LoadError message={t.failed} query={listing} />;
   const { payments, amountPaid, amountDue, currency } = listing.data;
   const money = (amount: number) => shopMoney(amount, currency);
-  // An invoice that opens work is paid by card; money recorded by hand would open none.
-  const recording = canRecord && !invoice.startsWork && takesMoney.has(invoice.state) && amountDue > 0;
+  // Money recorded for work that starts when paid opens its order, in full (the server checks).
+  const recording = canRecord && takesMoney.has(invoice.state) && amountDue > 0;
 
   return (
     <section aria-labelledby={headingId} className="mt-4">
