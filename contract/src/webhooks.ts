@@ -44,7 +44,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "subscription.cancelled": "A customer cancelled a plan's renewals",
   "subscription.past_due": "A renewal's payment was declined; it is retried",
   "refund.issued": "Money was given back (a negative payment)",
-  "payment.recorded": "The agency recorded money received for an invoice (a bank transfer, cash)",
+  "payment.recorded":
+    "Money was booked for a quote or invoice: a transfer or cash the agency recorded, or an invoice paid by card",
   "lead.received": "A contact message or website query arrived",
   "quote.accepted": "A customer accepted a quote",
   "invoice.paid": "An invoice was paid",

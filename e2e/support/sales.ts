@@ -8,7 +8,7 @@ import {
   salesForm,
   salesPage,
 } from "../../web/app/lib/messages";
-import { salesOptions, salesSigning } from "../../web/app/lib/messages/invoice-payments";
+import { payByTransfer, salesOptions, salesSigning } from "../../web/app/lib/messages/invoice-payments";
 import { mailedLink, newAccount, signInAsOwner } from "./accounts";
 import { baseUrl, confirmDialog, hydrated, open, toast, type useBrowser } from "./browser";
 import { payWith } from "./checkout";
@@ -23,7 +23,8 @@ const inDays = (now: string, days: number) =>
 
 /**
  * The owner quotes a landing page (1 × `price`) to an address with no account yet; the recipient
- * opens the mailed link, signs up with that address, accepts and pays with the test card.
+ * opens the mailed link, signs up with that address, accepts and pays with the test card (or is
+ * shown how to pay by transfer).
  * `money` writes an amount as the shop does; `symbol` is the currency's, as the form's label has it.
  */
 export async function quoteLandingPage(
@@ -35,6 +36,7 @@ export async function quoteLandingPage(
     money,
     symbol,
     look = async () => {},
+    payBy = "card",
   }: {
     price: number;
     /** The price as typed (in the shop's locale, "1.200,00" in de-DE). */
@@ -44,6 +46,8 @@ export async function quoteLandingPage(
     money: (amount: number) => string;
     symbol: string;
     look?: Look;
+    /** The test card pays it at once; a transfer leaves it accepted, for the owner to record. */
+    payBy?: "card" | "transfer";
   },
 ): Promise<{ quoteId: string; number: string; client: ReturnType<typeof newAccount> }> {
   const { page, context } = browser;
@@ -117,6 +121,14 @@ export async function quoteLandingPage(
   await page.getByLabel(salesSigning.agree).check();
   await page.getByRole("button", { name: salesCustomerPage.accept }).click();
   await toast(page, salesCustomerPage.accepted).waitFor();
+  if (payBy === "transfer") {
+    // The client is told what to transfer, with which reference, to which account.
+    const total = money(price + (optional?.price ?? 0));
+    const transfer = page.getByRole("region", { name: payByTransfer.heading });
+    await transfer.getByText(payByTransfer.lead(total)).waitFor();
+    await transfer.getByText(number, { exact: true }).waitFor();
+    return { quoteId, number, client };
+  }
   await page.getByRole("button", { name: salesCustomerPage.pay }).click();
   await page.waitForURL(/\/dashboard\/payment\//);
   await payWith(page, "4242 4242 4242 4242");

@@ -91,7 +91,7 @@ export const payByTransfer = {
 export const payByCard = {
   heading: "Pay by card",
   lead: "The card pays what is still due. The receipt follows by e-mail; no new order is opened.",
-  paid: "Paid, thank you. The receipt is in your Payment History.",
+  paid: "Paid, thank you. The receipt is on its way by e-mail.",
   history: "Payment History",
 } as const;
 
