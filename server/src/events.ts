@@ -68,8 +68,9 @@ export type DomainEvents = {
     paidAt: Date;
   };
   /**
-   * The agency recorded money received for an invoice outside the card (a bank transfer, cash):
-   * the payment, the invoice revision it settles (in part or in full) and whether it is paid now.
+   * Money was booked for a quote or invoice: a transfer or cash the agency recorded, or a card
+   * payment of an invoice that opens no order. The payment, the revision it settles (in part or in
+   * full) and whether nothing is due now.
    */
   "payment.recorded": {
     payment: { id: string; amountCents: number };
