@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { OrderSeenInFull, placePaidOrder, planIds } from "../../../test/orders.js";
+import { invoiceBody, writeQuote } from "../../../test/sales.js";
 import { auditLog, receipts } from "../../db/schema.js";
 import { quickBooksColumns, xeroColumns } from "./accounting.js";
 
@@ -51,6 +52,28 @@ beforeAll(async () => {
     payload: { paymentId: first.payments[0]?._id, amount: 5.25, reason: "Late delivery" },
   });
   expect(refund.statusCode, refund.body).toBe(200);
+  // An invoice for more work on the second order, settled by a bank transfer the agency records.
+  const invoiceId = await writeQuote(ctx, admin, {
+    send: true,
+    body: invoiceBody({
+      email: (customers[1] as TestAccount).email,
+      forOrderId: orderIds[1],
+      startsWork: false,
+      lines: [{ description: "Extra report", quantity: 1, unitPrice: 100, recurring: null }],
+    }),
+  });
+  const recorded = await ctx.app.inject({
+    method: "POST",
+    url: `/api/admin/sales/${invoiceId}/payments`,
+    headers: { cookie: admin.cookie },
+    payload: {
+      date: new Date().toISOString().slice(0, 10),
+      amount: 100,
+      method: "bank_transfer",
+      reference: "BACS 12",
+    },
+  });
+  expect(recorded.statusCode, recorded.body).toBe(200);
   const issued = await ctx.db.select().from(receipts);
   const at = issued[0]?.issuedAt ?? new Date();
   month = `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -83,12 +106,16 @@ describe("the accounting export", () => {
       ]),
     );
     const rows = records(response.body);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
+    // The recorded transfer is a receipt of the invoice it pays towards.
+    expect(
+      rows.find((row) => row["*Description"]?.startsWith("Payment towards invoice INV-"))?.["*UnitAmount"],
+    ).toBe("100.00");
     expect(sum(rows.map((row) => row["*UnitAmount"] ?? ""))).toBe(paidCents.reduce((a, b) => a + b, 0));
     const note = rows.find((row) => row["*InvoiceNumber"]?.startsWith("CN-"));
     expect(note?.["*UnitAmount"]).toBe("-5.25");
     expect(note?.["*Description"]).toMatch(/Credits receipt R-\d{4}-\d{5}; Reason: Late delivery/);
-    expect(rows.map((row) => row.Currency)).toEqual(["USD", "USD", "USD"]);
+    expect(rows.map((row) => row.Currency)).toEqual(["USD", "USD", "USD", "USD"]);
     expect(rows.every((row) => /^\d\d\/\d\d\/\d{4}$/.test(row["*InvoiceDate"] ?? ""))).toBe(true);
   });
 
@@ -97,7 +124,7 @@ describe("the accounting export", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body.split("\r\n")[0]).toBe(quickBooksColumns.join(","));
     const rows = records(response.body);
-    expect(rows.map((row) => row["Invoice number"]?.slice(0, 2)).sort()).toEqual(["CN", "R-", "R-"]);
+    expect(rows.map((row) => row["Invoice number"]?.slice(0, 2)).sort()).toEqual(["CN", "R-", "R-", "R-"]);
     expect(sum(rows.map((row) => row["Item Amount"] ?? ""))).toBe(paidCents.reduce((a, b) => a + b, 0));
 
     const empty = await download("month=2001-01&format=quickbooks");
