@@ -31,6 +31,7 @@ export * from "./refunds.js";
 export * from "./reviews.js";
 export * from "./sales.js";
 export * from "./sales-acceptance.js";
+export * from "./setup.js";
 export * from "./site.js";
 export * from "./subscriptions.js";
 export * from "./team.js";

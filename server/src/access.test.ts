@@ -201,6 +201,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "POST /api/sales/:token/decline": "user",
   "POST /api/sales/:token/pay": "user",
   "POST /api/sales/:token/card": "user",
+  "GET /api/admin/setup": "team:shop.operate",
+  "POST /api/admin/setup/dismiss": "team:shop.operate",
   "POST /api/sales/:token/card/confirm": "user",
   "GET /api/sales/:token/pdf": "user",
   "GET /api/sales/:token/signed-pdf": "user",

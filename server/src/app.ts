@@ -35,6 +35,7 @@ import {
   currentMailBrand,
   imageRoutes,
   invoicingRoutes,
+  setupRoutes,
   shopMoneyRoutes,
   siteContentRoutes,
 } from "./modules/content/index.js";
@@ -179,6 +180,10 @@ export async function buildApp({
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db, renewals: applyPlanPriceToRenewals });
       await api.register(shopMoneyRoutes, { db });
+      await api.register(setupRoutes, {
+        db,
+        facts: { provider: provider.name, smtp: Boolean(config.mail.smtpUrl) },
+      });
       await api.register(invoicingRoutes, { db });
       await api.register(promoRoutes, { db, clock });
       await api.register(teamRoutes, {

@@ -85,6 +85,12 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "PUT /api/admin/site/identity": { method: "PUT", url: "/api/admin/site/identity", payload: defaultSite },
     "PUT /api/admin/site/texts": { method: "PUT", url: "/api/admin/site/texts", payload: defaultPageTexts },
     "GET /api/admin/site/currency": { method: "GET", url: "/api/admin/site/currency" },
+    "GET /api/admin/setup": { method: "GET", url: "/api/admin/setup" },
+    "POST /api/admin/setup/dismiss": {
+      method: "POST",
+      url: "/api/admin/setup/dismiss",
+      payload: { step: "mail" },
+    },
     // The currency it has already: the other calls' prices stay as they are.
     "PUT /api/admin/site/currency": {
       method: "PUT",
