@@ -157,11 +157,16 @@ describe("accounts", () => {
   it("shows 'Admin Activities' to an admin, leading to the admin dashboard", async () => {
     const { page, context } = browser;
     await signInAsOwner(context);
+    // A member of the team starts the day at work: the dashboard opens on the Overview.
     await open(page, "/dashboard");
+    await page.waitForURL("**/dashboard/admin/overview");
+    // The profile keeps the spec's 'Admin Activities', leading to the admin dashboard.
+    await open(page, "/dashboard/profile");
     await page.getByRole("heading", { name: "Admin Activities" }).waitFor();
     await expectAccessible(page, "dashboard, as admin");
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
-    await page.waitForURL("**/dashboard/admin");
+    await page.waitForURL("**/dashboard/admin/overview");
+    await page.getByRole("link", { name: "All Users" }).click();
     await page.getByRole("heading", { name: "All Users" }).waitFor();
     await expectAccessible(page, "admin dashboard");
   });

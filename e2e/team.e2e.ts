@@ -93,6 +93,9 @@ describe("the agency's team", () => {
 
     // The designer signs in and sees that order only.
     await signInContext(staff.context(), designer);
+    // A Staff member's dashboard opens on their work: the board.
+    await staff.goto("/dashboard");
+    await staff.waitForURL("**/dashboard/admin/board");
     await staff.goto("/dashboard/admin/all__orders");
     await hydrated(staff);
     // Staff sees the customer's name, never their e-mail (a role without customers.view).

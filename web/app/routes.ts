@@ -31,7 +31,7 @@ export default [
   // Signed-in only (the server authorizes every call regardless).
   layout("routes/guards/require-user.tsx", [
     route("dashboard", "routes/dashboard/layout.tsx", [
-      index("routes/dashboard/profile.tsx", { id: "dashboard-index" }),
+      index("routes/dashboard/home.tsx", { id: "dashboard-index" }),
       route("profile", "routes/dashboard/profile.tsx", { id: "dashboard-profile" }),
       route("profile/edit", "routes/dashboard/edit-profile.tsx"),
       route("two-factor", "routes/dashboard/two-factor.tsx"),
@@ -47,7 +47,7 @@ export default [
     ]),
     layout("routes/guards/require-team-member.tsx", [
       route("dashboard/admin", "routes/admin/layout.tsx", [
-        index("routes/admin/all-users.tsx", { id: "admin-index" }),
+        index("routes/admin/work-home.tsx", { id: "admin-index" }),
         route("all__user", "routes/admin/all-users.tsx", { id: "admin-all-users" }),
         route("overview", "routes/admin/overview.tsx"),
         route("manage__reviews", "routes/admin/manage-reviews.tsx"),

@@ -14,7 +14,20 @@ export type MenuLink = {
   alsoUnder?: string;
   /** Shown after the label, e.g. a count of unread messages. */
   badge?: ReactNode;
+  /** The heading of the group it is listed under (links of one group follow each other). */
+  group?: string;
 };
+
+/** The links in runs of one group each (a run without a group has no heading). */
+function groupsOf(links: readonly MenuLink[]): { group: string | undefined; links: MenuLink[] }[] {
+  const runs: { group: string | undefined; links: MenuLink[] }[] = [];
+  for (const link of links) {
+    const last = runs.at(-1);
+    if (last && last.group === link.group) last.links.push(link);
+    else runs.push({ group: link.group, links: [link] });
+  }
+  return runs;
+}
 
 type Props = {
   /** The menu's accessible name. */
@@ -130,18 +143,32 @@ export function DashboardFrame({ label, links, logOut, footer, notice, children 
             </div>
             <nav aria-label={label}>
               <ul className="nav flex-column gap-1">
-                {links.map((link) => {
-                  const current = isCurrent(link, pathname);
+                {groupsOf(links).map(({ group, links: run }) => {
+                  const items = run.map((link) => {
+                    const current = isCurrent(link, pathname);
+                    return (
+                      <li key={link.to} className="nav-item">
+                        <Link
+                          to={link.to}
+                          className={`nav-link text-white rounded px-3${current ? " active" : ""}`}
+                          aria-current={current ? "page" : undefined}
+                        >
+                          {link.label}
+                          {link.badge}
+                        </Link>
+                      </li>
+                    );
+                  });
+                  if (!group) return items;
+                  const headingId = `menu-group-${group.replace(/\W+/g, "-").toLowerCase()}`;
                   return (
-                    <li key={link.to} className="nav-item">
-                      <Link
-                        to={link.to}
-                        className={`nav-link text-white rounded px-3${current ? " active" : ""}`}
-                        aria-current={current ? "page" : undefined}
-                      >
-                        {link.label}
-                        {link.badge}
-                      </Link>
+                    <li key={group} className="nav-item mt-2">
+                      <span id={headingId} className="d-block small text-uppercase text-white-50 px-3 mb-1">
+                        {group}
+                      </span>
+                      <ul className="nav flex-column gap-1" aria-labelledby={headingId}>
+                        {items}
+                      </ul>
                     </li>
                   );
                 })}

@@ -71,6 +71,7 @@ export const queryKeys = {
   },
   /** The owner's Overview: revenue, orders, customers, leads and top plans. */
   overview: ["admin-overview"] as const,
+  setup: ["admin-setup"] as const,
   testClock: ["test-clock"] as const,
   subscriptions: {
     summary: ["subscription-summary"] as const,

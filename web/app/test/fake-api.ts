@@ -64,6 +64,8 @@ const answers = {
   "POST /api/admin/sales/:id/payments": "InvoicePayments",
   "POST /api/admin/sales/:id/payments/:paymentId/refund": "InvoicePayments",
   "GET /api/admin/site/invoicing": "InvoicingSettings",
+  "GET /api/admin/setup": "SetupChecklist",
+  "POST /api/admin/setup/dismiss": "SetupChecklist",
   "PUT /api/admin/site/invoicing": "InvoicingSettings",
   "GET /api/auth/get-session": "Session",
   "GET /api/auth/list-accounts": null,

@@ -111,6 +111,7 @@ export const usersPage = {
   joined: "Joined",
   action: "Action",
   admin: "Admin",
+  owner: "Owner",
   customer: "Customer",
   deletedAccount: "Deleted account",
   makeAdmin: "Make an Admin",

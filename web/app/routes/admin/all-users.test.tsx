@@ -106,6 +106,27 @@ describe("All Users' deleted accounts", () => {
   });
 });
 
+describe("All Users' roles", () => {
+  it("calls the Owner 'Owner', with no button to take their access", async () => {
+    stubScreenWidth(1280);
+    const owner = { ...account(1, "admin"), teamRole: "owner" };
+    const list: UserList = {
+      users: [owner, { ...account(2, "admin"), teamRole: "admin" }],
+      total: 2,
+      nextCursor: null,
+      previousCursor: null,
+    };
+    fakeApi({ "GET /api/users": list, ...signedIn("owner") });
+    renderWithProviders(<AllUsers />);
+    const rowOf = (email: string) => screen.getByText(email).closest("tr") as HTMLElement;
+    await screen.findByText("person-1@example.com");
+    await within(rowOf("person-2@example.com")).findByRole("button", { name: t.removeAdmin });
+    expect(within(rowOf("person-1@example.com")).getByText(t.owner)).toBeTruthy();
+    expect(within(rowOf("person-1@example.com")).queryByRole("button")).toBeNull();
+    expect(within(rowOf("person-2@example.com")).getByText(t.admin)).toBeTruthy();
+  });
+});
+
 /** The session and admin status of a member with this built-in role. */
 function signedIn(role: "owner" | "admin") {
   return {

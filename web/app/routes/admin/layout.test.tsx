@@ -13,6 +13,7 @@ import {
 } from "../../lib/messages";
 import { companiesPage } from "../../lib/messages/admin-companies";
 import { auditPage } from "../../lib/messages/audit";
+import { menuGroups } from "../../lib/messages/workday";
 import { stubScreenWidth } from "../../test/browser-apis";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render-with-providers";
@@ -46,6 +47,9 @@ function signedInWith(permissions?: Permission[]) {
 const UsersPage = () => <h1>All Users page</h1>;
 const OrdersPage = () => <h1>All Orders page</h1>;
 const TeamPage = () => <h1>Team page</h1>;
+const OverviewPage = () => <h1>Overview page</h1>;
+const BoardPage = () => <h1>Board page</h1>;
+const Waiting = () => <p>Loading</p>;
 
 function openAdmin(url: string) {
   const Stub = createRoutesStub([
@@ -53,8 +57,11 @@ function openAdmin(url: string) {
       path: "/dashboard/admin",
       Component: AdminLayout,
       children: [
-        { index: true, Component: UsersPage },
+        { index: true, Component: Waiting },
+        { path: "all__user", Component: UsersPage },
         { path: "all__orders", Component: OrdersPage },
+        { path: "overview", Component: OverviewPage },
+        { path: "board", Component: BoardPage },
         { path: "team", Component: TeamPage },
       ],
     },
@@ -121,10 +128,47 @@ describe("the admin menu", () => {
     }
   });
 
-  it("opens a member who may not see customers on their first page instead of All Users", async () => {
+  it("opens on the member's work: the Overview for a role that sees money, else the board", async () => {
+    signedInWith(["money.view", "orders.work", "customers.view"]);
+    openAdmin("/dashboard/admin");
+    expect(await screen.findByRole("heading", { name: "Overview page" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "All Users page" })).toBeNull();
+  });
+
+  it("opens a Staff member on the board", async () => {
     signedInWith(["orders.work", "messages.send"]);
     openAdmin("/dashboard/admin");
-    expect(await screen.findByRole("heading", { name: "All Orders page" })).toBeTruthy();
-    expect(screen.queryByRole("heading", { name: "All Users page" })).toBeNull();
+    expect(await screen.findByRole("heading", { name: "Board page" })).toBeTruthy();
+  });
+
+  it("opens a member who works on no orders on their first page", async () => {
+    signedInWith(["team.manage"]);
+    openAdmin("/dashboard/admin");
+    expect(await screen.findByRole("heading", { name: "Team page" })).toBeTruthy();
+  });
+
+  it("groups the pages under Work, Sales, Clients, Catalog and site, Team and settings", async () => {
+    signedInWith([
+      "money.view",
+      "orders.work",
+      "customers.view",
+      "catalog.edit",
+      "sales.manage",
+      "team.manage",
+    ]);
+    openAdmin("/dashboard/admin/team");
+    await screen.findByRole("link", { name: overviewPage.menu });
+    const group = (name: string) => screen.getByRole("list", { name });
+    expect(
+      within(group(menuGroups.work))
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([overviewPage.menu, dashboardMenu.allOrders, boardPage.menu]);
+    expect(
+      within(group(menuGroups.clients)).getByRole("link", { name: dashboardMenu.allUsers }),
+    ).toBeTruthy();
+    expect(within(group(menuGroups.catalog)).getByRole("link", { name: catalogEditor.menu })).toBeTruthy();
+    expect(within(group(menuGroups.team)).getByRole("link", { name: teamPage.menu })).toBeTruthy();
+    expect(within(group(menuGroups.sales)).getAllByRole("link")).toHaveLength(2);
   });
 });

@@ -13,6 +13,7 @@ import { RecentCancellations } from "../../features/overview/components/recent-c
 import { StatCard } from "../../features/overview/components/stat-card";
 import { TopPlans } from "../../features/overview/components/top-plans";
 import { formatCount } from "../../features/overview/format";
+import { SetupChecklist } from "../../features/setup/components/setup-checklist";
 import { formatDateTime, monthNames, weekNames } from "../../lib/dates";
 import { adminPages, churnTexts, overviewPage as t } from "../../lib/messages";
 import { useMoney } from "../../lib/money";
@@ -207,7 +208,8 @@ function Figures({ figures }: { figures: Overview }) {
 export default function OverviewPage() {
   const overview = useOverview();
   // The books are money: offered to a role that sees it (unknown yet: shown).
-  const seesMoney = useMemberPermissions()?.has("money.view") ?? true;
+  const permissions = useMemberPermissions();
+  const seesMoney = permissions?.has("money.view") ?? true;
   return (
     <section aria-labelledby="overview-heading">
       <div className="d-flex flex-wrap gap-3 align-items-start justify-content-between mb-3">
@@ -226,6 +228,7 @@ export default function OverviewPage() {
           </Button>
         </div>
       </div>
+      {permissions?.has("shop.operate") ? <SetupChecklist /> : null}
       {seesMoney ? (
         <div className="mb-3">
           <AccountingExport />

@@ -2,7 +2,6 @@ import {
   AdminSalesDetail,
   CustomerSalesDocument,
   InvoicePayments,
-  invoicePaymentMessages,
   type Payment,
   webhookEventTypes,
 } from "@agency/contract";

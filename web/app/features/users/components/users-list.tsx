@@ -55,7 +55,9 @@ export function UsersList({
     {
       header: t.role,
       cell: (user) =>
-        user.role === "admin" ? (
+        user.teamRole === "owner" ? (
+          <Badge bg="dark">{t.owner}</Badge>
+        ) : user.role === "admin" ? (
           <Badge bg="primary">{t.admin}</Badge>
         ) : isDeletedAccountEmail(user.email) ? (
           t.deletedAccount
@@ -68,8 +70,10 @@ export function UsersList({
       header: t.action,
       cell: (user) =>
         // No one can sign in to a deleted account, so it is never made an admin (the server refuses too).
-        !ownerViewing || (isDeletedAccountEmail(user.email) && user.role !== "admin") ? null : user.role ===
-          "admin" ? (
+        // The Owner stays the Owner: ownership is handed over on the Team page.
+        !ownerViewing ||
+        user.teamRole === "owner" ||
+        (isDeletedAccountEmail(user.email) && user.role !== "admin") ? null : user.role === "admin" ? (
           <Button
             size="sm"
             variant="outline-danger"

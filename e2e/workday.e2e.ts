@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { currencyEditor, overviewPage } from "../web/app/lib/messages";
+import { menuGroups, setupChecklist as t } from "../web/app/lib/messages/workday";
+import { signInAsOwner } from "./support/accounts";
+import { expectAccessible } from "./support/axe";
+import { open, screenshot, toast, useBrowser } from "./support/browser";
+
+const browser = useBrowser();
+
+describe("the team's day", () => {
+  it("opens the Owner's dashboard on the Overview, whose setup checklist shrinks as the brand and currency are saved and steps set aside", async () => {
+    const { page, context } = browser;
+    await signInAsOwner(context);
+    await open(page, "/dashboard");
+    await page.waitForURL("**/dashboard/admin/overview");
+    await page.getByRole("heading", { name: overviewPage.heading, level: 1 }).waitFor();
+    const menu = page.getByRole("navigation");
+    for (const group of Object.values(menuGroups)) await menu.getByRole("list", { name: group }).waitFor();
+
+    const checklist = page.getByRole("region", { name: t.heading });
+    await checklist.waitFor();
+    await expectAccessible(page, "overview with the setup checklist");
+    await screenshot(page, "overview-setup-checklist");
+    const left = () => checklist.getByRole("listitem").count();
+
+    // The brand and the currency, when the shop has not saved them yet, are followed to Site content.
+    for (const step of ["brand", "currency"] as const) {
+      const item = checklist.getByRole("listitem").filter({ hasText: t.steps[step].title });
+      if ((await item.count()) === 0) continue;
+      const before = await left();
+      await item.getByRole("link", { name: t.steps[step].action ?? "" }).click();
+      await page.waitForURL("**/dashboard/admin/site-content");
+      if (step === "brand") {
+        const identity = page.getByRole("form", { name: "Site identity" });
+        await identity.getByRole("button", { name: "Save site identity" }).click();
+        await toast(page, "The site identity is saved.").waitFor();
+      } else {
+        const form = page.getByRole("form", { name: currencyEditor.heading });
+        await form.getByRole("button", { name: currencyEditor.save }).click();
+        await page.getByRole("status").filter({ hasText: currencyEditor.saved }).waitFor();
+      }
+      await open(page, "/dashboard/admin/overview");
+      await checklist.waitFor();
+      await expect.poll(left).toBe(before - 1);
+    }
+
+    // Offline, the shop takes test payments and writes mail to its outbox: both steps stay open
+    // until the Owner sets them aside.
+    const payments = checklist.getByRole("listitem").filter({ hasText: t.steps.payments.title });
+    await payments.getByText(t.steps.payments.text).waitFor();
+    const before = await left();
+    await checklist.getByRole("button", { name: t.dismissLabel(t.steps.mail.title) }).click();
+    await expect.poll(left).toBe(before - 1);
+    await open(page, "/dashboard/admin/overview");
+    await page.getByRole("heading", { name: overviewPage.heading, level: 1 }).waitFor();
+    await checklist.getByText(t.steps.payments.title).waitFor();
+    expect(await checklist.getByText(t.steps.mail.title).count()).toBe(0);
+  });
+});
