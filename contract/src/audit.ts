@@ -72,6 +72,7 @@ export const auditActions = [
   "export.orders",
   "export.customers",
   "export.payments",
+  "export.time",
   "accounting.exported",
   "webhook.created",
   "webhook.updated",

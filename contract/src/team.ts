@@ -19,6 +19,7 @@ export const permissions = [
   "shop.operate",
   "integrations.manage",
   "sales.manage",
+  "time.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -38,6 +39,7 @@ export const permissionLabels: Record<Permission, string> = {
   "shop.operate": "Run the shop's jobs and renewals",
   "integrations.manage": "Manage API keys and webhooks",
   "sales.manage": "Write quotes and invoices",
+  "time.manage": "Change everyone's time entries (each member changes their own)",
 };
 
 export const builtInRoleKeys = ["owner", "admin", "staff"] as const;

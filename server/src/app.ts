@@ -59,6 +59,7 @@ import {
 import { crawlerRoutes, pageData, siteRoutes } from "./modules/site/index.js";
 import { applyConfiguredAdmin, teamRoutes, teamTwoFactorRoutes } from "./modules/team/index.js";
 import { testToolRoutes } from "./modules/test-tools/index.js";
+import { timeRoutes } from "./modules/time/index.js";
 import { userAdminRoutes, userRoutes } from "./modules/users/index.js";
 import { systemResolver, webhookRoutes } from "./modules/webhooks/index.js";
 import { workflowAdminRoutes, workflowRoutes } from "./modules/workflow/index.js";
@@ -180,6 +181,7 @@ export async function buildApp({
       await api.register(blogAdminRoutes, { db });
       await api.register(catalogAdminRoutes, { db, renewals: applyPlanPriceToRenewals });
       await api.register(shopMoneyRoutes, { db });
+      await api.register(timeRoutes, { db, clock });
       await api.register(setupRoutes, {
         db,
         facts: { provider: provider.name, smtp: Boolean(config.mail.smtpUrl) },

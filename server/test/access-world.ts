@@ -61,6 +61,8 @@ export type AccessWorld = {
   deliveryId: string;
   /** An API key, which the admin revokes. */
   apiKeyId: string;
+  /** The admin's time entry on `orderId`, to change and delete. */
+  timeEntryId: string;
   /** Quotes: drafts to change and delete, sent ones to revise and to void. */
   sales: {
     draftId: string;
@@ -196,6 +198,13 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     payload: { name: "Revocable", role: "staff" },
   });
   const apiKeyId = key.json().id as string;
+  const time = await ctx.app.inject({
+    method: "POST",
+    url: `/api/admin/orders/${orderId}/time`,
+    headers: asAdmin,
+    payload: { day: "2026-01-05", minutes: 30, note: "Kick-off call" },
+  });
+  const timeEntryId = (time.json() as { entries: { _id: string }[] }).entries[0]?._id ?? "";
   const sales = {
     draftId: await writeQuote(ctx, admin),
     spareDraftId: await writeQuote(ctx, admin),
@@ -206,6 +215,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   };
   return {
     apiKeyId,
+    timeEntryId,
     sales,
     suspendee,
     leaver,

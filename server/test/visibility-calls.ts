@@ -36,6 +36,7 @@ const pathValues: Record<string, Values> = {
   "/api/order/{id}/messages": both((trail) => trail.orderId),
   "/api/order/{id}/followers": both((trail) => trail.orderId),
   "/api/admin/orders/{id}": both((trail) => trail.orderId),
+  "/api/admin/orders/{id}/time": both((trail) => trail.orderId),
   "/api/admin/companies/{id}": both((trail) => trail.companyId),
   "/api/subscriptions/{id}/card-link": both((trail) => trail.subscriptionId),
   "/api/receipts/{id}": (world) => [

@@ -17,5 +17,6 @@ export * from "./schema/promo-codes.js";
 export * from "./schema/receipts.js";
 export * from "./schema/sales.js";
 export * from "./schema/team.js";
+export * from "./schema/time.js";
 export * from "./schema/webhooks.js";
 export * from "./schema/workflow.js";

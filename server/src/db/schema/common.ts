@@ -37,6 +37,7 @@ export type TableOwner =
   | "reviews"
   | "sales"
   | "team"
+  | "time"
   | "webhooks"
   | "workflow";
 

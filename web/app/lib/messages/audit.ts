@@ -90,6 +90,7 @@ export const auditPage = {
     "export.orders": "Orders exported",
     "export.customers": "Customers exported",
     "export.payments": "Payments exported",
+    "export.time": "Time entries exported",
     "accounting.exported": "Accounting export downloaded",
     "webhook.created": "Webhook or chat endpoint added",
     "webhook.updated": "Webhook or chat endpoint changed",

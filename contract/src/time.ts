@@ -1,0 +1,105 @@
+// Time the team spends on orders: a timer per member, or entries written by hand.
+
+import { z } from "zod";
+
+export const timeMessages = {
+  running: "Your timer is already running on another order: stop it first.",
+  notRunning: "No timer of yours is running.",
+  notYours: "Only its author, or a member who may manage time, changes a time entry.",
+  stillRunning: "A running timer is stopped before it is changed.",
+  futureDay: "must not be in the future",
+  minutes: "must be between 1 minute and 24 hours",
+  notFound: "The time entry was not found.",
+} as const;
+
+const day = z.iso.date({ message: "must be a day written YYYY-MM-DD" });
+const minutes = z
+  .number({ error: (issue) => (issue.input === undefined ? "is required" : "must be a number") })
+  .int("must be whole minutes")
+  .min(1, timeMessages.minutes)
+  .max(1440, timeMessages.minutes);
+const note = z.string().trim().max(500, "must be at most 500 characters");
+
+/** One entry: a stopped (or running) timer, or one written by hand. */
+export const TimeEntry = z
+  .object({
+    _id: z.string(),
+    orderId: z.string(),
+    orderNumber: z.number().int(),
+    memberId: z.string(),
+    memberName: z.string(),
+    day: z.string(),
+    startedAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+    /** Null while its timer runs. */
+    minutes: z.number().int().nullable(),
+    note: z.string(),
+    billable: z.boolean(),
+    /** Whether the caller may change or delete it (its author, or `time.manage`). */
+    mayEdit: z.boolean(),
+  })
+  .meta({ id: "TimeEntry" });
+export type TimeEntry = z.infer<typeof TimeEntry>;
+
+/** An order's time: its entries (newest first) and what they add up to, per member too. */
+export const OrderTime = z
+  .object({
+    entries: z.array(TimeEntry),
+    totals: z.object({ minutes: z.number().int(), billableMinutes: z.number().int() }),
+    byMember: z.array(z.object({ memberId: z.string(), memberName: z.string(), minutes: z.number().int() })),
+  })
+  .meta({ id: "OrderTime" });
+export type OrderTime = z.infer<typeof OrderTime>;
+
+/** POST /admin/orders/{id}/time: an entry written by hand. */
+export const TimeEntryBody = z.object({
+  day,
+  minutes,
+  note: note.default(""),
+  billable: z.boolean().default(true),
+});
+export type TimeEntryBody = z.input<typeof TimeEntryBody>;
+
+/** PATCH /admin/time/{id}: what changes of an entry. */
+export const TimeEntryPatch = z.object({
+  day: day.optional(),
+  minutes: minutes.optional(),
+  note: note.optional(),
+  billable: z.boolean().optional(),
+});
+export type TimeEntryPatch = z.input<typeof TimeEntryPatch>;
+
+/** POST /admin/orders/{id}/time/start. */
+export const StartTimerBody = z.object({ note: note.default(""), billable: z.boolean().default(true) });
+
+/** The caller's running timer, if any (the header shows it on every page of the dashboard). */
+export const RunningTimer = z.object({ entry: TimeEntry.nullable() }).meta({ id: "RunningTimer" });
+export type RunningTimer = z.infer<typeof RunningTimer>;
+
+/** GET /admin/time/week: each member's minutes in the week of `day` (Monday to Sunday, UTC). */
+export const TimeWeekQuery = z.object({ day: day.optional() });
+export const TimeWeek = z
+  .object({
+    weekStart: z.string(),
+    members: z.array(
+      z.object({
+        memberId: z.string(),
+        memberName: z.string(),
+        minutes: z.number().int(),
+        billableMinutes: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: "TimeWeek" });
+export type TimeWeek = z.infer<typeof TimeWeek>;
+
+/** GET /admin/time.csv: the entries of the days from `from` to `to`. */
+export const TimeExportQuery = z.object({ from: day.optional(), to: day.optional() });
+
+/** "1 h 05 min", "45 min": how the dashboard writes a duration. */
+export function formatMinutes(total: number): string {
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, "0")} min`;
+}

@@ -1,0 +1,1 @@
+export { timeRoutes } from "./routes.js";

@@ -1,0 +1,148 @@
+import {
+  IdParams,
+  OrderTime,
+  RunningTimer,
+  StartTimerBody,
+  TimeEntry,
+  TimeEntryBody,
+  TimeEntryPatch,
+  TimeWeek,
+  TimeWeekQuery,
+} from "@agency/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireMember } from "../../auth/session.js";
+import type { Clock } from "../../clock.js";
+import type { Database } from "../../db/client.js";
+import { refusals } from "../../errors.js";
+import {
+  addEntry,
+  changeEntry,
+  orderTime,
+  removeEntry,
+  runningTimer,
+  startTimer,
+  stopTimer,
+  timeWeek,
+} from "./service.js";
+
+const refused = refusals(400, 401, 403, 404, 409);
+const tags = ["time"];
+// A person's time: an API key is no member with a timer.
+const work = { access: "team", permission: "orders.work", apiKeys: false } as const;
+
+/** Time on orders: the timer, entries by hand, an order's totals and a week's. */
+export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> = async (
+  app,
+  { db, clock },
+) => {
+  const ctx = { db, now: () => clock.now() };
+
+  app.get(
+    "/admin/orders/:id/time",
+    {
+      config: work,
+      schema: {
+        tags,
+        summary: "An order's time entries and totals",
+        params: IdParams,
+        response: { 200: OrderTime, ...refused },
+      },
+    },
+    async (request) => orderTime(ctx, await requireMember(request), request.params.id),
+  );
+
+  app.post(
+    "/admin/orders/:id/time",
+    {
+      config: work,
+      schema: {
+        tags,
+        summary: "Add a time entry by hand: day, minutes, note, billable",
+        params: IdParams,
+        body: TimeEntryBody,
+        response: { 200: OrderTime, ...refused },
+      },
+    },
+    async (request) => addEntry(ctx, await requireMember(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/admin/orders/:id/time/start",
+    {
+      config: work,
+      schema: {
+        tags,
+        summary: "Start the caller's timer on the order (a timer running elsewhere stops)",
+        params: IdParams,
+        body: StartTimerBody,
+        response: { 200: RunningTimer, ...refused },
+      },
+    },
+    async (request) => startTimer(ctx, await requireMember(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/admin/time/stop",
+    {
+      config: work,
+      schema: { tags, summary: "Stop the caller's running timer", response: { 200: TimeEntry, ...refused } },
+    },
+    async (request) => stopTimer(ctx, await requireMember(request)),
+  );
+
+  app.get(
+    "/admin/time/running",
+    {
+      config: work,
+      schema: {
+        tags,
+        summary: "The caller's running timer, if any",
+        response: { 200: RunningTimer, ...refused },
+      },
+    },
+    async (request) => runningTimer(ctx, await requireMember(request)),
+  );
+
+  app.get(
+    "/admin/time/week",
+    {
+      config: work,
+      schema: {
+        tags,
+        summary: "Each member's minutes in a week (one's own without orders.assign)",
+        querystring: TimeWeekQuery,
+        response: { 200: TimeWeek, ...refused },
+      },
+    },
+    async (request) => timeWeek(ctx, await requireMember(request), request.query.day),
+  );
+
+  app.patch(
+    "/admin/time/:id",
+    {
+      config: work,
+      schema: {
+        tags,
+        summary: "Change a time entry (its author, or time.manage)",
+        params: IdParams,
+        body: TimeEntryPatch,
+        response: { 200: OrderTime, ...refused },
+      },
+    },
+    async (request) => changeEntry(ctx, await requireMember(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/admin/time/:id",
+    {
+      config: work,
+      schema: {
+        tags,
+        summary: "Delete a time entry (its author, or time.manage)",
+        params: IdParams,
+        response: { 200: OrderTime, ...refused },
+      },
+    },
+    async (request) => removeEntry(ctx, await requireMember(request), request.params.id),
+  );
+};

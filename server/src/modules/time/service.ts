@@ -1,0 +1,208 @@
+import {
+  timeMessages as messages,
+  type OrderTime,
+  type RunningTimer,
+  type TimeEntry,
+  type TimeEntryPatch,
+  type TimeWeek,
+} from "@agency/contract";
+import { findVisibleOrder } from "../../auth/order-access.js";
+import { can } from "../../auth/permissions.js";
+import type { SessionUser } from "../../auth/session.js";
+import type { Database } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
+import { AppError } from "../../errors.js";
+import {
+  deleteEntry,
+  entriesOfOrder,
+  insertEntry,
+  minutesByMember,
+  runningOf,
+  type ShownEntry,
+  shownEntry,
+  updateEntry,
+} from "./queries.js";
+
+// Time on orders (docs/features.md): a member's timer, or entries written by hand. Every read and
+// write goes through the order's visibility: an order the caller may not see has no time either.
+
+type Context = { db: Database; now: () => Date };
+
+const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+
+/** Whole minutes from start to end: at least one, at most a day. */
+function minutesBetween(start: Date, end: Date): number {
+  return Math.min(1440, Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000)));
+}
+
+const mayEdit = (caller: SessionUser, entry: { memberId: string }) =>
+  entry.memberId === caller.id || can(caller, "time.manage");
+
+function present(caller: SessionUser, { entry, orderNumber, memberName }: ShownEntry): TimeEntry {
+  return {
+    _id: entry.id,
+    orderId: entry.orderId,
+    orderNumber,
+    memberId: entry.memberId,
+    memberName,
+    day: entry.day,
+    startedAt: entry.startedAt?.toISOString() ?? null,
+    endedAt: entry.endedAt?.toISOString() ?? null,
+    minutes: entry.minutes,
+    note: entry.note,
+    billable: entry.billable,
+    mayEdit: mayEdit(caller, entry),
+  };
+}
+
+function refuseFuture(day: string, now: Date) {
+  if (day > dayOf(now))
+    throw new AppError("bad_request", `Invalid day: ${messages.futureDay}`, { day: messages.futureDay });
+}
+
+/** The order's entries and their totals, for a member who may see the order. */
+export async function orderTime(ctx: Context, caller: SessionUser, orderId: string): Promise<OrderTime> {
+  const order = await findVisibleOrder(ctx.db, caller, orderId);
+  const rows = await entriesOfOrder(ctx.db, order.id);
+  const byMember = new Map<string, { memberId: string; memberName: string; minutes: number }>();
+  let minutes = 0;
+  let billableMinutes = 0;
+  for (const { entry, memberName } of rows) {
+    if (entry.minutes === null) continue;
+    minutes += entry.minutes;
+    if (entry.billable) billableMinutes += entry.minutes;
+    const member = byMember.get(entry.memberId) ?? { memberId: entry.memberId, memberName, minutes: 0 };
+    member.minutes += entry.minutes;
+    byMember.set(entry.memberId, member);
+  }
+  return {
+    entries: rows.map((row) => present(caller, row)),
+    totals: { minutes, billableMinutes },
+    byMember: [...byMember.values()].sort((a, b) => b.minutes - a.minutes),
+  };
+}
+
+/** Stops the caller's running timer, if one runs, in `tx`: its minutes are written. */
+async function stopRunning(tx: Database, caller: SessionUser, now: Date): Promise<ShownEntry | undefined> {
+  const running = await runningOf(tx, caller.id, true);
+  if (!running?.entry.startedAt) return undefined;
+  const minutes = minutesBetween(running.entry.startedAt, now);
+  await updateEntry(tx, running.entry.id, { endedAt: now, minutes });
+  return { ...running, entry: { ...running.entry, endedAt: now, minutes } };
+}
+
+/**
+ * Starts the caller's timer on an order they may see. A timer running on another order is stopped
+ * first (one runs per member: the database refuses a second, however close two starts arrive).
+ */
+export async function startTimer(
+  ctx: Context,
+  caller: SessionUser,
+  orderId: string,
+  body: { note: string; billable: boolean },
+): Promise<RunningTimer> {
+  const order = await findVisibleOrder(ctx.db, caller, orderId);
+  const now = ctx.now();
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      await stopRunning(tx, caller, now);
+      const row = await insertEntry(tx, {
+        orderId: order.id,
+        memberId: caller.id,
+        day: dayOf(now),
+        startedAt: now,
+        note: body.note,
+        billable: body.billable,
+      });
+      return row.id;
+    });
+    const shown = await shownEntry(ctx.db, id);
+    return { entry: shown ? present(caller, shown) : null };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", messages.running);
+    throw error;
+  }
+}
+
+/** Stops the caller's running timer: its minutes are counted from then on. */
+export async function stopTimer(ctx: Context, caller: SessionUser): Promise<TimeEntry> {
+  const stopped = await ctx.db.transaction((tx) => stopRunning(tx, caller, ctx.now()));
+  if (!stopped) throw new AppError("conflict", messages.notRunning);
+  return present(caller, stopped);
+}
+
+/** The caller's running timer, if any. */
+export async function runningTimer(ctx: Context, caller: SessionUser): Promise<RunningTimer> {
+  const running = await runningOf(ctx.db, caller.id);
+  return { entry: running ? present(caller, running) : null };
+}
+
+/** An entry written by hand on an order the caller may see. */
+export async function addEntry(
+  ctx: Context,
+  caller: SessionUser,
+  orderId: string,
+  body: { day: string; minutes: number; note: string; billable: boolean },
+): Promise<OrderTime> {
+  refuseFuture(body.day, ctx.now());
+  const order = await findVisibleOrder(ctx.db, caller, orderId);
+  await insertEntry(ctx.db, { orderId: order.id, memberId: caller.id, ...body });
+  return orderTime(ctx, caller, order.id);
+}
+
+/** The entry, for a change by its author or `time.manage`, on an order the caller may see. */
+async function entryToChange(tx: Database, caller: SessionUser, id: string): Promise<ShownEntry> {
+  const found = isId(id) ? await shownEntry(tx, id, true) : undefined;
+  if (!found) throw new AppError("not_found", messages.notFound);
+  await findVisibleOrder(tx, caller, found.entry.orderId).catch(() => {
+    throw new AppError("not_found", messages.notFound);
+  });
+  if (!mayEdit(caller, found.entry)) throw new AppError("forbidden", messages.notYours);
+  return found;
+}
+
+export async function changeEntry(
+  ctx: Context,
+  caller: SessionUser,
+  id: string,
+  patch: TimeEntryPatch,
+): Promise<OrderTime> {
+  if (patch.day) refuseFuture(patch.day, ctx.now());
+  const orderId = await ctx.db.transaction(async (tx) => {
+    const { entry } = await entryToChange(tx, caller, id);
+    if (entry.minutes === null && patch.minutes !== undefined)
+      throw new AppError("conflict", messages.stillRunning);
+    await updateEntry(tx, entry.id, patch);
+    return entry.orderId;
+  });
+  return orderTime(ctx, caller, orderId);
+}
+
+export async function removeEntry(ctx: Context, caller: SessionUser, id: string): Promise<OrderTime> {
+  const orderId = await ctx.db.transaction(async (tx) => {
+    const { entry } = await entryToChange(tx, caller, id);
+    await deleteEntry(tx, entry.id);
+    return entry.orderId;
+  });
+  return orderTime(ctx, caller, orderId);
+}
+
+/** Monday of the week of `day` (UTC). */
+function weekStartOf(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  const back = (date.getUTCDay() + 6) % 7;
+  return dayOf(new Date(date.getTime() - back * 86_400_000));
+}
+
+/**
+ * Each member's minutes in a week (Monday to Sunday): every member's for one who assigns the work
+ * (`orders.assign`), one's own for the others.
+ */
+export async function timeWeek(ctx: Context, caller: SessionUser, day?: string): Promise<TimeWeek> {
+  const weekStart = weekStartOf(day ?? dayOf(ctx.now()));
+  const weekEnd = dayOf(new Date(Date.parse(`${weekStart}T00:00:00.000Z`) + 6 * 86_400_000));
+  const rows = await minutesByMember(ctx.db, weekStart, weekEnd);
+  const members = can(caller, "orders.assign") ? rows : rows.filter((row) => row.memberId === caller.id);
+  return { weekStart, members };
+}

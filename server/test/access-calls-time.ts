@@ -1,0 +1,27 @@
+import type { Call } from "./access-world.js";
+
+/** The admin requests of time on orders: on the world's order, and its admin's entry. */
+export function timeCalls(orderId: string, entryId: string): Record<string, Call> {
+  return {
+    "GET /api/admin/orders/:id/time": { method: "GET", url: `/api/admin/orders/${orderId}/time` },
+    "POST /api/admin/orders/:id/time": {
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/time`,
+      payload: { day: "2026-01-06", minutes: 15 },
+    },
+    "POST /api/admin/orders/:id/time/start": {
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/time/start`,
+      payload: {},
+    },
+    "POST /api/admin/time/stop": { method: "POST", url: "/api/admin/time/stop" },
+    "GET /api/admin/time/running": { method: "GET", url: "/api/admin/time/running" },
+    "GET /api/admin/time/week": { method: "GET", url: "/api/admin/time/week?day=2026-01-06" },
+    "PATCH /api/admin/time/:id": {
+      method: "PATCH",
+      url: `/api/admin/time/${entryId}`,
+      payload: { minutes: 45 },
+    },
+    "DELETE /api/admin/time/:id": { method: "DELETE", url: `/api/admin/time/${entryId}` },
+  };
+}
