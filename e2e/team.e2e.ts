@@ -11,6 +11,7 @@ import {
   threadTexts,
   workflowActions,
 } from "../web/app/lib/messages";
+import { timeTexts } from "../web/app/lib/messages/workday";
 import { createCustomer, mailed, newAccount, signInAsOwner, signInContext } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, confirmDialog, hydrated, screenshot, toast, useBrowser } from "./support/browser";
@@ -112,6 +113,24 @@ describe("the agency's team", () => {
     await staff.getByRole("button", { name: workflowActions.start }).click();
     await confirmDialog(staff);
     await toast(staff, workflowActions.started).waitFor();
+    // They time the work from the order page, with the timer shown above every page, and add
+    // an hour and a half spent before by hand.
+    const time = staff.getByRole("region", { name: timeTexts.heading });
+    await time.getByRole("button", { name: timeTexts.start }).click();
+    await toast(staff, timeTexts.started).waitFor();
+    await staff
+      .getByRole("status")
+      .filter({ hasText: `Timer running on order ${number}` })
+      .waitFor();
+    await time.getByRole("button", { name: timeTexts.stop }).click();
+    await toast(staff, timeTexts.stopped("1 min")).waitFor();
+    const added = time.getByRole("form", { name: timeTexts.add.heading });
+    await added.getByLabel(timeTexts.add.hours).fill("1");
+    await added.getByLabel(timeTexts.add.minutes).fill("30");
+    await added.getByLabel(timeTexts.add.note).fill("Mood boards");
+    await added.getByRole("button", { name: timeTexts.add.submit }).click();
+    await toast(staff, timeTexts.add.done("1 h 30 min")).waitFor();
+    await time.getByText(timeTexts.total("1 h 31 min")).waitFor();
     const deliver = staff.getByRole("form", { name: workflowActions.deliverHeading });
     await deliver.getByLabel(workflowActions.deliverNote).fill("The first drafts.");
     await deliver.getByRole("button", { name: workflowActions.deliver, exact: true }).click();

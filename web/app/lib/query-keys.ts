@@ -72,6 +72,11 @@ export const queryKeys = {
   /** The owner's Overview: revenue, orders, customers, leads and top plans. */
   overview: ["admin-overview"] as const,
   setup: ["admin-setup"] as const,
+  time: {
+    all: ["time"] as const,
+    order: (orderId: string) => ["time", "order", orderId] as const,
+    running: ["time", "running"] as const,
+  },
   testClock: ["test-clock"] as const,
   subscriptions: {
     summary: ["subscription-summary"] as const,

@@ -7,6 +7,7 @@ import { SignOutButton } from "../../features/auth/components/sign-out-button";
 import { useUnreadCounts } from "../../features/order-workflow/api/unread";
 import { useSiteSettings } from "../../features/site/api/site";
 import { TestModeBand } from "../../features/site/components/test-mode-band";
+import { RunningTimerBand } from "../../features/time/components/running-timer-band";
 import {
   adminPages,
   apiKeysPage,
@@ -162,7 +163,12 @@ export default function AdminLayout() {
       links={links}
       logOut={<SignOutButton label={dashboardMenu.logOut} className={menuButtonClassName} />}
       footer={back}
-      notice={<TestModeBand />}
+      notice={
+        <>
+          <TestModeBand />
+          <RunningTimerBand enabled={permissions?.has("orders.work") ?? false} />
+        </>
+      }
     >
       <Outlet />
     </DashboardFrame>

@@ -1,6 +1,7 @@
 import { Link, useParams } from "react-router";
 import { useMemberPermissions } from "../../features/auth/api/auth";
 import { OrderDetailView } from "../../features/order-workflow/components/order-detail-view";
+import { TimePanel } from "../../features/time/components/time-panel";
 import { salesWork } from "../../lib/messages/invoice-payments";
 
 /** The new invoice's page, for work already done on the order: it names the order and its customer. */
@@ -26,13 +27,16 @@ export default function AdminOrderDetail() {
       audience="admin"
       canAssign={permissions?.has("orders.assign") ?? false}
       canCancel={permissions?.has("orders.refund") ?? true}
-      aside={(order) =>
-        writesInvoices && order.email ? (
-          <p className="mt-3 mb-0">
-            <Link to={invoiceForOrderPath(order)}>{salesWork.invoiceThisOrder}</Link>
-          </p>
-        ) : null
-      }
+      aside={(order) => (
+        <>
+          {writesInvoices && order.email ? (
+            <p className="mt-3 mb-0">
+              <Link to={invoiceForOrderPath(order)}>{salesWork.invoiceThisOrder}</Link>
+            </p>
+          ) : null}
+          <TimePanel orderId={order._id} />
+        </>
+      )}
     />
   );
 }
