@@ -95,6 +95,7 @@ export type TimeWeek = z.infer<typeof TimeWeek>;
 
 /** GET /admin/time.csv: the entries of the days from `from` to `to`. */
 export const TimeExportQuery = z.object({ from: day.optional(), to: day.optional() });
+export type TimeExportQuery = z.infer<typeof TimeExportQuery>;
 
 /** "1 h 05 min", "45 min": how the dashboard writes a duration. */
 export function formatMinutes(total: number): string {

@@ -210,6 +210,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/time/week": "team:orders.work",
   "PATCH /api/admin/time/:id": "team:orders.work",
   "DELETE /api/admin/time/:id": "team:orders.work",
+  "GET /api/admin/time.csv": "team:orders.work",
   "POST /api/admin/setup/dismiss": "team:shop.operate",
   "POST /api/sales/:token/card/confirm": "user",
   "GET /api/sales/:token/pdf": "user",

@@ -16,6 +16,7 @@ export function timeCalls(orderId: string, entryId: string): Record<string, Call
     },
     "POST /api/admin/time/stop": { method: "POST", url: "/api/admin/time/stop" },
     "GET /api/admin/time/running": { method: "GET", url: "/api/admin/time/running" },
+    "GET /api/admin/time.csv": { method: "GET", url: "/api/admin/time.csv?from=2026-01-01" },
     "GET /api/admin/time/week": { method: "GET", url: "/api/admin/time/week?day=2026-01-06" },
     "PATCH /api/admin/time/:id": {
       method: "PATCH",

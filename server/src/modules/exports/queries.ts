@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { newestFirstBatches, wholeRows } from "../../db/keyset.js";
 import { createdOnDays, escapeLike } from "../../db/list-search.js";
-import { orders, payments, receipts, salesDocuments, user } from "../../db/schema.js";
+import { orders, payments, receipts, salesDocuments, timeEntries, user } from "../../db/schema.js";
 
 /** Every order `filter` keeps, whole, newest first, a batch at a time. */
 export function ordersNewestFirstInBatches(db: Database, filter: SQL | undefined) {
@@ -118,6 +118,35 @@ export function paymentsNewestFirstInBatches(db: Database, filter: SQL | undefin
         .leftJoin(salesDocuments, eq(salesDocuments.id, payments.salesDocumentId))
         .leftJoin(receipts, eq(receipts.paymentId, payments.id))
         .leftJoin(refundedReceipt, eq(refundedReceipt.paymentId, payments.refundOf))
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit),
+    filter,
+  );
+}
+
+/** Every time entry `filter` keeps (on the orders the caller sees), newest first, a batch at a time. */
+export function timeEntriesNewestFirstInBatches(db: Database, filter: SQL | undefined) {
+  return newestFirstBatches(
+    timeEntries,
+    (plan) =>
+      db
+        .select({
+          row: {
+            day: timeEntries.day,
+            minutes: timeEntries.minutes,
+            billable: timeEntries.billable,
+            note: timeEntries.note,
+            startedAt: timeEntries.startedAt,
+            endedAt: timeEntries.endedAt,
+            orderNumber: orders.number,
+            memberName: user.name,
+          },
+          cursor: plan.cursor,
+        })
+        .from(timeEntries)
+        .innerJoin(orders, eq(orders.id, timeEntries.orderId))
+        .innerJoin(user, eq(user.id, timeEntries.memberId))
         .where(plan.where)
         .orderBy(...plan.orderBy)
         .limit(plan.limit),

@@ -2,6 +2,7 @@ import {
   AccountingExportQuery,
   OrdersExportQuery,
   PaymentsExportQuery,
+  TimeExportQuery,
   UsersExportQuery,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -12,7 +13,7 @@ import { refusals } from "../../errors.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
 import { accountingCsv } from "./accounting.js";
 import { recordExport, sendCsv } from "./csv.js";
-import { customersCsv, ordersCsv, paymentsCsv } from "./service.js";
+import { customersCsv, ordersCsv, paymentsCsv, timeCsv } from "./service.js";
 
 const refused = refusals(400, 401, 403);
 
@@ -33,6 +34,24 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       const caller = await requireMember(request);
       await recordExport(db, auditActorOf(caller), "export.orders", "orders", request.query);
       return sendCsv(reply, "orders", ordersCsv(db, caller, request.query));
+    },
+  );
+
+  app.get(
+    "/admin/time.csv",
+    {
+      config: { access: "team", permission: "orders.work" },
+      schema: {
+        tags: ["admin"],
+        summary: "The time entries of the orders the caller sees, of the days asked, as a CSV file",
+        querystring: TimeExportQuery,
+        response: { 200: z.string(), ...refused },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireMember(request);
+      await recordExport(db, auditActorOf(caller), "export.time", "time", request.query);
+      return sendCsv(reply, "time", timeCsv(db, caller, request.query));
     },
   );
 

@@ -1,14 +1,16 @@
 import {
+  formatOrderNumber,
   formatPlainAmount,
   type OrdersExportQuery,
   type PaymentsExportQuery,
+  type TimeExportQuery,
   type UsersExportQuery,
 } from "@agency/contract";
-import { and, type SQL } from "drizzle-orm";
-import { sightOf, visibleMoneyOf } from "../../auth/order-access.js";
+import { and, gte, isNotNull, lte, type SQL } from "drizzle-orm";
+import { sightOf, visibleMoneyOf, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { payments, salesDocuments } from "../../db/schema.js";
+import { payments, salesDocuments, timeEntries } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { shopMoney } from "../catalog/index.js";
 import { adminOrderFilter } from "../orders/index.js";
@@ -21,6 +23,7 @@ import {
   paidTotalsOf,
   paymentsMatching,
   paymentsNewestFirstInBatches,
+  timeEntriesNewestFirstInBatches,
 } from "./queries.js";
 
 /**
@@ -202,4 +205,32 @@ export function paymentsCsv(
     // A recorded payment's reference (a bank transfer's) stands where a refund's reason does.
     row.refundReason ?? row.reference,
   ]);
+}
+
+/**
+ * The time entries of the days asked (every day without them), on the orders the caller may see:
+ * one line each, stopped ones only (a running timer has no duration yet).
+ */
+export function timeCsv(db: Database, caller: SessionUser, query: TimeExportQuery) {
+  const filter = and(
+    visibleOrdersOf(caller),
+    isNotNull(timeEntries.minutes),
+    query.from ? gte(timeEntries.day, query.from) : undefined,
+    query.to ? lte(timeEntries.day, query.to) : undefined,
+  );
+  return csvChunks(
+    ["Day", "Order", "Member", "Minutes", "Hours", "Billable", "Note", "Started", "Ended"],
+    timeEntriesNewestFirstInBatches(db, filter),
+    (entry) => [
+      entry.day,
+      formatOrderNumber(entry.orderNumber),
+      entry.memberName,
+      entry.minutes,
+      ((entry.minutes ?? 0) / 60).toFixed(2),
+      entry.billable,
+      entry.note,
+      entry.startedAt,
+      entry.endedAt,
+    ],
+  );
 }

@@ -1,10 +1,10 @@
 import { OrderTime, RunningTimer, TimeEntry, TimeWeek, timeMessages } from "@agency/contract";
-import { and, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placePaidOrder, planIds } from "../../../test/orders.js";
-import { timeEntries } from "../../db/schema.js";
+import { auditLog, timeEntries } from "../../db/schema.js";
 
 // Time on orders: one running timer per member, entries by hand, edits by their author or
 // `time.manage`, and totals per order and per week.
@@ -161,5 +161,30 @@ describe("time on orders", () => {
     const own = TimeWeek.parse((await call(designer, "GET", "/time/week")).json());
     expect(own.members.map((member) => member.memberId)).toEqual([designer.id]);
     expect(new Date(`${week.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+  });
+
+  it("exports the entries of the orders one sees as CSV, audited", async () => {
+    const all = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/time.csv?from=${today()}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    const lines = all.body.trim().split("\r\n");
+    expect(lines[0]).toBe("Day,Order,Member,Minutes,Hours,Billable,Note,Started,Ended");
+    expect(lines.some((line) => line.includes("Two banner sizes") && line.includes(",90,1.50,true,"))).toBe(
+      true,
+    );
+    // Staff sees the time of its own orders only: the hidden order's 45 minutes are left out.
+    const staff = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/time.csv?from=${today()}`,
+      headers: { cookie: designer.cookie },
+    });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.body.split("\r\n").some((line) => line.includes(",45,0.75,"))).toBe(false);
+    expect(all.body.split("\r\n").some((line) => line.includes(",45,0.75,"))).toBe(true);
+    const audited = await ctx.db.$count(auditLog, eq(auditLog.action, "export.time"));
+    expect(audited).toBe(2);
   });
 });

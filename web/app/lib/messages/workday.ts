@@ -65,6 +65,7 @@ export const timeTexts = {
   billable: (duration: string) => `billable: ${duration}`,
   byMember: "Per member",
   entries: "Time entries",
+  exportAll: "Export every order's time you can see (CSV)",
   none: "No time is logged on this order yet.",
   add: {
     heading: "Add time",

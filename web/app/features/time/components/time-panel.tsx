@@ -315,6 +315,11 @@ export function TimePanel({ orderId }: { orderId: string }) {
           </>
         )}
         <AddTime orderId={orderId} />
+        <p className="small mt-3 mb-0">
+          <a href="/api/admin/time.csv" download>
+            {t.exportAll}
+          </a>
+        </p>
       </div>
     </section>
   );
