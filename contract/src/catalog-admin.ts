@@ -77,6 +77,13 @@ export const TurnaroundDays = z
   .min(1, "must be at least 1 day")
   .max(365, "must be at most 365 days");
 
+/** The hours a period's work is expected to take: quarters of an hour, up to 10,000. */
+export const ExpectedHours = z
+  .number({ error: (issue) => (issue.input === undefined ? "is required" : "must be a number") })
+  .min(0.25, "must be at least a quarter of an hour")
+  .max(10_000, "must be at most 10,000 hours")
+  .refine((hours) => Number.isInteger(hours * 4), "must be in quarters of an hour (0.25)");
+
 /** Everything about a plan but its prices, which change through their own call. */
 export const PlanDetailsBody = z.object({
   /** The plan's name, e.g. "Standard". */
@@ -92,6 +99,10 @@ export const PlanDetailsBody = z.object({
   color: ColourHex,
   /** Days from the brief to the due date (7 for a new plan when left out; kept when left out of an edit). */
   turnaroundDays: TurnaroundDays.optional(),
+  /** The hours a period's work should take (null: not said; kept when left out of an edit). */
+  expectedHours: ExpectedHours.nullable().optional(),
+  /** Whether the customer sees the hours spent on their order (kept when left out of an edit). */
+  hoursToClient: z.boolean().optional(),
 });
 export type PlanDetailsBody = z.infer<typeof PlanDetailsBody>;
 
@@ -121,6 +132,8 @@ export const AdminPlan = PricingPlan.extend({
   subscribers: z.number().int().nonnegative(),
   /** Days from the brief to the due date. */
   turnaroundDays: z.number().int().positive(),
+  expectedHours: z.number().nullable(),
+  hoursToClient: z.boolean(),
   /** What customers may add at checkout, in the order the checkout lists them. */
   addons: z.array(PlanAddon),
 }).meta({ id: "AdminPlan" });

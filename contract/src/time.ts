@@ -10,6 +10,7 @@ export const timeMessages = {
   futureDay: "must not be in the future",
   minutes: "must be between 1 minute and 24 hours",
   notFound: "The time entry was not found.",
+  hoursHidden: "The hours spent on this order are not shown.",
 } as const;
 
 const day = z.iso.date({ message: "must be a day written YYYY-MM-DD" });
@@ -47,9 +48,23 @@ export const OrderTime = z
     entries: z.array(TimeEntry),
     totals: z.object({ minutes: z.number().int(), billableMinutes: z.number().int() }),
     byMember: z.array(z.object({ memberId: z.string(), memberName: z.string(), minutes: z.number().int() })),
+    /** Per work period of a plan's order (1 for the purchase, one more per renewal). */
+    byPeriod: z.array(z.object({ period: z.number().int(), start: z.string(), minutes: z.number().int() })),
+    /** What the plan expects a period's work to take, in minutes (null: not said, or custom work). */
+    expectedMinutes: z.number().int().nullable(),
   })
   .meta({ id: "OrderTime" });
 export type OrderTime = z.infer<typeof OrderTime>;
+
+/** GET /order/{id}/hours: what the client of a plan that shows hours sees of the time spent. */
+export const ClientOrderHours = z
+  .object({
+    minutes: z.number().int(),
+    expectedMinutes: z.number().int().nullable(),
+    byPeriod: z.array(z.object({ period: z.number().int(), start: z.string(), minutes: z.number().int() })),
+  })
+  .meta({ id: "ClientOrderHours" });
+export type ClientOrderHours = z.infer<typeof ClientOrderHours>;
 
 /** POST /admin/orders/{id}/time: an entry written by hand. */
 export const TimeEntryBody = z.object({

@@ -211,6 +211,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "PATCH /api/admin/time/:id": "team:orders.work",
   "DELETE /api/admin/time/:id": "team:orders.work",
   "GET /api/admin/time.csv": "team:orders.work",
+  "GET /api/order/:id/hours": "user",
   "POST /api/admin/setup/dismiss": "team:shop.operate",
   "POST /api/sales/:token/card/confirm": "user",
   "GET /api/sales/:token/pdf": "user",

@@ -37,6 +37,7 @@ const pathValues: Record<string, Values> = {
   "/api/order/{id}/followers": both((trail) => trail.orderId),
   "/api/admin/orders/{id}": both((trail) => trail.orderId),
   "/api/admin/orders/{id}/time": both((trail) => trail.orderId),
+  "/api/order/{id}/hours": both((trail) => trail.orderId),
   "/api/admin/companies/{id}": both((trail) => trail.companyId),
   "/api/subscriptions/{id}/card-link": both((trail) => trail.subscriptionId),
   "/api/receipts/{id}": (world) => [

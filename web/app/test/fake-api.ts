@@ -66,6 +66,7 @@ const answers = {
   "GET /api/admin/site/invoicing": "InvoicingSettings",
   "GET /api/admin/setup": "SetupChecklist",
   "GET /api/admin/orders/:id/time": "OrderTime",
+  "GET /api/order/:id/hours": "ClientOrderHours",
   "POST /api/admin/orders/:id/time": "OrderTime",
   "POST /api/admin/orders/:id/time/start": "RunningTimer",
   "POST /api/admin/time/stop": "TimeEntry",

@@ -49,6 +49,10 @@ export const pricingPlans = pgTable(
     ownBriefQuestions: boolean("own_brief_questions").notNull().default(false),
     /** Days the agency takes to deliver once the brief is in (the order's due date). */
     turnaroundDays: integer("turnaround_days").notNull().default(7),
+    /** The hours the agency expects a period's work to take (null: not said), in minutes. */
+    expectedMinutes: integer("expected_minutes"),
+    /** Whether the customer sees the hours spent on their order of this plan. */
+    hoursToClient: boolean("hours_to_client").notNull().default(false),
     /**
      * A plan that has orders is archived instead of deleted: it leaves the public pages and cannot
      * be ordered, and its orders and subscriptions keep it.
@@ -60,6 +64,10 @@ export const pricingPlans = pgTable(
     check("pricing_plans_duration_check", sql`${table.duration} in ('monthly', 'yearly')`),
     check("pricing_plans_prices_check", sql`${table.newPriceCents} >= 0 and ${table.oldPriceCents} >= 0`),
     check("pricing_plans_turnaround_check", sql`${table.turnaroundDays} between 1 and 365`),
+    check(
+      "pricing_plans_expected_minutes_check",
+      sql`${table.expectedMinutes} is null or ${table.expectedMinutes} between 1 and 600000`,
+    ),
   ],
 );
 

@@ -42,6 +42,8 @@ function toAdminPlan(row: PlanWithCounts, addons: Map<string, PlanAddon[]>, curr
     orders: row.orders,
     subscribers: row.subscribers,
     turnaroundDays: row.plan.turnaroundDays,
+    expectedHours: row.plan.expectedMinutes === null ? null : row.plan.expectedMinutes / 60,
+    hoursToClient: row.plan.hoursToClient,
     addons: addons.get(row.plan.id) ?? [],
   };
 }
@@ -86,6 +88,10 @@ function detailColumns(body: PlanDetailsBody) {
     color: body.color,
     // Left out: a new plan takes the default (7 days) and an edited one keeps its own.
     ...(body.turnaroundDays === undefined ? {} : { turnaroundDays: body.turnaroundDays }),
+    ...(body.expectedHours === undefined
+      ? {}
+      : { expectedMinutes: body.expectedHours === null ? null : Math.round(body.expectedHours * 60) }),
+    ...(body.hoursToClient === undefined ? {} : { hoursToClient: body.hoursToClient }),
   };
 }
 
@@ -108,6 +114,8 @@ function planFields(row: PlanRow, currency: string) {
     newPrice: toMajor(row.newPriceCents, currency),
     currency,
     turnaroundDays: row.turnaroundDays,
+    expectedHours: row.expectedMinutes === null ? null : row.expectedMinutes / 60,
+    hoursToClient: row.hoursToClient,
     archived: row.archivedAt !== null,
   };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders, timeEntries, user } from "../../db/schema.js";
+import { orderPeriods, orders, pricingPlans, timeEntries, user } from "../../db/schema.js";
 
 export type TimeEntryRow = typeof timeEntries.$inferSelect;
 
@@ -88,4 +88,23 @@ export function minutesByMember(db: Database, from: string, to: string) {
     .where(and(gte(timeEntries.day, from), lte(timeEntries.day, to), isNotNull(timeEntries.minutes)))
     .groupBy(timeEntries.memberId, user.name)
     .orderBy(user.name);
+}
+
+/** What the order's plan says of its time: the expected minutes and whether the client sees hours. */
+export async function planTimeOf(db: Database, planId: string | null) {
+  if (!planId) return { expectedMinutes: null, hoursToClient: false };
+  const [plan] = await db
+    .select({ expectedMinutes: pricingPlans.expectedMinutes, hoursToClient: pricingPlans.hoursToClient })
+    .from(pricingPlans)
+    .where(eq(pricingPlans.id, planId));
+  return plan ?? { expectedMinutes: null, hoursToClient: false };
+}
+
+/** The order's work periods (1 for the purchase, one more per renewal), oldest first. */
+export function periodsOf(db: Database, orderId: string) {
+  return db
+    .select({ number: orderPeriods.number, startedAt: orderPeriods.startedAt })
+    .from(orderPeriods)
+    .where(eq(orderPeriods.orderId, orderId))
+    .orderBy(asc(orderPeriods.number));
 }

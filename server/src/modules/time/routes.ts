@@ -1,4 +1,5 @@
 import {
+  ClientOrderHours,
   IdParams,
   OrderTime,
   RunningTimer,
@@ -10,13 +11,14 @@ import {
   TimeWeekQuery,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireMember } from "../../auth/session.js";
+import { requireMember, requireUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import {
   addEntry,
   changeEntry,
+  clientOrderHours,
   orderTime,
   removeEntry,
   runningTimer,
@@ -79,6 +81,20 @@ export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> =
       },
     },
     async (request) => startTimer(ctx, await requireMember(request), request.params.id, request.body),
+  );
+
+  app.get(
+    "/order/:id/hours",
+    {
+      config: { access: "user" },
+      schema: {
+        tags,
+        summary: "The hours spent on one's own order, when its plan shows them to the client",
+        params: IdParams,
+        response: { 200: ClientOrderHours, ...refused },
+      },
+    },
+    async (request) => clientOrderHours(ctx, await requireUser(request), request.params.id),
   );
 
   app.post(

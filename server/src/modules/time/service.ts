@@ -1,4 +1,5 @@
 import {
+  type ClientOrderHours,
   timeMessages as messages,
   type OrderTime,
   type RunningTimer,
@@ -6,7 +7,7 @@ import {
   type TimeEntryPatch,
   type TimeWeek,
 } from "@agency/contract";
-import { findVisibleOrder } from "../../auth/order-access.js";
+import { findOwnOrder, findVisibleOrder } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
@@ -17,6 +18,8 @@ import {
   entriesOfOrder,
   insertEntry,
   minutesByMember,
+  periodsOf,
+  planTimeOf,
   runningOf,
   type ShownEntry,
   shownEntry,
@@ -61,10 +64,29 @@ function refuseFuture(day: string, now: Date) {
     throw new AppError("bad_request", `Invalid day: ${messages.futureDay}`, { day: messages.futureDay });
 }
 
+/** The minutes of each work period: an entry counts in the last period begun by its day. */
+async function minutesByPeriod(db: Database, orderId: string, rows: ShownEntry[]) {
+  const periods = await periodsOf(db, orderId);
+  const totals = periods.map((period) => ({
+    period: period.number,
+    start: dayOf(period.startedAt),
+    minutes: 0,
+  }));
+  for (const { entry } of rows) {
+    if (entry.minutes === null) continue;
+    const period = totals.findLast((item) => item.start <= entry.day) ?? totals[0];
+    if (period) period.minutes += entry.minutes;
+  }
+  return totals;
+}
+
 /** The order's entries and their totals, for a member who may see the order. */
 export async function orderTime(ctx: Context, caller: SessionUser, orderId: string): Promise<OrderTime> {
   const order = await findVisibleOrder(ctx.db, caller, orderId);
-  const rows = await entriesOfOrder(ctx.db, order.id);
+  const [rows, plan] = await Promise.all([
+    entriesOfOrder(ctx.db, order.id),
+    planTimeOf(ctx.db, order.planId),
+  ]);
   const byMember = new Map<string, { memberId: string; memberName: string; minutes: number }>();
   let minutes = 0;
   let billableMinutes = 0;
@@ -80,6 +102,29 @@ export async function orderTime(ctx: Context, caller: SessionUser, orderId: stri
     entries: rows.map((row) => present(caller, row)),
     totals: { minutes, billableMinutes },
     byMember: [...byMember.values()].sort((a, b) => b.minutes - a.minutes),
+    byPeriod: await minutesByPeriod(ctx.db, order.id, rows),
+    expectedMinutes: plan.expectedMinutes,
+  };
+}
+
+/**
+ * The hours spent on the client's own order, when its plan shows them to the client; otherwise
+ * there is nothing to see (404), as for an order that is not theirs.
+ */
+export async function clientOrderHours(
+  ctx: Context,
+  caller: SessionUser,
+  orderId: string,
+): Promise<ClientOrderHours> {
+  const order = await findOwnOrder(ctx.db, caller, orderId);
+  const plan = await planTimeOf(ctx.db, order.planId);
+  if (!plan.hoursToClient) throw new AppError("not_found", messages.hoursHidden);
+  const rows = await entriesOfOrder(ctx.db, order.id);
+  const byPeriod = await minutesByPeriod(ctx.db, order.id, rows);
+  return {
+    minutes: byPeriod.reduce((sum, period) => sum + period.minutes, 0),
+    expectedMinutes: plan.expectedMinutes,
+    byPeriod,
   };
 }
 

@@ -1,4 +1,11 @@
-import { OrderTime, RunningTimer, TimeEntry, TimeWeek, timeMessages } from "@agency/contract";
+import {
+  ClientOrderHours,
+  OrderTime,
+  RunningTimer,
+  TimeEntry,
+  TimeWeek,
+  timeMessages,
+} from "@agency/contract";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
@@ -19,13 +26,13 @@ let hiddenOrderId: string;
 
 const call = (
   account: TestAccount,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   payload?: object,
 ) => ctx.app.inject({ method, url: `/api/admin${url}`, headers: { cookie: account.cookie }, payload });
 
 async function assign(id: string, member: TestAccount) {
-  const response = await call(owner, "PUT" as "POST", `/orders/${id}/assignee`, { assigneeId: member.id });
+  const response = await call(owner, "PUT", `/orders/${id}/assignee`, { assigneeId: member.id });
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -186,5 +193,64 @@ describe("time on orders", () => {
     expect(all.body.split("\r\n").some((line) => line.includes(",45,0.75,"))).toBe(true);
     const audited = await ctx.db.$count(auditLog, eq(auditLog.action, "export.time"));
     expect(audited).toBe(2);
+  });
+
+  it("sets the time spent against the plan's expected hours, per period, and shows the client hours only when the plan says so", async () => {
+    const plans = await planIds(ctx);
+    const customer = await createAccount(ctx);
+    const extended = plans.find("Extended", "monthly");
+    const id = await placePaidOrder(ctx, customer, extended._id);
+    await call(owner, "POST", `/orders/${id}/time`, { day: today(), minutes: 150 });
+    const hidden = await ctx.app.inject({
+      method: "GET",
+      url: `/api/order/${id}/hours`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(hidden.statusCode).toBe(404);
+
+    const plan = (await call(owner, "GET", "/catalog/plans"))
+      .json()
+      .find((item: { _id: string }) => item._id === extended._id);
+    const saved = await call(owner, "PUT", `/catalog/plans/${extended._id}`, {
+      service: plan.service,
+      title: plan.title,
+      duration: plan.duration,
+      month: plan.month,
+      features: plan.serviceName.map((name: string, index: number) => ({
+        name,
+        detail: plan.serviceTitle[index],
+        included: plan.included[index],
+      })),
+      highlighted: plan.highlighted,
+      backgroundColor: plan.backgroundColor,
+      color: plan.color,
+      expectedHours: 4.5,
+      hoursToClient: true,
+    } as object);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const time = OrderTime.parse((await call(owner, "GET", `/orders/${id}/time`)).json());
+    expect(time.expectedMinutes).toBe(270);
+    expect(time.byPeriod).toEqual([expect.objectContaining({ period: 1, minutes: 150 })]);
+
+    const shown = await ctx.app.inject({
+      method: "GET",
+      url: `/api/order/${id}/hours`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(ClientOrderHours.parse(shown.json())).toMatchObject({ minutes: 150, expectedMinutes: 270 });
+    // Another customer's order is not theirs to see.
+    const stranger = await createAccount(ctx);
+    const refused = await ctx.app.inject({
+      method: "GET",
+      url: `/api/order/${id}/hours`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(refused.statusCode).toBe(404);
+    const quarter = await call(owner, "PUT", `/catalog/plans/${extended._id}`, {
+      ...saved.json(),
+      expectedHours: 1.1,
+    } as object);
+    expect(quarter.statusCode).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import { useClientMay } from "../../features/companies/api/companies";
 import { OrderFollowers } from "../../features/companies/components/order-followers";
 import { OrderDetailView } from "../../features/order-workflow/components/order-detail-view";
 import { receiptPagePath } from "../../features/receipts/api/receipts";
+import { ClientHours } from "../../features/time/components/client-hours";
 
 /**
  * The customer's order: its progress, brief, thread and files. Pay Now and a delivery's answer show
@@ -20,7 +21,12 @@ export default function MyOrderDetail() {
       receiptLink={receiptPagePath}
       canPay={canPay}
       canApprove={canApprove}
-      aside={<OrderFollowers orderId={id} />}
+      aside={
+        <>
+          <OrderFollowers orderId={id} />
+          <ClientHours orderId={id} />
+        </>
+      }
     />
   );
 }

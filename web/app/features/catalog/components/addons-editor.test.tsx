@@ -21,6 +21,8 @@ const plan: AdminPlan = {
   orders: 2,
   subscribers: 1,
   turnaroundDays: 14,
+  expectedHours: null,
+  hoursToClient: false,
   addons: [rush, report],
 };
 

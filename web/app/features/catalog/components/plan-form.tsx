@@ -25,6 +25,8 @@ type Fields = {
   backgroundColor: string;
   color: string;
   turnaroundDays: string;
+  expectedHours: string;
+  hoursToClient: boolean;
 };
 
 // The editor always says the turnaround (the API keeps a plan's own when a call leaves it out).
@@ -44,6 +46,8 @@ const empty = (): Fields => ({
   backgroundColor: "#ffffff",
   color: "#1f2a44",
   turnaroundDays: "7",
+  expectedHours: "",
+  hoursToClient: false,
 });
 
 function fromPlan(plan: AdminPlan): Fields {
@@ -63,6 +67,8 @@ function fromPlan(plan: AdminPlan): Fields {
     backgroundColor: plan.backgroundColor,
     color: plan.color,
     turnaroundDays: String(plan.turnaroundDays),
+    expectedHours: plan.expectedHours === null ? "" : String(plan.expectedHours),
+    hoursToClient: plan.hoursToClient,
   };
 }
 
@@ -77,6 +83,7 @@ const labels: Record<string, string> = {
   backgroundColor: t.backgroundColor,
   color: t.textColor,
   turnaroundDays: t.turnaround,
+  expectedHours: t.expectedHours,
 };
 
 function label(path: string): string {
@@ -107,8 +114,13 @@ export function PlanForm({
   const form = useContractForm<Fields, CreatePlanBody | PlanDetailsBody>({
     initial: editing ? fromPlan(editing) : empty,
     schema: editing ? detailsSchema : createSchema,
-    toBody: ({ oldPrice, newPrice, turnaroundDays, ...fields }) => {
-      const details = { ...fields, turnaroundDays: numberOrUndefined(turnaroundDays) };
+    toBody: ({ oldPrice, newPrice, turnaroundDays, expectedHours, ...fields }) => {
+      const details = {
+        ...fields,
+        turnaroundDays: numberOrUndefined(turnaroundDays),
+        // Empty: not said (null), which an edit keeps as such.
+        expectedHours: numberOrUndefined(expectedHours.replace(",", ".")) ?? null,
+      };
       return editing
         ? details
         : {
@@ -235,6 +247,25 @@ export function PlanForm({
           value={values.turnaroundDays}
           onChange={(value) => set({ turnaroundDays: value })}
           problem={problems.turnaroundDays}
+        />
+        <Field
+          className="col-6 col-md-3"
+          id={`${prefix}-expectedHours`}
+          label={t.expectedHours}
+          help={t.expectedHoursHint}
+          type="number"
+          inputMode="decimal"
+          step="0.25"
+          value={values.expectedHours}
+          onChange={(value) => set({ expectedHours: value })}
+          problem={problems.expectedHours}
+        />
+        <Form.Check
+          className="col-12 col-md-6 align-self-end"
+          id={`${prefix}-hoursToClient`}
+          label={t.hoursToClient}
+          checked={values.hoursToClient}
+          onChange={(event) => set({ hoursToClient: event.target.checked })}
         />
         <Form.Check
           className="col-12 col-md-6 align-self-end"

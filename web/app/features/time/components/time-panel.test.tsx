@@ -34,6 +34,8 @@ const time = (entries: TimeEntry[]): OrderTime => ({
       .reduce((sum, item) => sum + (item.minutes ?? 0), 0),
   },
   byMember: [],
+  byPeriod: [],
+  expectedMinutes: null,
 });
 
 describe("an order's time", () => {

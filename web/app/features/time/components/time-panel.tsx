@@ -257,9 +257,21 @@ export function TimePanel({ orderId }: { orderId: string }) {
           <p className="small text-body-secondary">{t.runningHere(formatDateTime(mine.startedAt))}</p>
         ) : null}
         <p className="mb-2">
-          <span className="fw-semibold">{t.total(formatMinutes(totals.minutes))}</span>
+          <span className="fw-semibold">
+            {time.data.expectedMinutes === null
+              ? t.total(formatMinutes(totals.minutes))
+              : t.against(formatMinutes(totals.minutes), formatMinutes(time.data.expectedMinutes))}
+          </span>
           <span className="text-body-secondary"> · {t.billable(formatMinutes(totals.billableMinutes))}</span>
         </p>
+        {time.data.byPeriod.length > 1 ? (
+          <p className="small text-body-secondary mb-2">
+            {t.perPeriod}:{" "}
+            {time.data.byPeriod
+              .map((period) => t.period(formatBillingDate(period.start), formatMinutes(period.minutes)))
+              .join(" · ")}
+          </p>
+        ) : null}
         {byMember.length > 1 ? (
           <p className="small text-body-secondary mb-2">
             {t.byMember}:{" "}
