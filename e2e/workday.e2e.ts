@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currencyEditor, overviewPage } from "../web/app/lib/messages";
-import { menuGroups, setupChecklist as t } from "../web/app/lib/messages/workday";
+import { menuGroups, setupChecklist as t, workloadPage } from "../web/app/lib/messages/workday";
 import { signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { open, screenshot, toast, useBrowser } from "./support/browser";
@@ -55,5 +55,24 @@ describe("the team's day", () => {
     await page.getByRole("heading", { name: overviewPage.heading, level: 1 }).waitFor();
     await checklist.getByText(t.steps.payments.title).waitFor();
     expect(await checklist.getByText(t.steps.mail.title).count()).toBe(0);
+  });
+
+  it("shows the Owner each member's workload, and saves a member's capacity", async () => {
+    const { page, context } = browser;
+    const owner = await signInAsOwner(context);
+    await open(page, "/dashboard/admin/overview");
+    await page.getByRole("navigation").getByRole("link", { name: workloadPage.menu }).click();
+    await page.getByRole("heading", { name: workloadPage.heading, level: 1 }).waitFor();
+    const row = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: workloadPage.openBoard(owner.name) }) });
+    await row.getByLabel(workloadPage.capacityLabel(owner.name)).fill("32");
+    await row.getByRole("button", { name: workloadPage.save }).click();
+    await toast(page, workloadPage.saved(owner.name)).waitFor();
+    await row.getByText(/ of 32 h$/).waitFor();
+    await expectAccessible(page, "workload");
+    await screenshot(page, "workload");
+    await row.getByRole("link", { name: workloadPage.openBoard(owner.name) }).click();
+    await page.waitForURL(/\/dashboard\/admin\/board\?assignee=/);
   });
 });

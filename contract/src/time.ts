@@ -11,6 +11,7 @@ export const timeMessages = {
   minutes: "must be between 1 minute and 24 hours",
   notFound: "The time entry was not found.",
   hoursHidden: "The hours spent on this order are not shown.",
+  notMember: "No member of the team has this id.",
 } as const;
 
 const day = z.iso.date({ message: "must be a day written YYYY-MM-DD" });
@@ -119,3 +120,35 @@ export function formatMinutes(total: number): string {
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, "0")} min`;
 }
+
+/** A member's week when none is set: 40 hours. */
+export const defaultWeeklyHours = 40;
+
+/** One member's load: their open orders, the hours due this week, what they logged, their capacity. */
+export const WorkloadMember = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  openOrders: z.number().int(),
+  overdueOrders: z.number().int(),
+  /** The expected minutes of their open orders due this week (a plan's expected hours each). */
+  dueMinutes: z.number().int(),
+  loggedMinutes: z.number().int(),
+  capacityMinutes: z.number().int(),
+  /** More is due this week than their capacity. */
+  overloaded: z.boolean(),
+});
+export type WorkloadMember = z.infer<typeof WorkloadMember>;
+
+export const Workload = z
+  .object({ weekStart: z.string(), members: z.array(WorkloadMember) })
+  .meta({ id: "Workload" });
+export type Workload = z.infer<typeof Workload>;
+
+/** PUT /admin/workload/{id}/capacity: the hours the member works in a week. */
+export const CapacityBody = z.object({
+  hours: z
+    .number({ error: (issue) => (issue.input === undefined ? "is required" : "must be a number") })
+    .min(0, "must not be negative")
+    .max(168, "must be at most 168 hours")
+    .refine((hours) => Number.isInteger(hours * 4), "must be in quarters of an hour (0.25)"),
+});

@@ -212,6 +212,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "DELETE /api/admin/time/:id": "team:orders.work",
   "GET /api/admin/time.csv": "team:orders.work",
   "GET /api/order/:id/hours": "user",
+  "GET /api/admin/workload": "team:orders.assign",
+  "PUT /api/admin/workload/:id/capacity": "team:orders.assign",
   "POST /api/admin/setup/dismiss": "team:shop.operate",
   "POST /api/sales/:token/card/confirm": "user",
   "GET /api/sales/:token/pdf": "user",

@@ -1,7 +1,7 @@
 import type { Call } from "./access-world.js";
 
 /** The admin requests of time on orders: on the world's order, and its admin's entry. */
-export function timeCalls(orderId: string, entryId: string): Record<string, Call> {
+export function timeCalls(orderId: string, entryId: string, memberId: string): Record<string, Call> {
   return {
     "GET /api/admin/orders/:id/time": { method: "GET", url: `/api/admin/orders/${orderId}/time` },
     "POST /api/admin/orders/:id/time": {
@@ -16,6 +16,12 @@ export function timeCalls(orderId: string, entryId: string): Record<string, Call
     },
     "POST /api/admin/time/stop": { method: "POST", url: "/api/admin/time/stop" },
     "GET /api/admin/time/running": { method: "GET", url: "/api/admin/time/running" },
+    "GET /api/admin/workload": { method: "GET", url: "/api/admin/workload" },
+    "PUT /api/admin/workload/:id/capacity": {
+      method: "PUT",
+      url: `/api/admin/workload/${memberId}/capacity`,
+      payload: { hours: 32 },
+    },
     "GET /api/admin/time.csv": { method: "GET", url: "/api/admin/time.csv?from=2026-01-01" },
     "GET /api/admin/time/week": { method: "GET", url: "/api/admin/time/week?day=2026-01-06" },
     "PATCH /api/admin/time/:id": {

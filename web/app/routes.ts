@@ -55,6 +55,7 @@ export default [
         route("companies", "routes/admin/companies.tsx"),
         route("companies/:id", "routes/admin/company-detail.tsx"),
         route("board", "routes/admin/board.tsx"),
+        route("workload", "routes/admin/workload.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),
         route("leads", "routes/admin/leads.tsx"),
         route("audit", "routes/admin/audit-log.tsx"),

@@ -76,6 +76,7 @@ export const queryKeys = {
     all: ["time"] as const,
     order: (orderId: string) => ["time", "order", orderId] as const,
     running: ["time", "running"] as const,
+    workload: ["time", "workload"] as const,
   },
   testClock: ["test-clock"] as const,
   subscriptions: {

@@ -67,6 +67,8 @@ const answers = {
   "GET /api/admin/setup": "SetupChecklist",
   "GET /api/admin/orders/:id/time": "OrderTime",
   "GET /api/order/:id/hours": "ClientOrderHours",
+  "GET /api/admin/workload": "Workload",
+  "PUT /api/admin/workload/:id/capacity": "Workload",
   "POST /api/admin/orders/:id/time": "OrderTime",
   "POST /api/admin/orders/:id/time/start": "RunningTimer",
   "POST /api/admin/time/stop": "TimeEntry",

@@ -56,4 +56,17 @@ export const timeEntries = pgTable(
   ],
 );
 
-export const timeOwnedBy = ownedBy({ time: [timeEntries] });
+/** How many hours a member of the team works in a week, against which their workload is set. */
+export const memberCapacity = pgTable(
+  "member_capacity",
+  {
+    memberId: text("member_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    weeklyMinutes: integer("weekly_minutes").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("member_capacity_minutes_check", sql`${table.weeklyMinutes} between 0 and 10080`)],
+);
+
+export const timeOwnedBy = ownedBy({ time: [timeEntries, memberCapacity] });

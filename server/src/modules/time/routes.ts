@@ -1,4 +1,5 @@
 import {
+  CapacityBody,
   ClientOrderHours,
   IdParams,
   OrderTime,
@@ -9,6 +10,7 @@ import {
   TimeEntryPatch,
   TimeWeek,
   TimeWeekQuery,
+  Workload,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireMember, requireUser } from "../../auth/session.js";
@@ -26,6 +28,7 @@ import {
   stopTimer,
   timeWeek,
 } from "./service.js";
+import { setCapacity, workload } from "./workload.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const tags = ["time"];
@@ -160,5 +163,39 @@ export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> =
       },
     },
     async (request) => removeEntry(ctx, await requireMember(request), request.params.id),
+  );
+
+  // The workload is the view of who assigns the work.
+  const assigns = { access: "team", permission: "orders.assign", apiKeys: false } as const;
+
+  app.get(
+    "/admin/workload",
+    {
+      config: assigns,
+      schema: {
+        tags,
+        summary: "Each member's open orders, hours due this week against their capacity, and hours logged",
+        response: { 200: Workload, ...refused },
+      },
+    },
+    async () => workload(db, clock.now()),
+  );
+
+  app.put(
+    "/admin/workload/:id/capacity",
+    {
+      config: assigns,
+      schema: {
+        tags,
+        summary: "Set the hours a member works in a week",
+        params: IdParams,
+        body: CapacityBody,
+        response: { 200: Workload, ...refused },
+      },
+    },
+    async (request) => {
+      await setCapacity(db, request.params.id, request.body.hours);
+      return workload(db, clock.now());
+    },
   );
 };

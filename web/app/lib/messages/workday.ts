@@ -102,3 +102,27 @@ export const timeTexts = {
   deleted: "The time entry is deleted.",
   failed: "The order's time could not be loaded.",
 } as const;
+
+/** The Workload page. */
+export const workloadPage = {
+  menu: "Workload",
+  title: "Workload",
+  heading: "Workload",
+  lead: (week: string) =>
+    `The week from ${week}: each member's open orders, the hours due this week (their plans' expected hours) against their capacity, and the hours logged. Open a member's board from their name.`,
+  failed: "The workload could not be loaded.",
+  columns: {
+    member: "Member",
+    open: "Open orders",
+    due: "Due this week",
+    logged: "Logged this week",
+    capacity: "Capacity (hours a week)",
+  },
+  overdue: (count: number) => `${count} overdue`,
+  overloaded: "Overloaded",
+  against: (due: string, capacity: string) => `${due} of ${capacity}`,
+  capacityLabel: (name: string) => `Hours a week for ${name}`,
+  save: "Save",
+  saved: (name: string) => `${name}'s capacity is saved.`,
+  openBoard: (name: string) => `Open ${name}'s board`,
+} as const;

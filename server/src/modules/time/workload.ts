@@ -1,0 +1,85 @@
+import { defaultWeeklyHours, timeMessages, type Workload } from "@agency/contract";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { memberCapacity, orders, pricingPlans, timeEntries, user } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+
+// Each member's load for the week: open orders, the hours due (from due dates and the plans'
+// expected hours), the hours logged and their capacity. Four grouped reads, whatever the team's size.
+
+const openStates = ["submitted", "in_progress", "delivered"] as const;
+const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+
+/** Monday 00:00 UTC of the week of `now`, and the Monday after. */
+function weekOf(now: Date): { start: Date; end: Date } {
+  const midnight = new Date(`${dayOf(now)}T00:00:00.000Z`);
+  const start = new Date(midnight.getTime() - ((midnight.getUTCDay() + 6) % 7) * 86_400_000);
+  return { start, end: new Date(start.getTime() + 7 * 86_400_000) };
+}
+
+export async function workload(db: Database, now: Date): Promise<Workload> {
+  const { start, end } = weekOf(now);
+  const lastDay = dayOf(new Date(end.getTime() - 86_400_000));
+  const [members, load, logged, capacity] = await Promise.all([
+    db
+      .select({ id: user.id, name: user.name })
+      .from(user)
+      .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
+      .orderBy(user.name),
+    db
+      .select({
+        memberId: orders.assigneeId,
+        open: sql<number>`count(*)::int`,
+        overdue: sql<number>`(count(*) filter (where ${orders.dueAt} < ${now.toISOString()}::timestamptz))::int`,
+        dueMinutes: sql<number>`coalesce(sum(${pricingPlans.expectedMinutes}) filter (where ${orders.dueAt} >= ${start.toISOString()}::timestamptz and ${orders.dueAt} < ${end.toISOString()}::timestamptz), 0)::int`,
+      })
+      .from(orders)
+      .leftJoin(pricingPlans, eq(pricingPlans.id, orders.planId))
+      .where(and(isNotNull(orders.assigneeId), inArray(orders.state, [...openStates])))
+      .groupBy(orders.assigneeId),
+    db
+      .select({
+        memberId: timeEntries.memberId,
+        minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
+      })
+      .from(timeEntries)
+      .where(and(gte(timeEntries.day, dayOf(start)), lte(timeEntries.day, lastDay)))
+      .groupBy(timeEntries.memberId),
+    db.select().from(memberCapacity),
+  ]);
+  const loadOf = new Map(load.map((row) => [row.memberId, row]));
+  const loggedOf = new Map(logged.map((row) => [row.memberId, row.minutes]));
+  const capacityOf = new Map(capacity.map((row) => [row.memberId, row.weeklyMinutes]));
+  return {
+    weekStart: dayOf(start),
+    members: members.map((member) => {
+      const row = loadOf.get(member.id);
+      const capacityMinutes = capacityOf.get(member.id) ?? defaultWeeklyHours * 60;
+      const dueMinutes = row?.dueMinutes ?? 0;
+      return {
+        memberId: member.id,
+        name: member.name,
+        openOrders: row?.open ?? 0,
+        overdueOrders: row?.overdue ?? 0,
+        dueMinutes,
+        loggedMinutes: loggedOf.get(member.id) ?? 0,
+        capacityMinutes,
+        overloaded: dueMinutes > capacityMinutes,
+      };
+    }),
+  };
+}
+
+/** Sets the hours a member of the team works in a week. */
+export async function setCapacity(db: Database, memberId: string, hours: number): Promise<void> {
+  const [member] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, memberId), isNotNull(user.role)));
+  if (!member) throw new AppError("not_found", timeMessages.notMember);
+  const weeklyMinutes = Math.round(hours * 60);
+  await db
+    .insert(memberCapacity)
+    .values({ memberId, weeklyMinutes })
+    .onConflictDoUpdate({ target: memberCapacity.memberId, set: { weeklyMinutes, updatedAt: new Date() } });
+}
