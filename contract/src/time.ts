@@ -136,11 +136,13 @@ export const WorkloadMember = z.object({
   capacityMinutes: z.number().int(),
   /** More is due this week than their capacity. */
   overloaded: z.boolean(),
+  /** What an hour of their billable time is invoiced at (null: not set); only for `money.view`. */
+  hourlyRate: z.number().nullable().optional(),
 });
 export type WorkloadMember = z.infer<typeof WorkloadMember>;
 
 export const Workload = z
-  .object({ weekStart: z.string(), members: z.array(WorkloadMember) })
+  .object({ weekStart: z.string(), currency: z.string(), members: z.array(WorkloadMember) })
   .meta({ id: "Workload" });
 export type Workload = z.infer<typeof Workload>;
 
@@ -151,4 +153,13 @@ export const CapacityBody = z.object({
     .min(0, "must not be negative")
     .max(168, "must be at most 168 hours")
     .refine((hours) => Number.isInteger(hours * 4), "must be in quarters of an hour (0.25)"),
+});
+
+/** PUT /admin/workload/{id}/rate: what an hour of the member's billable time is invoiced at. */
+export const HourlyRateBody = z.object({
+  rate: z
+    .number({ error: (issue) => (issue.input === undefined ? "is required" : "must be a number") })
+    .min(0, "must not be negative")
+    .max(100_000, "must be at most 100,000")
+    .nullable(),
 });

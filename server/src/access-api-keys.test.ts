@@ -21,10 +21,17 @@ const roles: Record<string, readonly Permission[]> = {
 };
 
 /**
- * Team routes only a person signed in may call: managing keys, and the owner's own calls (the
- * hand-over, making an Admin).
+ * Team routes only a person signed in may call: managing keys, the owner's own calls (the
+ * hand-over, making an Admin), and a member's own time (a key has no timer or entries).
  */
 const peopleOnly = [
+  "POST /api/admin/orders/:id/time",
+  "POST /api/admin/orders/:id/time/start",
+  "POST /api/admin/time/stop",
+  "GET /api/admin/time/running",
+  "GET /api/admin/time/week",
+  "PATCH /api/admin/time/:id",
+  "DELETE /api/admin/time/:id",
   "PUT /api/user/admin/:email",
   "GET /api/admin/api-keys",
   "POST /api/admin/api-keys",

@@ -214,6 +214,7 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/order/:id/hours": "user",
   "GET /api/admin/workload": "team:orders.assign",
   "PUT /api/admin/workload/:id/capacity": "team:orders.assign",
+  "PUT /api/admin/workload/:id/rate": "team:money.view",
   "POST /api/admin/setup/dismiss": "team:shop.operate",
   "POST /api/sales/:token/card/confirm": "user",
   "GET /api/sales/:token/pdf": "user",

@@ -17,6 +17,11 @@ export function timeCalls(orderId: string, entryId: string, memberId: string): R
     "POST /api/admin/time/stop": { method: "POST", url: "/api/admin/time/stop" },
     "GET /api/admin/time/running": { method: "GET", url: "/api/admin/time/running" },
     "GET /api/admin/workload": { method: "GET", url: "/api/admin/workload" },
+    "PUT /api/admin/workload/:id/rate": {
+      method: "PUT",
+      url: `/api/admin/workload/${memberId}/rate`,
+      payload: { rate: 80 },
+    },
     "PUT /api/admin/workload/:id/capacity": {
       method: "PUT",
       url: `/api/admin/workload/${memberId}/capacity`,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -14,6 +15,7 @@ import {
 import { user } from "./auth.js";
 import { createdAt, ownedBy, updatedAt } from "./common.js";
 import { orders } from "./orders.js";
+import { salesDocuments } from "./sales.js";
 
 /**
  * Time a member of the team spent on an order: a timer (started, then stopped) or an entry written
@@ -39,6 +41,13 @@ export const timeEntries = pgTable(
     minutes: integer("minutes"),
     note: text("note").notNull().default(""),
     billable: boolean("billable").notNull().default(true),
+    /**
+     * The invoice (a draft, then sent) its time was billed on; null while unbilled. Deleting the
+     * draft leaves the entry unbilled again.
+     */
+    billedDocumentId: uuid("billed_document_id").references((): AnyPgColumn => salesDocuments.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,17 +65,26 @@ export const timeEntries = pgTable(
   ],
 );
 
-/** How many hours a member of the team works in a week, against which their workload is set. */
-export const memberCapacity = pgTable(
-  "member_capacity",
+/**
+ * A member of the team's week and rate: the hours they work in a week (their workload is set
+ * against it) and what an hour of their billable time is invoiced at.
+ */
+export const memberSettings = pgTable(
+  "member_settings",
   {
     memberId: text("member_id")
       .primaryKey()
       .references(() => user.id, { onDelete: "cascade" }),
-    weeklyMinutes: integer("weekly_minutes").notNull(),
+    /** Null: the default week (40 hours). */
+    weeklyMinutes: integer("weekly_minutes"),
+    /** In the shop's currency's minor units; null: no rate set. */
+    hourlyRateCents: integer("hourly_rate_cents"),
     updatedAt: updatedAt(),
   },
-  (table) => [check("member_capacity_minutes_check", sql`${table.weeklyMinutes} between 0 and 10080`)],
+  (table) => [
+    check("member_settings_minutes_check", sql`${table.weeklyMinutes} between 0 and 10080`),
+    check("member_settings_rate_check", sql`${table.hourlyRateCents} >= 0`),
+  ],
 );
 
-export const timeOwnedBy = ownedBy({ time: [timeEntries, memberCapacity] });
+export const timeOwnedBy = ownedBy({ time: [timeEntries, memberSettings] });

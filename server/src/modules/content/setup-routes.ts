@@ -14,7 +14,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; facts: SetupFact
   app.get(
     "/admin/setup",
     {
-      config: { access: "team", permission: "shop.operate", apiKeys: false },
+      config: { access: "team", permission: "shop.operate" },
       schema: {
         tags: ["admin"],
         summary: "The Owner's setup checklist: brand, currency, catalog, payments, mail, team",
@@ -27,7 +27,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; facts: SetupFact
   app.post(
     "/admin/setup/dismiss",
     {
-      config: { access: "team", permission: "shop.operate", apiKeys: false },
+      config: { access: "team", permission: "shop.operate" },
       schema: {
         tags: ["admin"],
         summary: "Set a setup step aside: the checklist no longer asks for it",

@@ -1,6 +1,7 @@
 import {
   CapacityBody,
   ClientOrderHours,
+  HourlyRateBody,
   IdParams,
   OrderTime,
   RunningTimer,
@@ -10,13 +11,16 @@ import {
   TimeEntryPatch,
   TimeWeek,
   TimeWeekQuery,
+  toMinor,
   Workload,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { can } from "../../auth/permissions.js";
 import { requireMember, requireUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
+import { shopMoney } from "../catalog/index.js";
 import {
   addEntry,
   changeEntry,
@@ -28,12 +32,14 @@ import {
   stopTimer,
   timeWeek,
 } from "./service.js";
-import { setCapacity, workload } from "./workload.js";
+import { setCapacity, setHourlyRate, workload } from "./workload.js";
 
 const refused = refusals(400, 401, 403, 404, 409);
 const tags = ["time"];
 // A person's time: an API key is no member with a timer.
 const work = { access: "team", permission: "orders.work", apiKeys: false } as const;
+// Reading an order's time and the workload is open to a key of a role that may.
+const reads = { access: "team", permission: "orders.work" } as const;
 
 /** Time on orders: the timer, entries by hand, an order's totals and a week's. */
 export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> = async (
@@ -45,7 +51,7 @@ export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> =
   app.get(
     "/admin/orders/:id/time",
     {
-      config: work,
+      config: reads,
       schema: {
         tags,
         summary: "An order's time entries and totals",
@@ -166,7 +172,7 @@ export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> =
   );
 
   // The workload is the view of who assigns the work.
-  const assigns = { access: "team", permission: "orders.assign", apiKeys: false } as const;
+  const assigns = { access: "team", permission: "orders.assign" } as const;
 
   app.get(
     "/admin/workload",
@@ -178,7 +184,7 @@ export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> =
         response: { 200: Workload, ...refused },
       },
     },
-    async () => workload(db, clock.now()),
+    async (request) => workload(db, clock.now(), can(await requireMember(request), "money.view")),
   );
 
   app.put(
@@ -194,8 +200,29 @@ export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> =
       },
     },
     async (request) => {
+      const caller = await requireMember(request);
       await setCapacity(db, request.params.id, request.body.hours);
-      return workload(db, clock.now());
+      return workload(db, clock.now(), can(caller, "money.view"));
+    },
+  );
+
+  app.put(
+    "/admin/workload/:id/rate",
+    {
+      config: { access: "team", permission: "money.view" },
+      schema: {
+        tags,
+        summary: "Set what an hour of a member's billable time is invoiced at (null: none)",
+        params: IdParams,
+        body: HourlyRateBody,
+        response: { 200: Workload, ...refused },
+      },
+    },
+    async (request) => {
+      const { currency } = await shopMoney(db);
+      const { rate } = request.body;
+      await setHourlyRate(db, request.params.id, rate === null ? null : toMinor(rate, currency));
+      return workload(db, clock.now(), true);
     },
   );
 };

@@ -1,8 +1,9 @@
-import { defaultWeeklyHours, timeMessages, type Workload } from "@agency/contract";
+import { defaultWeeklyHours, timeMessages, toMajor, type Workload } from "@agency/contract";
 import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { memberCapacity, orders, pricingPlans, timeEntries, user } from "../../db/schema.js";
+import { memberSettings, orders, pricingPlans, timeEntries, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { shopMoney } from "../catalog/index.js";
 
 // Each member's load for the week: open orders, the hours due (from due dates and the plans'
 // expected hours), the hours logged and their capacity. Four grouped reads, whatever the team's size.
@@ -17,7 +18,7 @@ function weekOf(now: Date): { start: Date; end: Date } {
   return { start, end: new Date(start.getTime() + 7 * 86_400_000) };
 }
 
-export async function workload(db: Database, now: Date): Promise<Workload> {
+export async function workload(db: Database, now: Date, seesMoney: boolean): Promise<Workload> {
   const { start, end } = weekOf(now);
   const lastDay = dayOf(new Date(end.getTime() - 86_400_000));
   const [members, load, logged, capacity] = await Promise.all([
@@ -45,13 +46,17 @@ export async function workload(db: Database, now: Date): Promise<Workload> {
       .from(timeEntries)
       .where(and(gte(timeEntries.day, dayOf(start)), lte(timeEntries.day, lastDay)))
       .groupBy(timeEntries.memberId),
-    db.select().from(memberCapacity),
+    db.select().from(memberSettings),
   ]);
+  const { currency } = await shopMoney(db);
+  const rate = (cents: number | null) => (cents === null ? null : toMajor(cents, currency));
   const loadOf = new Map(load.map((row) => [row.memberId, row]));
   const loggedOf = new Map(logged.map((row) => [row.memberId, row.minutes]));
   const capacityOf = new Map(capacity.map((row) => [row.memberId, row.weeklyMinutes]));
+  const rateOf = new Map(capacity.map((row) => [row.memberId, row.hourlyRateCents]));
   return {
     weekStart: dayOf(start),
+    currency,
     members: members.map((member) => {
       const row = loadOf.get(member.id);
       const capacityMinutes = capacityOf.get(member.id) ?? defaultWeeklyHours * 60;
@@ -65,6 +70,8 @@ export async function workload(db: Database, now: Date): Promise<Workload> {
         loggedMinutes: loggedOf.get(member.id) ?? 0,
         capacityMinutes,
         overloaded: dueMinutes > capacityMinutes,
+        // What an hour of theirs is invoiced at: money, for a role that sees it.
+        ...(seesMoney ? { hourlyRate: rate(rateOf.get(member.id) ?? null) } : {}),
       };
     }),
   };
@@ -72,14 +79,26 @@ export async function workload(db: Database, now: Date): Promise<Workload> {
 
 /** Sets the hours a member of the team works in a week. */
 export async function setCapacity(db: Database, memberId: string, hours: number): Promise<void> {
+  await saveSettings(db, memberId, { weeklyMinutes: Math.round(hours * 60) });
+}
+
+/** Sets (or clears) what an hour of a member's billable time is invoiced at, in the shop's currency. */
+export async function setHourlyRate(db: Database, memberId: string, cents: number | null): Promise<void> {
+  await saveSettings(db, memberId, { hourlyRateCents: cents });
+}
+
+async function saveSettings(
+  db: Database,
+  memberId: string,
+  changes: { weeklyMinutes?: number; hourlyRateCents?: number | null },
+): Promise<void> {
   const [member] = await db
     .select({ id: user.id })
     .from(user)
     .where(and(eq(user.id, memberId), isNotNull(user.role)));
   if (!member) throw new AppError("not_found", timeMessages.notMember);
-  const weeklyMinutes = Math.round(hours * 60);
   await db
-    .insert(memberCapacity)
-    .values({ memberId, weeklyMinutes })
-    .onConflictDoUpdate({ target: memberCapacity.memberId, set: { weeklyMinutes, updatedAt: new Date() } });
+    .insert(memberSettings)
+    .values({ memberId, ...changes })
+    .onConflictDoUpdate({ target: memberSettings.memberId, set: { ...changes, updatedAt: new Date() } });
 }

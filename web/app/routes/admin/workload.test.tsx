@@ -9,6 +9,7 @@ import WorkloadPage from "./workload";
 
 const workload = (designerCapacity: number): Workload => ({
   weekStart: "2026-11-23",
+  currency: "usd",
   members: [
     {
       memberId: "dana",
