@@ -12,6 +12,11 @@ export const timeMessages = {
   notFound: "The time entry was not found.",
   hoursHidden: "The hours spent on this order are not shown.",
   notMember: "No member of the team has this id.",
+  alreadyBilled:
+    "Some of these entries were billed meanwhile, or are not this company's: reload and choose again.",
+  noRate: (name: string) => `${name} has no hourly rate: set one on the Workload page first.`,
+  tooManyLines: "An invoice takes up to 50 lines: group the entries per member, or choose fewer.",
+  seesNoMoney: "Billing time shows amounts: it needs a role that sees money.",
 } as const;
 
 const day = z.iso.date({ message: "must be a day written YYYY-MM-DD" });
@@ -163,3 +168,36 @@ export const HourlyRateBody = z.object({
     .max(100_000, "must be at most 100,000")
     .nullable(),
 });
+
+/** A company's billable time not billed yet, with what it comes to at each member's rate. */
+export const UnbilledTime = z
+  .object({
+    currency: z.string(),
+    entries: z.array(
+      z.object({
+        _id: z.string(),
+        orderId: z.string(),
+        orderNumber: z.number().int(),
+        memberId: z.string(),
+        memberName: z.string(),
+        day: z.string(),
+        minutes: z.number().int(),
+        note: z.string(),
+        /** The member's hourly rate (null: none set, which must be set before billing). */
+        rate: z.number().nullable(),
+        amount: z.number().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "UnbilledTime" });
+export type UnbilledTime = z.infer<typeof UnbilledTime>;
+
+/** POST /admin/time/invoice: these entries of the company to a draft invoice. */
+export const InvoiceTimeBody = z.object({
+  companyId: z.string().trim().max(100),
+  entryIds: z.array(z.string().max(100)).min(1, "choose at least one entry").max(500),
+  /** One line per entry, or one per member. */
+  grouping: z.enum(["entry", "member"]),
+});
+export type InvoiceTimeBody = z.infer<typeof InvoiceTimeBody>;
+export const InvoicedTime = z.object({ invoiceId: z.string() });

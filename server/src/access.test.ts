@@ -215,6 +215,8 @@ const expectedAccess: Record<string, DeclaredAccess> = {
   "GET /api/admin/workload": "team:orders.assign",
   "PUT /api/admin/workload/:id/capacity": "team:orders.assign",
   "PUT /api/admin/workload/:id/rate": "team:money.view",
+  "GET /api/admin/companies/:id/unbilled-time": "team:money.view",
+  "POST /api/admin/time/invoice": "team:sales.manage",
   "POST /api/admin/setup/dismiss": "team:shop.operate",
   "POST /api/sales/:token/card/confirm": "user",
   "GET /api/sales/:token/pdf": "user",

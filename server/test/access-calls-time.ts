@@ -1,7 +1,12 @@
 import type { Call } from "./access-world.js";
 
 /** The admin requests of time on orders: on the world's order, and its admin's entry. */
-export function timeCalls(orderId: string, entryId: string, memberId: string): Record<string, Call> {
+export function timeCalls(
+  orderId: string,
+  entryId: string,
+  memberId: string,
+  billing: { entryId: string; companyId: string },
+): Record<string, Call> {
   return {
     "GET /api/admin/orders/:id/time": { method: "GET", url: `/api/admin/orders/${orderId}/time` },
     "POST /api/admin/orders/:id/time": {
@@ -17,6 +22,15 @@ export function timeCalls(orderId: string, entryId: string, memberId: string): R
     "POST /api/admin/time/stop": { method: "POST", url: "/api/admin/time/stop" },
     "GET /api/admin/time/running": { method: "GET", url: "/api/admin/time/running" },
     "GET /api/admin/workload": { method: "GET", url: "/api/admin/workload" },
+    "GET /api/admin/companies/:id/unbilled-time": {
+      method: "GET",
+      url: `/api/admin/companies/${billing.companyId}/unbilled-time`,
+    },
+    "POST /api/admin/time/invoice": {
+      method: "POST",
+      url: "/api/admin/time/invoice",
+      payload: { companyId: billing.companyId, entryIds: [billing.entryId], grouping: "entry" },
+    },
     "PUT /api/admin/workload/:id/rate": {
       method: "PUT",
       url: `/api/admin/workload/${memberId}/rate`,

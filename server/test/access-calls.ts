@@ -87,7 +87,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "PUT /api/admin/site/texts": { method: "PUT", url: "/api/admin/site/texts", payload: defaultPageTexts },
     "GET /api/admin/site/currency": { method: "GET", url: "/api/admin/site/currency" },
     "GET /api/admin/setup": { method: "GET", url: "/api/admin/setup" },
-    ...timeCalls(orderId, world.timeEntryId, admin.id),
+    ...timeCalls(orderId, world.timeEntryId, admin.id, world.billing),
     "POST /api/admin/setup/dismiss": {
       method: "POST",
       url: "/api/admin/setup/dismiss",

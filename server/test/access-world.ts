@@ -1,7 +1,7 @@
 import type { Permission } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { jobs, payments, webhookDeliveries } from "../src/db/schema.js";
+import { jobs, orders, payments, webhookDeliveries } from "../src/db/schema.js";
 import { fanOut } from "../src/modules/webhooks/index.js";
 import { createAccount, type TestAccount } from "./accounts.js";
 import { multipartFile } from "./files.js";
@@ -63,6 +63,8 @@ export type AccessWorld = {
   apiKeyId: string;
   /** The admin's time entry on `orderId`, to change and delete. */
   timeEntryId: string;
+  /** A billable entry of the admin (who has an hourly rate) on `paidOrderId`, and its company. */
+  billing: { entryId: string; companyId: string };
   /** Quotes: drafts to change and delete, sent ones to revise and to void. */
   sales: {
     draftId: string;
@@ -205,6 +207,26 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     payload: { day: "2026-01-05", minutes: 30, note: "Kick-off call" },
   });
   const timeEntryId = (time.json() as { entries: { _id: string }[] }).entries[0]?._id ?? "";
+  await ctx.app.inject({
+    method: "PUT",
+    url: `/api/admin/workload/${admin.id}/rate`,
+    headers: asAdmin,
+    payload: { rate: 60 },
+  });
+  const billed = await ctx.app.inject({
+    method: "POST",
+    url: `/api/admin/orders/${paidOrderId}/time`,
+    headers: asAdmin,
+    payload: { day: "2026-01-05", minutes: 90, note: "Analytics set-up" },
+  });
+  const [paidOrder] = await ctx.db
+    .select({ companyId: orders.companyId })
+    .from(orders)
+    .where(eq(orders.id, paidOrderId));
+  const billing = {
+    entryId: (billed.json() as { entries: { _id: string }[] }).entries[0]?._id ?? "",
+    companyId: paidOrder?.companyId ?? "",
+  };
   const sales = {
     draftId: await writeQuote(ctx, admin),
     spareDraftId: await writeQuote(ctx, admin),
@@ -216,6 +238,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   return {
     apiKeyId,
     timeEntryId,
+    billing,
     sales,
     suspendee,
     leaver,

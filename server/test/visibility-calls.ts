@@ -39,6 +39,7 @@ const pathValues: Record<string, Values> = {
   "/api/admin/orders/{id}/time": both((trail) => trail.orderId),
   "/api/order/{id}/hours": both((trail) => trail.orderId),
   "/api/admin/companies/{id}": both((trail) => trail.companyId),
+  "/api/admin/companies/{id}/unbilled-time": both((trail) => trail.companyId),
   "/api/subscriptions/{id}/card-link": both((trail) => trail.subscriptionId),
   "/api/receipts/{id}": (world) => [
     ...both((trail) => trail.receiptId)(world),

@@ -63,7 +63,7 @@ export const teamMember = (caller: SessionUser) => ({ id: accountIdOf(caller), n
  * What a draft stores from the form: its customer, dates, note, and its lines and totals priced
  * here in the shop's currency as it is now (a draft follows it until it is sent, then keeps it).
  */
-async function draftValues(ctx: SalesContext, reader: Database, body: SalesDraft) {
+async function draftValues(ctx: Pick<SalesContext, "db">, reader: Database, body: SalesDraft) {
   const account = await accountWithAddress(reader, body.email);
   if (account?.role) {
     throw new AppError("bad_request", salesMessages.teamAddress, { email: salesMessages.teamAddress });
@@ -149,8 +149,15 @@ export function totalsOf(lines: readonly (PricedLine & { chosen?: boolean })[]) 
   return { totalCents, recurringCents, recurringInterval };
 }
 
-/** A new quote or invoice, as a draft: it has no number and goes nowhere until it is sent. */
-export async function createDraft(ctx: SalesContext, caller: SessionUser, body: SalesDraft): Promise<string> {
+/**
+ * A new quote or invoice, as a draft: it has no number and goes nowhere until it is sent. Another
+ * module's step may write one inside its own transaction (`db` then being that transaction).
+ */
+export async function createDraft(
+  ctx: Pick<SalesContext, "db" | "now">,
+  caller: SessionUser,
+  body: SalesDraft,
+): Promise<string> {
   const { values, lines } = await draftValues(ctx, ctx.db, body);
   const id = randomUUID();
   await ctx.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 export { forgetSalesCustomer } from "./account-erased.js";
 export { salesCustomerRoutes } from "./customer-routes.js";
 export { orderOfRecordedPayment } from "./document-orders.js";
+export { createDraft } from "./drafts.js";
 export { salesMailHandlers } from "./mails.js";
 export { salesOrderPaid, salesPaymentRecorded } from "./paid.js";
 export type { Letterhead } from "./pdf.js";

@@ -3,6 +3,8 @@ import {
   ClientOrderHours,
   HourlyRateBody,
   IdParams,
+  InvoicedTime,
+  InvoiceTimeBody,
   OrderTime,
   RunningTimer,
   StartTimerBody,
@@ -12,6 +14,7 @@ import {
   TimeWeek,
   TimeWeekQuery,
   toMinor,
+  UnbilledTime,
   Workload,
 } from "@agency/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -21,6 +24,7 @@ import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
 import { refusals } from "../../errors.js";
 import { shopMoney } from "../catalog/index.js";
+import { invoiceTime, unbilledTime } from "./billing.js";
 import {
   addEntry,
   changeEntry,
@@ -224,5 +228,34 @@ export const timeRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> =
       await setHourlyRate(db, request.params.id, rate === null ? null : toMinor(rate, currency));
       return workload(db, clock.now(), true);
     },
+  );
+
+  app.get(
+    "/admin/companies/:id/unbilled-time",
+    {
+      config: { access: "team", permission: "money.view" },
+      schema: {
+        tags,
+        summary: "A company's billable time not billed yet, at each member's hourly rate",
+        params: IdParams,
+        response: { 200: UnbilledTime, ...refused },
+      },
+    },
+    async (request) => unbilledTime(ctx, await requireMember(request), request.params.id),
+  );
+
+  app.post(
+    "/admin/time/invoice",
+    {
+      config: { access: "team", permission: "sales.manage" },
+      schema: {
+        tags,
+        summary:
+          "Make a draft invoice of a company's chosen billable entries (one line per entry or per member)",
+        body: InvoiceTimeBody,
+        response: { 200: InvoicedTime, ...refused },
+      },
+    },
+    async (request) => ({ invoiceId: await invoiceTime(ctx, await requireMember(request), request.body) }),
   );
 };
