@@ -77,6 +77,7 @@ export const queryKeys = {
     order: (orderId: string) => ["time", "order", orderId] as const,
     running: ["time", "running"] as const,
     workload: ["time", "workload"] as const,
+    unbilled: (companyId: string) => ["time", "unbilled", companyId] as const,
   },
   testClock: ["test-clock"] as const,
   subscriptions: {

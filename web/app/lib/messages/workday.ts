@@ -117,7 +117,10 @@ export const workloadPage = {
     due: "Due this week",
     logged: "Logged this week",
     capacity: "Capacity (hours a week)",
+    rate: "Hourly rate",
   },
+  rateLabel: (name: string) => `Hourly rate of ${name}`,
+  rateSaved: (name: string) => `${name}'s hourly rate is saved.`,
   overdue: (count: number) => `${count} overdue`,
   overloaded: "Overloaded",
   against: (due: string, capacity: string) => `${due} of ${capacity}`,
@@ -125,4 +128,30 @@ export const workloadPage = {
   save: "Save",
   saved: (name: string) => `${name}'s capacity is saved.`,
   openBoard: (name: string) => `Open ${name}'s board`,
+} as const;
+
+/** A company's billable time not billed yet, turned into a draft invoice. */
+export const unbilledTimeTexts = {
+  heading: "Unbilled time",
+  lead: "Billable time on this company's orders that no invoice has billed yet, at each member's hourly rate.",
+  none: "No billable time is waiting to be billed.",
+  entries: "Unbilled time entries",
+  choose: (entry: string) => `Bill ${entry}`,
+  chooseAll: "Bill every entry",
+  columns: {
+    day: "Day",
+    order: "Order",
+    member: "Member",
+    duration: "Duration",
+    note: "Note",
+    amount: "Amount",
+  },
+  noRate: "no rate",
+  grouping: "Invoice lines",
+  perEntry: "One line per entry",
+  perMember: "One line per member",
+  total: (amount: string) => `Chosen: ${amount}`,
+  submit: "Make a draft invoice",
+  made: "A draft invoice is ready to check and send.",
+  failed: "The unbilled time could not be loaded.",
 } as const;

@@ -10,9 +10,11 @@ import { Link, useParams } from "react-router";
 import { type DataColumn, DataList } from "../../components/data-list";
 import { OrderStateBadge } from "../../components/order-badges";
 import { QueryView } from "../../components/query-view";
+import { useMemberPermissions } from "../../features/auth/api/auth";
 import { useAddContact, useAgencyCompany } from "../../features/companies/api/admin-companies";
 import { CompanyInviteForm } from "../../features/companies/components/invite-form";
 import { SalesStateBadge } from "../../features/sales/components/sales-state-badge";
+import { UnbilledTime } from "../../features/time/components/unbilled-time";
 import { formatDate } from "../../lib/dates";
 import { companyDetailPage as t } from "../../lib/messages/admin-companies";
 import { clientRoleLabels } from "../../lib/messages/companies";
@@ -109,6 +111,9 @@ function Section({ id, heading, children }: { id: string; heading: string; child
 }
 
 function CompanyView({ company }: { company: AdminCompanyDetail }) {
+  // Time is billed by a role that writes invoices and sees money (the server checks both).
+  const permissions = useMemberPermissions();
+  const billsTime = Boolean(permissions?.has("sales.manage") && permissions.has("money.view"));
   const withPrices = company.orders.some((order) => order.price !== undefined);
   const withTotals = company.openDocuments.some((doc) => doc.total !== undefined);
   return (
@@ -185,6 +190,7 @@ function CompanyView({ company }: { company: AdminCompanyDetail }) {
           />
         )}
       </Section>
+      {billsTime ? <UnbilledTime companyId={company.id} /> : null}
       <Section id="company-contact-heading" heading={t.contactHeading}>
         <p className="text-body-secondary small">{t.contactLead}</p>
         <AddContactForm companyId={company.id} />

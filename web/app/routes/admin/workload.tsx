@@ -22,7 +22,7 @@ export default function WorkloadPage() {
         {(data) => (
           <>
             <p className="text-body-secondary">{t.lead(formatBillingDate(data.weekStart))}</p>
-            <WorkloadTable members={data.members} labelledBy="workload-heading" />
+            <WorkloadTable members={data.members} currency={data.currency} labelledBy="workload-heading" />
           </>
         )}
       </QueryView>

@@ -56,3 +56,27 @@ export function useTimeActions() {
     }),
   };
 }
+
+/** A company's billable time not billed yet (for a role that sees money). */
+export function useUnbilledTime(companyId: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.time.unbilled(companyId),
+      queryFn: ({ signal }) =>
+        apiGet(`/admin/companies/${encodeURIComponent(companyId)}/unbilled-time`, (c) => c.UnbilledTime, {
+          signal,
+        }),
+      enabled,
+    }),
+  );
+}
+
+/** The chosen entries to a draft invoice; answers its id. */
+export function useInvoiceTime() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { companyId: string; entryIds: string[]; grouping: "entry" | "member" }) =>
+      apiPost("/admin/time/invoice", (c) => c.InvoicedTime, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.time.all }),
+  });
+}

@@ -21,3 +21,13 @@ export function useSetCapacity() {
     onSuccess: (workload) => queryClient.setQueryData(queryKeys.time.workload, workload),
   });
 }
+
+/** Sets (or clears, with null) a member's hourly rate; answers the workload as it is then. */
+export function useSetHourlyRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, rate }: { memberId: string; rate: number | null }) =>
+      apiPut(`/admin/workload/${encodeURIComponent(memberId)}/rate`, (c) => c.Workload, { rate }),
+    onSuccess: (workload) => queryClient.setQueryData(queryKeys.time.workload, workload),
+  });
+}

@@ -3,10 +3,16 @@ import { type FormEvent, useState } from "react";
 import { Badge, Button, Form } from "react-bootstrap";
 import { Link } from "react-router";
 import { DataList } from "../../../components/data-list";
+import {
+  formatMoneyInput,
+  MoneyInput,
+  moneyOrUndefined,
+  useMoneyInput,
+} from "../../../components/money-input";
 import { errorMessage } from "../../../lib/api";
 import { workloadPage as t } from "../../../lib/messages/workday";
 import { notifyError, notifySuccess } from "../../../lib/toast";
-import { useSetCapacity } from "../api/workload";
+import { useSetCapacity, useSetHourlyRate } from "../api/workload";
 
 function CapacityForm({ member }: { member: WorkloadMember }) {
   const setCapacity = useSetCapacity();
@@ -40,8 +46,53 @@ function CapacityForm({ member }: { member: WorkloadMember }) {
   );
 }
 
+/** A member's hourly rate, typed in the shop's locale with the one money box (empty: none). */
+function RateForm({ member, currency }: { member: WorkloadMember; currency: string }) {
+  const setRate = useSetHourlyRate();
+  const money = useMoneyInput(currency);
+  const [rate, setRateText] = useState(
+    member.hourlyRate == null ? "" : formatMoneyInput(member.hourlyRate, money),
+  );
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = rate.trim() === "" ? null : moneyOrUndefined(rate, money);
+    if (value === undefined || Number.isNaN(value)) return;
+    try {
+      await setRate.mutateAsync({ memberId: member.memberId, rate: value });
+      notifySuccess(t.rateSaved(member.name));
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+  return (
+    <Form onSubmit={submit} className="d-flex gap-1 align-items-end">
+      <MoneyInput
+        id={`rate-${member.memberId}`}
+        label={t.rateLabel(member.name)}
+        value={rate}
+        onChange={setRateText}
+        currency={currency}
+        size="sm"
+      />
+      <Button type="submit" size="sm" variant="outline-primary" disabled={setRate.isPending}>
+        {t.save}
+      </Button>
+    </Form>
+  );
+}
+
 /** Each member's load, the overloaded ones marked; a name opens that member's board. */
-export function WorkloadTable({ members, labelledBy }: { members: WorkloadMember[]; labelledBy: string }) {
+export function WorkloadTable({
+  members,
+  labelledBy,
+  currency,
+}: {
+  members: WorkloadMember[];
+  labelledBy: string;
+  currency: string;
+}) {
+  // Rates are money: the server sends them to a role that sees it.
+  const seesRates = members.some((member) => member.hourlyRate !== undefined);
   return (
     <DataList
       labelledBy={labelledBy}
@@ -89,6 +140,14 @@ export function WorkloadTable({ members, labelledBy }: { members: WorkloadMember
           cell: (member) => formatMinutes(member.loggedMinutes),
         },
         { header: t.columns.capacity, cell: (member) => <CapacityForm member={member} /> },
+        ...(seesRates
+          ? [
+              {
+                header: t.columns.rate,
+                cell: (member: WorkloadMember) => <RateForm member={member} currency={currency} />,
+              },
+            ]
+          : []),
       ]}
     />
   );
