@@ -11,7 +11,7 @@ import {
   threadTexts,
   workflowActions,
 } from "../web/app/lib/messages";
-import { timeTexts } from "../web/app/lib/messages/workday";
+import { timeTexts, unbilledTimeTexts, workloadPage } from "../web/app/lib/messages/workday";
 import { createCustomer, mailed, newAccount, signInAsOwner, signInContext } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { baseUrl, confirmDialog, hydrated, screenshot, toast, useBrowser } from "./support/browser";
@@ -181,6 +181,32 @@ describe("the agency's team", () => {
       .getByText(/Your role does not allow this|We couldn't load the team/)
       .first()
       .waitFor();
+
+    // The owner bills the designer's two billable entries to the client company, at the designer's
+    // hourly rate set on the Workload page.
+    await owner.goto("/dashboard/admin/workload");
+    await hydrated(owner);
+    const designerRow = owner
+      .getByRole("row")
+      .filter({ has: owner.getByRole("link", { name: workloadPage.openBoard(designer.name) }) });
+    await designerRow.getByLabel(`${workloadPage.rateLabel(designer.name)} ($)`).fill("80");
+    await designerRow.getByRole("button", { name: workloadPage.save }).last().click();
+    await toast(owner, workloadPage.rateSaved(designer.name)).waitFor();
+    const orderId = orderPath.split("/").pop() ?? "";
+    const listed = (await (
+      await owner.request.get(`/api/orders?size=5&q=${encodeURIComponent(theirs.email)}`)
+    ).json()) as { orders: { _id: string; company: { id: string } | null }[] };
+    const company = listed.orders.find((order) => order._id === orderId)?.company?.id;
+    expect(company).toBeTruthy();
+    await owner.goto(`/dashboard/admin/companies/${company}`);
+    await hydrated(owner);
+    const unbilled = owner.getByRole("region", { name: unbilledTimeTexts.heading });
+    await unbilled.getByText(unbilledTimeTexts.total("$121.33")).waitFor();
+    await unbilled.getByLabel(unbilledTimeTexts.perEntry).check();
+    await unbilled.getByRole("button", { name: unbilledTimeTexts.submit }).click();
+    await owner.waitForURL(/\/dashboard\/admin\/sales\/[0-9a-f-]{36}$/);
+    await owner.getByText(/: 1 h 30 min at \$80\.00\/h · Mood boards$/).waitFor();
+    await screenshot(owner, "time-billed-to-a-draft-invoice");
 
     await owner.context().close();
     await staff.context().close();
