@@ -36,6 +36,7 @@ export * from "./site.js";
 export * from "./subscriptions.js";
 export * from "./team.js";
 export * from "./team-members.js";
+export * from "./templates.js";
 export * from "./text.js";
 export * from "./time.js";
 export * from "./two-factor.js";

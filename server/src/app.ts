@@ -45,7 +45,7 @@ import { wireModules } from "./modules/index.js";
 import { jobAdminRoutes } from "./modules/job-queue/index.js";
 import { leadAdminRoutes, leadForms, leadRoutes } from "./modules/leads/index.js";
 import { mailRoutes } from "./modules/mail-preferences/index.js";
-import { messageRoutes } from "./modules/messages/index.js";
+import { messageRoutes, templateRoutes } from "./modules/messages/index.js";
 import { orderAdminRoutes, orderRoutes } from "./modules/orders/index.js";
 import { overviewAdminRoutes } from "./modules/overview/index.js";
 import { promoRoutes } from "./modules/promo/index.js";
@@ -224,6 +224,7 @@ export async function buildApp({
       });
       await api.register(workflowRoutes, { db });
       await api.register(messageRoutes, { db, clock });
+      await api.register(templateRoutes, { db });
       await api.register(boardRoutes, { db, clock });
       await api.register(accountRoutes, { db, config, mailer, storage, brand });
       await api.register(fileRoutes, {

@@ -51,3 +51,25 @@ export function timeCalls(
     "DELETE /api/admin/time/:id": { method: "DELETE", url: `/api/admin/time/${entryId}` },
   };
 }
+
+/** The admin requests of reply templates. */
+export function templateCalls(
+  orderId: string,
+  templates: { id: string; spareId: string },
+): Record<string, Call> {
+  const body = { name: "Delivered", body: "Order {{order.number}} is delivered, {{customer.name}}." };
+  return {
+    "GET /api/admin/templates": { method: "GET", url: "/api/admin/templates" },
+    "POST /api/admin/templates": { method: "POST", url: "/api/admin/templates", payload: body },
+    "PUT /api/admin/templates/:id": {
+      method: "PUT",
+      url: `/api/admin/templates/${templates.id}`,
+      payload: body,
+    },
+    "DELETE /api/admin/templates/:id": { method: "DELETE", url: `/api/admin/templates/${templates.spareId}` },
+    "GET /api/admin/orders/:id/templates/:templateId": {
+      method: "GET",
+      url: `/api/admin/orders/${orderId}/templates/${templates.id}`,
+    },
+  };
+}

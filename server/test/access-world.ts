@@ -63,6 +63,8 @@ export type AccessWorld = {
   apiKeyId: string;
   /** The admin's time entry on `orderId`, to change and delete. */
   timeEntryId: string;
+  /** Reply templates: one to change, one to delete. */
+  templates: { id: string; spareId: string };
   /** A billable entry of the admin (who has an hourly rate) on `paidOrderId`, and its company. */
   billing: { entryId: string; companyId: string };
   /** Quotes: drafts to change and delete, sent ones to revise and to void. */
@@ -223,6 +225,16 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     .select({ companyId: orders.companyId })
     .from(orders)
     .where(eq(orders.id, paidOrderId));
+  const template = async (name: string) => {
+    const saved = await ctx.app.inject({
+      method: "POST",
+      url: "/api/admin/templates",
+      headers: asAdmin,
+      payload: { name, body: "Hello {{customer.name}}, order {{order.number}} is on its way." },
+    });
+    return (saved.json() as { _id: string; name: string }[]).find((item) => item.name === name)?._id ?? "";
+  };
+  const templates = { id: await template("Welcome"), spareId: await template("Spare") };
   const billing = {
     entryId: (billed.json() as { entries: { _id: string }[] }).entries[0]?._id ?? "",
     companyId: paidOrder?.companyId ?? "",
@@ -238,6 +250,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
   return {
     apiKeyId,
     timeEntryId,
+    templates,
     billing,
     sales,
     suspendee,

@@ -67,6 +67,8 @@ const notWalked: Record<string, string> = {
   "/api/admin/sales/{id}/signed-pdf":
     "quotes and invoices are their own records; neither order came from one",
   "/api/images/{name}": "the site's public pictures",
+  "/api/admin/orders/{id}/templates/{templateId}":
+    "a template filled in for an order: found through the order's visibility (templates.test.ts walks it)",
 };
 
 /**

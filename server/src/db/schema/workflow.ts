@@ -165,10 +165,26 @@ export const files = pgTable(
   ],
 );
 
+/**
+ * The team's reply templates: a message with variables ({{customer.name}}, {{order.number}}, …)
+ * filled in for an order when a member inserts it in its thread.
+ */
+export const replyTemplates = pgTable("reply_templates", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  body: text("body").notNull(),
+  createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
 /** Who writes these tables; no other part of the server inserts, updates or deletes them. */
 export const workflowOwnedBy = ownedBy({
   orders: [orderPeriods, orderEvents],
   workflow: [briefQuestions, orderBriefs],
-  messages: [messages, messageReads],
+  messages: [messages, messageReads, replyTemplates],
   files: [files],
 });

@@ -2,3 +2,4 @@ export { forgetMessageAuthor } from "./account-erased.js";
 export { unreadOfOrders } from "./queries.js";
 export { messageRoutes } from "./routes.js";
 export { messageMailWindowMs, messageView } from "./service.js";
+export { templateRoutes } from "./template-routes.js";
