@@ -1,9 +1,16 @@
+import { templateMessages } from "@agency/contract";
 import { describe, expect, it } from "vitest";
-import { currencyEditor, overviewPage } from "../web/app/lib/messages";
-import { menuGroups, setupChecklist as t, workloadPage } from "../web/app/lib/messages/workday";
-import { signInAsOwner } from "./support/accounts";
+import { currencyEditor, overviewPage, threadTexts } from "../web/app/lib/messages";
+import {
+  menuGroups,
+  setupChecklist as t,
+  templatesPage,
+  workloadPage,
+} from "../web/app/lib/messages/workday";
+import { createCustomer, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { open, screenshot, toast, useBrowser } from "./support/browser";
+import { order, pay, plans } from "./support/shop";
 
 const browser = useBrowser();
 
@@ -67,12 +74,48 @@ describe("the team's day", () => {
       .getByRole("row")
       .filter({ has: page.getByRole("link", { name: workloadPage.openBoard(owner.name) }) });
     await row.getByLabel(workloadPage.capacityLabel(owner.name)).fill("32");
-    await row.getByRole("button", { name: workloadPage.save }).click();
+    await row.getByRole("button", { name: workloadPage.save }).first().click();
     await toast(page, workloadPage.saved(owner.name)).waitFor();
     await row.getByText(/ of 32 h$/).waitFor();
     await expectAccessible(page, "workload");
     await screenshot(page, "workload");
     await row.getByRole("link", { name: workloadPage.openBoard(owner.name) }).click();
     await page.waitForURL(/\/dashboard\/admin\/board\?assignee=/);
+  });
+
+  it("refuses a reply template with an unknown variable, saves it, and fills it in for an order's thread", async () => {
+    const { page, context } = browser;
+    // A customer orders and pays, through the API.
+    const customer = await createCustomer(context);
+    const [plan] = await plans(context.request);
+    if (!plan) throw new Error("the shop has no plans");
+    const orderId = await order(context.request, plan);
+    await pay(context.request, orderId);
+    await context.clearCookies();
+    await signInAsOwner(context);
+    await open(page, "/dashboard/admin/templates");
+    const form = page.getByRole("form", { name: templatesPage.add });
+    const name = `Welcome ${Date.now().toString(36)}`;
+    await form.getByLabel(templatesPage.name).fill(name);
+    await form.getByLabel(templatesPage.body).fill("Hello {{customer.nam}}");
+    await form.getByRole("button", { name: templatesPage.add }).click();
+    await form.getByText(templateMessages.unknown(["customer.nam"])).waitFor();
+    await form
+      .getByLabel(templatesPage.body)
+      .fill("Hello {{customer.name}}, order {{order.number}} is in our hands.");
+    await form.getByRole("button", { name: templatesPage.add }).click();
+    await toast(page, templatesPage.added).waitFor();
+    await page.getByRole("heading", { name, level: 3 }).waitFor();
+
+    await open(page, `/dashboard/admin/orders/${orderId}`);
+    await page.getByLabel(templatesPage.insert).selectOption({ label: name });
+    await expect
+      .poll(() =>
+        page
+          .getByRole("form", { name: threadTexts.newMessage })
+          .getByLabel(threadTexts.message, { exact: true })
+          .inputValue(),
+      )
+      .toMatch(new RegExp(`^Hello ${customer.name}, order #\\d+ is in our hands\\.$`));
   });
 });

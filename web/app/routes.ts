@@ -56,6 +56,7 @@ export default [
         route("companies/:id", "routes/admin/company-detail.tsx"),
         route("board", "routes/admin/board.tsx"),
         route("workload", "routes/admin/workload.tsx"),
+        route("templates", "routes/admin/templates.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),
         route("leads", "routes/admin/leads.tsx"),
         route("audit", "routes/admin/audit-log.tsx"),

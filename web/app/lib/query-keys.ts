@@ -72,6 +72,7 @@ export const queryKeys = {
   /** The owner's Overview: revenue, orders, customers, leads and top plans. */
   overview: ["admin-overview"] as const,
   setup: ["admin-setup"] as const,
+  templates: ["admin-templates"] as const,
   time: {
     all: ["time"] as const,
     order: (orderId: string) => ["time", "order", orderId] as const,

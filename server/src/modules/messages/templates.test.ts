@@ -63,7 +63,7 @@ describe("reply templates", () => {
     const forOwner = FilledTemplate.parse(
       (await call(owner, "GET", `/orders/${orderId}/templates/${template?._id}`)).json(),
     );
-    expect(forOwner.text).toMatch(/Mail: customer-.*@example\.com\.$|Mail: \S+@\S+\.$/);
+    expect(forOwner.text).toMatch(/Mail: \S+@\S+\.$/);
     expect((await call(staff, "GET", `/orders/${hiddenOrderId}/templates/${template?._id}`)).statusCode).toBe(
       404,
     );

@@ -155,3 +155,25 @@ export const unbilledTimeTexts = {
   made: "A draft invoice is ready to check and send.",
   failed: "The unbilled time could not be loaded.",
 } as const;
+
+/** Reply templates: their page, and the thread's way to insert one. */
+export const templatesPage = {
+  menu: "Reply templates",
+  title: "Reply templates",
+  heading: "Reply templates",
+  lead: "Messages the team reuses. Variables are filled in for the order when a template is inserted in its thread:",
+  none: "No template yet.",
+  name: "Name",
+  body: "Text",
+  add: "Save the template",
+  added: "The template is saved.",
+  edit: "Edit",
+  save: "Save",
+  cancel: "Cancel",
+  delete: "Delete",
+  deleteConfirm: (name: string) => `Delete the template "${name}"?`,
+  deleted: "The template is deleted.",
+  failed: "The templates could not be loaded.",
+  insert: "Insert a template",
+  choose: "Choose a template…",
+} as const;

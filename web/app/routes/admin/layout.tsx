@@ -27,7 +27,7 @@ import {
 } from "../../lib/messages";
 import { companiesPage } from "../../lib/messages/admin-companies";
 import { auditPage } from "../../lib/messages/audit";
-import { menuGroups, workloadPage } from "../../lib/messages/workday";
+import { menuGroups, templatesPage, workloadPage } from "../../lib/messages/workday";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
@@ -59,6 +59,7 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
     },
     { ...work, to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
     { ...work, to: "/dashboard/admin/workload", label: workloadPage.menu, permission: "orders.assign" },
+    { ...work, to: "/dashboard/admin/templates", label: templatesPage.menu, permission: "messages.send" },
     {
       ...sales,
       to: "/dashboard/admin/sales",

@@ -2,6 +2,7 @@ import type { Message } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { threadTexts as t } from "../../../lib/messages";
+import { templatesPage } from "../../../lib/messages/workday";
 import { apiFailure, fakeApi } from "../../../test/fake-api";
 import { renderWithProviders } from "../../../test/render-with-providers";
 import { paidOrder } from "../test/order-fixture";
@@ -127,5 +128,32 @@ describe("order thread", () => {
     fireEvent.click(screen.getByRole("button", { name: t.send }));
     expect(await screen.findByText(t.empty)).toBeTruthy();
     expect(api.urls("POST")).toEqual([]);
+  });
+
+  it("fills a reply template in for the order and adds it to the message being written", async () => {
+    const api = fakeApi({
+      "GET /api/order/:id/messages": { messages: [] },
+      "GET /api/messages/unread": { total: 0, orders: [] },
+      "GET /api/admin/templates": [
+        {
+          _id: "0b1c2d3e-0000-4000-8000-0000000000a1",
+          name: "Welcome",
+          body: "Hi {{customer.name}}",
+          createdByName: null,
+          updatedAt: "2026-11-29T10:00:00.000Z",
+        },
+      ],
+      "GET /api/admin/orders/:id/templates/:templateId": { text: "Hi Ada" },
+    });
+    renderWithProviders(<Thread orderId={order._id} audience="admin" />);
+    const box = await screen.findByLabelText(t.message);
+    fireEvent.change(box, { target: { value: "Thanks!" } });
+    fireEvent.change(await screen.findByLabelText(templatesPage.insert), {
+      target: { value: "0b1c2d3e-0000-4000-8000-0000000000a1" },
+    });
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe("Thanks!\n\nHi Ada"));
+    expect(api.urls("GET")).toContain(
+      `/api/admin/orders/${order._id}/templates/0b1c2d3e-0000-4000-8000-0000000000a1`,
+    );
   });
 });

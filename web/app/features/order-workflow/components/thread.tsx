@@ -6,8 +6,10 @@ import { errorMessage } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/dates";
 import { linkify } from "../../../lib/linkify";
 import { threadTexts as t } from "../../../lib/messages";
+import { templatesPage } from "../../../lib/messages/workday";
 import { notifyError, notifyFormProblem, notifyFormSuccess } from "../../../lib/toast";
 import type { Audience } from "../api/order-detail";
+import { fillTemplate, useTemplates } from "../api/templates";
 import { usePostMessage, useThread } from "../api/thread";
 import { AttachmentPicker, useAttachments } from "./attachments";
 import { FileLinks } from "./file-links";
@@ -85,6 +87,36 @@ function MessageItem({ message, audience }: { message: Message; audience: Audien
 
 const formId = "order-message-form";
 
+/** The team's templates, one filled in for the order and added to the message being written. */
+function InsertTemplate({ orderId, onInsert }: { orderId: string; onInsert: (text: string) => void }) {
+  const id = useId();
+  const templates = useTemplates();
+  if (!templates.data || templates.data.length === 0) return null;
+  return (
+    <Form.Group className="mb-3" controlId={`${id}-template`} style={{ maxWidth: 360 }}>
+      <Form.Label>{templatesPage.insert}</Form.Label>
+      <Form.Select
+        size="sm"
+        value=""
+        onChange={(event) => {
+          const templateId = event.target.value;
+          if (!templateId) return;
+          fillTemplate(orderId, templateId)
+            .then(({ text }) => onInsert(text))
+            .catch((error) => notifyError(errorMessage(error)));
+        }}
+      >
+        <option value="">{templatesPage.choose}</option>
+        {templates.data.map((template) => (
+          <option key={template._id} value={template._id}>
+            {template.name}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 function MessageForm({ orderId, audience }: { orderId: string; audience: Audience }) {
   const id = useId();
   const post = usePostMessage(orderId);
@@ -132,6 +164,12 @@ function MessageForm({ orderId, audience }: { orderId: string; audience: Audienc
           onChange={(event) => setBody(event.target.value)}
         />
       </Form.Group>
+      {audience === "admin" ? (
+        <InsertTemplate
+          orderId={orderId}
+          onInsert={(text) => setBody((now) => (now.trim() ? `${now}\n\n${text}` : text))}
+        />
+      ) : null}
       <AttachmentPicker attachments={attachments} label={t.files} />
       {audience === "admin" ? (
         <Form.Check
