@@ -1,4 +1,4 @@
-import { OrderDetail, PricingList } from "@agency/contract";
+import { AdminPlanList, OrderDetail, type PlanDetailsBody, PricingList } from "@agency/contract";
 import type { TestAccount } from "./accounts.js";
 import type { TestContext } from "./helpers.js";
 
@@ -85,3 +85,47 @@ export const OrderSeenInFull = OrderDetail.required({
   payments: true,
   refunds: true,
 });
+
+/**
+ * Saves a plan's details as the catalog editor would, with `changes` (expected hours, whether the
+ * client sees hours, …) over what the plan has: answers the response.
+ */
+export async function editPlan(
+  ctx: TestContext,
+  member: TestAccount,
+  planId: string,
+  changes: Partial<PlanDetailsBody>,
+) {
+  const plans = AdminPlanList.parse(
+    (
+      await ctx.app.inject({
+        method: "GET",
+        url: "/api/admin/catalog/plans",
+        headers: { cookie: member.cookie },
+      })
+    ).json(),
+  );
+  const plan = plans.find((item) => item._id === planId);
+  if (!plan) throw new Error(`no plan ${planId}`);
+  const body: PlanDetailsBody = {
+    service: plan.service,
+    title: plan.title,
+    duration: plan.duration,
+    month: plan.month,
+    features: plan.serviceName.map((name, index) => ({
+      name,
+      detail: plan.serviceTitle[index] ?? "",
+      included: plan.included[index] ?? false,
+    })),
+    highlighted: plan.highlighted,
+    backgroundColor: plan.backgroundColor,
+    color: plan.color,
+    ...changes,
+  };
+  return ctx.app.inject({
+    method: "PUT",
+    url: `/api/admin/catalog/plans/${planId}`,
+    headers: { cookie: member.cookie },
+    payload: body,
+  });
+}

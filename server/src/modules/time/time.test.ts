@@ -10,7 +10,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { placePaidOrder, planIds } from "../../../test/orders.js";
+import { editPlan, placePaidOrder, planIds } from "../../../test/orders.js";
 import { auditLog, timeEntries } from "../../db/schema.js";
 
 // Time on orders: one running timer per member, entries by hand, edits by their author or
@@ -208,25 +208,7 @@ describe("time on orders", () => {
     });
     expect(hidden.statusCode).toBe(404);
 
-    const plan = (await call(owner, "GET", "/catalog/plans"))
-      .json()
-      .find((item: { _id: string }) => item._id === extended._id);
-    const saved = await call(owner, "PUT", `/catalog/plans/${extended._id}`, {
-      service: plan.service,
-      title: plan.title,
-      duration: plan.duration,
-      month: plan.month,
-      features: plan.serviceName.map((name: string, index: number) => ({
-        name,
-        detail: plan.serviceTitle[index],
-        included: plan.included[index],
-      })),
-      highlighted: plan.highlighted,
-      backgroundColor: plan.backgroundColor,
-      color: plan.color,
-      expectedHours: 4.5,
-      hoursToClient: true,
-    } as object);
+    const saved = await editPlan(ctx, owner, extended._id, { expectedHours: 4.5, hoursToClient: true });
     expect(saved.statusCode, saved.body).toBe(200);
     const time = OrderTime.parse((await call(owner, "GET", `/orders/${id}/time`)).json());
     expect(time.expectedMinutes).toBe(270);
@@ -247,10 +229,7 @@ describe("time on orders", () => {
       headers: { cookie: stranger.cookie },
     });
     expect(refused.statusCode).toBe(404);
-    const quarter = await call(owner, "PUT", `/catalog/plans/${extended._id}`, {
-      ...saved.json(),
-      expectedHours: 1.1,
-    } as object);
+    const quarter = await editPlan(ctx, owner, extended._id, { expectedHours: 1.1 });
     expect(quarter.statusCode).toBe(400);
   });
 });

@@ -1,8 +1,8 @@
-import { AdminPlanList, Workload } from "@agency/contract";
+import { Workload } from "@agency/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
-import { placePaidOrder, planIds } from "../../../test/orders.js";
+import { editPlan, placePaidOrder, planIds } from "../../../test/orders.js";
 
 // The workload: each member's open orders, the hours due this week against their capacity, and
 // the hours they logged; an overloaded member stands out.
@@ -23,25 +23,7 @@ beforeAll(async () => {
   const plans = await planIds(ctx);
   const premium = plans.premiumYearly;
   // Premium's work takes 6 hours a period.
-  const plan = AdminPlanList.parse((await call(owner, "GET", "/catalog/plans")).json()).find(
-    (item) => item._id === premium._id,
-  );
-  if (!plan) throw new Error("no Premium plan");
-  const saved = await call(owner, "PUT", `/catalog/plans/${premium._id}`, {
-    service: plan.service,
-    title: plan.title,
-    duration: plan.duration,
-    month: plan.month,
-    features: plan.serviceName.map((name, index) => ({
-      name,
-      detail: plan.serviceTitle[index],
-      included: plan.included[index],
-    })),
-    highlighted: plan.highlighted,
-    backgroundColor: plan.backgroundColor,
-    color: plan.color,
-    expectedHours: 6,
-  });
+  const saved = await editPlan(ctx, owner, premium._id, { expectedHours: 6 });
   expect(saved.statusCode, saved.body).toBe(200);
   // The designer has two Premium orders due this week, and one overdue.
   // An hour from now, or the week's last minute when that is sooner (Monday 00:00 UTC starts a week).
