@@ -73,6 +73,11 @@ export const auditActions = [
   "export.customers",
   "export.payments",
   "export.time",
+  "automation.created",
+  "automation.updated",
+  "automation.paused",
+  "automation.resumed",
+  "automation.deleted",
   "accounting.exported",
   "webhook.created",
   "webhook.updated",
@@ -109,6 +114,7 @@ export const auditSubjectTypes = [
   "export",
   "webhook",
   "company",
+  "automation",
 ] as const;
 export const AuditSubjectType = z.enum(auditSubjectTypes);
 export type AuditSubjectType = z.infer<typeof AuditSubjectType>;

@@ -5,6 +5,7 @@ export * from "./accounting.js";
 export * from "./address.js";
 export * from "./api-keys.js";
 export * from "./audit.js";
+export * from "./automations.js";
 export * from "./blogs.js";
 export * from "./board.js";
 export * from "./catalog.js";

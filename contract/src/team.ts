@@ -20,6 +20,7 @@ export const permissions = [
   "integrations.manage",
   "sales.manage",
   "time.manage",
+  "automations.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -40,6 +41,7 @@ export const permissionLabels: Record<Permission, string> = {
   "integrations.manage": "Manage API keys and webhooks",
   "sales.manage": "Write quotes and invoices",
   "time.manage": "Change everyone's time entries (each member changes their own)",
+  "automations.manage": "Write, pause and delete the rules that assign and remind",
 };
 
 export const builtInRoleKeys = ["owner", "admin", "staff"] as const;

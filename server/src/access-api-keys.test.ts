@@ -22,9 +22,15 @@ const roles: Record<string, readonly Permission[]> = {
 
 /**
  * Team routes only a person signed in may call: managing keys, the owner's own calls (the
- * hand-over, making an Admin), and a member's own time (a key has no timer or entries).
+ * hand-over, making an Admin), a member's own time (a key has no timer or entries) and the rules,
+ * which act as the member who wrote them.
  */
 const peopleOnly = [
+  "GET /api/admin/automations",
+  "POST /api/admin/automations",
+  "PUT /api/admin/automations/:id",
+  "POST /api/admin/automations/:id/pause",
+  "DELETE /api/admin/automations/:id",
   "POST /api/admin/orders/:id/time",
   "POST /api/admin/orders/:id/time/start",
   "POST /api/admin/time/stop",

@@ -12,6 +12,7 @@ import { createMailer } from "./mail/mailer.js";
 import { accountRoutes } from "./modules/account/index.js";
 import { apiKeyRoutes } from "./modules/api-keys/index.js";
 import { auditAdminRoutes } from "./modules/audit/index.js";
+import { automationRoutes } from "./modules/automations/index.js";
 import {
   applyPlanPriceToRenewals,
   invoicePaymentRoutes,
@@ -225,6 +226,7 @@ export async function buildApp({
       await api.register(workflowRoutes, { db });
       await api.register(messageRoutes, { db, clock });
       await api.register(templateRoutes, { db });
+      await api.register(automationRoutes, { db });
       await api.register(boardRoutes, { db, clock });
       await api.register(accountRoutes, { db, config, mailer, storage, brand });
       await api.register(fileRoutes, {

@@ -98,6 +98,8 @@ export type DomainEvents = {
   "invoice.sent": { invoice: SalesDocumentFacts; sentAt: Date };
   /** A sent invoice passed its due day unpaid. Emitted once per invoice. */
   "invoice.overdue": { invoice: SalesDocumentFacts; dueDate: string; at: Date };
+  /** The customer gave (or changed) an order's brief while its work waits to start. */
+  "brief.submitted": { order: { id: string }; at: Date };
   /** An order's work moved from one state to another (its history has the entry). */
   "order.state_changed": { order: { id: string }; from: string | null; to: string };
   /** An order's due date passed with its work not complete. */

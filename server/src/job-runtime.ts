@@ -10,6 +10,7 @@ import type { MailBrand } from "./mail/layout.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { type NotificationContext, notificationHandlers } from "./mail/notifications.js";
 import { orderWorkHandlers } from "./mail/order-work.js";
+import { checkApprovalWait, runRule } from "./modules/automations/index.js";
 import { priceChangeHandlers, receiptSettings, runRenewal } from "./modules/billing/index.js";
 import { currentMailBrand } from "./modules/content/index.js";
 import { discardUnattachedFile } from "./modules/files/index.js";
@@ -82,6 +83,8 @@ export function jobHandlers(options: {
     },
     "subscription.renew": (payload) => runRenewal(renewals, payload),
     "order.due-check": (payload) => checkOrderDue(db, payload),
+    "automation.run": (payload) => runRule(db, clock, payload),
+    "automation.approval-check": (payload) => checkApprovalWait(db, clock, payload),
     "file.discard-unattached": async ({ fileId }) => {
       await discardUnattachedFile(db, await files(), fileId);
     },

@@ -73,3 +73,23 @@ export function templateCalls(
     },
   };
 }
+
+/** The admin requests of the rules. */
+export function ruleCalls(rules: { id: string; spareId: string }): Record<string, Call> {
+  const body = { name: "Assign Premium", trigger: "order_paid", actions: [{ type: "set_due", days: 5 }] };
+  return {
+    "GET /api/admin/automations": { method: "GET", url: "/api/admin/automations" },
+    "POST /api/admin/automations": { method: "POST", url: "/api/admin/automations", payload: body },
+    "PUT /api/admin/automations/:id": {
+      method: "PUT",
+      url: `/api/admin/automations/${rules.id}`,
+      payload: body,
+    },
+    "POST /api/admin/automations/:id/pause": {
+      method: "POST",
+      url: `/api/admin/automations/${rules.id}/pause`,
+      payload: { paused: true },
+    },
+    "DELETE /api/admin/automations/:id": { method: "DELETE", url: `/api/admin/automations/${rules.spareId}` },
+  };
+}

@@ -2,7 +2,7 @@ import { defaultPageTexts, defaultSite } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { orders } from "../src/db/schema.js";
 import { salesCalls } from "./access-calls-sales.js";
-import { templateCalls, timeCalls } from "./access-calls-time.js";
+import { ruleCalls, templateCalls, timeCalls } from "./access-calls-time.js";
 import { type AccessWorld, type Call, plan, promo, service, webhookUrl } from "./access-world.js";
 import type { TestAccount } from "./accounts.js";
 import type { TestContext } from "./helpers.js";
@@ -89,6 +89,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "GET /api/admin/setup": { method: "GET", url: "/api/admin/setup" },
     ...timeCalls(orderId, world.timeEntryId, admin.id, world.billing),
     ...templateCalls(orderId, world.templates),
+    ...ruleCalls(world.rules),
     "POST /api/admin/setup/dismiss": {
       method: "POST",
       url: "/api/admin/setup/dismiss",

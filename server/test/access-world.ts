@@ -63,6 +63,8 @@ export type AccessWorld = {
   apiKeyId: string;
   /** The admin's time entry on `orderId`, to change and delete. */
   timeEntryId: string;
+  /** Rules: one to change and pause, one to delete. */
+  rules: { id: string; spareId: string };
   /** Reply templates: one to change, one to delete. */
   templates: { id: string; spareId: string };
   /** A billable entry of the admin (who has an hourly rate) on `paidOrderId`, and its company. */
@@ -235,6 +237,16 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     return (saved.json() as { _id: string; name: string }[]).find((item) => item.name === name)?._id ?? "";
   };
   const templates = { id: await template("Welcome"), spareId: await template("Spare") };
+  const rule = async (name: string) => {
+    const saved = await ctx.app.inject({
+      method: "POST",
+      url: "/api/admin/automations",
+      headers: asAdmin,
+      payload: { name, trigger: "delivered", actions: [{ type: "set_due", days: 3 }] },
+    });
+    return (saved.json() as { _id: string; name: string }[]).find((item) => item.name === name)?._id ?? "";
+  };
+  const rules = { id: await rule("Due after delivery"), spareId: await rule("Spare rule") };
   const billing = {
     entryId: (billed.json() as { entries: { _id: string }[] }).entries[0]?._id ?? "",
     companyId: paidOrder?.companyId ?? "",
@@ -251,6 +263,7 @@ export async function prepareAccessWorld(ctx: TestContext): Promise<AccessWorld>
     apiKeyId,
     timeEntryId,
     templates,
+    rules,
     billing,
     sales,
     suspendee,

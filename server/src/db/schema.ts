@@ -5,6 +5,7 @@ export * from "./schema/api-keys.js";
 export * from "./schema/app-state.js";
 export * from "./schema/audit.js";
 export * from "./schema/auth.js";
+export * from "./schema/automations.js";
 export * from "./schema/billing.js";
 export * from "./schema/catalog.js";
 export * from "./schema/companies.js";

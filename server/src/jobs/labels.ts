@@ -110,6 +110,14 @@ export const jobDescriptions: {
     to: null,
   }),
   "mail.webhook-disabled": () => ({ label: "Owner notice of a webhook turned off", to: null }),
+  "automation.run": ({ orderId }, facts) => ({
+    label: `A rule's actions${forOrder(facts.order(orderId))}`,
+    to: null,
+  }),
+  "automation.approval-check": ({ orderId }, facts) => ({
+    label: `Approval wait check${forOrder(facts.order(orderId))}`,
+    to: null,
+  }),
 };
 
 function isKnownKind(kind: string): kind is JobKind {

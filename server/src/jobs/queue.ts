@@ -61,6 +61,10 @@ export interface JobPayloads {
   "file.discard-unattached": { fileId: string };
   /** An order's due date has come: the team is told if its work is not finished. */
   "order.due-check": { orderId: string; dueAt: string };
+  /** A rule's actions for one event on an order (run once per rule and event: `eventKey`). */
+  "automation.run": { ruleId: string; orderId: string; eventKey: string };
+  /** A delivery's wait for approval is over: the rule runs if it is still waiting then. */
+  "automation.approval-check": { ruleId: string; orderId: string; deliveredAt: string };
   /** Every delivery to an endpoint failed for a day and it was turned off: the owners' notice. */
   "mail.webhook-disabled": { endpointId: string };
 }

@@ -1,4 +1,5 @@
 import { onDomainEvent } from "../events.js";
+import { invoiceOverdueEvent, ruleEvent } from "./automations/index.js";
 import { forgetPayer, paymentView, subscriptionsOfOrders } from "./billing/index.js";
 import {
   companyView,
@@ -178,6 +179,29 @@ export function wireModules(): void {
     );
     await salesPaymentRecorded(tx, event);
   });
+  // The rules that assign and remind hear these events of an order (docs/features.md).
+  onDomainEvent("order.paid", (tx, { order: paid, transactionId, paidAt }) =>
+    ruleEvent(tx, "order_paid", paid.id, `paid:${paid.id}:${transactionId}`, paidAt),
+  );
+  onDomainEvent("brief.submitted", (tx, { order: briefed, at }) =>
+    ruleEvent(tx, "brief_submitted", briefed.id, `brief:${briefed.id}:${at.toISOString()}`, at),
+  );
+  onDomainEvent("order.state_changed", async (tx, { order: moved, to }) => {
+    if (to !== "delivered") return;
+    const at = new Date();
+    await ruleEvent(tx, "delivered", moved.id, `delivered:${moved.id}:${at.toISOString()}`, at);
+    await ruleEvent(tx, "approval_waiting", moved.id, `delivered:${moved.id}:${at.toISOString()}`, at);
+  });
+  onDomainEvent("subscription.renewed", (tx, { order: renewed, period }) =>
+    ruleEvent(
+      tx,
+      "subscription_renewed",
+      renewed.id,
+      `renewed:${renewed.id}:${period.start.toISOString()}`,
+      period.start,
+    ),
+  );
+  onDomainEvent("invoice.overdue", (tx, { invoice, at }) => invoiceOverdueEvent(tx, invoice.id, at));
   onDomainEvent("invoice.paid", (tx, { invoice, paidAt }) =>
     announce(tx, "invoice.paid", [objectKey.sales(invoice.id)], () =>
       salesDocumentView(tx, invoice.id, paidAt),

@@ -20,6 +20,7 @@ export type TableOwner =
   | "api-keys"
   | "audit"
   | "auth"
+  | "automations"
   | "billing"
   | "blogs"
   | "catalog"

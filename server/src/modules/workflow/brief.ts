@@ -4,6 +4,7 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import type { StoredBriefAnswer } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
+import { emitDomainEvent } from "../../events.js";
 import { confirmPeriodBrief } from "../orders/index.js";
 import { questionRowsOfPlan } from "./brief-questions.js";
 import { briefOfOrderRow, type QuestionRow, saveOrderBrief } from "./queries.js";
@@ -58,6 +59,7 @@ export async function submitBrief(
   await db.transaction(async (tx) => {
     await saveOrderBrief(tx, row.id, answers);
     await confirmPeriodBrief(tx, row.id, answers);
+    await emitDomainEvent(tx, "brief.submitted", { order: { id: row.id }, at: new Date() });
   });
   return orderDetail(db, await findOrder(db, row.id), caller);
 }
