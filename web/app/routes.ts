@@ -57,6 +57,7 @@ export default [
         route("board", "routes/admin/board.tsx"),
         route("workload", "routes/admin/workload.tsx"),
         route("templates", "routes/admin/templates.tsx"),
+        route("rules", "routes/admin/automations.tsx"),
         route("add__blog", "routes/admin/add-blog.tsx"),
         route("leads", "routes/admin/leads.tsx"),
         route("audit", "routes/admin/audit-log.tsx"),

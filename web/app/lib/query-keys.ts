@@ -73,6 +73,7 @@ export const queryKeys = {
   overview: ["admin-overview"] as const,
   setup: ["admin-setup"] as const,
   templates: ["admin-templates"] as const,
+  rules: { all: ["admin-rules"] as const },
   time: {
     all: ["time"] as const,
     order: (orderId: string) => ["time", "order", orderId] as const,

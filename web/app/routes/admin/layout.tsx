@@ -27,7 +27,7 @@ import {
 } from "../../lib/messages";
 import { companiesPage } from "../../lib/messages/admin-companies";
 import { auditPage } from "../../lib/messages/audit";
-import { menuGroups, templatesPage, workloadPage } from "../../lib/messages/workday";
+import { menuGroups, rulesPage, templatesPage, workloadPage } from "../../lib/messages/workday";
 import { pageTitle, siteOf } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
@@ -60,6 +60,7 @@ function menu(unread: number, testTools: boolean): AdminLink[] {
     { ...work, to: "/dashboard/admin/board", label: boardPage.menu, permission: "orders.work" },
     { ...work, to: "/dashboard/admin/workload", label: workloadPage.menu, permission: "orders.assign" },
     { ...work, to: "/dashboard/admin/templates", label: templatesPage.menu, permission: "messages.send" },
+    { ...work, to: "/dashboard/admin/rules", label: rulesPage.menu, permission: "automations.manage" },
     {
       ...sales,
       to: "/dashboard/admin/sales",
