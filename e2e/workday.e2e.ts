@@ -1,18 +1,28 @@
-import { templateMessages } from "@agency/contract";
+import { ruleTriggerLabels, templateMessages } from "@agency/contract";
+import { request as playwrightRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { currencyEditor, overviewPage, threadTexts } from "../web/app/lib/messages";
 import {
   menuGroups,
+  rulesPage,
   setupChecklist as t,
   templatesPage,
   workloadPage,
 } from "../web/app/lib/messages/workday";
-import { createCustomer, signInAsOwner } from "./support/accounts";
+import { createCustomer, newAccount, registerAccount, signInApi, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { open, screenshot, toast, useBrowser } from "./support/browser";
+import { baseUrl, confirmDialog, open, screenshot, toast, useBrowser } from "./support/browser";
 import { order, pay, plans } from "./support/shop";
 
 const browser = useBrowser();
+
+/** A customer signed in on an API client of their own. */
+async function createCustomerApi(api: Parameters<typeof registerAccount>[0]) {
+  const account = newAccount("customer");
+  await registerAccount(api, account);
+  await signInApi(api, account);
+  return account;
+}
 
 describe("the team's day", () => {
   it("opens the Owner's dashboard on the Overview, whose setup checklist shrinks as the brand and currency are saved and steps set aside", async () => {
@@ -117,5 +127,76 @@ describe("the team's day", () => {
           .inputValue(),
       )
       .toMatch(new RegExp(`^Hello ${customer.name}, order #\\d+ is in our hands\\.$`));
+  });
+
+  it("runs a rule written in a form: a paid Premium order goes to the least loaded member with the welcome template", async () => {
+    const { page, context } = browser;
+    const owner = await signInAsOwner(context);
+    const welcome = `Welcome ${Date.now().toString(36)}`;
+    const saved = await context.request.post("/api/admin/templates", {
+      data: {
+        name: welcome,
+        body: "Welcome aboard, {{customer.name}}: {{member.name}} takes order {{order.number}}.",
+      },
+      headers: { origin: baseUrl },
+    });
+    expect(saved.status()).toBe(200);
+    const [premium] = (await plans(context.request)).filter(
+      (plan) => plan.service === "Premium" && plan.duration === "monthly",
+    );
+    if (!premium) throw new Error("the shop has no Premium monthly plan");
+
+    await open(page, "/dashboard/admin/rules");
+    const form = page.getByRole("form", { name: rulesPage.newHeading });
+    const name = `Premium welcome ${Date.now().toString(36)}`;
+    await form.getByLabel(rulesPage.name).fill(name);
+    await form.getByLabel(rulesPage.when).selectOption({ label: ruleTriggerLabels.order_paid });
+    await form.getByLabel(rulesPage.plan).selectOption({ label: "Premium (monthly)" });
+    await form.getByLabel(rulesPage.assign).check();
+    await form.getByLabel(rulesPage.assignMode).selectOption({ label: rulesPage.modes.least_loaded });
+    await form.getByRole("group", { name: rulesPage.members }).getByLabel(owner.name).check();
+    await form.getByLabel(rulesPage.post).check();
+    await form.getByLabel(rulesPage.template).selectOption({ label: welcome });
+    await form.getByRole("button", { name: rulesPage.save }).click();
+    await toast(page, rulesPage.saved).waitFor();
+    const rule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+    await rule.waitFor();
+    await expectAccessible(page, "rules");
+    await screenshot(page, "rules");
+
+    // A customer buys Premium monthly: the worker runs the rule.
+    const buyer = await playwrightRequest.newContext({ baseURL: baseUrl });
+    const customer = await createCustomerApi(buyer);
+    const orderId = await order(buyer, premium);
+    await pay(buyer, orderId);
+    await buyer.dispose();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await context.request.get(`/api/admin/orders/${orderId}`)).json()) as {
+              assignee?: { id: string } | null;
+            }
+          ).assignee?.id,
+        { timeout: 15_000 },
+      )
+      .toBe((await (await context.request.get("/api/auth/get-session")).json()).user.id);
+    await open(page, `/dashboard/admin/orders/${orderId}`);
+    await page
+      .getByText(new RegExp(`^Welcome aboard, ${customer.name}: ${owner.name} takes order #\\d+\\.$`))
+      .waitFor();
+
+    // The workload counts it, and the rule lists its run; the rule is then deleted.
+    await open(page, "/dashboard/admin/workload");
+    const row = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: workloadPage.openBoard(owner.name) }) });
+    expect(Number((await row.getByRole("cell").nth(1).textContent())?.match(/^\d+/)?.[0])).toBeGreaterThan(0);
+    await open(page, "/dashboard/admin/rules");
+    await rule.getByText(rulesPage.runs).click();
+    await rule.getByText(`assigned to ${owner.name}; message posted`, { exact: false }).waitFor();
+    await rule.getByRole("button", { name: rulesPage.delete }).click();
+    await confirmDialog(page);
+    await toast(page, rulesPage.deleted).waitFor();
   });
 });
