@@ -116,6 +116,7 @@ describe("the team's day", () => {
     await form.getByRole("button", { name: templatesPage.add }).click();
     await toast(page, templatesPage.added).waitFor();
     await page.getByRole("heading", { name, level: 3 }).waitFor();
+    await expectAccessible(page, "reply templates");
 
     await open(page, `/dashboard/admin/orders/${orderId}`);
     await page.getByLabel(templatesPage.insert).selectOption({ label: name });
@@ -149,14 +150,18 @@ describe("the team's day", () => {
     await open(page, "/dashboard/admin/rules");
     const form = page.getByRole("form", { name: rulesPage.newHeading });
     const name = `Premium welcome ${Date.now().toString(36)}`;
-    await form.getByLabel(rulesPage.name).fill(name);
-    await form.getByLabel(rulesPage.when).selectOption({ label: ruleTriggerLabels.order_paid });
-    await form.getByLabel(rulesPage.plan).selectOption({ label: "Premium (monthly)" });
-    await form.getByLabel(rulesPage.assign).check();
-    await form.getByLabel(rulesPage.assignMode).selectOption({ label: rulesPage.modes.least_loaded });
+    await form.getByLabel(rulesPage.name, { exact: true }).fill(name);
+    await form
+      .getByLabel(rulesPage.when, { exact: true })
+      .selectOption({ label: ruleTriggerLabels.order_paid });
+    await form.getByLabel(rulesPage.plan, { exact: true }).selectOption({ label: "Premium (monthly)" });
+    await form.getByLabel(rulesPage.assign, { exact: true }).check();
+    await form
+      .getByLabel(rulesPage.assignMode, { exact: true })
+      .selectOption({ label: rulesPage.modes.least_loaded });
     await form.getByRole("group", { name: rulesPage.members }).getByLabel(owner.name).check();
-    await form.getByLabel(rulesPage.post).check();
-    await form.getByLabel(rulesPage.template).selectOption({ label: welcome });
+    await form.getByLabel(rulesPage.post, { exact: true }).check();
+    await form.getByLabel(rulesPage.template, { exact: true }).selectOption({ label: welcome });
     await form.getByRole("button", { name: rulesPage.save }).click();
     await toast(page, rulesPage.saved).waitFor();
     const rule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });

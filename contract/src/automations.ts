@@ -55,7 +55,13 @@ export const RuleBody = z
     name: z.string().trim().min(1, "is required").max(80),
     trigger: RuleTrigger,
     /** The days a delivery waits (approval_waiting only). */
-    waitDays: z.number().int().min(1, automationMessages.waitDays).max(90, automationMessages.waitDays).nullable().default(null),
+    waitDays: z
+      .number()
+      .int()
+      .min(1, automationMessages.waitDays)
+      .max(90, automationMessages.waitDays)
+      .nullable()
+      .default(null),
     /** Conditions: the order's plan, its company, at least this amount; null: any. */
     planId: id.nullable().default(null),
     companyId: id.nullable().default(null),

@@ -1,7 +1,6 @@
 import {
   automationMessages,
   type Rule,
-  type RuleBody,
   type RuleBody as RuleSchema,
   toMajor,
   toMinor,

@@ -22,7 +22,11 @@ export default function AutomationsPage() {
           <RuleForm />
         </div>
       </div>
-      <RulesList />
+      <div className="card border-0 shadow-sm">
+        <div className="card-body">
+          <RulesList />
+        </div>
+      </div>
     </section>
   );
 }

@@ -168,17 +168,20 @@ export function RuleForm() {
                 ))}
               </Form.Select>
             </Form.Group>
-            <div role="group" aria-label={t.members} className="d-flex flex-wrap gap-3">
-              {(choices.members.data ?? []).map((member) => (
-                <Form.Check
-                  key={member.id}
-                  id={`${id}-member-${member.id}`}
-                  label={member.name}
-                  checked={members.has(member.id)}
-                  onChange={() => toggleMember(member.id)}
-                />
-              ))}
-            </div>
+            <fieldset>
+              <legend className="small mb-1">{t.members}</legend>
+              <div className="d-flex flex-wrap gap-3">
+                {(choices.members.data ?? []).map((member) => (
+                  <Form.Check
+                    key={member.id}
+                    id={`${id}-member-${member.id}`}
+                    label={member.name}
+                    checked={members.has(member.id)}
+                    onChange={() => toggleMember(member.id)}
+                  />
+                ))}
+              </div>
+            </fieldset>
           </div>
         ) : null}
         <Form.Check

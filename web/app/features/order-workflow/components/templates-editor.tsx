@@ -163,19 +163,23 @@ export function TemplatesEditor() {
           />
         </div>
       </div>
-      <QueryView query={templates} failed={t.failed}>
-        {(list) =>
-          list.length === 0 ? (
-            <p>{t.none}</p>
-          ) : (
-            <ul className="list-unstyled mb-0">
-              {list.map((template) => (
-                <TemplateItem key={template._id} template={template} />
-              ))}
-            </ul>
-          )
-        }
-      </QueryView>
+      <div className="card border-0 shadow-sm">
+        <div className="card-body">
+          <QueryView query={templates} failed={t.failed}>
+            {(list) =>
+              list.length === 0 ? (
+                <p className="mb-0">{t.none}</p>
+              ) : (
+                <ul className="list-unstyled mb-0">
+                  {list.map((template) => (
+                    <TemplateItem key={template._id} template={template} />
+                  ))}
+                </ul>
+              )
+            }
+          </QueryView>
+        </div>
+      </div>
     </>
   );
 }
