@@ -63,7 +63,10 @@ describe("the admin dashboard", () => {
     const customerContext: BrowserContext = await owningBrowser.newContext({ baseURL: baseUrl });
     await signInContext(customerContext, account);
     const customerPage = await customerContext.newPage();
+    // A member of the team's dashboard opens on their work; their profile keeps 'Admin Activities'.
     await customerPage.goto("/dashboard");
+    await customerPage.waitForURL("**/dashboard/admin/overview");
+    await customerPage.goto("/dashboard/profile");
     await customerPage.getByRole("heading", { name: "Admin Activities" }).waitFor();
 
     await row.getByRole("button", { name: "Remove Admin Access" }).click();

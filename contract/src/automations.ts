@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { PriceDollars } from "./catalog-admin.js";
+import { clientRoles } from "./companies.js";
 
 export const ruleTriggers = [
   "order_paid",
@@ -46,6 +47,8 @@ export const RuleAction = z.discriminatedUnion("type", [
     days: z.number().int().min(1, "must be at least 1 day").max(365, "must be at most 365 days"),
   }),
   z.object({ type: z.literal("post_message"), templateId: id, internal: z.boolean().default(false) }),
+  /** The people of the order's company with this client role follow its mails. */
+  z.object({ type: z.literal("add_follower"), role: z.enum(clientRoles) }),
 ]);
 export type RuleAction = z.infer<typeof RuleAction>;
 

@@ -6,6 +6,7 @@ import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { runJobs } from "../../../test/jobs.js";
 import { editPlan, placePaidOrder, planIds } from "../../../test/orders.js";
 import { automationRuns, messages, orders } from "../../db/schema.js";
+import { addPersonToCompany } from "../companies/index.js";
 import { runRule } from "./engine.js";
 
 // Rules in a form: "when <event> [and <condition>], do <action>", run through the job queue once
@@ -186,5 +187,40 @@ describe("rules", () => {
       ).statusCode,
     ).toBe(400);
     expect((await call(team[0] as TestAccount, "GET", "/automations")).statusCode).toBe(403);
+  });
+
+  it("makes the company's Billing people follow a paid order's mails", async () => {
+    const rule = await writeRule({
+      name: "Billing follows",
+      trigger: "order_paid",
+      actions: [{ type: "add_follower", role: "billing" }],
+    });
+    const buyer = await createAccount(ctx, { name: "Fay Buyer" });
+    const orderId = await placePaidOrder(ctx, buyer, plans.standardMonthly._id);
+    const [order] = await ctx.db
+      .select({ companyId: orders.companyId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const accountant = await createAccount(ctx, { name: "Gus Accountant" });
+    await ctx.db.transaction((tx) =>
+      addPersonToCompany(tx, {
+        companyId: order?.companyId ?? "",
+        userId: accountant.id,
+        companyRole: "billing",
+      }),
+    );
+    // The rule runs once the worker gets to it: the accountant has joined by then.
+    await runJobs(ctx);
+    const followers = await ctx.app.inject({
+      method: "GET",
+      url: `/api/order/${orderId}/followers`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(
+      (followers.json() as { followers: { name: string }[] }).followers.map((person) => person.name),
+    ).toContain("Gus Accountant");
+    const [run] = await ctx.db.select().from(automationRuns).where(eq(automationRuns.ruleId, rule));
+    expect(run?.outcome).toBe("1 billing person follows");
+    await pause(rule);
   });
 });

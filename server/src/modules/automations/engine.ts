@@ -7,7 +7,7 @@ import { automationRules, automationRuns } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
 import { fillTemplateFor, postMessage } from "../messages/index.js";
-import { assignOrder, setOrderDue } from "../orders/index.js";
+import { addCompanyFollowers, assignOrder, setOrderDue } from "../orders/index.js";
 import {
   activeRulesFor,
   actorRow,
@@ -131,6 +131,10 @@ async function act(
     const due = new Date(clock.now().getTime() + action.days * 86_400_000);
     await setOrderDue(tx, caller, orderId, due);
     return `due ${due.toISOString().slice(0, 10)}`;
+  }
+  if (action.type === "add_follower") {
+    const added = await addCompanyFollowers(tx, caller, orderId, action.role);
+    return `${added} ${action.role} ${added === 1 ? "person follows" : "people follow"}`;
   }
   const { text } = await fillTemplateFor(tx, caller, orderId, action.templateId);
   await postMessage(tx, clock, caller, orderId, { body: text, internal: action.internal, fileIds: [] });

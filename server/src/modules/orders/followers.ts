@@ -1,10 +1,15 @@
-import { type FollowOrderBody, type OrderFollowers, orderFollowerMessages } from "@agency/contract";
-import { sql } from "drizzle-orm";
+import {
+  type ClientRole,
+  type FollowOrderBody,
+  type OrderFollowers,
+  orderFollowerMessages,
+} from "@agency/contract";
+import { and, eq, sql } from "drizzle-orm";
 import { findVisibleOrder, isOrderClient } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { followersOfOrder } from "../../db/order-followers.js";
-import { orderFollows } from "../../db/schema.js";
+import { orderFollows, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 
 /** Who gets the order's mails, and whether the caller does; to whoever may see the order. */
@@ -38,4 +43,33 @@ export async function setFollowing(
       set: { follows: body.follow, updatedAt: sql`now()` },
     });
   return followersOf(db, caller, order.id);
+}
+
+/**
+ * A rule's action: the people of the order's company with this client role follow its mails (for
+ * a caller who may see the order). Answers how many follow it now by it; none for an order of no
+ * company.
+ */
+export async function addCompanyFollowers(
+  db: Database,
+  caller: SessionUser,
+  orderId: string,
+  role: ClientRole,
+): Promise<number> {
+  const order = await findVisibleOrder(db, caller, orderId);
+  if (!order.companyId) return 0;
+  const people = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.companyId, order.companyId), eq(user.companyRole, role)));
+  for (const person of people) {
+    await db
+      .insert(orderFollows)
+      .values({ orderId: order.id, userId: person.id, follows: true })
+      .onConflictDoUpdate({
+        target: [orderFollows.orderId, orderFollows.userId],
+        set: { follows: true, updatedAt: sql`now()` },
+      });
+  }
+  return people.length;
 }

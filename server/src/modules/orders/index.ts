@@ -12,6 +12,7 @@ export {
   placeCustomOrder,
   type UnpaidOrdersChecked,
 } from "./custom.js";
+export { addCompanyFollowers } from "./followers.js";
 export { actorOf, moveOrder } from "./history.js";
 export { readOrderLines, withOrderLines } from "./lines.js";
 export {

@@ -208,6 +208,8 @@ export const rulesPage = {
   post: "Post a message from a template",
   template: "Template",
   internal: "As an internal note",
+  follow: "Add followers: the company's people with the role",
+  followRole: "Client role",
   save: "Save the rule",
   saved: "The rule is saved.",
   pause: "Pause",

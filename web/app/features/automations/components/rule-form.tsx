@@ -1,4 +1,6 @@
 import {
+  type ClientRole,
+  clientRoles,
   type RuleAction,
   RuleBody,
   type RuleTrigger,
@@ -9,6 +11,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { MoneyInput, moneyOrUndefined, useMoneyInput } from "../../../components/money-input";
 import { errorMessage } from "../../../lib/api";
+import { clientRoleLabels } from "../../../lib/messages/companies";
 import { rulesPage as t } from "../../../lib/messages/workday";
 import { notifyError, notifySuccess } from "../../../lib/toast";
 import { useRuleActions, useRuleChoices } from "../api/automations";
@@ -39,6 +42,8 @@ export function RuleForm() {
   const [post, setPost] = useState(false);
   const [templateId, setTemplateId] = useState("");
   const [internal, setInternal] = useState(false);
+  const [follow, setFollow] = useState(false);
+  const [followRole, setFollowRole] = useState<ClientRole>("billing");
   const [problem, setProblem] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -47,6 +52,7 @@ export function RuleForm() {
     if (assign) actions.push({ type: "assign", mode, memberIds: [...members] });
     if (setDue) actions.push({ type: "set_due", days: Number(dueDays) });
     if (post) actions.push({ type: "post_message", templateId, internal });
+    if (follow) actions.push({ type: "add_follower", role: followRole });
     if (actions.length === 0) return setProblem(t.chooseAction);
     if (assign && members.size === 0) return setProblem(t.chooseMember);
     if (post && !templateId) return setProblem(t.chooseTemplate);
@@ -228,6 +234,24 @@ export function RuleForm() {
               onChange={(e) => setInternal(e.target.checked)}
             />
           </div>
+        ) : null}
+        <Form.Check
+          id={`${id}-follow`}
+          label={t.follow}
+          checked={follow}
+          onChange={(e) => setFollow(e.target.checked)}
+        />
+        {follow ? (
+          <Form.Group controlId={`${id}-follow-role`} className="ms-4 mb-2" style={{ maxWidth: 240 }}>
+            <Form.Label>{t.followRole}</Form.Label>
+            <Form.Select value={followRole} onChange={(e) => setFollowRole(e.target.value as ClientRole)}>
+              {clientRoles.map((role) => (
+                <option key={role} value={role}>
+                  {clientRoleLabels[role].name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
         ) : null}
       </fieldset>
       {problem ? (

@@ -5,6 +5,7 @@ import { QueryView } from "../../../components/query-view";
 import { confirmAction } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/dates";
+import { clientRoleLabels } from "../../../lib/messages/companies";
 import { rulesPage as t } from "../../../lib/messages/workday";
 import { notifyError, notifySuccess } from "../../../lib/toast";
 import { useRuleActions, useRules } from "../api/automations";
@@ -12,6 +13,7 @@ import { useRuleActions, useRules } from "../api/automations";
 function describe(action: RuleAction): string {
   if (action.type === "assign") return `${t.assign}: ${t.modes[action.mode].toLowerCase()}`;
   if (action.type === "set_due") return `${t.setDue}: ${action.days} d`;
+  if (action.type === "add_follower") return `${t.follow}: ${clientRoleLabels[action.role].name}`;
   return action.internal ? `${t.post} (${t.internal.toLowerCase()})` : t.post;
 }
 
