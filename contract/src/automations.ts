@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { PriceDollars } from "./catalog-admin.js";
 import { clientRoles } from "./companies.js";
+import { templateMessages, templateVariables, variablesOf } from "./templates.js";
 
 export const ruleTriggers = [
   "order_paid",
@@ -47,6 +48,16 @@ export const RuleAction = z.discriminatedUnion("type", [
     days: z.number().int().min(1, "must be at least 1 day").max(365, "must be at most 365 days"),
   }),
   z.object({ type: z.literal("post_message"), templateId: id, internal: z.boolean().default(false) }),
+  /** A notice to the shop's chats, its {{variables}} filled in for the order. */
+  z
+    .object({ type: z.literal("chat_notice"), text: z.string().trim().min(1, "is required").max(1000) })
+    .superRefine((action, ctx) => {
+      const unknown = variablesOf(action.text).filter(
+        (name) => !(templateVariables as readonly string[]).includes(name),
+      );
+      if (unknown.length > 0)
+        ctx.addIssue({ code: "custom", path: ["text"], message: templateMessages.unknown(unknown) });
+    }),
   /** The people of the order's company with this client role follow its mails. */
   z.object({ type: z.literal("add_follower"), role: z.enum(clientRoles) }),
 ]);

@@ -212,6 +212,7 @@ export const chatNoticeTypes = [
   "quote.sent",
   "invoice.sent",
   "invoice.overdue",
+  "rule.notice",
 ] as const;
 export type ChatNoticeType = (typeof chatNoticeTypes)[number];
 

@@ -5,7 +5,8 @@ import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { runJobs } from "../../../test/jobs.js";
 import { editPlan, placePaidOrder, planIds } from "../../../test/orders.js";
-import { automationRuns, messages, orders } from "../../db/schema.js";
+import { addWebhookEndpoint } from "../../../test/webhook-endpoints.js";
+import { automationRuns, messages, orders, webhookEvents } from "../../db/schema.js";
 import { addPersonToCompany } from "../companies/index.js";
 import { runRule } from "./engine.js";
 
@@ -221,6 +222,34 @@ describe("rules", () => {
     ).toContain("Gus Accountant");
     const [run] = await ctx.db.select().from(automationRuns).where(eq(automationRuns.ruleId, rule));
     expect(run?.outcome).toBe("1 billing person follows");
+    await pause(rule);
+  });
+
+  it("tells the shop's chats, its variables filled in for the order, and refuses an unknown variable", async () => {
+    await addWebhookEndpoint(ctx, owner, { kind: "chat", url: "https://chat.example.com/hooks/agency" });
+    const unknown = await call(owner, "POST", "/automations", {
+      name: "Bad notice",
+      trigger: "order_paid",
+      actions: [{ type: "chat_notice", text: "Paid: {{order.colour}}" }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    const rule = await writeRule({
+      name: "Tell the chat",
+      trigger: "order_paid",
+      actions: [{ type: "chat_notice", text: "{{customer.name}} paid {{order.number}}" }],
+    });
+    const orderId = await placePaidOrder(
+      ctx,
+      await createAccount(ctx, { name: "Hal Payer" }),
+      plans.standardMonthly._id,
+    );
+    await runJobs(ctx);
+    const notices = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.type, "rule.notice"));
+    expect(notices).toHaveLength(1);
+    expect(JSON.parse(notices[0]?.body ?? "{}").data).toEqual({
+      text: expect.stringMatching(/^Hal Payer paid #\d+$/),
+      orderId,
+    });
     await pause(rule);
   });
 });

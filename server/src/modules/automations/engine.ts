@@ -6,8 +6,9 @@ import type { Database } from "../../db/client.js";
 import { automationRules, automationRuns } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { enqueue } from "../../jobs/queue.js";
-import { fillTemplateFor, postMessage } from "../messages/index.js";
+import { fillTemplateFor, fillTextFor, postMessage } from "../messages/index.js";
 import { addCompanyFollowers, assignOrder, setOrderDue } from "../orders/index.js";
+import { announce, objectKey } from "../webhooks/index.js";
 import {
   activeRulesFor,
   actorRow,
@@ -131,6 +132,11 @@ async function act(
     const due = new Date(clock.now().getTime() + action.days * 86_400_000);
     await setOrderDue(tx, caller, orderId, due);
     return `due ${due.toISOString().slice(0, 10)}`;
+  }
+  if (action.type === "chat_notice") {
+    const text = await fillTextFor(tx, caller, orderId, action.text);
+    await announce(tx, "rule.notice", [objectKey.order(orderId)], async () => [{ text, orderId }]);
+    return "chat notice sent";
   }
   if (action.type === "add_follower") {
     const added = await addCompanyFollowers(tx, caller, orderId, action.role);

@@ -90,25 +90,33 @@ export async function fillForOrder(
   orderId: string,
   templateId: string,
 ): Promise<{ text: string }> {
-  const order = await findVisibleOrder(db, caller, orderId);
   const [row] = isId(templateId) ? await listed(db).where(eq(replyTemplates.id, templateId)) : [];
   if (!row) throw notFound();
+  return { text: await fillTextFor(db, caller, orderId, row.template.body) };
+}
+
+/** A text with template variables filled in for an order the caller may see. */
+export async function fillTextFor(
+  db: Database,
+  caller: SessionUser,
+  orderId: string,
+  body: string,
+): Promise<string> {
+  const order = await findVisibleOrder(db, caller, orderId);
   const [company] = order.companyId
     ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, order.companyId))
     : [];
   const due = order.dueAt
     ? new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(order.dueAt)
     : "";
-  return {
-    text: fillTemplate(row.template.body, {
-      "customer.name": order.name,
-      "customer.email": sightOf(caller, order).contact ? order.email : "",
-      "company.name": company?.name ?? order.name,
-      "order.number": formatOrderNumber(order.number),
-      "order.service": order.service,
-      "order.due": due,
-      "order.state": order.state ? orderStateLabels[order.state] : "",
-      "member.name": caller.name,
-    }),
-  };
+  return fillTemplate(body, {
+    "customer.name": order.name,
+    "customer.email": sightOf(caller, order).contact ? order.email : "",
+    "company.name": company?.name ?? order.name,
+    "order.number": formatOrderNumber(order.number),
+    "order.service": order.service,
+    "order.due": due,
+    "order.state": order.state ? orderStateLabels[order.state] : "",
+    "member.name": caller.name,
+  });
 }

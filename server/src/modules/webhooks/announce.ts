@@ -3,7 +3,11 @@ import type { Database } from "../../db/client.js";
 import { type AnnouncedType, insertEventsForTheirEndpoints, someEndpointWants } from "./queries/events.js";
 import { newEventId } from "./signing.js";
 
-export type AnnouncedData = WebhookEventData & { "order.overdue": Order };
+export type AnnouncedData = WebhookEventData & {
+  "order.overdue": Order;
+  /** A rule's chat notice about an order: its text, filled in for the order. */
+  "rule.notice": { text: string; orderId: string };
+};
 
 /** Events of one order go out in order; so do those of one lead, quote, invoice or company. */
 export const objectKey = {

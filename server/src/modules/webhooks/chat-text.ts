@@ -52,6 +52,10 @@ export async function chatText(db: Database, publicUrl: string, body: string): P
       const order = data as Order;
       return `Payment received for order ${formatOrderNumber(order.number)}: ${price(order, locale)} for ${plan(order)} from ${order.name}\n${orderLink(order._id)}`;
     }
+    case "rule.notice": {
+      const notice = data as { text: string; orderId: string };
+      return `${notice.text}\n${orderLink(notice.orderId)}`;
+    }
     case "order.overdue": {
       const order = data as Order;
       const due = order.dueAt ? ` (due ${formatDate(new Date(order.dueAt))})` : "";

@@ -210,6 +210,8 @@ export const rulesPage = {
   internal: "As an internal note",
   follow: "Add followers: the company's people with the role",
   followRole: "Client role",
+  chat: "Send a chat notice",
+  chatText: "Notice (the same {{variables}} as templates)",
   save: "Save the rule",
   saved: "The rule is saved.",
   pause: "Pause",

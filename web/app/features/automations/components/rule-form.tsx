@@ -43,6 +43,8 @@ export function RuleForm() {
   const [templateId, setTemplateId] = useState("");
   const [internal, setInternal] = useState(false);
   const [follow, setFollow] = useState(false);
+  const [chat, setChat] = useState(false);
+  const [chatText, setChatText] = useState("");
   const [followRole, setFollowRole] = useState<ClientRole>("billing");
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -53,6 +55,7 @@ export function RuleForm() {
     if (setDue) actions.push({ type: "set_due", days: Number(dueDays) });
     if (post) actions.push({ type: "post_message", templateId, internal });
     if (follow) actions.push({ type: "add_follower", role: followRole });
+    if (chat) actions.push({ type: "chat_notice", text: chatText });
     if (actions.length === 0) return setProblem(t.chooseAction);
     if (assign && members.size === 0) return setProblem(t.chooseMember);
     if (post && !templateId) return setProblem(t.chooseTemplate);
@@ -234,6 +237,24 @@ export function RuleForm() {
               onChange={(e) => setInternal(e.target.checked)}
             />
           </div>
+        ) : null}
+        <Form.Check
+          id={`${id}-chat`}
+          label={t.chat}
+          checked={chat}
+          onChange={(e) => setChat(e.target.checked)}
+        />
+        {chat ? (
+          <Form.Group controlId={`${id}-chat-text`} className="ms-4 mb-2">
+            <Form.Label>{t.chatText}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              maxLength={1000}
+              value={chatText}
+              onChange={(e) => setChatText(e.target.value)}
+            />
+          </Form.Group>
         ) : null}
         <Form.Check
           id={`${id}-follow`}

@@ -14,6 +14,7 @@ function describe(action: RuleAction): string {
   if (action.type === "assign") return `${t.assign}: ${t.modes[action.mode].toLowerCase()}`;
   if (action.type === "set_due") return `${t.setDue}: ${action.days} d`;
   if (action.type === "add_follower") return `${t.follow}: ${clientRoleLabels[action.role].name}`;
+  if (action.type === "chat_notice") return t.chat;
   return action.internal ? `${t.post} (${t.internal.toLowerCase()})` : t.post;
 }
 
