@@ -83,8 +83,8 @@ export function jobHandlers(options: {
     },
     "subscription.renew": (payload) => runRenewal(renewals, payload),
     "order.due-check": (payload) => checkOrderDue(db, payload),
-    "automation.run": (payload) => runRule(db, clock, payload),
-    "automation.approval-check": (payload) => checkApprovalWait(db, clock, payload),
+    "automation.run": (payload, job) => runRule(db, clock, payload, job),
+    "automation.approval-check": (payload, job) => checkApprovalWait(db, clock, payload, job),
     "file.discard-unattached": async ({ fileId }) => {
       await discardUnattachedFile(db, await files(), fileId);
     },

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { runJobs } from "../../../test/jobs.js";
 import { editPlan, placePaidOrder, planIds } from "../../../test/orders.js";
 import { addWebhookEndpoint } from "../../../test/webhook-endpoints.js";
-import { automationRuns, messages, orders, webhookEvents } from "../../db/schema.js";
+import { automationRuns, messages, orders, user, webhookEvents } from "../../db/schema.js";
 import { addPersonToCompany } from "../companies/index.js";
 import { runRule } from "./engine.js";
 
@@ -251,5 +251,32 @@ describe("rules", () => {
       orderId,
     });
     await pause(rule);
+  });
+
+  it("lists a run that failed for good, its author gone from the team, and runs again when retried", async () => {
+    const author = await createAccount(ctx, { role: "admin", name: "Ida Leaving" });
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/admin/automations",
+      headers: { cookie: author.cookie },
+      payload: { name: "Left behind", trigger: "delivered", actions: [{ type: "set_due", days: 2 }] },
+    });
+    const rule = RuleList.parse(response.json()).find((item) => item.name === "Left behind")?._id ?? "";
+    const orderId = await placePaidOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
+    await ctx.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, author.id));
+    const payload = { ruleId: rule, orderId, eventKey: "delivered:test" };
+    await expect(runRule(ctx.db, ctx.clock, payload, { attempts: 1, maxAttempts: 3 })).rejects.toThrow();
+    expect(await ctx.db.$count(automationRuns, eq(automationRuns.ruleId, rule))).toBe(0);
+    await expect(runRule(ctx.db, ctx.clock, payload, { attempts: 3, maxAttempts: 3 })).rejects.toThrow();
+    const listed = RuleList.parse((await call(owner, "GET", "/automations")).json()).find(
+      (item) => item._id === rule,
+    );
+    expect(listed?.runs.map((run) => run.outcome)).toEqual([
+      "failed: The rule's author is no longer in the team.",
+    ]);
+    // Back in the team, an admin's retry runs it.
+    await ctx.db.update(user).set({ suspendedAt: null }).where(eq(user.id, author.id));
+    await runRule(ctx.db, ctx.clock, payload, { attempts: 1, maxAttempts: 3 });
+    expect(await ctx.db.$count(automationRuns, eq(automationRuns.ruleId, rule))).toBe(2);
   });
 });

@@ -147,8 +147,46 @@ async function act(
   return action.internal ? "note posted" : "message posted";
 }
 
-/** The job: the rule's actions on the order, once for this event. */
+type Attempt = { attempts: number; maxAttempts: number };
+
+/**
+ * The job: the rule's actions on the order, once for this event. A failure rolls the run back and
+ * the job is retried; the last attempt's failure is listed among the rule's runs (as its own run,
+ * so that a retry an admin asks for later still runs the rule).
+ */
 export async function runRule(
+  db: Database,
+  clock: Clock,
+  payload: { ruleId: string; orderId: string; eventKey: string },
+  attempt?: Attempt,
+) {
+  try {
+    await runOnce(db, clock, payload);
+  } catch (error) {
+    if (attempt && attempt.attempts >= attempt.maxAttempts) await recordFailure(db, clock, payload, error);
+    throw error;
+  }
+}
+
+async function recordFailure(
+  db: Database,
+  clock: Clock,
+  payload: { ruleId: string; orderId: string; eventKey: string },
+  error: unknown,
+) {
+  const outcome = `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+  const rule = await ruleById(db, payload.ruleId);
+  if (!rule) return;
+  await db
+    .insert(automationRuns)
+    .values({ ruleId: rule.id, eventKey: `failed:${payload.eventKey}`, orderId: payload.orderId, outcome })
+    .onConflictDoUpdate({
+      target: [automationRuns.ruleId, automationRuns.eventKey],
+      set: { outcome, createdAt: clock.now() },
+    });
+}
+
+async function runOnce(
   db: Database,
   clock: Clock,
   payload: { ruleId: string; orderId: string; eventKey: string },
@@ -179,12 +217,18 @@ export async function checkApprovalWait(
   db: Database,
   clock: Clock,
   payload: { ruleId: string; orderId: string; deliveredAt: string },
+  attempt?: Attempt,
 ) {
   const order = await orderFacts(db, payload.orderId);
   if (order?.state !== "delivered") return;
-  await runRule(db, clock, {
-    ruleId: payload.ruleId,
-    orderId: payload.orderId,
-    eventKey: `approval:${payload.orderId}:${payload.deliveredAt}`,
-  });
+  await runRule(
+    db,
+    clock,
+    {
+      ruleId: payload.ruleId,
+      orderId: payload.orderId,
+      eventKey: `approval:${payload.orderId}:${payload.deliveredAt}`,
+    },
+    attempt,
+  );
 }
