@@ -2,7 +2,7 @@ import { defaultPageTexts, defaultSite } from "@agency/contract";
 import { eq } from "drizzle-orm";
 import { orders } from "../src/db/schema.js";
 import { salesCalls } from "./access-calls-sales.js";
-import { ruleCalls, templateCalls, timeCalls } from "./access-calls-time.js";
+import { workdayCalls } from "./access-calls-workday.js";
 import { type AccessWorld, type Call, plan, promo, service, webhookUrl } from "./access-world.js";
 import type { TestAccount } from "./accounts.js";
 import type { TestContext } from "./helpers.js";
@@ -86,15 +86,7 @@ export async function adminCallFor(ctx: TestContext, world: AccessWorld, route: 
     "PUT /api/admin/site/identity": { method: "PUT", url: "/api/admin/site/identity", payload: defaultSite },
     "PUT /api/admin/site/texts": { method: "PUT", url: "/api/admin/site/texts", payload: defaultPageTexts },
     "GET /api/admin/site/currency": { method: "GET", url: "/api/admin/site/currency" },
-    "GET /api/admin/setup": { method: "GET", url: "/api/admin/setup" },
-    ...timeCalls(orderId, world.timeEntryId, admin.id, world.billing),
-    ...templateCalls(orderId, world.templates),
-    ...ruleCalls(world.rules),
-    "POST /api/admin/setup/dismiss": {
-      method: "POST",
-      url: "/api/admin/setup/dismiss",
-      payload: { step: "mail" },
-    },
+    ...workdayCalls(world, orderId, admin.id),
     // The currency it has already: the other calls' prices stay as they are.
     "PUT /api/admin/site/currency": {
       method: "PUT",

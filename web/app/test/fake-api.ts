@@ -2,6 +2,7 @@ import type { ErrorResponse } from "@agency/contract";
 import * as contract from "@agency/contract";
 import { vi } from "vitest";
 import type { z } from "zod";
+import { workdayAnswers } from "./fake-api-workday";
 import { jsonResponse } from "./render-with-providers";
 
 type Contract = typeof contract;
@@ -64,30 +65,7 @@ const answers = {
   "POST /api/admin/sales/:id/payments": "InvoicePayments",
   "POST /api/admin/sales/:id/payments/:paymentId/refund": "InvoicePayments",
   "GET /api/admin/site/invoicing": "InvoicingSettings",
-  "GET /api/admin/setup": "SetupChecklist",
-  "GET /api/admin/orders/:id/time": "OrderTime",
-  "GET /api/order/:id/hours": "ClientOrderHours",
-  "GET /api/admin/workload": "Workload",
-  "GET /api/admin/templates": "ReplyTemplateList",
-  "GET /api/admin/automations": "RuleList",
-  "POST /api/admin/automations": "RuleList",
-  "POST /api/admin/automations/:id/pause": "RuleList",
-  "DELETE /api/admin/automations/:id": "RuleList",
-  "POST /api/admin/templates": "ReplyTemplateList",
-  "PUT /api/admin/templates/:id": "ReplyTemplateList",
-  "DELETE /api/admin/templates/:id": "ReplyTemplateList",
-  "GET /api/admin/orders/:id/templates/:templateId": "FilledTemplate",
-  "GET /api/admin/companies/:id/unbilled-time": "UnbilledTime",
-  "POST /api/admin/time/invoice": "InvoicedTime",
-  "PUT /api/admin/workload/:id/rate": "Workload",
-  "PUT /api/admin/workload/:id/capacity": "Workload",
-  "POST /api/admin/orders/:id/time": "OrderTime",
-  "POST /api/admin/orders/:id/time/start": "RunningTimer",
-  "POST /api/admin/time/stop": "TimeEntry",
-  "GET /api/admin/time/running": "RunningTimer",
-  "PATCH /api/admin/time/:id": "OrderTime",
-  "DELETE /api/admin/time/:id": "OrderTime",
-  "POST /api/admin/setup/dismiss": "SetupChecklist",
+  ...workdayAnswers,
   "PUT /api/admin/site/invoicing": "InvoicingSettings",
   "GET /api/auth/get-session": "Session",
   "GET /api/auth/list-accounts": null,

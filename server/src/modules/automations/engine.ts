@@ -45,7 +45,7 @@ export async function ruleEvent(
   eventKey: string,
   at: Date,
 ) {
-  const rules = await activeRulesFor(tx, trigger === "approval_waiting" ? "approval_waiting" : trigger);
+  const rules = await activeRulesFor(tx, trigger);
   if (rules.length === 0) return;
   const order = await orderFacts(tx, orderId);
   if (!order) return;

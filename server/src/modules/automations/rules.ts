@@ -1,5 +1,6 @@
 import {
   automationMessages,
+  isId,
   type Rule,
   type RuleBody as RuleSchema,
   toMajor,
@@ -18,7 +19,6 @@ import { allRules, latestRunsOf, type RuleRow, ruleById } from "./queries.js";
 // The rules' own records: written, changed, paused and deleted by a member with
 // `automations.manage`, each change in the audit log. A rule acts as the member who wrote it.
 
-const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 const notFound = () => new AppError("not_found", automationMessages.notFound);
 type Parsed = z.output<typeof RuleSchema>;
 

@@ -1,6 +1,7 @@
 import {
   fillTemplate,
   formatOrderNumber,
+  isId,
   orderStateLabels,
   type ReplyTemplate,
   type ReplyTemplateBody,
@@ -16,7 +17,6 @@ import { AppError } from "../../errors.js";
 // The team's reply templates (docs/features.md): saved with their variables checked (the contract
 // refuses an unknown one), filled in for an order its member may see.
 
-const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 const notFound = () => new AppError("not_found", templateMessages.notFound);
 
 function listed(db: Database) {

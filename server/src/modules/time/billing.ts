@@ -2,6 +2,7 @@ import {
   formatMinutes,
   formatMoney,
   type InvoiceTimeBody,
+  isId,
   timeMessages as messages,
   SalesDraftBody,
   type SalesLineBody,
@@ -24,7 +25,6 @@ import { createDraft } from "../sales/index.js";
 
 type Context = { db: Database; now: () => Date };
 
-const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
 function refuseWithoutMoney(caller: SessionUser) {

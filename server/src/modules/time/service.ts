@@ -1,5 +1,6 @@
 import {
   type ClientOrderHours,
+  isId,
   timeMessages as messages,
   type OrderTime,
   type RunningTimer,
@@ -25,14 +26,12 @@ import {
   shownEntry,
   updateEntry,
 } from "./queries.js";
+import { dayOf, weekOf } from "./week.js";
 
 // Time on orders (docs/features.md): a member's timer, or entries written by hand. Every read and
 // write goes through the order's visibility: an order the caller may not see has no time either.
 
 type Context = { db: Database; now: () => Date };
-
-const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
-const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
 /** Whole minutes from start to end: at least one, at most a day. */
 function minutesBetween(start: Date, end: Date): number {
@@ -233,21 +232,13 @@ export async function removeEntry(ctx: Context, caller: SessionUser, id: string)
   return orderTime(ctx, caller, orderId);
 }
 
-/** Monday of the week of `day` (UTC). */
-function weekStartOf(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  const back = (date.getUTCDay() + 6) % 7;
-  return dayOf(new Date(date.getTime() - back * 86_400_000));
-}
-
 /**
  * Each member's minutes in a week (Monday to Sunday): every member's for one who assigns the work
  * (`orders.assign`), one's own for the others.
  */
 export async function timeWeek(ctx: Context, caller: SessionUser, day?: string): Promise<TimeWeek> {
-  const weekStart = weekStartOf(day ?? dayOf(ctx.now()));
-  const weekEnd = dayOf(new Date(Date.parse(`${weekStart}T00:00:00.000Z`) + 6 * 86_400_000));
-  const rows = await minutesByMember(ctx.db, weekStart, weekEnd);
+  const week = weekOf(day ? new Date(`${day}T00:00:00.000Z`) : ctx.now());
+  const rows = await minutesByMember(ctx.db, week.firstDay, week.lastDay);
   const members = can(caller, "orders.assign") ? rows : rows.filter((row) => row.memberId === caller.id);
-  return { weekStart, members };
+  return { weekStart: week.firstDay, members };
 }

@@ -4,23 +4,14 @@ import type { Database } from "../../db/client.js";
 import { memberSettings, orders, pricingPlans, timeEntries, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { shopMoney } from "../catalog/index.js";
+import { weekOf } from "./week.js";
 
 // Each member's load for the week: open orders, the hours due (from due dates and the plans'
 // expected hours), the hours logged and their capacity. Four grouped reads, whatever the team's size.
 
 const openStates = ["submitted", "in_progress", "delivered"] as const;
-const dayOf = (time: Date) => time.toISOString().slice(0, 10);
-
-/** Monday 00:00 UTC of the week of `now`, and the Monday after. */
-function weekOf(now: Date): { start: Date; end: Date } {
-  const midnight = new Date(`${dayOf(now)}T00:00:00.000Z`);
-  const start = new Date(midnight.getTime() - ((midnight.getUTCDay() + 6) % 7) * 86_400_000);
-  return { start, end: new Date(start.getTime() + 7 * 86_400_000) };
-}
-
 export async function workload(db: Database, now: Date, seesMoney: boolean): Promise<Workload> {
-  const { start, end } = weekOf(now);
-  const lastDay = dayOf(new Date(end.getTime() - 86_400_000));
+  const { start, end, firstDay, lastDay } = weekOf(now);
   const [members, load, logged, capacity] = await Promise.all([
     db
       .select({ id: user.id, name: user.name })
@@ -44,7 +35,7 @@ export async function workload(db: Database, now: Date, seesMoney: boolean): Pro
         minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
       })
       .from(timeEntries)
-      .where(and(gte(timeEntries.day, dayOf(start)), lte(timeEntries.day, lastDay)))
+      .where(and(gte(timeEntries.day, firstDay), lte(timeEntries.day, lastDay)))
       .groupBy(timeEntries.memberId),
     db.select().from(memberSettings),
   ]);
@@ -55,7 +46,7 @@ export async function workload(db: Database, now: Date, seesMoney: boolean): Pro
   const capacityOf = new Map(capacity.map((row) => [row.memberId, row.weeklyMinutes]));
   const rateOf = new Map(capacity.map((row) => [row.memberId, row.hourlyRateCents]));
   return {
-    weekStart: dayOf(start),
+    weekStart: firstDay,
     currency,
     members: members.map((member) => {
       const row = loadOf.get(member.id);

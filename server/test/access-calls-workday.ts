@@ -1,7 +1,7 @@
-import type { Call } from "./access-world.js";
+import type { AccessWorld, Call } from "./access-world.js";
 
 /** The admin requests of time on orders: on the world's order, and its admin's entry. */
-export function timeCalls(
+function timeCalls(
   orderId: string,
   entryId: string,
   memberId: string,
@@ -53,10 +53,7 @@ export function timeCalls(
 }
 
 /** The admin requests of reply templates. */
-export function templateCalls(
-  orderId: string,
-  templates: { id: string; spareId: string },
-): Record<string, Call> {
+function templateCalls(orderId: string, templates: { id: string; spareId: string }): Record<string, Call> {
   const body = { name: "Delivered", body: "Order {{order.number}} is delivered, {{customer.name}}." };
   return {
     "GET /api/admin/templates": { method: "GET", url: "/api/admin/templates" },
@@ -75,7 +72,7 @@ export function templateCalls(
 }
 
 /** The admin requests of the rules. */
-export function ruleCalls(rules: { id: string; spareId: string }): Record<string, Call> {
+function ruleCalls(rules: { id: string; spareId: string }): Record<string, Call> {
   const body = { name: "Assign Premium", trigger: "order_paid", actions: [{ type: "set_due", days: 5 }] };
   return {
     "GET /api/admin/automations": { method: "GET", url: "/api/admin/automations" },
@@ -91,5 +88,20 @@ export function ruleCalls(rules: { id: string; spareId: string }): Record<string
       payload: { paused: true },
     },
     "DELETE /api/admin/automations/:id": { method: "DELETE", url: `/api/admin/automations/${rules.spareId}` },
+  };
+}
+
+/** The admin requests of the team's day: the setup checklist, time, templates and rules. */
+export function workdayCalls(world: AccessWorld, orderId: string, adminId: string): Record<string, Call> {
+  return {
+    "GET /api/admin/setup": { method: "GET", url: "/api/admin/setup" },
+    "POST /api/admin/setup/dismiss": {
+      method: "POST",
+      url: "/api/admin/setup/dismiss",
+      payload: { step: "mail" },
+    },
+    ...timeCalls(orderId, world.timeEntryId, adminId, world.billing),
+    ...templateCalls(orderId, world.templates),
+    ...ruleCalls(world.rules),
   };
 }
