@@ -12,6 +12,7 @@ export const workdayAnswers = {
   "GET /api/admin/templates": "ReplyTemplateList",
   "GET /api/admin/automations": "RuleList",
   "POST /api/admin/automations": "RuleList",
+  "PUT /api/admin/automations/:id": "RuleList",
   "POST /api/admin/automations/:id/pause": "RuleList",
   "DELETE /api/admin/automations/:id": "RuleList",
   "POST /api/admin/templates": "ReplyTemplateList",

@@ -51,4 +51,41 @@ describe("the rules page", () => {
     const listed = screen.getByRole("heading", { name: rule.name }).closest("li") as HTMLElement;
     expect(within(listed).getByText(new RegExp(ruleTriggerLabels.order_paid))).toBeTruthy();
   });
+
+  it("changes a rule in its own form: what it had is filled in, and the change is sent whole", async () => {
+    const changed = {
+      ...rule,
+      name: "Premium to Ben",
+      actions: [{ type: "assign" as const, mode: "member" as const, memberIds: ["m2"] }],
+    };
+    const api = fakeApi({
+      "GET /api/admin/automations": [rule],
+      "PUT /api/admin/automations/:id": [changed],
+      "GET /api/team/assignees": [
+        { id: "m1", name: "Ann", email: "ann@shop.test" },
+        { id: "m2", name: "Ben", email: "ben@shop.test" },
+      ],
+      "GET /api/admin/templates": [],
+    });
+    renderRoute("/dashboard/admin/rules", AutomationsPage, "/dashboard/admin/rules");
+    const listed = (await screen.findByRole("heading", { name: rule.name })).closest("li") as HTMLElement;
+    fireEvent.click(within(listed).getByRole("button", { name: t.edit }));
+    const form = await within(listed).findByRole("form", { name: t.editHeading(rule.name) });
+    expect((within(form).getByLabelText(t.name) as HTMLInputElement).value).toBe(rule.name);
+    expect((within(form).getByLabelText(t.assign) as HTMLInputElement).checked).toBe(true);
+    expect(((await within(form).findByLabelText("Ann")) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(form).getByLabelText(t.name), { target: { value: changed.name } });
+    fireEvent.change(within(form).getByLabelText(t.assignMode), { target: { value: "member" } });
+    fireEvent.click(within(form).getByLabelText("Ann"));
+    fireEvent.click(within(form).getByLabelText("Ben"));
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.bodies("PUT /api/admin/automations/:id")).toHaveLength(1));
+    expect(api.bodies("PUT /api/admin/automations/:id")[0]).toMatchObject({
+      name: changed.name,
+      trigger: "order_paid",
+      actions: [{ type: "assign", mode: "member", memberIds: ["m2"] }],
+    });
+    expect(await screen.findByRole("heading", { name: changed.name })).toBeTruthy();
+    expect(screen.queryByRole("form", { name: t.editHeading(rule.name) })).toBeNull();
+  });
 });

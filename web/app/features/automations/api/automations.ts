@@ -1,6 +1,6 @@
 import type { RuleBody } from "@agency/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiDelete, apiGet, apiPost } from "../../../lib/api";
+import { apiDelete, apiGet, apiPost, apiPut } from "../../../lib/api";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Every rule with its latest runs. */
@@ -35,13 +35,18 @@ export function useRuleChoices() {
   };
 }
 
-/** Writing, pausing and deleting a rule: each answers the rules as they are then. */
+/** Writing, changing, pausing and deleting a rule: each answers the rules as they are then. */
 export function useRuleActions() {
   const queryClient = useQueryClient();
   const onSuccess = (list: unknown) => queryClient.setQueryData(queryKeys.rules.all, list);
   return {
     create: useMutation({
       mutationFn: (body: RuleBody) => apiPost("/admin/automations", (c) => c.RuleList, body),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: RuleBody }) =>
+        apiPut(`/admin/automations/${encodeURIComponent(id)}`, (c) => c.RuleList, body),
       onSuccess,
     }),
     pause: useMutation({

@@ -1,6 +1,7 @@
 import {
   type ClientRole,
   clientRoles,
+  type Rule,
   type RuleAction,
   RuleBody,
   type RuleTrigger,
@@ -9,7 +10,12 @@ import {
 } from "@agency/contract";
 import { type FormEvent, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
-import { MoneyInput, moneyOrUndefined, useMoneyInput } from "../../../components/money-input";
+import {
+  formatMoneyInput,
+  MoneyInput,
+  moneyOrUndefined,
+  useMoneyInput,
+} from "../../../components/money-input";
 import { errorMessage } from "../../../lib/api";
 import { clientRoleLabels } from "../../../lib/messages/companies";
 import { rulesPage as t } from "../../../lib/messages/workday";
@@ -18,34 +24,47 @@ import { useRuleActions, useRuleChoices } from "../api/automations";
 
 type Mode = "member" | "round_robin" | "least_loaded";
 
+/** The first action of a kind in a rule being changed. */
+function actionOf<T extends RuleAction["type"]>(rule: Rule | undefined, type: T) {
+  return rule?.actions.find((action): action is Extract<RuleAction, { type: T }> => action.type === type);
+}
+
 /**
- * A new rule, in a form: its event (and, for an approval wait, the days), optional conditions
- * (plan, company, least amount) and its actions (assign, set the due date, post a template).
- * The contract checks it as the server will; what is missing is said under the form.
+ * A rule in a form, new or (`rule`) being changed: its event (and, for an approval wait, the
+ * days), optional conditions (plan, company, least amount) and its actions (assign, set the due
+ * date, post a template, tell the chats, add followers). The contract checks it as the server
+ * will; what is missing is said under the form. A change is saved over the rule, then `onDone`.
  */
-export function RuleForm() {
+export function RuleForm({ rule, onDone }: { rule?: Rule; onDone?: () => void } = {}) {
   const id = useId();
   const choices = useRuleChoices();
-  const { create } = useRuleActions();
+  const { create, update } = useRuleActions();
   const money = useMoneyInput();
-  const [name, setName] = useState("");
-  const [trigger, setTrigger] = useState<RuleTrigger>("order_paid");
-  const [waitDays, setWaitDays] = useState("3");
-  const [planId, setPlanId] = useState("");
-  const [companyId, setCompanyId] = useState("");
-  const [minAmount, setMinAmount] = useState("");
-  const [assign, setAssign] = useState(false);
-  const [mode, setMode] = useState<Mode>("round_robin");
-  const [members, setMembers] = useState<ReadonlySet<string>>(new Set());
-  const [setDue, setSetDue] = useState(false);
-  const [dueDays, setDueDays] = useState("7");
-  const [post, setPost] = useState(false);
-  const [templateId, setTemplateId] = useState("");
-  const [internal, setInternal] = useState(false);
-  const [follow, setFollow] = useState(false);
-  const [chat, setChat] = useState(false);
-  const [chatText, setChatText] = useState("");
-  const [followRole, setFollowRole] = useState<ClientRole>("billing");
+  const assigned = actionOf(rule, "assign");
+  const due = actionOf(rule, "set_due");
+  const posted = actionOf(rule, "post_message");
+  const followers = actionOf(rule, "add_follower");
+  const notice = actionOf(rule, "chat_notice");
+  const [name, setName] = useState(rule?.name ?? "");
+  const [trigger, setTrigger] = useState<RuleTrigger>(rule?.trigger ?? "order_paid");
+  const [waitDays, setWaitDays] = useState(String(rule?.waitDays ?? 3));
+  const [planId, setPlanId] = useState(rule?.planId ?? "");
+  const [companyId, setCompanyId] = useState(rule?.companyId ?? "");
+  const [minAmount, setMinAmount] = useState(
+    rule?.minAmount == null ? "" : formatMoneyInput(rule.minAmount, money),
+  );
+  const [assign, setAssign] = useState(Boolean(assigned));
+  const [mode, setMode] = useState<Mode>(assigned?.mode ?? "round_robin");
+  const [members, setMembers] = useState<ReadonlySet<string>>(new Set(assigned?.memberIds));
+  const [setDue, setSetDue] = useState(Boolean(due));
+  const [dueDays, setDueDays] = useState(String(due?.days ?? 7));
+  const [post, setPost] = useState(Boolean(posted));
+  const [templateId, setTemplateId] = useState(posted?.templateId ?? "");
+  const [internal, setInternal] = useState(posted?.internal ?? false);
+  const [follow, setFollow] = useState(Boolean(followers));
+  const [chat, setChat] = useState(Boolean(notice));
+  const [chatText, setChatText] = useState(notice?.text ?? "");
+  const [followRole, setFollowRole] = useState<ClientRole>(followers?.role ?? "billing");
   const [problem, setProblem] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -76,9 +95,15 @@ export function RuleForm() {
     }
     setProblem(null);
     try {
-      await create.mutateAsync(body);
-      notifySuccess(t.saved);
-      setName("");
+      if (rule) {
+        await update.mutateAsync({ id: rule._id, body });
+        notifySuccess(t.saved);
+        onDone?.();
+      } else {
+        await create.mutateAsync(body);
+        notifySuccess(t.saved);
+        setName("");
+      }
     } catch (error) {
       notifyError(errorMessage(error));
     }
@@ -92,7 +117,7 @@ export function RuleForm() {
     });
 
   return (
-    <Form onSubmit={submit} noValidate aria-label={t.newHeading}>
+    <Form onSubmit={submit} noValidate aria-label={rule ? t.editHeading(rule.name) : t.newHeading}>
       <div className="row g-3">
         <Form.Group className="col-12 col-md-6" controlId={`${id}-name`}>
           <Form.Label>{t.name}</Form.Label>
@@ -280,9 +305,16 @@ export function RuleForm() {
           {problem}
         </p>
       ) : null}
-      <Button type="submit" className="mt-3" disabled={create.isPending}>
-        {t.save}
-      </Button>
+      <div className="d-flex gap-2 mt-3">
+        <Button type="submit" disabled={create.isPending || update.isPending}>
+          {t.save}
+        </Button>
+        {onDone ? (
+          <Button variant="outline-secondary" onClick={onDone}>
+            {t.cancel}
+          </Button>
+        ) : null}
+      </div>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { formatOrderNumber, type Rule, type RuleAction, ruleTriggerLabels } from "@agency/contract";
+import { useState } from "react";
 import { Badge, Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { QueryView } from "../../../components/query-view";
@@ -9,6 +10,7 @@ import { clientRoleLabels } from "../../../lib/messages/companies";
 import { rulesPage as t } from "../../../lib/messages/workday";
 import { notifyError, notifySuccess } from "../../../lib/toast";
 import { useRuleActions, useRules } from "../api/automations";
+import { RuleForm } from "./rule-form";
 
 function describe(action: RuleAction): string {
   if (action.type === "assign") return `${t.assign}: ${t.modes[action.mode].toLowerCase()}`;
@@ -20,6 +22,7 @@ function describe(action: RuleAction): string {
 
 function RuleItem({ rule }: { rule: Rule }) {
   const actions = useRuleActions();
+  const [editing, setEditing] = useState(false);
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
@@ -50,6 +53,14 @@ function RuleItem({ rule }: { rule: Rule }) {
           <Button
             size="sm"
             variant="outline-secondary"
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+          >
+            {t.edit}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline-secondary"
             onClick={() =>
               void run(() => actions.pause.mutateAsync({ id: rule._id, paused: !rule.paused }), t.saved)
             }
@@ -61,6 +72,11 @@ function RuleItem({ rule }: { rule: Rule }) {
           </Button>
         </div>
       </div>
+      {editing ? (
+        <div className="mb-3">
+          <RuleForm rule={rule} onDone={() => setEditing(false)} />
+        </div>
+      ) : null}
       <p className="small mb-1">
         {t.when}: {ruleTriggerLabels[rule.trigger]}
         {rule.waitDays ? ` (${rule.waitDays} d)` : ""} · {t.actions}: {rule.actions.map(describe).join(", ")}
