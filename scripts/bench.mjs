@@ -15,6 +15,8 @@
 // and a promo code (from as many other buyers), in turns (BENCH_ORDER_ROUNDS, 3), each rate
 // printed with the add-on orders' ratio to the plain ones of the same run (target 90 % or more)
 // and the server's CPU time per order.
+// BENCH_ONLY=rules: only orders paid by the test card with three active rules beside the same
+// with the rules paused, in turns, on the board's data (scripts/bench-rules.mjs; target 90 % or more).
 // BENCH_ONLY=catalog: only GET /api/services and /api/pricing beside the bare route
 // (scripts/bench-catalog.mjs), on a fresh database with the demo content (PGlite in a new
 // directory, or DATABASE_URL), with the settings `npm start` has: LOG_LEVEL info, one JSON line a
@@ -39,6 +41,7 @@ import { benchOrders, orderBuyersFor } from "./bench-orders.mjs";
 import { benchOverview } from "./bench-overview.mjs";
 import { benchPages } from "./bench-pages.mjs";
 import { benchProcesses, run, signIn as signInAs, waitForHealth } from "./bench-processes.mjs";
+import { benchRules } from "./bench-rules.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail } from "./seed-orders.mjs";
 
@@ -70,6 +73,7 @@ const overviewOnly = process.env.BENCH_ONLY === "overview";
 const catalogOnly = process.env.BENCH_ONLY === "catalog";
 const boardOnly = process.env.BENCH_ONLY === "board";
 const ordersOnly = process.env.BENCH_ONLY === "orders";
+const rulesOnly = process.env.BENCH_ONLY === "rules";
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const pinned =
   catalogOnly &&
@@ -207,7 +211,7 @@ if (process.env.BENCH_INSTANCES) {
         ],
         dbEnv,
       );
-      if (boardOnly) {
+      if (boardOnly || rulesOnly) {
         // The team and their assignments, before the server holds the database.
         console.log("Seeding the team and their work...");
         run(process.execPath, ["scripts/bench-board.mjs"], dbEnv);
@@ -279,6 +283,18 @@ if (process.env.BENCH_INSTANCES) {
         staffCookie: await signIn(benchStaffEmail(1)),
         serveBare,
         report: reportList,
+      });
+      summary(idleMemory);
+    } else if (rulesOnly) {
+      await benchRules({
+        base,
+        plans: await (await fetch(`${base}/api/pricing`)).json(),
+        report: reportList,
+        signIn,
+        serverPid: children[0].pid,
+        buyers,
+        rounds: orderRounds,
+        connections,
       });
       summary(idleMemory);
     } else if (ordersOnly) {

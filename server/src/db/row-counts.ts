@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migrations 0010, 0031, 0038, 0043 and 0044 keep (see `count_orders` and the others there). */
+/** The counts the triggers of migrations 0010, 0031, 0038, 0043, 0044 and 0062 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"
@@ -15,6 +15,9 @@ export type RowCountName =
   /** The orders assigned to a member, and the paid ones among them (migration 0031). */
   | `assigned:${string}`
   | `assigned_paid:${string}`
+  /** A member's open orders (submitted, in progress, delivered), and those with a due date (migration 0062). */
+  | `open:${string}`
+  | `open_due:${string}`
   /**
    * The subscriptions in each status, and twelve times the monthly recurring revenue in cents of
    * those that renew (migration 0038).

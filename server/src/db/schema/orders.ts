@@ -127,6 +127,12 @@ export const orders = pgTable(
     index("orders_board_plan_due_idx")
       .on(table.planId, table.state, table.dueAt, table.number)
       .where(sql`${table.state} in ('submitted', 'in_progress', 'delivered')`),
+    // The Workload page's week: the assigned open orders by due date, with what it sums.
+    index("orders_open_due_idx")
+      .on(table.dueAt, table.assigneeId, table.planId)
+      .where(
+        sql`${table.state} in ('submitted', 'in_progress', 'delivered') and ${table.assigneeId} is not null`,
+      ),
     // ...and its complete column: the orders completed lately, newest first.
     index("orders_board_completed_idx")
       .on(table.completedAt, table.number)

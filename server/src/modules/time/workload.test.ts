@@ -1,8 +1,10 @@
 import { Workload } from "@agency/contract";
+import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { editPlan, placePaidOrder, planIds } from "../../../test/orders.js";
+import { orders } from "../../db/schema.js";
 
 // The workload: each member's open orders, the hours due this week against their capacity, and
 // the hours they logged; an overloaded member stands out.
@@ -11,6 +13,7 @@ let ctx: TestContext;
 let owner: TestAccount;
 let designer: TestAccount;
 let writer: TestAccount;
+let writerOrder: string;
 
 const call = (account: TestAccount, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
   ctx.app.inject({ method, url: `/api/admin${url}`, headers: { cookie: account.cookie }, payload });
@@ -40,7 +43,7 @@ beforeAll(async () => {
     );
   }
   const today = new Date().toISOString().slice(0, 10);
-  const writerOrder = await placePaidOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
+  writerOrder = await placePaidOrder(ctx, await createAccount(ctx), plans.standardMonthly._id);
   await call(owner, "PUT", `/orders/${writerOrder}/assignee`, { assigneeId: writer.id });
   await call(owner, "POST", `/orders/${writerOrder}/time`, { day: today, minutes: 50 });
   await call(writer, "POST", `/orders/${writerOrder}/time`, { day: today, minutes: 70 });
@@ -69,6 +72,53 @@ describe("the workload", () => {
       capacityMinutes: 600,
       overloaded: true,
     });
+  });
+
+  it("keeps each member's open and overdue orders as orders are moved, cancelled and dated", async () => {
+    // What the orders themselves say, counted the slow way.
+    const counted = async (memberId: string) => {
+      const open = and(
+        eq(orders.assigneeId, memberId),
+        inArray(orders.state, ["submitted", "in_progress", "delivered"]),
+      );
+      return {
+        openOrders: await ctx.db.$count(orders, open),
+        overdueOrders: await ctx.db.$count(
+          orders,
+          and(open, isNotNull(orders.dueAt), lt(orders.dueAt, new Date())),
+        ),
+      };
+    };
+    const read = async () => Workload.parse((await call(owner, "GET", "/workload")).json());
+    const designerOrder = await placePaidOrder(
+      ctx,
+      await createAccount(ctx),
+      (await planIds(ctx)).standardMonthly._id,
+    );
+    const moves: [string, object][] = [
+      [`/orders/${writerOrder}/assignee`, { assigneeId: designer.id }],
+      [`/orders/${writerOrder}/due`, { dueAt: new Date(Date.now() - 86_400_000).toISOString() }],
+      [`/orders/${designerOrder}/assignee`, { assigneeId: designer.id }],
+      [`/orders/${designerOrder}/due`, { dueAt: new Date(Date.now() - 86_400_000).toISOString() }],
+      [`/orders/${designerOrder}/state`, { state: "in_progress" }],
+      [`/orders/${designerOrder}/cancel`, { note: "Not needed after all" }],
+      [`/orders/${writerOrder}/due`, { dueAt: null }],
+    ];
+    for (const [url, body] of moves) {
+      const moved = await call(
+        owner,
+        url.endsWith("/cancel") || url.endsWith("/state") ? "POST" : "PUT",
+        url,
+        body,
+      );
+      expect(moved.statusCode, `${url}: ${moved.body}`).toBe(200);
+      const now = await read();
+      for (const member of [designer, writer]) {
+        expect(memberOf(now, member.id), url).toMatchObject(await counted(member.id));
+      }
+    }
+    expect(memberOf(await read(), writer.id)?.openOrders).toBe(0);
+    expect(memberOf(await read(), designer.id)?.openOrders).toBe(4);
   });
 
   it("is for those who assign the work, and refuses a bad capacity or someone not in the team", async () => {
