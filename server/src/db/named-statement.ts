@@ -14,6 +14,50 @@ const dialect = new PgDialect();
  */
 export function executeNamed(db: Database, query: SQL): Promise<unknown> {
   const built = dialect.sqlToQuery(query);
-  const name = `s_${createHash("sha1").update(built.sql).digest("base64url").slice(0, 20)}`;
-  return db._.session.prepareQuery(built, undefined, name, false).execute();
+  return db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
+}
+
+const nameOf = (text: string) => `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+
+/** What node-postgres runs a prepared query with (the embedded database's have no text). */
+type Configs = { rawQueryConfig?: { name?: string; text?: string }; queryConfig?: { name?: string } };
+
+/**
+ * Runs a query builder's statement (a select with its rows mapped as the builder maps them) as a
+ * named statement, named by its text as `executeNamed` names raw ones: built once, then named
+ * before it runs. The embedded database runs it as it runs any other.
+ */
+export function executeNamedQuery<Result>(query: {
+  prepare(name: string): { execute(): Promise<Result> };
+}): Promise<Result> {
+  const prepared = query.prepare("");
+  const configs = prepared as unknown as Configs;
+  if (configs.rawQueryConfig && typeof configs.rawQueryConfig.text === "string") {
+    const name = nameOf(configs.rawQueryConfig.text);
+    configs.rawQueryConfig.name = name;
+    if (configs.queryConfig) configs.queryConfig.name = name;
+  }
+  return prepared.execute();
+}
+
+const kept = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A named statement built once per database handle and kept, its values left as placeholders
+ * (`sql.placeholder`) filled in at each run: a list of orders reads such statements for every
+ * page, and building one took longer than running it. Within a transaction it is built for that
+ * transaction alone.
+ */
+export function preparedOnce<Query>(db: Database, name: string, build: () => Query): Query {
+  let queries = kept.get(db);
+  if (!queries) {
+    queries = new Map();
+    kept.set(db, queries);
+  }
+  let query = queries.get(name) as Query | undefined;
+  if (!query) {
+    query = build();
+    queries.set(name, query);
+  }
+  return query;
 }

@@ -1,5 +1,6 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "./client.js";
+import { preparedOnce } from "./named-statement.js";
 import { rowCounts } from "./schema.js";
 
 /** The counts the triggers of migrations 0010, 0031, 0038, 0043, 0044 and 0062 keep (see `count_orders` and the others there). */
@@ -41,11 +42,14 @@ export async function readRowCounts<Name extends RowCountName>(
   db: Database,
   names: readonly Name[],
 ): Promise<Record<Name, number>> {
-  const rows = await db
-    .select({ name: rowCounts.name, value: sql<number>`sum(${rowCounts.value})`.mapWith(Number) })
-    .from(rowCounts)
-    .where(inArray(rowCounts.name, [...names]))
-    .groupBy(rowCounts.name);
+  const rows = await preparedOnce(db, "row_counts_of_names", () =>
+    db
+      .select({ name: rowCounts.name, value: sql<number>`sum(${rowCounts.value})`.mapWith(Number) })
+      .from(rowCounts)
+      .where(sql`${rowCounts.name} = any(${sql.placeholder("names")}::text[])`)
+      .groupBy(rowCounts.name)
+      .prepare("row_counts_of_names"),
+  ).execute({ names: [...names] });
   const counts = Object.fromEntries(names.map((name) => [name, 0])) as Record<Name, number>;
   for (const row of rows) counts[row.name as Name] = row.value;
   return counts;

@@ -129,5 +129,6 @@ export function boardCardsAndTotals(
       left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id
     ) card) as cards
     from (${totalsOf(since, filter)}) totals`,
+    { named: true },
   );
 }

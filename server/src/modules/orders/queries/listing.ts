@@ -1,16 +1,20 @@
 import type { MatchCount, PageQuery } from "@agency/contract";
-import { eq, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
 import { countMatches } from "../../../db/list-search.js";
+import { executeNamedQuery } from "../../../db/named-statement.js";
 import { companies, orders } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
 export type OrderWithCompany = { order: OrderRecord; company: { id: string; name: string } | null };
 
 /**
- * One page of the orders `filter` keeps, newest first, each with its client company's name: joined
+ * One page of the orders `filter` keeps, newest first, each with its client company's name, read
  * by the company's primary key in the page's own statement (a team member's own order has none).
+ * A subquery, not a join: joined, the planner weighs join orders and methods for the orders'
+ * million rows and sizes a cache (Memoize) for them, which took longer than reading the page
+ * (docs/decisions/034).
  */
 export function orderPageNewestFirst(
   db: Database,
@@ -21,13 +25,20 @@ export function orderPageNewestFirst(
     orders,
     query,
     async (plan) => {
-      const rows = await db
-        .select({ order: orders, companyName: companies.name, cursor: plan.cursor })
-        .from(orders)
-        .leftJoin(companies, eq(companies.id, orders.companyId))
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit);
+      const rows = await executeNamedQuery(
+        db
+          .select({
+            order: orders,
+            companyName: sql<
+              string | null
+            >`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`,
+            cursor: plan.cursor,
+          })
+          .from(orders)
+          .where(plan.where)
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit),
+      );
       return rows.map(({ order, companyName, cursor }) => ({
         row: {
           order,

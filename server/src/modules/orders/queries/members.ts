@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
+import { preparedOnce } from "../../../db/named-statement.js";
 import { user } from "../../../db/schema.js";
 
 const memberColumns = {
@@ -30,5 +31,11 @@ export async function activeMemberWithId(db: Database, id: string) {
 
 /** The names of the accounts with these ids. */
 export function namesOfAccounts(db: Database, ids: string[]): Promise<{ id: string; name: string }[]> {
-  return db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids));
+  return preparedOnce(db, "names_of_accounts", () =>
+    db
+      .select({ id: user.id, name: user.name })
+      .from(user)
+      .where(sql`${user.id} = any(${sql.placeholder("ids")}::text[])`)
+      .prepare("names_of_accounts"),
+  ).execute({ ids });
 }

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
+import { preparedOnce } from "../../../db/named-statement.js";
 import { orderBriefs, orderPeriods, orders, type StoredBriefAnswer } from "../../../db/schema.js";
 
 export type PeriodRow = typeof orderPeriods.$inferSelect;
@@ -124,15 +125,23 @@ export async function newestOpenedPeriodOfOrder(
 
 /** Each of these orders' newest opened period (one statement for all of them). */
 export function newestOpenedPeriodsOfOrders(db: Database, orderIds: string[]) {
-  return db
-    .selectDistinctOn([orderPeriods.orderId], {
-      orderId: orderPeriods.orderId,
-      number: orderPeriods.number,
-      startedAt: orderPeriods.startedAt,
-    })
-    .from(orderPeriods)
-    .where(and(inArray(orderPeriods.orderId, orderIds), isNotNull(orderPeriods.openedAt)))
-    .orderBy(orderPeriods.orderId, desc(orderPeriods.number));
+  return preparedOnce(db, "newest_opened_periods_of_orders", () =>
+    db
+      .selectDistinctOn([orderPeriods.orderId], {
+        orderId: orderPeriods.orderId,
+        number: orderPeriods.number,
+        startedAt: orderPeriods.startedAt,
+      })
+      .from(orderPeriods)
+      .where(
+        and(
+          sql`${orderPeriods.orderId} = any(${sql.placeholder("ids")}::uuid[])`,
+          isNotNull(orderPeriods.openedAt),
+        ),
+      )
+      .orderBy(orderPeriods.orderId, desc(orderPeriods.number))
+      .prepare("newest_opened_periods_of_orders"),
+  ).execute({ ids: orderIds });
 }
 
 /** The order's opened periods, oldest first. */

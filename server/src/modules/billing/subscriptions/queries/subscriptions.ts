@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../../db/client.js";
+import { preparedOnce } from "../../../../db/named-statement.js";
 import { firstRowOf } from "../../../../db/rows.js";
 import { orders, subscriptions, testPaymentMethods } from "../../../../db/schema.js";
 import { enqueueEach } from "../../../../jobs/queue.js";
@@ -7,16 +8,22 @@ import { enqueueEach } from "../../../../jobs/queue.js";
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type CardRow = typeof testPaymentMethods.$inferSelect;
 
-/** The subscriptions of these orders, each with its saved test card if it has one. */
+/**
+ * The subscriptions of these orders, each with its saved test card if it has one: one array
+ * parameter and a name, planned once per connection (every page of orders reads it).
+ */
 export function subscriptionsWithCardsOfOrders(
   db: Database,
   orderIds: string[],
 ): Promise<{ subscription: SubscriptionRow; card: CardRow | null }[]> {
-  return db
-    .select({ subscription: subscriptions, card: testPaymentMethods })
-    .from(subscriptions)
-    .leftJoin(testPaymentMethods, eq(testPaymentMethods.id, subscriptions.paymentMethodId))
-    .where(inArray(subscriptions.orderId, orderIds));
+  return preparedOnce(db, "subscriptions_with_cards_of_orders", () =>
+    db
+      .select({ subscription: subscriptions, card: testPaymentMethods })
+      .from(subscriptions)
+      .leftJoin(testPaymentMethods, eq(testPaymentMethods.id, subscriptions.paymentMethodId))
+      .where(sql`${subscriptions.orderId} = any(${sql.placeholder("ids")}::uuid[])`)
+      .prepare("subscriptions_with_cards_of_orders"),
+  ).execute({ ids: orderIds });
 }
 
 function ownSubscriptionRows(db: Database, userId: string, id: string) {
