@@ -20,9 +20,9 @@ const card = { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" };
 
 /** The welcome template and the three rules (made once, kept between runs); answers the rules' ids. */
 async function setUpRules(call) {
-  const templates = await call("GET", "/admin/templates");
+  const named = (list) => list.find((each) => each.name === welcome.name);
   const template =
-    templates.find((each) => each.name === welcome.name) ?? (await call("POST", "/admin/templates", welcome));
+    named(await call("GET", "/admin/templates")) ?? named(await call("POST", "/admin/templates", welcome));
   const wanted = [
     { name: "Bench: least-loaded", actions: [{ type: "assign", mode: "least_loaded", memberIds: members }] },
     {

@@ -3,7 +3,7 @@ import type { Database } from "./client.js";
 import { preparedOnce } from "./named-statement.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migrations 0010, 0031, 0038, 0043, 0044 and 0062 keep (see `count_orders` and the others there). */
+/** The counts the triggers of migrations 0010, 0031, 0038, 0043, 0044, 0062 and 0063 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"
@@ -19,6 +19,8 @@ export type RowCountName =
   /** A member's open orders (submitted, in progress, delivered), and those with a due date (migration 0062). */
   | `open:${string}`
   | `open_due:${string}`
+  /** A member's open orders of a plan, `open_plan:<member>:<plan>` (migration 0063). */
+  | `open_plan:${string}:${string}`
   /**
    * The subscriptions in each status, and twelve times the monthly recurring revenue in cents of
    * those that renew (migration 0038).

@@ -1,14 +1,16 @@
 import { RuleList } from "@agency/contract";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { runJobs } from "../../../test/jobs.js";
 import { editPlan, placePaidOrder, planIds } from "../../../test/orders.js";
 import { addWebhookEndpoint } from "../../../test/webhook-endpoints.js";
+import { rowsOf } from "../../db/rows.js";
 import { automationRuns, messages, orders, user, webhookEvents } from "../../db/schema.js";
 import { addPersonToCompany } from "../companies/index.js";
 import { runRule } from "./engine.js";
+import { openLoadOf } from "./queries.js";
 
 // Rules in a form: "when <event> [and <condition>], do <action>", run through the job queue once
 // per event.
@@ -101,6 +103,22 @@ describe("rules", () => {
     expect(await assigneeOf(fresh)).toBe(team[1]?.id);
     // Its condition: a Standard order is left as it was.
     expect(await assigneeOf(standard)).toBeNull();
+    // The load comes from kept counts; the orders themselves say the same.
+    const ids = team.map((member) => member.id);
+    const slow = await rowsOf<{ id: string; open: number; minutes: number }>(
+      ctx.db,
+      sql`
+      select o.assignee_id as id, count(*)::int as open, coalesce(sum(p.expected_minutes), 0)::int as minutes
+      from orders o left join pricing_plans p on p.id = o.plan_id
+      where o.state in ('submitted', 'in_progress', 'delivered') and o.assignee_id = any(${sql.param(ids)}::text[])
+      group by o.assignee_id`,
+    );
+    const expected = ids.map((id) => {
+      const row = slow.find((each) => each.id === id);
+      return { memberId: id, open: row?.open ?? 0, minutes: row?.minutes ?? 0 };
+    });
+    expect(await openLoadOf(ctx.db, ids)).toEqual(expected);
+    expect(expected[1]?.minutes).toBe(600);
     await pause(rule);
   });
 

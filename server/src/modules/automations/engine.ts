@@ -93,6 +93,10 @@ async function actorOf(tx: Database, rule: RuleRow): Promise<SessionUser> {
   };
 }
 
+/** Whether the rule assigns by the assignments before it (in turn, or to the least loaded). */
+const takesTurns = (rule: RuleRow) =>
+  rule.actions.some((action) => action.type === "assign" && action.mode !== "member");
+
 /** Who an "assign" action gives the order to: one member, the next in turn, or the least loaded. */
 async function assigneeOf(tx: Database, rule: RuleRow, action: Extract<RuleAction, { type: "assign" }>) {
   const members = action.memberIds;
@@ -192,7 +196,10 @@ async function runOnce(
   payload: { ruleId: string; orderId: string; eventKey: string },
 ) {
   await db.transaction(async (tx) => {
-    const rule = await ruleById(tx, payload.ruleId, true);
+    // A rule that assigns in turn or to the least loaded runs one order at a time, each seeing the
+    // one before assigned; the others run side by side.
+    const read = await ruleById(tx, payload.ruleId);
+    const rule = read && takesTurns(read) ? await ruleById(tx, read.id, true) : read;
     if (!rule || rule.pausedAt) return;
     const [run] = await tx
       .insert(automationRuns)

@@ -1,6 +1,7 @@
 import type { RuleTrigger } from "@agency/contract";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { readRowCounts } from "../../db/row-counts.js";
 import {
   automationRules,
   automationRuns,
@@ -71,23 +72,28 @@ export async function orderOfInvoice(db: Database, invoiceId: string): Promise<s
   return row?.orderId ?? row?.forOrderId ?? null;
 }
 
-/** Each of these members' open orders and the hours they are expected to take (plans' expected hours). */
-export function openLoadOf(db: Database, memberIds: string[]) {
-  return db
-    .select({
-      memberId: orders.assigneeId,
-      minutes: sql<number>`coalesce(sum(${pricingPlans.expectedMinutes}), 0)::int`,
-      open: sql<number>`count(*)::int`,
-    })
-    .from(orders)
-    .leftJoin(pricingPlans, eq(pricingPlans.id, orders.planId))
-    .where(
-      and(
-        inArray(orders.assigneeId, memberIds),
-        inArray(orders.state, ["submitted", "in_progress", "delivered"]),
-      ),
-    )
-    .groupBy(orders.assigneeId);
+/**
+ * Each of these members' open orders and the minutes they are expected to take (the plans'
+ * expected hours): from the counts the orders' trigger keeps per member and plan (migration 0063),
+ * a few rows however many orders there are.
+ */
+export async function openLoadOf(db: Database, memberIds: string[]) {
+  const plans = await db
+    .select({ id: pricingPlans.id, minutes: pricingPlans.expectedMinutes })
+    .from(pricingPlans);
+  const names = memberIds.flatMap((member) => [
+    `open:${member}` as const,
+    ...plans.map((plan) => `open_plan:${member}:${plan.id}` as const),
+  ]);
+  const counts = await readRowCounts(db, names);
+  return memberIds.map((member) => ({
+    memberId: member,
+    open: counts[`open:${member}`] ?? 0,
+    minutes: plans.reduce(
+      (sum, plan) => sum + (counts[`open_plan:${member}:${plan.id}`] ?? 0) * (plan.minutes ?? 0),
+      0,
+    ),
+  }));
 }
 
 /** The account a rule acts as. */
