@@ -1,34 +1,11 @@
 // `npm run bench`: the shop's server under load, beside a bare Fastify route serving the same bytes.
 // Embedded database by default (in BENCH_DATA_DIR, kept between runs), or DATABASE_URL.
 // Seeds BENCH_ORDERS orders (1,000,000) first; BENCH_SECONDS (5) per run, BENCH_CONNECTIONS (20).
-// BENCH_ONLY=pages: only the server-rendered pages, on a fresh database with the demo content.
-// BENCH_ONLY=lists: only the admin lists' pages, searches and filters, the Companies page and a
-// company person's own orders (scripts/bench-lists.mjs), p50/p95/p99 per request beside a bare
-// route and the 20 ms bound, on BENCH_ORDERS orders and BENCH_CUSTOMERS (100,000) customers in
-// their client companies.
-// BENCH_ONLY=overview: only the owner's Overview with its churn (scripts/bench-overview.mjs), on the
-// same data: kept figures (target p95 < 20 ms) and computed every time (target p95 < 100 ms).
-// BENCH_ONLY=board: only the work board (scripts/bench-board.mjs), on the same orders with BENCH_STAFF
-// (50) staff members they are assigned across: as an admin, as a staff member, and All Orders as
-// that member, p50/p95/p99 per request, each beside a bare route serving the same bytes.
-// BENCH_ONLY=orders: only the order bursts: plain orders and orders that each carry two add-ons
-// and a promo code (from as many other buyers), in turns (BENCH_ORDER_ROUNDS, 3), each rate
-// printed with the add-on orders' ratio to the plain ones of the same run (target 90 % or more)
-// and the server's CPU time per order.
-// BENCH_ONLY=rules: only orders paid by the test card with three active rules beside the same
-// with the rules paused, in turns, on the board's data (scripts/bench-rules.mjs; target 90 % or more).
-// BENCH_ONLY=catalog: only GET /api/services and /api/pricing beside the bare route
-// (scripts/bench-catalog.mjs), on a fresh database with the demo content (PGlite in a new
-// directory, or DATABASE_URL), with the settings `npm start` has: LOG_LEVEL info, one JSON line a
-// request written to a file as a deployment would.
-// Both servers run on the first core and the load on the second (taskset), so the load generator
-// does not compete with the server it measures; BENCH_PIN=0 lets the system place them. Three
-// rounds, the shop and the bare route in turn; the medians are reported.
-// Not part of the tests: it prints figures and fails only when the server does.
-// BENCH_ONLY=webhooks: the order burst with three webhook endpoints on every event beside the
-// same burst without them, and how long the deliveries take to drain (scripts/bench-webhooks.mjs).
-// BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a proxy instead: see
-// scripts/bench-instances.mjs.
+// BENCH_ONLY runs one part (pages, catalog, lists, overview, board, rules, orders, webhooks): see docs/benchmarks.md.
+// The catalog runs pin the servers to the first core and the load to the second (taskset;
+// BENCH_PIN=0 lets the system place them). Not part of the tests: it prints figures and fails
+// only when the server does. BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a
+// proxy instead: see scripts/bench-instances.mjs.
 import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -67,7 +67,7 @@ export async function listAllOrders(
   const filter = adminOrderFilter(query, caller);
   const narrowed = chosenFilter(query, caller) !== undefined;
   const [page, { total, paid }, matches] = await Promise.all([
-    orderPageNewestFirst(db, query, filter),
+    orderPageNewestFirst(db, query, filter, !narrowed),
     countsFor(db, caller),
     narrowed && filter ? ordersMatching(db, filter) : undefined,
   ]);

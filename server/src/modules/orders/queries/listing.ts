@@ -14,31 +14,33 @@ export type OrderWithCompany = { order: OrderRecord; company: { id: string; name
  * by the company's primary key in the page's own statement (a team member's own order has none).
  * A subquery, not a join: joined, the planner weighs join orders and methods for the orders'
  * million rows and sizes a cache (Memoize) for them, which took longer than reading the page
- * (docs/decisions/034).
+ * (docs/decisions/034). With `named`, the statement is named by its text and planned once per
+ * connection: for the lists without a search or filter, whose best plan does not depend on the
+ * values (a search's does: it is planned for its words each time).
  */
 export function orderPageNewestFirst(
   db: Database,
   query: PageQuery,
   filter: SQL | undefined,
+  named = false,
 ): Promise<Page<OrderWithCompany>> {
   return newestFirstPage(
     orders,
     query,
     async (plan) => {
-      const rows = await executeNamedQuery(
-        db
-          .select({
-            order: orders,
-            companyName: sql<
-              string | null
-            >`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`,
-            cursor: plan.cursor,
-          })
-          .from(orders)
-          .where(plan.where)
-          .orderBy(...plan.orderBy)
-          .limit(plan.limit),
-      );
+      const select = db
+        .select({
+          order: orders,
+          companyName: sql<
+            string | null
+          >`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`,
+          cursor: plan.cursor,
+        })
+        .from(orders)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit);
+      const rows = named ? await executeNamedQuery(select) : await select;
       return rows.map(({ order, companyName, cursor }) => ({
         row: {
           order,
