@@ -38,7 +38,10 @@ export function useBrowser() {
     if (context.task.result?.state === "fail") {
       mkdirSync(artifactsDir, { recursive: true });
       const name = context.task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-      await state.page.screenshot({ path: path.join(artifactsDir, `failed-${name}.png`), fullPage: true });
+      // A picture of the failure helps, but must not hide the failure itself if it cannot be taken.
+      await capture(state.page, `failed-${name}`).catch((error: Error) =>
+        console.warn(`no screenshot: ${error.message}`),
+      );
     }
     await state.context.close();
     // An uncaught error in the page is a bug even when the journey's assertions passed.
@@ -60,8 +63,27 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
 }
 
 export async function screenshot(page: Page, name: string) {
+  await capture(page, name);
+}
+
+/**
+ * A full-page picture. On a loaded machine Chromium has been seen to miss its frame for a whole
+ * timeout after the viewport changed; a second try, after the page has painted a frame, takes it.
+ */
+async function capture(page: Page, name: string) {
   mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+  const options = {
+    path: path.join(artifactsDir, `${name}.png`),
+    fullPage: true,
+    animations: "disabled",
+  } as const;
+  try {
+    await page.screenshot({ ...options, timeout: 20_000 });
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== "TimeoutError") throw error;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    await page.screenshot({ ...options, timeout: 40_000 });
+  }
 }
 
 /**
