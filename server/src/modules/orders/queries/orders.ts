@@ -4,9 +4,14 @@ import { orderEvents, orders, user } from "../../../db/schema.js";
 
 export type OrderRecord = typeof orders.$inferSelect;
 
-/** The order's row, locked for the rest of `tx`. */
+/**
+ * The order's row, locked for the rest of `tx` against every other writer of the order. Not
+ * against rows that merely refer to it: a transaction that has already added a message, a run or
+ * an event to the order holds a key-share lock on it, and two such transactions each asking for a
+ * full update lock would wait for each other (a deadlock). No order's id ever changes.
+ */
 export async function orderRowLocked(tx: Database, id: string): Promise<OrderRecord | undefined> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("no key update");
   return order;
 }
 
@@ -166,14 +171,14 @@ export async function deleteOrderWhileUnpaid(tx: Database, orderId: string): Pro
   await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.paid, false)));
 }
 
-/** Locks these orders' rows, in the order of their ids. */
+/** Locks these orders' rows, in the order of their ids (as `orderRowLocked` does). */
 export async function lockOrderRows(tx: Database, ids: string[]): Promise<void> {
   await tx
     .select({ id: orders.id })
     .from(orders)
     .where(inArray(orders.id, ids))
     .orderBy(orders.id)
-    .for("update");
+    .for("no key update");
 }
 
 /** Whether the order is paid; undefined when it is gone. */
