@@ -61,6 +61,10 @@ export const EnvSchema = z.object({
   RUN_WORKER: booleanFromEnv.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Days the daily upkeep keeps delivered webhooks, finished jobs, and expired sign-ins (0: for ever). */
+  RETAIN_WEBHOOKS_DAYS: z.coerce.number().int().min(0).default(30),
+  RETAIN_JOBS_DAYS: z.coerce.number().int().min(0).default(30),
+  RETAIN_SIGN_INS_DAYS: z.coerce.number().int().min(0).default(7),
   /** Outgoing webhooks: how long a receiver may take to answer, and deliveries in flight at once. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),

@@ -87,6 +87,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Background jobs: whether `npm start` runs them too, and how many at once. */
   worker: { inApp: boolean; concurrency: number; pollMs: number };
+  /** How long the daily upkeep keeps what it removes, in days (0: for ever); see upkeep.ts. */
+  retention: { webhookDays: number; jobDays: number; signInDays: number };
   /**
    * Outgoing webhooks and chat notices: whether private, loopback and link-local addresses may be
    * called (only when WEBHOOK_ALLOW_PRIVATE_TARGETS says so), how long a receiver may take, and
@@ -280,6 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inApp: values.RUN_WORKER,
       concurrency: values.WORKER_CONCURRENCY,
       pollMs: values.WORKER_POLL_MS,
+    },
+    retention: {
+      webhookDays: values.RETAIN_WEBHOOKS_DAYS,
+      jobDays: values.RETAIN_JOBS_DAYS,
+      signInDays: values.RETAIN_SIGN_INS_DAYS,
     },
     webhooks: {
       allowPrivateAddresses: values.WEBHOOK_ALLOW_PRIVATE_TARGETS,

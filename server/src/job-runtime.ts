@@ -20,6 +20,7 @@ import { salesMailHandlers } from "./modules/sales/index.js";
 import { createDeliveryWorker, systemResolver, webhookMailHandlers } from "./modules/webhooks/index.js";
 import { createTestProvider } from "./payment-providers/test-provider.js";
 import { createFileStorage, type FileStorage } from "./storage/storage.js";
+import { scheduleUpkeep, upkeepHandlers } from "./upkeep.js";
 
 /** What each kind of job does. */
 export function jobHandlers(options: {
@@ -27,6 +28,7 @@ export function jobHandlers(options: {
   config: Config;
   mailer: Mailer;
   clock: Clock;
+  log: Pick<FastifyBaseLogger, "info">;
 }): JobHandlers {
   const { db, config, mailer, clock } = options;
   const renewals = {
@@ -88,11 +90,24 @@ export function jobHandlers(options: {
     "file.discard-unattached": async ({ fileId }) => {
       await discardUnattachedFile(db, await files(), fileId);
     },
+    ...upkeepHandlers({
+      db,
+      clock,
+      retention: config.retention,
+      embedded: !config.databaseUrl,
+      log: options.log,
+    }),
     ...brandedMailHandlers,
   };
 }
 
-export type JobRuntime = { worker: Worker; mailer: Mailer; stop(): Promise<void> };
+export type JobRuntime = {
+  worker: Worker;
+  mailer: Mailer;
+  /** Queues the upkeep's next runs (once across processes) and starts the worker. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
 
 /** The worker with the shop's handlers and its own mail transport. */
 export function createJobRuntime(
@@ -104,7 +119,7 @@ export function createJobRuntime(
   wireModules();
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ ...config.mail, log });
-  const handlers = jobHandlers({ db, config, mailer, clock });
+  const handlers = jobHandlers({ db, config, mailer, clock, log });
   const shared = {
     db,
     log,
@@ -136,6 +151,10 @@ export function createJobRuntime(
   return {
     worker,
     mailer,
+    async start() {
+      await scheduleUpkeep(db, clock.now(), !config.databaseUrl);
+      worker.start();
+    },
     async stop() {
       await worker.stop();
       mailer.close();

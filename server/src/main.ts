@@ -64,7 +64,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  jobs?.worker.start();
+  await jobs?.start();
 }
 
 main().catch((error: unknown) => {

@@ -25,7 +25,7 @@ async function main() {
     );
   }
   const jobs = createJobRuntime({ db: database.db, config, log });
-  jobs.worker.start();
+  await jobs.start();
   log.info({ worker: jobs.worker.id, concurrency: config.worker.concurrency }, "worker running");
 
   let closing = false;

@@ -35,7 +35,9 @@ async function listed() {
 describe("job labels", () => {
   it("has words for every kind of job the worker runs, so a new kind cannot go unnamed", async () => {
     const mailer = createMailer({ ...ctx.config.mail, log: ctx.app.log });
-    const kinds = Object.keys(jobHandlers({ db: ctx.db, config: ctx.config, mailer, clock: systemClock }));
+    const kinds = Object.keys(
+      jobHandlers({ db: ctx.db, config: ctx.config, mailer, clock: systemClock, log: ctx.app.log }),
+    );
     mailer.close();
     expect(kinds.length).toBeGreaterThan(10);
     expect(Object.keys(jobDescriptions).sort()).toEqual([...kinds].sort());

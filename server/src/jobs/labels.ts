@@ -110,6 +110,8 @@ export const jobDescriptions: {
     to: null,
   }),
   "mail.webhook-disabled": () => ({ label: "Owner notice of a webhook turned off", to: null }),
+  "upkeep.prune": () => ({ label: "Removal of old records (daily upkeep)", to: null }),
+  "upkeep.vacuum": () => ({ label: "Database vacuum (hourly upkeep)", to: null }),
   "automation.run": ({ orderId }, facts) => ({
     label: `A rule's actions${forOrder(facts.order(orderId))}`,
     to: null,

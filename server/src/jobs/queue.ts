@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { deleteInBatches } from "../db/batched-delete.js";
 import type { Database } from "../db/client.js";
 import { jobs } from "../db/schema.js";
 import type { Mail } from "../mail/mailer.js";
@@ -67,6 +68,10 @@ export interface JobPayloads {
   "automation.approval-check": { ruleId: string; orderId: string; deliveredAt: string };
   /** Every delivery to an endpoint failed for a day and it was turned off: the owners' notice. */
   "mail.webhook-disabled": { endpointId: string };
+  /** The day's removal of old rows nothing needs any more (see upkeep.ts); queues the next day's. */
+  "upkeep.prune": Record<string, never>;
+  /** The hour's vacuum of the embedded database's churning tables; queues the next hour's. */
+  "upkeep.vacuum": Record<string, never>;
 }
 
 export type JobKind = keyof JobPayloads;
@@ -329,4 +334,12 @@ export async function dropMailTo(db: Database, email: string): Promise<void> {
         sql`position(${JSON.stringify(email)} in lower(${jobs.payload}::text)) > 0`,
       ),
     );
+}
+
+/**
+ * Jobs done before `before` go, a batch at a time (the daily upkeep). Dead ones stay for their
+ * retry button, and queued ones (a renewal a month ahead) are not finished.
+ */
+export function pruneFinishedJobs(db: Database, before: Date): Promise<number> {
+  return deleteInBatches(db, jobs, jobs.id, sql`${jobs.status} = 'done' and ${jobs.finishedAt} < ${before}`);
 }

@@ -76,7 +76,10 @@ export const session = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("session_user_id_idx").on(table.userId)],
+  (table) => [
+    index("session_user_id_idx").on(table.userId),
+    index("session_expires_at_idx").on(table.expiresAt),
+  ],
 );
 
 export const account = pgTable(
@@ -123,7 +126,10 @@ export const verification = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("verification_identifier_idx").on(table.identifier)],
+  (table) => [
+    index("verification_identifier_idx").on(table.identifier),
+    index("verification_expires_at_idx").on(table.expiresAt),
+  ],
 );
 
 /**
@@ -145,13 +151,18 @@ export const twoFactor = pgTable("two_factor", {
 });
 
 /** Shared rate-limit counters, so several app instances count together. */
-export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  /** Milliseconds since the epoch, as Better Auth stores it. */
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    count: integer("count").notNull(),
+    /** Milliseconds since the epoch, as Better Auth stores it. */
+    lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+  },
+  // The daily upkeep removes the counters of addresses long quiet.
+  (table) => [index("rate_limit_last_request_idx").on(table.lastRequest)],
+);
 
 /** Who changed whose role, and when (grants and revocations, from the dashboard or the CLI). */
 export const roleChanges = pgTable(

@@ -46,6 +46,8 @@ export const jobs = pgTable(
     uniqueIndex("jobs_key_unique").on(table.key),
     index("jobs_due_idx").on(table.runAt).where(sql`${table.status} = 'queued'`),
     index("jobs_created_at_idx").on(table.createdAt),
+    // The daily upkeep removes finished jobs by when they finished.
+    index("jobs_finished_idx").on(table.finishedAt).where(sql`${table.status} = 'done'`),
   ],
 );
 

@@ -45,7 +45,10 @@ export const webhookEvents = pgTable(
     fanOut: uuid("fan_out").array(),
     createdAt: createdAt(),
   },
-  (table) => [index("webhook_events_fan_out_idx").on(table.seq).where(sql`${table.fanOut} is not null`)],
+  (table) => [
+    index("webhook_events_fan_out_idx").on(table.seq).where(sql`${table.fanOut} is not null`),
+    index("webhook_events_created_at_idx").on(table.createdAt),
+  ],
 );
 
 /**
@@ -93,6 +96,8 @@ export const webhookDeliveries = pgTable(
       .where(sql`${table.status} = 'pending'`),
     index("webhook_deliveries_event_idx").on(table.eventId),
     index("webhook_deliveries_pending_idx").on(table.seq).where(sql`${table.status} = 'pending'`),
+    // The daily upkeep removes delivered ones by when they were delivered.
+    index("webhook_deliveries_delivered_idx").on(table.deliveredAt).where(sql`${table.status} = 'delivered'`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { deleteInBatches } from "../../db/batched-delete.js";
 import type { Database } from "../../db/client.js";
 import { companies, companyInvitations, orders, user } from "../../db/schema.js";
 
@@ -228,4 +229,14 @@ export async function companyHasOrders(db: Database, companyId: string): Promise
     .where(eq(orders.companyId, companyId))
     .limit(1);
   return row !== undefined;
+}
+
+/** As the team's: a company's invitations accepted or revoked before `before` go. */
+export function pruneClosedCompanyInvitations(db: Database, before: Date): Promise<number> {
+  return deleteInBatches(
+    db,
+    companyInvitations,
+    companyInvitations.id,
+    sql`${companyInvitations.acceptedAt} < ${before} or ${companyInvitations.revokedAt} < ${before}`,
+  );
 }

@@ -4,6 +4,7 @@
 export { runAdminCommand } from "./admin-command.js";
 export { applyConfiguredAdmin, setAdminRole } from "./admin-role.js";
 export { rolesGivableBy } from "./grants.js";
+export { pruneClosedInvitations } from "./queries/invitations.js";
 export { roleOfAddress } from "./queries/members.js";
 export { findRole, roleNames } from "./role-definitions.js";
 export { teamRoutes } from "./routes.js";

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { deleteInBatches } from "../../../db/batched-delete.js";
 import type { Database } from "../../../db/client.js";
 import { teamInvitations } from "../../../db/schema.js";
 
@@ -94,4 +95,17 @@ export async function markInvitationAccepted(
     .update(teamInvitations)
     .set({ acceptedAt: now, acceptedBy: memberId, updatedAt: now })
     .where(eq(teamInvitations.id, id));
+}
+
+/**
+ * Invitations accepted or revoked before `before` go with their token's hash (the daily upkeep);
+ * the audit log keeps who invited whom. Open ones stay, expired too: they can be sent again.
+ */
+export function pruneClosedInvitations(db: Database, before: Date): Promise<number> {
+  return deleteInBatches(
+    db,
+    teamInvitations,
+    teamInvitations.id,
+    sql`${teamInvitations.acceptedAt} < ${before} or ${teamInvitations.revokedAt} < ${before}`,
+  );
 }

@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { pruneExpiredSignIns } from "./auth/retention.js";
+import type { Clock } from "./clock.js";
+import type { Database } from "./db/client.js";
+import { enqueue, pruneFinishedJobs } from "./jobs/queue.js";
+import { pruneClosedCompanyInvitations } from "./modules/companies/index.js";
+import { pruneClosedInvitations } from "./modules/team/index.js";
+import { pruneDeliveredWebhooks } from "./modules/webhooks/index.js";
+
+// The shop's upkeep (docs/operations.md, "Upkeep"): every day at 03:00 UTC old rows that nothing
+// needs any more are removed, a batch at a time; on the embedded database, which runs no
+// autovacuum, the tables that churn are vacuumed every hour and after a large removal. On
+// PostgreSQL, autovacuum does that. Orders, payments, receipts, messages, files, the audit log and
+// everything a customer's history shows are never removed here.
+
+/** How long what the upkeep removes is kept, in days; 0 keeps it for ever. */
+export type Retention = { webhookDays: number; jobDays: number; signInDays: number };
+
+const dayMs = 86_400_000;
+const hourMs = 3_600_000;
+
+/** A removal this large is followed by a vacuum on the embedded database at once. */
+const largeRemoval = 10_000;
+
+/**
+ * The tables whose rows change or go the most, vacuumed and analyzed one at a time: each is one
+ * statement, and requests wait for the one running, never for the whole round.
+ */
+const churningTables = [
+  "jobs",
+  "orders",
+  "row_counts",
+  "order_events",
+  "messages",
+  "message_reads",
+  "webhook_events",
+  "webhook_deliveries",
+  "automation_runs",
+  "session",
+  "verification",
+  "rate_limit",
+] as const;
+
+export type Pruned = Record<
+  "jobs" | "webhookEvents" | "webhookDeliveries" | "sessions" | "tokens" | "counters" | "invitations",
+  number
+>;
+
+const cutoff = (now: Date, days: number) => (days > 0 ? new Date(now.getTime() - days * dayMs) : null);
+
+/** Removes what the retention settings let go, as of `now`; answers how many rows of each went. */
+export async function pruneOldRows(db: Database, now: Date, retention: Retention): Promise<Pruned> {
+  const pruned: Pruned = {
+    jobs: 0,
+    webhookEvents: 0,
+    webhookDeliveries: 0,
+    sessions: 0,
+    tokens: 0,
+    counters: 0,
+    invitations: 0,
+  };
+  const jobsBefore = cutoff(now, retention.jobDays);
+  if (jobsBefore) pruned.jobs = await pruneFinishedJobs(db, jobsBefore);
+  const webhooksBefore = cutoff(now, retention.webhookDays);
+  if (webhooksBefore) {
+    const webhooks = await pruneDeliveredWebhooks(db, webhooksBefore);
+    pruned.webhookEvents = webhooks.events;
+    pruned.webhookDeliveries = webhooks.deliveries;
+  }
+  const signInsBefore = cutoff(now, retention.signInDays);
+  if (signInsBefore) {
+    Object.assign(pruned, await pruneExpiredSignIns(db, signInsBefore));
+    pruned.invitations =
+      (await pruneClosedInvitations(db, signInsBefore)) +
+      (await pruneClosedCompanyInvitations(db, signInsBefore));
+  }
+  return pruned;
+}
+
+/** `VACUUM (ANALYZE)` of each churning table in turn; answers how long each took, in ms. */
+async function vacuumChurningTables(db: Database): Promise<Record<string, number>> {
+  const took: Record<string, number> = {};
+  for (const table of churningTables) {
+    const started = performance.now();
+    await db.execute(sql.raw(`vacuum (analyze) ${table}`));
+    took[table] = Math.round(performance.now() - started);
+  }
+  return took;
+}
+
+/** The next daily removal's time (03:00 UTC) and the next hour's start, after `now`. */
+function nextTimes(now: Date) {
+  const prune = new Date(now);
+  prune.setUTCHours(3, 0, 0, 0);
+  if (prune <= now) prune.setTime(prune.getTime() + dayMs);
+  const vacuum = new Date(Math.floor(now.getTime() / hourMs) * hourMs + hourMs);
+  return { prune, vacuum };
+}
+
+/**
+ * Queues the next runs of the upkeep, once however many processes ask (each is keyed by its
+ * time): at start, and by each run for the one after it.
+ */
+export async function scheduleUpkeep(db: Database, now: Date, embedded: boolean): Promise<void> {
+  const { prune, vacuum } = nextTimes(now);
+  await enqueue(db, "upkeep.prune", {}, { key: `upkeep.prune:${prune.toISOString()}`, runAt: prune });
+  if (embedded) {
+    await enqueue(db, "upkeep.vacuum", {}, { key: `upkeep.vacuum:${vacuum.toISOString()}`, runAt: vacuum });
+  }
+}
+
+export type UpkeepContext = {
+  db: Database;
+  clock: Clock;
+  retention: Retention;
+  /** The embedded database: nothing else vacuums it. */
+  embedded: boolean;
+  log: Pick<FastifyBaseLogger, "info">;
+};
+
+/** The handlers of the two upkeep jobs. */
+export function upkeepHandlers({ db, clock, retention, embedded, log }: UpkeepContext) {
+  const vacuum = async () => {
+    const took = await vacuumChurningTables(db);
+    log.info({ took }, "tables vacuumed");
+  };
+  return {
+    "upkeep.prune": async () => {
+      await scheduleUpkeep(db, clock.now(), embedded);
+      const pruned = await pruneOldRows(db, clock.now(), retention);
+      log.info({ pruned }, "old rows removed");
+      const removed = Object.values(pruned).reduce((sum, count) => sum + count, 0);
+      if (embedded && removed >= largeRemoval) await vacuum();
+    },
+    "upkeep.vacuum": async () => {
+      await scheduleUpkeep(db, clock.now(), embedded);
+      if (embedded) await vacuum();
+    },
+  };
+}
