@@ -92,7 +92,6 @@ export function jobHandlers(options: {
     },
     ...upkeepHandlers({
       db,
-      clock,
       retention: config.retention,
       embedded: !config.databaseUrl,
       log: options.log,
@@ -104,7 +103,7 @@ export function jobHandlers(options: {
 export type JobRuntime = {
   worker: Worker;
   mailer: Mailer;
-  /** Queues the upkeep's next runs (once across processes) and starts the worker. */
+  /** Starts the worker, and queues the upkeep's next runs now and every hour (once across processes). */
   start(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -148,14 +147,21 @@ export function createJobRuntime(
       concurrency: config.webhooks.concurrency,
     }),
   ]);
+  let upkeepTimer: NodeJS.Timeout | undefined;
   return {
     worker,
     mailer,
     async start() {
-      await scheduleUpkeep(db, clock.now(), !config.databaseUrl);
+      const schedule = () => scheduleUpkeep(db, new Date(), !config.databaseUrl);
+      await schedule();
+      upkeepTimer = setInterval(() => {
+        schedule().catch((error: unknown) => log.error({ err: error }, "upkeep not scheduled"));
+      }, 3_600_000);
+      upkeepTimer.unref();
       worker.start();
     },
     async stop() {
+      clearInterval(upkeepTimer);
       await worker.stop();
       mailer.close();
     },

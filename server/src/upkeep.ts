@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { pruneExpiredSignIns } from "./auth/retention.js";
-import type { Clock } from "./clock.js";
 import type { Database } from "./db/client.js";
 import { enqueue, pruneFinishedJobs } from "./jobs/queue.js";
 import { pruneClosedCompanyInvitations } from "./modules/companies/index.js";
@@ -100,7 +99,9 @@ function nextTimes(now: Date) {
 
 /**
  * Queues the next runs of the upkeep, once however many processes ask (each is keyed by its
- * time): at start, and by each run for the one after it.
+ * time): each worker process asks at start and then every hour. The times are the system's, not
+ * billing's clock, which a test shop may move ahead: then each run is due as soon as it is queued,
+ * and still runs once per hour or day of real time.
  */
 export async function scheduleUpkeep(db: Database, now: Date, embedded: boolean): Promise<void> {
   const { prune, vacuum } = nextTimes(now);
@@ -112,29 +113,26 @@ export async function scheduleUpkeep(db: Database, now: Date, embedded: boolean)
 
 export type UpkeepContext = {
   db: Database;
-  clock: Clock;
   retention: Retention;
   /** The embedded database: nothing else vacuums it. */
   embedded: boolean;
   log: Pick<FastifyBaseLogger, "info">;
 };
 
-/** The handlers of the two upkeep jobs. */
-export function upkeepHandlers({ db, clock, retention, embedded, log }: UpkeepContext) {
+/** The handlers of the two upkeep jobs; what is old is counted in real time. */
+export function upkeepHandlers({ db, retention, embedded, log }: UpkeepContext) {
   const vacuum = async () => {
     const took = await vacuumChurningTables(db);
     log.info({ took }, "tables vacuumed");
   };
   return {
     "upkeep.prune": async () => {
-      await scheduleUpkeep(db, clock.now(), embedded);
-      const pruned = await pruneOldRows(db, clock.now(), retention);
+      const pruned = await pruneOldRows(db, new Date(), retention);
       log.info({ pruned }, "old rows removed");
       const removed = Object.values(pruned).reduce((sum, count) => sum + count, 0);
       if (embedded && removed >= largeRemoval) await vacuum();
     },
     "upkeep.vacuum": async () => {
-      await scheduleUpkeep(db, clock.now(), embedded);
       if (embedded) await vacuum();
     },
   };
