@@ -163,7 +163,7 @@ function summary(idleMemory) {
 if (process.env.BENCH_INSTANCES) {
   await import("./bench-instances.mjs");
 } else if (["webhooks", "day"].includes(process.env.BENCH_ONLY)) {
-  await import(`./bench-${process.env.BENCH_ONLY}.mjs`);
+  await (process.env.BENCH_ONLY === "day" ? import("./bench-day.mjs") : import("./bench-webhooks.mjs"));
 } else {
   // The catalog rows log as `npm start` does: every request, to a file the server writes itself.
   const logDir = catalogOnly ? mkdtempSync(path.join(os.tmpdir(), "agency-bench-log-")) : undefined;
