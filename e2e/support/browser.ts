@@ -118,8 +118,19 @@ export function toast(page: Page, text: string) {
   return page.getByRole("status").filter({ hasText: text });
 }
 
-/** Confirms the open confirmation dialog and waits until it has gone. */
+/**
+ * Confirms the open confirmation dialog and waits until it has gone. On a loaded machine a click
+ * has been seen to land while the dialog was still opening and do nothing: a dialog still there
+ * after 10 s with its confirm button is confirmed once more.
+ */
 export async function confirmDialog(page: Page) {
-  await page.locator(".swal2-confirm").click();
-  await page.locator(".swal2-container").waitFor({ state: "detached" });
+  const dialog = page.locator(".swal2-container");
+  const confirm = page.locator(".swal2-confirm");
+  await confirm.click();
+  try {
+    await dialog.waitFor({ state: "detached", timeout: 10_000 });
+  } catch {
+    if (await confirm.isVisible()) await confirm.click();
+    await dialog.waitFor({ state: "detached" });
+  }
 }
