@@ -1,7 +1,7 @@
 import { type BrowserContext, request as playwrightRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, newAccount, registerAccount, signInAsOwner, signInContext } from "./support/accounts";
-import { baseUrl, screenshot, useBrowser } from "./support/browser";
+import { baseUrl, confirmDialog, screenshot, useBrowser } from "./support/browser";
 import { confirmNewsletterByMail } from "./support/leads";
 import { order, pay, plans } from "./support/shop";
 
@@ -27,7 +27,7 @@ async function separateCustomer(): Promise<{
 }
 
 async function confirmSwal() {
-  await browser.page.locator(".swal2-confirm").click();
+  await confirmDialog(browser.page);
 }
 
 async function readCounts() {

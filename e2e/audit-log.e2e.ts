@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditPage } from "../web/app/lib/messages/audit";
 import { adminEmail, newAccount, registerAccount, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { baseUrl, hydrated, screenshot, useBrowser } from "./support/browser";
+import { baseUrl, confirmDialog, hydrated, screenshot, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
 
@@ -22,7 +22,7 @@ describe("the audit log", () => {
     await page.goto("/dashboard/admin/all__user");
     const row = page.getByRole("row").filter({ hasText: account.email });
     await row.getByRole("button", { name: "Make an Admin" }).click();
-    await page.locator(".swal2-confirm").click();
+    await confirmDialog(page);
     await row.getByRole("button", { name: "Remove Admin Access" }).waitFor();
 
     await page.getByRole("link", { name: auditPage.menu }).click();

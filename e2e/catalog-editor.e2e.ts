@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { catalogEditor, checkoutMessages, checkoutPromo, promoEditor } from "../web/app/lib/messages";
 import { createCustomer, signInAsOwner } from "./support/accounts";
-import { baseUrl, useBrowser } from "./support/browser";
+import { baseUrl, confirmDialog, useBrowser } from "./support/browser";
 import { closeAlert, confirmOrder, payWith } from "./support/checkout";
 import { order, plans } from "./support/shop";
 
@@ -86,7 +86,7 @@ describe("the owner's catalog editor", () => {
     // Archived, since it has an order: off the pricing cards, still on the customer's order at 80 $.
     await page.goto("/dashboard/admin/catalog");
     await planRow.getByRole("button", { name: catalogEditor.remove }).click();
-    await page.locator(".swal2-confirm").click();
+    await confirmDialog(page);
     await toast(page, catalogEditor.planArchivedDone).waitFor();
     await planRow.getByText(catalogEditor.archived).waitFor();
     await pricingCard(page, "Premium");

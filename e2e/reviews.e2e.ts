@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { dashboardMenu, manageReviewsPage, reviewForm } from "../web/app/lib/messages";
 import { createCustomer, signInAsOwner } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { screenshot, useBrowser } from "./support/browser";
+import { confirmDialog, screenshot, useBrowser } from "./support/browser";
 import { buyAndPay, carousel, carouselShows, reviewer, writeReviews } from "./support/shop";
 
 const browser = useBrowser();
@@ -30,8 +30,7 @@ async function reviewCount(page: Page): Promise<number> {
 }
 
 async function confirmDelete(page: Page) {
-  await page.locator(".swal2-confirm").click();
-  await page.locator(".swal2-popup").waitFor({ state: "hidden" });
+  await confirmDialog(page);
 }
 
 describe("reviews", () => {
