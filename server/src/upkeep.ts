@@ -1,20 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { pruneExpiredSignIns } from "./auth/retention.js";
+import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { enqueue, pruneFinishedJobs } from "./jobs/queue.js";
 import { pruneClosedCompanyInvitations } from "./modules/companies/index.js";
 import { pruneClosedInvitations } from "./modules/team/index.js";
 import { pruneDeliveredWebhooks } from "./modules/webhooks/index.js";
 
-// The shop's upkeep (docs/operations.md, "Upkeep"): every day at 03:00 UTC old rows that nothing
+// The shop's upkeep (docs/deploying.md, "Upkeep"): every day at 03:00 UTC old rows that nothing
 // needs any more are removed, a batch at a time; on the embedded database, which runs no
 // autovacuum, the tables that churn are vacuumed every hour and after a large removal. On
 // PostgreSQL, autovacuum does that. Orders, payments, receipts, messages, files, the audit log and
 // everything a customer's history shows are never removed here.
 
-/** How long what the upkeep removes is kept, in days; 0 keeps it for ever. */
-export type Retention = { webhookDays: number; jobDays: number; signInDays: number };
+/** How long what the upkeep removes is kept, in days; 0 keeps it for ever (RETAIN_*_DAYS). */
+type Retention = Config["retention"];
 
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;

@@ -68,9 +68,9 @@ export interface JobPayloads {
   "automation.approval-check": { ruleId: string; orderId: string; deliveredAt: string };
   /** Every delivery to an endpoint failed for a day and it was turned off: the owners' notice. */
   "mail.webhook-disabled": { endpointId: string };
-  /** The day's removal of old rows nothing needs any more (see upkeep.ts); queues the next day's. */
+  /** The day's removal of old rows nothing needs any more (see upkeep.ts). */
   "upkeep.prune": Record<string, never>;
-  /** The hour's vacuum of the embedded database's churning tables; queues the next hour's. */
+  /** The hour's vacuum of the embedded database's churning tables (see upkeep.ts). */
   "upkeep.vacuum": Record<string, never>;
 }
 
