@@ -14,9 +14,10 @@ const config: KnipConfig = {
         "e2e/vitest.config.ts",
         "e2e/**/*.e2e.ts",
         // Started as processes of their own by the benchmarks (bench.mjs, bench-instances.mjs,
-        // bench-webhooks.mjs), or run by hand (bench-vacuum.mjs, docs/benchmarks.md); the scripts
-        // of package.json are found by knip itself.
-        "scripts/{bench-bare,bench-board,bench-overview,bench-proxy,bench-vacuum,seed-orders}.mjs",
+        // bench-webhooks.mjs), imported by the name BENCH_ONLY gives (bench-day, bench-soak,
+        // bench-webhooks), or run by hand (bench-vacuum.mjs, docs/benchmarks.md); the scripts of
+        // package.json are found by knip itself.
+        "scripts/{bench-bare,bench-board,bench-day,bench-overview,bench-proxy,bench-soak,bench-vacuum,bench-webhooks,seed-orders}.mjs",
       ],
       project: ["e2e/**/*.ts", "scripts/**/*.mjs", "*.ts"],
       ignoreDependencies: [

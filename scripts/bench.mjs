@@ -1,7 +1,7 @@
 // `npm run bench`: the shop's server under load, beside a bare Fastify route serving the same bytes.
 // Embedded database by default (in BENCH_DATA_DIR, kept between runs), or DATABASE_URL.
 // Seeds BENCH_ORDERS orders (1,000,000) first; BENCH_SECONDS (5) per run, BENCH_CONNECTIONS (20).
-// BENCH_ONLY runs one part (pages, catalog, lists, overview, board, rules, orders, webhooks, day): see docs/benchmarks.md.
+// BENCH_ONLY runs one part (pages, catalog, lists, overview, board, rules, orders, webhooks, day, soak): see docs/benchmarks.md.
 // The catalog runs pin the servers to the first core and the load to the second (taskset;
 // BENCH_PIN=0 lets the system place them). Not part of the tests: it prints figures and fails
 // only when the server does. BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a
@@ -162,8 +162,8 @@ function summary(idleMemory) {
 
 if (process.env.BENCH_INSTANCES) {
   await import("./bench-instances.mjs");
-} else if (["webhooks", "day"].includes(process.env.BENCH_ONLY)) {
-  await (process.env.BENCH_ONLY === "day" ? import("./bench-day.mjs") : import("./bench-webhooks.mjs"));
+} else if (["webhooks", "day", "soak"].includes(process.env.BENCH_ONLY)) {
+  await import(`./bench-${process.env.BENCH_ONLY}.mjs`);
 } else {
   // The catalog rows log as `npm start` does: every request, to a file the server writes itself.
   const logDir = catalogOnly ? mkdtempSync(path.join(os.tmpdir(), "agency-bench-log-")) : undefined;
