@@ -120,7 +120,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 /**
- * PostgreSQL's memory settings for the embedded database. PGlite's defaults size the buffer
+ * PostgreSQL's memory and log settings for the embedded database. PGlite's defaults size the buffer
  * cache for a server (160 MB of shared buffers, all of it touched at start-up, so the process
  * held 390 MB idle); the shop's data fits in a fraction of that. See
  * docs/decisions/007-pglite-memory.md for the measurements.
@@ -131,6 +131,10 @@ const pgliteSettings = {
   temp_buffers: "2MB",
   maintenance_work_mem: "16MB",
   wal_buffers: "1MB",
+  // How much write-ahead log a checkpoint keeps for reuse: PGlite checkpoints only when the
+  // upkeep asks (server/src/upkeep.ts), and the log's files in between are what the disk holds.
+  max_wal_size: "64MB",
+  min_wal_size: "32MB",
 };
 
 /** PGlite's start parameters with the shop's memory settings, for every embedded database it opens. */
