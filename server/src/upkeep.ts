@@ -86,10 +86,14 @@ export async function pruneOldRows(db: Database, now: Date, retention: Retention
  */
 async function vacuumChurningTables(db: Database): Promise<Record<string, number>> {
   const took: Record<string, number> = {};
-  for (const step of [...churningTables.map((table) => `vacuum (analyze) ${table}`), "checkpoint"]) {
+  const steps: [name: string, statement: string][] = [
+    ...churningTables.map((table): [string, string] => [table, `vacuum (analyze) ${table}`]),
+    ["checkpoint", "checkpoint"],
+  ];
+  for (const [name, statement] of steps) {
     const started = performance.now();
-    await db.execute(sql.raw(step));
-    took[step.replace("vacuum (analyze) ", "")] = Math.round(performance.now() - started);
+    await db.execute(sql.raw(statement));
+    took[name] = Math.round(performance.now() - started);
   }
   return took;
 }
