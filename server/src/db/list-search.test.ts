@@ -120,6 +120,10 @@ describe("All Orders' search and filters", () => {
     ["q=smi", (row) => matchesSearch(row, "smi")],
     ["q=jean-luc", (row) => matchesSearch(row, "jean-luc")],
     ["q=o'brien", (row) => matchesSearch(row, "o'brien")],
+    // Orders with two words that start with it ("Olga O'Brien"; "buyer…" and "Brien"), counted once.
+    ["q=o", (row) => matchesSearch(row, "o")],
+    ["q=b", (row) => matchesSearch(row, "b")],
+    ["q=b&paid=true", (row) => matchesSearch(row, "b") && row.paid === true],
     ["search=lovelace&state=complete", (row) => matchesSearch(row, "lovelace") && row.state === "complete"],
     ["q=100%25", () => false],
   ];

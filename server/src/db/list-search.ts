@@ -1,5 +1,5 @@
 import { type MatchCount, maxMatchCount } from "@agency/contract";
-import { gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
 
@@ -14,27 +14,50 @@ function wordsOf(text: string): string[] {
 }
 
 /**
+ * Rows with an entry of a word table that starts with `pattern` (an escaped LIKE prefix): a table
+ * of each row's name words and its whole e-mail, lower case, under a B-tree (`text_pattern_ops`).
+ */
+export type WordLookup = (pattern: string) => SQL;
+
+/** The LIKE pattern of a search that is one word and nothing else ("smi", not "o'b" or "a b"). */
+export function oneWordPattern(text: string): string | undefined {
+  const lowered = text.trim().toLowerCase();
+  const words = wordsOf(lowered);
+  return words.length === 1 && words[0] === lowered ? `${escapeLike(lowered)}%` : undefined;
+}
+
+/**
  * A search on a name and an e-mail, whatever the case: the start of the e-mail (through an index
  * on `lower(email) text_pattern_ops`), the start of the name (`lower(name) text_pattern_ops`), or
- * words of the name that start with the words typed ("smi" finds "Jane Smith"; through a GIN
- * index on `to_tsvector('simple', name)`). Each table indexes exactly these expressions.
+ * words of the name that start with the words typed ("smi" finds "Jane Smith"). The words are
+ * looked up in the table's word table when it has one (`lookup`), else through a GIN index on
+ * `to_tsvector('simple', name)`. Each table indexes exactly these expressions. With a word table,
+ * a search of one word is a single lookup: the e-mail is an entry, and a name starts with its
+ * first word.
  */
 export function nameOrEmailSearch(
   columns: { name: PgColumn; email: PgColumn },
   text: string,
+  lookup?: WordLookup,
 ): SQL | undefined {
   const lowered = text.trim().toLowerCase();
   if (!lowered) return undefined;
   const prefix = `${escapeLike(lowered)}%`;
   // Text with an "@" is the start of an address: names are not searched for it.
   if (lowered.includes("@")) return sql`lower(${columns.email}) like ${prefix}`;
+  const oneWord = oneWordPattern(lowered);
+  if (lookup && oneWord) return lookup(oneWord);
   const words = wordsOf(lowered);
+  const everyWord =
+    words.length === 0
+      ? undefined
+      : lookup
+        ? and(...words.map((word) => lookup(`${escapeLike(word)}%`)))
+        : sql`to_tsvector('simple', ${columns.name}) @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(" & ")})`;
   return or(
     sql`lower(${columns.email}) like ${prefix}`,
     sql`lower(${columns.name}) like ${prefix}`,
-    words.length > 0
-      ? sql`to_tsvector('simple', ${columns.name}) @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(" & ")})`
-      : undefined,
+    everyWord,
   );
 }
 

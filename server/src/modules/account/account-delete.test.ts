@@ -77,6 +77,10 @@ describe("delete my account", () => {
     // The search sees what it looks for: before deletion, the name and address are in many places.
     expect((await rowsMentioning(alice.email, alice.name)).length).toBeGreaterThan(5);
     const [receiptBefore] = await ctx.db.select().from(receipts).where(eq(receipts.userId, alice.id));
+    // All Orders finds her orders by the start of her address until then.
+    const searched = `/api/orders?q=${encodeURIComponent(alice.email.split("@")[0] ?? "")}`;
+    const ordersFound = async () => (await get(admin, searched)).json().orders.length;
+    expect(await ordersFound()).toBeGreaterThan(0);
 
     const response = await post(alice, "/api/account/delete", { password: alice.password });
     expect(response.statusCode, response.body).toBe(200);
@@ -89,6 +93,7 @@ describe("delete my account", () => {
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
 
     expect(await rowsMentioning(alice.email, alice.name)).toEqual([]);
+    expect(await ordersFound()).toBe(0);
     expect(await adminTotals()).toEqual(before);
 
     const [receiptAfter] = await ctx.db.select().from(receipts).where(eq(receipts.userId, alice.id));

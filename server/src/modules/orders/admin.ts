@@ -3,11 +3,14 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { seesOnlyAssigned, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
+import { createdOnDays, nameOrEmailSearch, oneWordPattern } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
 import { ordersForTeam, seenBy } from "./present.js";
-import { orderPageNewestFirst, ordersMatching } from "./queries/listing.js";
+import { orderPageNewestFirst, ordersMatching, orderWordLookup } from "./queries/listing.js";
+
+/** A search for an order by its number: "1001" or "#1001". */
+const orderNumber = /^#?(\d{1,9})$/;
 
 /**
  * The filters and the search: an order number ("1001", "#1001") matches that order; any other
@@ -29,8 +32,10 @@ function chosenFilter(query: OrdersExportQuery, caller: SessionUser): SQL | unde
   conditions.push(...createdOnDays(orders.createdAt, query));
   const text = (query.q ?? query.search)?.trim();
   if (text) {
-    const number = /^#?(\d{1,9})$/.exec(text)?.[1];
-    conditions.push(number ? eq(orders.number, Number(number)) : nameOrEmailSearch(orders, text));
+    const number = orderNumber.exec(text)?.[1];
+    conditions.push(
+      number ? eq(orders.number, Number(number)) : nameOrEmailSearch(orders, text, orderWordLookup),
+    );
   }
   const present = conditions.filter((condition) => condition !== undefined);
   return present.length === 0 ? undefined : and(...present);
@@ -41,6 +46,17 @@ export function adminOrderFilter(query: OrdersExportQuery, caller: SessionUser):
   const visible = visibleOrdersOf(caller);
   const chosen = chosenFilter(query, caller);
   return visible && chosen ? and(visible, chosen) : (visible ?? chosen);
+}
+
+/**
+ * The LIKE pattern of the one word searched, when it is all that narrows the list of a caller
+ * who sees every order: its matches are counted from the word table alone.
+ */
+function onlyWordSearched(query: AdminOrdersQuery, caller: SessionUser): string | undefined {
+  const text = (query.q ?? query.search)?.trim();
+  if (!text || orderNumber.test(text) || visibleOrdersOf(caller) !== undefined) return undefined;
+  const others = chosenFilter({ ...query, q: undefined, search: undefined }, caller);
+  return others === undefined ? oneWordPattern(text) : undefined;
 }
 
 /** The counts of the orders the caller sees: every order's, or their assigned ones' (both kept by triggers). */
@@ -69,7 +85,7 @@ export async function listAllOrders(
   const [page, { total, paid }, matches] = await Promise.all([
     orderPageNewestFirst(db, query, filter, !narrowed),
     countsFor(db, caller),
-    narrowed && filter ? ordersMatching(db, filter) : undefined,
+    narrowed && filter ? ordersMatching(db, filter, onlyWordSearched(query, caller)) : undefined,
   ]);
   const rows = page.rows.map((entry) => entry.order);
   const shown = seenBy(caller, await ordersForTeam(db, rows), rows);

@@ -1,10 +1,11 @@
-import type { MatchCount, PageQuery } from "@agency/contract";
-import { type SQL, sql } from "drizzle-orm";
+import { type MatchCount, maxMatchCount, type PageQuery } from "@agency/contract";
+import { and, count, eq, like, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
-import { countMatches } from "../../../db/list-search.js";
+import { countMatches, type WordLookup } from "../../../db/list-search.js";
 import { executeNamedQuery } from "../../../db/named-statement.js";
-import { companies, orders } from "../../../db/schema.js";
+import { companies, orderSearchWords, orders } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
 export type OrderWithCompany = { order: OrderRecord; company: { id: string; name: string } | null };
@@ -54,7 +55,45 @@ export function orderPageNewestFirst(
   );
 }
 
-/** How many orders `filter` keeps, counted up to 1,000. */
-export function ordersMatching(db: Database, filter: SQL): Promise<MatchCount> {
-  return countMatches(db, orders, filter);
+/**
+ * The orders with a word of the name, or the e-mail, that starts with `pattern`: a probe of the
+ * word table's primary key for each order, or the word's entries first when it is rare, as the
+ * planner judges from the words' statistics.
+ */
+export const orderWordLookup: WordLookup = (pattern) =>
+  sql`exists (select 1 from ${orderSearchWords} where ${orderSearchWords.orderId} = ${orders.id} and ${orderSearchWords.word} like ${pattern})`;
+
+/**
+ * How many orders `filter` keeps, counted up to 1,000. When the filter is a one-word search
+ * alone (`onlyWord`, its LIKE pattern), the word's entries are counted instead, each order at its
+ * first matching entry: up to 1,001 index entries, however common the word.
+ */
+export async function ordersMatching(db: Database, filter: SQL, onlyWord?: string): Promise<MatchCount> {
+  if (onlyWord === undefined) return countMatches(db, orders, filter);
+  const earlier = alias(orderSearchWords, "earlier");
+  const firsts = db
+    .select({ one: sql`1`.as("one") })
+    .from(orderSearchWords)
+    .where(
+      and(
+        like(orderSearchWords.word, onlyWord),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.orderId, orderSearchWords.orderId),
+                lt(earlier.word, orderSearchWords.word),
+                like(earlier.word, onlyWord),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(maxMatchCount + 1)
+    .as("firsts");
+  const [row] = await db.select({ count: count() }).from(firsts);
+  const found = row?.count ?? 0;
+  return { count: Math.min(found, maxMatchCount), more: found > maxMatchCount };
 }
