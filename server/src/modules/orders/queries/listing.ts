@@ -1,5 +1,5 @@
 import { type MatchCount, maxMatchCount, type PageQuery } from "@agency/contract";
-import { and, count, eq, like, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, like, lt, notExists, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
@@ -65,18 +65,43 @@ export const orderWordLookup: WordLookup = (pattern) =>
 
 /**
  * How many orders `filter` keeps, counted up to 1,000. When the filter is a one-word search
- * alone (`onlyWord`, its LIKE pattern), the word's entries are counted instead, each order at its
- * first matching entry: up to 1,001 index entries, however common the word.
+ * alone (`onlyWord`, its LIKE pattern), the word's entries are counted instead: the first
+ * `sample` of them (2,002) and the orders among them, which settles it when the word has fewer
+ * entries or more than 1,000 orders among them, from the index alone. Otherwise (orders with
+ * several entries starting with it) each order is counted at its first matching entry.
  */
-export async function ordersMatching(db: Database, filter: SQL, onlyWord?: string): Promise<MatchCount> {
+export async function ordersMatching(
+  db: Database,
+  filter: SQL,
+  onlyWord?: string,
+  sample = 2 * (maxMatchCount + 1),
+): Promise<MatchCount> {
   if (onlyWord === undefined) return countMatches(db, orders, filter);
+  const firstEntries = db
+    .select({ orderId: orderSearchWords.orderId })
+    .from(orderSearchWords)
+    .where(like(orderSearchWords.word, onlyWord))
+    .limit(sample)
+    .as("first_entries");
+  const [read] = await db
+    .select({ entries: count(), orders: countDistinct(firstEntries.orderId) })
+    .from(firstEntries);
+  const found =
+    read && (read.entries < sample || read.orders > maxMatchCount)
+      ? read.orders
+      : await firstMatchingEntries(db, onlyWord);
+  return { count: Math.min(found, maxMatchCount), more: found > maxMatchCount };
+}
+
+/** The orders with an entry that starts with `pattern`, each at its first such entry, up to 1,001. */
+async function firstMatchingEntries(db: Database, pattern: string): Promise<number> {
   const earlier = alias(orderSearchWords, "earlier");
   const firsts = db
     .select({ one: sql`1`.as("one") })
     .from(orderSearchWords)
     .where(
       and(
-        like(orderSearchWords.word, onlyWord),
+        like(orderSearchWords.word, pattern),
         notExists(
           db
             .select({ one: sql`1` })
@@ -85,7 +110,7 @@ export async function ordersMatching(db: Database, filter: SQL, onlyWord?: strin
               and(
                 eq(earlier.orderId, orderSearchWords.orderId),
                 lt(earlier.word, orderSearchWords.word),
-                like(earlier.word, onlyWord),
+                like(earlier.word, pattern),
               ),
             ),
         ),
@@ -94,6 +119,5 @@ export async function ordersMatching(db: Database, filter: SQL, onlyWord?: strin
     .limit(maxMatchCount + 1)
     .as("firsts");
   const [row] = await db.select({ count: count() }).from(firsts);
-  const found = row?.count ?? 0;
-  return { count: Math.min(found, maxMatchCount), more: found > maxMatchCount };
+  return row?.count ?? 0;
 }
