@@ -2,7 +2,7 @@
 // who signs up alone is a company of one; its people each hold a client role (user.company_role).
 
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, ownedBy, updatedAt } from "./common.js";
 
 /** A person's client role in their company (the contract's `clientRoles`, docs/decisions/028). */
@@ -43,4 +43,24 @@ export const companies = pgTable(
  */
 export type DocumentBuyer = { company: string; address: string[]; vatId: string | null };
 
-export const companiesOwnedBy = ownedBy({ companies: [companies] });
+/**
+ * What the Companies page's search looks up: each word of a company's name (split at anything but
+ * letters and digits, lower case), its billing e-mail and its VAT ID without spaces, lower case.
+ * Kept by triggers on companies (migration 0066), never written by the server: a prefix is read
+ * from the B-tree's own entries, however rare or common the word (docs/decisions/034).
+ */
+export const companySearchWords = pgTable(
+  "company_search_words",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    word: text("word").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.word] }),
+    index("company_search_words_word_idx").on(table.word.op("text_pattern_ops"), table.companyId),
+  ],
+);
+
+export const companiesOwnedBy = ownedBy({ companies: [companies, companySearchWords] });

@@ -111,6 +111,27 @@ describe("the agency's Companies page", () => {
     });
   });
 
+  it("finds a company by its new details once they change, and no longer by the old ones", async () => {
+    const [before, after] = [`Wombat${tag()}`, `Numbat${tag()}`];
+    const vat = `DE${tag().toUpperCase()}`;
+    const company = await clientCompany(`${before} Studio`, vat);
+    const ids = async (q: string) => (await search(q)).companies.map((row) => row.id);
+    expect(await ids(before.toLowerCase())).toEqual([company.companyId]);
+
+    const changed = await call(company.ceo, "PUT", "/api/company", {
+      name: `${after} Studio`,
+      address: "1 Main St",
+      vatId: `FR${tag().toUpperCase()}`,
+      billingEmail: `${after.toLowerCase()}@billing.example`,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await ids(before.toLowerCase())).toEqual([]);
+    expect(await ids(vat.toLowerCase())).toEqual([]);
+    expect(await ids(company.billingEmail.split("@")[0] ?? "")).not.toContain(company.companyId);
+    expect(await ids(after.toLowerCase())).toEqual([company.companyId]);
+    expect(await ids(`${after.toLowerCase()}@billing`)).toEqual([company.companyId]);
+  });
+
   it("lists companies by name, a page at a time, each once", async () => {
     const prefix = `Pager${tag()}`;
     const letters = [..."abcdefghijklmnopqrstuvw"];

@@ -3,9 +3,9 @@
 
 import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { escapeLike } from "../../db/list-search.js";
+import { escapeLike, oneWordPattern } from "../../db/list-search.js";
 import { rowsOf } from "../../db/rows.js";
-import { companies, orders, salesDocuments, user } from "../../db/schema.js";
+import { companies, companySearchWords, orders, salesDocuments, user } from "../../db/schema.js";
 
 /** Where a page of companies starts: after the company with this lower-cased name and id. */
 export type CompanyPosition = { name: string; id: string };
@@ -23,7 +23,8 @@ export type CompanyListRow = {
 /**
  * SQL: the companies a search finds. Text with an "@" is the start of an e-mail: the billing
  * address's or any of its people's (through `user_email_lower_prefix_idx`). Other text is also the
- * start of any word of the name, or the whole VAT ID (spaces and case aside).
+ * start of any word of the name, or the whole VAT ID (spaces and case aside); one word is the start
+ * of a word of the name, of an address or of the VAT ID, looked up in `company_search_words`.
  */
 export function companySearch(text: string): SQL | undefined {
   const lowered = text.trim().toLowerCase();
@@ -40,7 +41,15 @@ export function companySearch(text: string): SQL | undefined {
       where lower(matched.billing_email) like ${prefix}
       union all ${theirPeople})`;
   }
-  // A word starts the name or follows a space or punctuation ("wid" finds "Acme-Widgets Ltd").
+  // One word is the start of an entry of the company's words (a word of the name, the billing
+  // address, the VAT ID) or of a person's e-mail, gathered as an address is.
+  const oneWord = oneWordPattern(lowered);
+  if (oneWord) {
+    return sql`${companies.id} in (select ${companySearchWords.companyId} from ${companySearchWords}
+      where ${companySearchWords.word} like ${oneWord}
+      union all ${theirPeople})`;
+  }
+  // Words start the name or follow a space or punctuation ("acme wid" finds "Acme-Widgets Ltd").
   const typedWords = lowered.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   const words = typedWords
     ? sql`(' ' || regexp_replace(lower(${companies.name}), '[^[:alnum:]]+', ' ', 'g')) like ${`% ${escapeLike(typedWords)}%`}`
