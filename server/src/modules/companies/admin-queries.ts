@@ -20,13 +20,16 @@ export type CompanyListRow = {
   orders: number;
 };
 
+/** The ways a search finds a company: each a condition, a company found by any of them. */
+export type CompanySearch = SQL[];
+
 /**
  * SQL: the companies a search finds. Text with an "@" is the start of an e-mail: the billing
  * address's or any of its people's (through `user_email_lower_prefix_idx`). Other text is also the
  * start of any word of the name, or the whole VAT ID (spaces and case aside); one word is the start
  * of a word of the name, of an address or of the VAT ID, looked up in `company_search_words`.
  */
-export function companySearch(text: string): SQL | undefined {
+export function companySearch(text: string): CompanySearch | undefined {
   const lowered = text.trim().toLowerCase();
   if (!lowered) return undefined;
   const prefix = `${escapeLike(lowered)}%`;
@@ -37,17 +40,19 @@ export function companySearch(text: string): SQL | undefined {
   // An e-mail matches few companies: they are gathered first (their people through the index),
   // then sorted by name, instead of walking every company by name and testing each one.
   if (lowered.includes("@")) {
-    return sql`${companies.id} in (select matched.id from ${companies} matched
+    return [
+      sql`${companies.id} in (select matched.id from ${companies} matched
       where lower(matched.billing_email) like ${prefix}
-      union all ${theirPeople})`;
+      union all ${theirPeople})`,
+    ];
   }
   // One word is the start of an entry of the company's words (a word of the name, the billing
   // address, the VAT ID) or of a person's e-mail, gathered as an address is.
   const oneWord = oneWordPattern(lowered);
   if (oneWord) {
-    return sql`${companies.id} in (select ${companySearchWords.companyId} from ${companySearchWords}
-      where ${companySearchWords.word} like ${oneWord}
-      union all ${theirPeople})`;
+    const words = sql`select ${companySearchWords.companyId} from ${companySearchWords}
+      where ${companySearchWords.word} like ${oneWord}`;
+    return [sql`${companies.id} in (${words})`, people];
   }
   // Words start the name or follow a space or punctuation ("acme wid" finds "Acme-Widgets Ltd").
   const typedWords = lowered.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
@@ -56,7 +61,8 @@ export function companySearch(text: string): SQL | undefined {
     : undefined;
   const compact = lowered.replace(/\s+/g, "");
   const vat = sql`replace(lower(${companies.vatId}), ' ', '') = ${compact}`;
-  return or(words, billing, people, vat);
+  const anyOf = or(words, billing, people, vat);
+  return anyOf ? [anyOf] : undefined;
 }
 
 /**
@@ -68,25 +74,37 @@ export function companySearch(text: string): SQL | undefined {
  */
 export function companiesByName(
   db: Database,
-  options: { search: SQL | undefined; position?: CompanyPosition; limit: number; visible: SQL | undefined },
+  options: {
+    search: CompanySearch | undefined;
+    position?: CompanyPosition;
+    limit: number;
+    visible: SQL | undefined;
+  },
 ): Promise<CompanyListRow[]> {
   const { search, position, limit, visible } = options;
   const sortName = sql`lower(${companies.name})`;
   const after = position
     ? sql`${sortName} ~>=~ ${position.name} and (${sortName} ~>~ ${position.name} or ${companies.id} > ${position.id}::uuid)`
     : undefined;
-  const where = and(search, after) ?? sql`true`;
-  const theirOrders = and(sql`${orders.companyId} = page.id`, visible);
-  return rowsOf<CompanyListRow>(
-    db,
-    sql`with page as (
+  const arm = (condition: SQL | undefined) => sql`(
       select ${companies.id} as id, ${companies.name} as name, ${sortName} as sort_name,
         ${companies.billingEmail} as billing_email, ${companies.vatId} as vat_id
       from ${companies}
-      where ${where}
+      where ${and(condition, after) ?? sql`true`}
       order by ${sortName} using ~<~, ${companies.id}
       limit ${limit}
-    )
+    )`;
+  const arms = search ?? [undefined];
+  // Each way of matching is planned on its own, with its own estimate, and the pages merged.
+  const page =
+    arms.length === 1
+      ? arm(arms[0])
+      : sql`(select * from (${sql.join(arms.map(arm), sql` union `)}) arms
+          order by arms.sort_name using ~<~, arms.id limit ${limit})`;
+  const theirOrders = and(sql`${orders.companyId} = page.id`, visible);
+  return rowsOf<CompanyListRow>(
+    db,
+    sql`with page as ${page}
     select page.*,
       (select count(*) from ${user} where ${user.companyId} = page.id)::int as people,
       (select count(*) from ${orders} where ${theirOrders})::int as orders
