@@ -282,6 +282,8 @@ export async function seedOrders(db, { orders, buyers, customers: customerCount 
   await db.execute(sql`vacuum analyze orders`);
   await db.execute(sql`analyze "user"`);
   await db.execute(sql`analyze companies`);
+  await db.execute(sql`vacuum analyze order_search_words`);
+  await db.execute(sql`vacuum analyze company_search_words`);
   await db.execute(sql`vacuum analyze payments`);
   await db.execute(sql`vacuum analyze subscriptions`);
   await db.execute(sql`vacuum analyze renewal_failures`);
