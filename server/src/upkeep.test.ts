@@ -285,5 +285,7 @@ describe("the upkeep's schedule", () => {
       // PGlite writes no checkpoint of its own: without the vacuum's, the log only grows.
       expect(await walMb()).toBeLessThan(100);
     },
+    // Six rounds of churn and vacuum: 10 s alone, twice that beside other test files.
+    60_000,
   );
 });
