@@ -56,10 +56,16 @@ export const companySearchWords = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     word: text("word").notNull(),
+    /** The company's name, lower case, as the page sorts it: a word's first page read from its entries. */
+    sortName: text("sort_name").notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.word] }),
-    index("company_search_words_word_idx").on(table.word.op("text_pattern_ops"), table.companyId),
+    index("company_search_words_word_idx").on(
+      table.word.op("text_pattern_ops"),
+      table.sortName,
+      table.companyId,
+    ),
   ],
 );
 

@@ -29,7 +29,10 @@ export type CompanySearch = SQL[];
  * start of any word of the name, or the whole VAT ID (spaces and case aside); one word is the start
  * of a word of the name, of an address or of the VAT ID, looked up in `company_search_words`.
  */
-export function companySearch(text: string): CompanySearch | undefined {
+export function companySearch(
+  text: string,
+  page: { position?: CompanyPosition; limit: number },
+): CompanySearch | undefined {
   const lowered = text.trim().toLowerCase();
   if (!lowered) return undefined;
   const prefix = `${escapeLike(lowered)}%`;
@@ -47,12 +50,20 @@ export function companySearch(text: string): CompanySearch | undefined {
     ];
   }
   // One word is the start of an entry of the company's words (a word of the name, the billing
-  // address, the VAT ID) or of a person's e-mail, gathered as an address is.
+  // address, the VAT ID): the page's first companies by name among its entries, read from the
+  // index alone, however common or rare the word; or the start of a person's e-mail.
   const oneWord = oneWordPattern(lowered);
   if (oneWord) {
-    const words = sql`select ${companySearchWords.companyId} from ${companySearchWords}
-      where ${companySearchWords.word} like ${oneWord}`;
-    return [sql`${companies.id} in (${words})`, people];
+    const entries = companySearchWords;
+    const after = page.position
+      ? sql`${entries.sortName} ~>=~ ${page.position.name} and (${entries.sortName} ~>~ ${page.position.name} or ${entries.companyId} > ${page.position.id}::uuid)`
+      : undefined;
+    const firstByName = sql`select ${entries.companyId} from ${entries}
+      where ${and(sql`${entries.word} like ${oneWord}`, after)}
+      group by ${entries.sortName}, ${entries.companyId}
+      order by ${entries.sortName} using ~<~, ${entries.companyId}
+      limit ${page.limit}`;
+    return [sql`${companies.id} in (${firstByName})`, people];
   }
   // Words start the name or follow a space or punctuation ("acme wid" finds "Acme-Widgets Ltd").
   const typedWords = lowered.replace(/[^\p{L}\p{N}]+/gu, " ").trim();

@@ -48,11 +48,14 @@ export async function listCompanies(
   caller: SessionUser,
   query: AdminCompaniesQuery,
 ): Promise<AdminCompanyList> {
-  const rows = await companiesByName(db, {
-    search: query.q ? companySearch(query.q) : undefined,
+  const page = {
     position: query.cursor ? decodeCursor(query.cursor) : undefined,
     // One more than shown tells whether there is a page beyond.
     limit: companiesPageSize + 1,
+  };
+  const rows = await companiesByName(db, {
+    ...page,
+    search: query.q ? companySearch(query.q, page) : undefined,
     visible: visibleOrdersOf(caller),
   });
   const shown = rows.slice(0, companiesPageSize);
