@@ -74,6 +74,8 @@ describe.runIf(process.env.TEST_DB === "postgres")("npm run db:move", () => {
     const shop = await createTestApp({ database, seed: false });
     try {
       expect(await shopView(shop, people)).toEqual(before);
+      expect(before.ordersByWord.orders.length).toBeGreaterThan(0);
+      expect(before.companiesByWord.companies.length).toBeGreaterThan(0);
       // The audit log's chain arrives whole, and goes on from its head.
       const moved = await verifyAuditChain(shop.db);
       expect(moved).toMatchObject({ ok: true, checked: auditEntries });

@@ -23,6 +23,8 @@ export async function fillShop(ctx: TestContext): Promise<ShopPeople> {
 }
 
 /** What the customer and the admin see of the shop: orders, payments, receipts and the Overview. */
+const firstWordOf = (name: string) => name.split(/[^\p{L}\p{N}]+/u).find(Boolean) ?? name;
+
 export async function shopView(ctx: TestContext, { customer, admin, quoteId }: ShopPeople) {
   const read = async (url: string, account: TestAccount) => {
     const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: account.cookie } });
@@ -34,6 +36,12 @@ export async function shopView(ctx: TestContext, { customer, admin, quoteId }: S
     myPayments: await read(`/api/payment-history/${customer.email}`, customer),
     myReceipts: await read("/api/receipts", customer),
     allOrders: await read("/api/orders", admin),
+    // What the search words kept by triggers find: the customer's orders and company by a word.
+    ordersByWord: await read(`/api/orders?q=${encodeURIComponent(firstWordOf(customer.name))}`, admin),
+    companiesByWord: await read(
+      `/api/admin/companies?q=${encodeURIComponent(firstWordOf(customer.name))}`,
+      admin,
+    ),
     // A sent quote's lines and its signature, which the database guards against changes.
     quote: await read(`/api/admin/sales/${quoteId}`, admin),
     // The owner's figures, kept by triggers: the same when rebuilt from the rows copied.

@@ -78,8 +78,9 @@ const appendOnlyTables = ["audit_log", "audit_head", "sales_document_lines"];
  * Copies an embedded-database installation into an empty PostgreSQL database: the schema through
  * the shop's own migrations, then every table's rows in dependency order (in one transaction, so a
  * failure leaves no half-copied rows), then the sequences (order numbers) set to where they were,
- * and at least past the largest copied value. The admin lists' counts and the Overview's figures
- * per month and plan are rebuilt by the same triggers that keep them, from the rows copied. The shop must be stopped while this runs.
+ * and at least past the largest copied value. The admin lists' counts, the Overview's figures
+ * per month and plan and the words orders and companies are searched by are rebuilt by the same
+ * triggers that keep them, from the rows copied. The shop must be stopped while this runs.
  */
 export async function moveToPostgres(options: {
   dataDir: string;
@@ -107,8 +108,9 @@ export async function moveToPostgres(options: {
       } finally {
         await target.close();
       }
-      // Figures kept by triggers are rebuilt by them from the rows copied, not copied themselves.
-      const kept = new Set(["row_counts", "plan_months"]);
+      // Figures and search words kept by triggers are rebuilt by them from the rows copied, not
+      // copied themselves.
+      const kept = new Set(["row_counts", "plan_months", "order_search_words", "company_search_words"]);
       const tables = (await tablesInDependencyOrder(pglite)).filter((table) => !kept.has(table));
       let total = 0;
       await client.query("begin");
