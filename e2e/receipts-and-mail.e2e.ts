@@ -33,7 +33,11 @@ describe("receipts and mail", () => {
     await page.getByRole("heading", { name: receiptPage.title, level: 1 }).waitFor();
 
     const number = (await page.getByText(/^R-\d{4}-\d{5}$/).textContent()) ?? "";
-    expect(number).toMatch(new RegExp(`^R-${new Date().getFullYear()}-\\d{5}$`));
+    // Numbered in the year of the shop's clock, which the renewal journeys move ahead of the wall's
+    // (past New Year when they run in its last month).
+    const year = Number(/^R-(\d{4})-\d{5}$/.exec(number)?.[1]);
+    expect(year).toBeGreaterThanOrEqual(new Date().getFullYear());
+    expect(year).toBeLessThanOrEqual(new Date().getFullYear() + 1);
     expect(await page.getByText(customer.name, { exact: true }).count()).toBe(1);
     expect(await page.getByText(customer.email, { exact: true }).count()).toBe(1);
     expect(await page.getByRole("cell", { name: price }).count()).toBeGreaterThan(0);
