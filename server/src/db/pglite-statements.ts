@@ -62,6 +62,17 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
     return statement;
   }
 
+  /**
+   * The parsers and options to read a result with. PGlite merges a query's own parsers into its
+   * 318 default ones by copying them all for every result, which took 170 µs on a one-row result
+   * (as long as running the statement); a query's few parsers are laid over the defaults instead.
+   */
+  function parsingOf(options: QueryOptions | undefined): [PGlite["parsers"], QueryOptions | undefined] {
+    if (!options?.parsers) return [client.parsers, options];
+    const { parsers, ...rest } = options;
+    return [Object.assign(Object.create(client.parsers), parsers), rest];
+  }
+
   async function run<T>(
     text: string,
     params: unknown[],
@@ -84,7 +95,7 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
         serialize.sync(),
       );
       if (!inTransaction) await client.syncToFs();
-      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+      return parse.parseResults(messages, ...parsingOf(options))[0] as Results<T>;
     } catch (error) {
       // A statement whose tables changed shape since it was planned is planned again next time.
       if ((error as { code?: string }).code === "0A000") kept.delete(text);

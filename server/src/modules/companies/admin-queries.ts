@@ -1,7 +1,7 @@
 // The agency's Companies page: its statements, read only (the page changes nothing but through
 // invitations, which queries.ts writes).
 
-import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { escapeLike, oneWordPattern } from "../../db/list-search.js";
 import { rowsOf } from "../../db/rows.js";
@@ -9,6 +9,16 @@ import { companies, companySearchWords, orders, salesDocuments, user } from "../
 
 /** Where a page of companies starts: after the company with this lower-cased name and id. */
 export type CompanyPosition = { name: string; id: string };
+
+/**
+ * SQL: a row sorted by `sortName` (lower-cased, compared as bytes, `~<~`), then `id`, comes after
+ * `position`; written so the name's index bounds the walk.
+ */
+function afterPosition(sortName: SQL | AnyColumn, id: AnyColumn, position?: CompanyPosition) {
+  return position
+    ? sql`${sortName} ~>=~ ${position.name} and (${sortName} ~>~ ${position.name} or ${id} > ${position.id}::uuid)`
+    : undefined;
+}
 
 export type CompanyListRow = {
   id: string;
@@ -55,9 +65,7 @@ export function companySearch(
   const oneWord = oneWordPattern(lowered);
   if (oneWord) {
     const entries = companySearchWords;
-    const after = page.position
-      ? sql`${entries.sortName} ~>=~ ${page.position.name} and (${entries.sortName} ~>~ ${page.position.name} or ${entries.companyId} > ${page.position.id}::uuid)`
-      : undefined;
+    const after = afterPosition(entries.sortName, entries.companyId, page.position);
     const firstByName = sql`select ${entries.companyId} from ${entries}
       where ${and(sql`${entries.word} like ${oneWord}`, after)}
       group by ${entries.sortName}, ${entries.companyId}
@@ -94,9 +102,7 @@ export function companiesByName(
 ): Promise<CompanyListRow[]> {
   const { search, position, limit, visible } = options;
   const sortName = sql`lower(${companies.name})`;
-  const after = position
-    ? sql`${sortName} ~>=~ ${position.name} and (${sortName} ~>~ ${position.name} or ${companies.id} > ${position.id}::uuid)`
-    : undefined;
+  const after = afterPosition(sortName, companies.id, position);
   const arm = (condition: SQL | undefined) => sql`(
       select ${companies.id} as id, ${companies.name} as name, ${sortName} as sort_name,
         ${companies.billingEmail} as billing_email, ${companies.vatId} as vat_id
