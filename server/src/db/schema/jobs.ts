@@ -48,6 +48,8 @@ export const jobs = pgTable(
     index("jobs_created_at_idx").on(table.createdAt),
     // The daily upkeep removes finished jobs by when they finished.
     index("jobs_finished_idx").on(table.finishedAt).where(sql`${table.status} = 'done'`),
+    // The worker's sweep for jobs whose worker vanished reads the few running ones, not every job.
+    index("jobs_running_idx").on(table.lockedAt).where(sql`${table.status} = 'running'`),
   ],
 );
 
