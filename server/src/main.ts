@@ -19,7 +19,7 @@ async function main() {
   // V8 lets the JavaScript heap grow to up to four times what is live before collecting it again;
   // under load that is garbage, kept resident. On the embedded database (one process with its
   // database inside) the heap is collected once it has grown a fifth instead: the process held
-  // 528 MB after a day's load, and 362 MB this way, at the same rate of calls
+  // 403-468 MB after a day's load, and 311-312 MB this way, at the same rate of calls
   // (docs/decisions/007-pglite-memory.md).
   if (!config.databaseUrl) v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
   const database = await openDatabase(config);
