@@ -18,7 +18,7 @@ const orderNumber = /^#?(\d{1,9})$/;
  * Each combination is served by an index that keeps the newest-first order (see migration 0019
  * and docs/decisions/017), so a page reads its own rows, not every order that matches.
  */
-function chosenFilter(query: OrdersExportQuery, caller: SessionUser): SQL | undefined {
+function chosenFilter(query: OrdersExportQuery, caller: SessionUser): OrdersChosen {
   const conditions: (SQL | undefined)[] = [];
   if (query.assignee === "none") conditions.push(isNull(orders.assigneeId));
   else if (query.assignee === "me") conditions.push(eq(orders.assigneeId, caller.id));
@@ -30,33 +30,37 @@ function chosenFilter(query: OrdersExportQuery, caller: SessionUser): SQL | unde
   // Served by the index on (company_id, created_at, id): a company's page of orders reads its own rows.
   if (query.companyId !== undefined) conditions.push(eq(orders.companyId, query.companyId));
   conditions.push(...createdOnDays(orders.createdAt, query));
+  const filters = conditions.filter((condition) => condition !== undefined);
   const text = (query.q ?? query.search)?.trim();
-  if (text) {
-    const number = orderNumber.exec(text)?.[1];
-    conditions.push(
-      number ? eq(orders.number, Number(number)) : nameOrEmailSearch(orders, text, orderWordLookup),
-    );
-  }
-  const present = conditions.filter((condition) => condition !== undefined);
-  return present.length === 0 ? undefined : and(...present);
+  if (!text) return { filters };
+  const number = orderNumber.exec(text)?.[1];
+  if (number) return { filters, search: eq(orders.number, Number(number)) };
+  return { filters, search: nameOrEmailSearch(orders, text, orderWordLookup), word: oneWordPattern(text) };
+}
+
+/** The caller's filters, the search's condition, and the LIKE pattern of a search of one word. */
+type OrdersChosen = { filters: SQL[]; search?: SQL; word?: string };
+
+/**
+ * The orders the caller's list shows with these filters (those they may see, narrowed as asked),
+ * whether anything narrows it, and the pattern of the one word searched when it is all that narrows
+ * the list of a caller who sees every order: its matches are counted from the word table alone.
+ */
+function ordersListed(query: OrdersExportQuery, caller: SessionUser) {
+  const visible = visibleOrdersOf(caller);
+  const { filters, search, word } = chosenFilter(query, caller);
+  const chosen = [...filters, ...(search ? [search] : [])];
+  const narrowing = chosen.length === 0 ? undefined : and(...chosen);
+  return {
+    filter: visible && narrowing ? and(visible, narrowing) : (visible ?? narrowing),
+    narrowed: narrowing !== undefined,
+    onlyWord: visible === undefined && filters.length === 0 ? word : undefined,
+  };
 }
 
 /** The orders the caller's list shows with these filters: those they may see, narrowed as asked. */
 export function adminOrderFilter(query: OrdersExportQuery, caller: SessionUser): SQL | undefined {
-  const visible = visibleOrdersOf(caller);
-  const chosen = chosenFilter(query, caller);
-  return visible && chosen ? and(visible, chosen) : (visible ?? chosen);
-}
-
-/**
- * The LIKE pattern of the one word searched, when it is all that narrows the list of a caller
- * who sees every order: its matches are counted from the word table alone.
- */
-function onlyWordSearched(query: AdminOrdersQuery, caller: SessionUser): string | undefined {
-  const text = (query.q ?? query.search)?.trim();
-  if (!text || orderNumber.test(text) || visibleOrdersOf(caller) !== undefined) return undefined;
-  const others = chosenFilter({ ...query, q: undefined, search: undefined }, caller);
-  return others === undefined ? oneWordPattern(text) : undefined;
+  return ordersListed(query, caller).filter;
 }
 
 /** The counts of the orders the caller sees: every order's, or their assigned ones' (both kept by triggers). */
@@ -80,12 +84,11 @@ export async function listAllOrders(
   caller: SessionUser,
   query: AdminOrdersQuery,
 ): Promise<AdminOrderList> {
-  const filter = adminOrderFilter(query, caller);
-  const narrowed = chosenFilter(query, caller) !== undefined;
+  const { filter, narrowed, onlyWord } = ordersListed(query, caller);
   const [page, { total, paid }, matches] = await Promise.all([
     orderPageNewestFirst(db, query, filter, !narrowed),
     countsFor(db, caller),
-    narrowed && filter ? ordersMatching(db, filter, onlyWordSearched(query, caller)) : undefined,
+    narrowed && filter ? ordersMatching(db, filter, onlyWord) : undefined,
   ]);
   const rows = page.rows.map((entry) => entry.order);
   const shown = seenBy(caller, await ordersForTeam(db, rows), rows);
