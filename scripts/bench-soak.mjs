@@ -29,7 +29,6 @@ const buyers = Number(process.env.BENCH_SOAK_BUYERS ?? 100);
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const base = `http://127.0.0.1:${port}`;
 const weekMs = 7 * 86_400_000;
-const retention = { webhookDays: 30, jobDays: 30, signInDays: 7 };
 const perWeek = { orders: 12_500, jobs: 15_000, webhooks: 5_000, sessions: 3_000, messages: 3_000 };
 const updatesPerWeek = perWeek.orders + 2 * perWeek.jobs + perWeek.webhooks + 2 * perWeek.sessions;
 
@@ -144,6 +143,8 @@ async function soak(upkeep) {
     const sizes = [sizeMb(dataDir)];
     const { openDatabase } = await dist("db/client.js");
     const { pruneOldRows, upkeepHandlers } = await dist("upkeep.js");
+    // The shop's default retention, as a shop with no settings of its own prunes.
+    const { retention } = (await dist("config.js")).loadConfig({});
     const database = await openDatabase({ databaseUrl: undefined, dataDir });
     const { db } = database;
     let longestVacuumMs = 0;
