@@ -12,16 +12,17 @@ const heapGrowingPercent = 20;
 
 async function main() {
   const config = loadConfig();
-  // The embedded database is a 9 MB WebAssembly module; V8's optimizing tier would compile its hot
-  // functions a second time and keep both (about 60 MB). Its baseline code is kept alone: measured
-  // no slower for the shop's queries (docs/decisions/007-pglite-memory.md).
-  if (!config.databaseUrl && process.env.PGLITE_OPTIMIZE !== "true") v8.setFlagsFromString("--liftoff-only");
-  // V8 lets the JavaScript heap grow to up to four times what is live before collecting it again;
-  // under load that is garbage, kept resident. On the embedded database (one process with its
-  // database inside) the heap is collected once it has grown a fifth instead: the process held
-  // 403-468 MB after a day's load, and 311-312 MB this way, at the same rate of calls
-  // (docs/decisions/007-pglite-memory.md).
-  if (!config.databaseUrl) v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
+  if (!config.databaseUrl) {
+    // The embedded database is a 9 MB WebAssembly module; V8's optimizing tier would compile its
+    // hot functions a second time and keep both (about 60 MB). Its baseline code is kept alone:
+    // measured no slower for the shop's queries (docs/decisions/007-pglite-memory.md).
+    if (process.env.PGLITE_OPTIMIZE !== "true") v8.setFlagsFromString("--liftoff-only");
+    // V8 lets the JavaScript heap grow to up to four times what is live before collecting it
+    // again; under load that is garbage, kept resident. With the database in the same process the
+    // heap is collected once it has grown a fifth instead: the process held 403-468 MB after a
+    // day's load, and 311-312 MB this way, at the same rate of calls (decision 007).
+    v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
+  }
   const database = await openDatabase(config);
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoContent(database.db) : false;
