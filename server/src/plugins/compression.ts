@@ -7,9 +7,14 @@ import type { FastifyInstance, FastifyReply } from "fastify";
  * Compresses every route's answer (JSON, HTML, SVG...) with brotli or gzip as the client accepts.
  * It hooks only routes registered after it; the web app, answered from the not-found handler,
  * sends bytes compressed ahead of time (see `sendPrecompressed`).
+ *
+ * Answers up to 64 KB (a page of any list, the board) are compressed in one call rather than
+ * through a zlib stream. The plugin's own bound on two cores is 8 KB, which sent a page of All
+ * Orders (about 15 KB) through the stream: 0.9 ms more of the server's CPU per request than the
+ * one call, about a quarter of the request (docs/benchmarks.md).
  */
 export async function registerCompression(app: FastifyInstance) {
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
 }
 
 export type Encoding = "br" | "gzip";
