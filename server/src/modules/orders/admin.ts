@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.js";
 import { createdOnDays, nameOrEmailSearch, oneWordPattern } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
-import { ordersForTeam, seenBy } from "./present.js";
+import { pageForTeam, seenBy } from "./present.js";
 import { orderPageNewestFirst, ordersMatching, orderWordLookup } from "./queries/listing.js";
 
 /** A search for an order by its number: "1001" or "#1001". */
@@ -91,7 +91,7 @@ export async function listAllOrders(
     narrowed && filter ? ordersMatching(db, filter, onlyWord) : undefined,
   ]);
   const rows = page.rows.map((entry) => entry.order);
-  const shown = seenBy(caller, await ordersForTeam(db, rows), rows);
+  const shown = seenBy(caller, await pageForTeam(db, page.rows), rows);
   return {
     orders: shown.map((order, index) => ({ ...order, company: page.rows[index]?.company ?? null })),
     nextCursor: page.nextCursor,

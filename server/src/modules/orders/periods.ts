@@ -141,8 +141,20 @@ export async function currentPeriodsOf(
           db,
           paid.map((row) => row.id),
         );
-  const byOrder = new Map(found.map((row) => [row.orderId, toPeriod(row)]));
-  return new Map(rows.map((row) => [row.id, row.paid ? (byOrder.get(row.id) ?? firstPeriodOf(row)) : null]));
+  const byOrder = new Map(found.map((row) => [row.orderId, row]));
+  return new Map(rows.map((row) => [row.id, currentPeriodFrom(row, byOrder.get(row.id))]));
+}
+
+/**
+ * A paid order's current work period from its newest opened one (`newest`, read beside it), or its
+ * first period when it has none opened; null for an unpaid order.
+ */
+export function currentPeriodFrom(
+  row: OrderRow,
+  newest: { number: number; startedAt: Date } | null | undefined,
+): OrderPeriod | null {
+  if (!row.paid) return null;
+  return newest ? toPeriod(newest) : firstPeriodOf(row);
 }
 
 /** The order's opened work periods, oldest first. */

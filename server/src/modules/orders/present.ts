@@ -12,7 +12,7 @@ import type { Database } from "../../db/client.js";
 import { linesOfOrders } from "../../db/order-lines.js";
 import { subscriptionsOfOrders } from "../billing/index.js";
 import { toOrderLine } from "./lines.js";
-import { currentPeriodsOf } from "./periods.js";
+import { currentPeriodFrom, currentPeriodsOf } from "./periods.js";
 import { namesOfAccounts } from "./queries/members.js";
 import { orderRowsWithIds } from "./queries/orders.js";
 
@@ -132,14 +132,35 @@ export async function ordersForTeam(
     assigneesOf(db, rows),
   ]);
   return shown.map((order, index) => {
-    const row = rows[index];
-    const assigneeId = row?.assigneeId;
-    return {
-      ...order,
-      assignee: assigneeId ? (assignees.get(assigneeId) ?? null) : null,
-      dueAt: row?.dueAt?.toISOString() ?? null,
-    };
+    const assigneeId = rows[index]?.assigneeId;
+    return forTeam(order, rows[index], assigneeId ? (assignees.get(assigneeId) ?? null) : null);
   });
+}
+
+/** An order with what the team sees besides: who does the work and by when. */
+const forTeam = (order: Order, row: OrderRow | undefined, assignee: OrderAssignee | null): Order => ({
+  ...order,
+  assignee,
+  dueAt: row?.dueAt?.toISOString() ?? null,
+});
+
+/**
+ * A page of orders as the team sees them (as `ordersForTeam`), when the page's own statement read
+ * each order's newest opened period and assignee beside it: only the subscriptions are read here.
+ */
+export async function pageForTeam(
+  db: Database,
+  page: {
+    order: OrderRow;
+    newestPeriod: { number: number; startedAt: Date } | null;
+    assignee: OrderAssignee | null;
+  }[],
+): Promise<Order[]> {
+  const paid = page.filter((entry) => entry.order.paid).map((entry) => entry.order.id);
+  const byOrder = await subscriptionsOfOrders(db, paid);
+  return page.map(({ order: row, newestPeriod, assignee }) =>
+    forTeam(toOrder(row, byOrder.get(row.id) ?? null, currentPeriodFrom(row, newestPeriod)), row, assignee),
+  );
 }
 
 /**

@@ -1,19 +1,32 @@
 import { type MatchCount, maxMatchCount, type PageQuery } from "@agency/contract";
 import { and, count, countDistinct, eq, like, lt, notExists, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
 import { countMatches, type WordLookup } from "../../../db/list-search.js";
 import { executeNamedQuery } from "../../../db/named-statement.js";
-import { companies, orderSearchWords, orders } from "../../../db/schema.js";
+import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
-export type OrderWithCompany = { order: OrderRecord; company: { id: string; name: string } | null };
+export type OrderWithCompany = {
+  order: OrderRecord;
+  company: { id: string; name: string } | null;
+  /** The order's newest opened work period, if any. */
+  newestPeriod: { number: number; startedAt: Date } | null;
+  assignee: { id: string; name: string } | null;
+};
+
+/** `column` of the listed order's newest opened period (through the periods' primary key), or null. */
+const newestPeriodColumn = (column: PgColumn) =>
+  sql`(select ${column} from ${orderPeriods} where ${orderPeriods.orderId} = ${orders.id} and ${orderPeriods.openedAt} is not null order by ${orderPeriods.number} desc limit 1)`.mapWith(
+    column,
+  );
 
 /**
- * One page of the orders `filter` keeps, newest first, each with its client company's name, read
- * by the company's primary key in the page's own statement (a team member's own order has none).
- * A subquery, not a join: joined, the planner weighs join orders and methods for the orders'
+ * One page of the orders `filter` keeps, newest first, each with its client company's name (a
+ * team member's own order has none), its newest opened work period and its assignee's name, each
+ * read by a primary key in the page's own statement rather than by a statement of its own after
+ * it. Subqueries, not joins: joined, the planner weighs join orders and methods for the orders'
  * million rows and sizes a cache (Memoize) for them, which took longer than reading the page
  * (docs/decisions/034). With `named`, the statement is named by its text and planned once per
  * connection: for the lists without a search or filter, whose best plan does not depend on the
@@ -35,6 +48,11 @@ export function orderPageNewestFirst(
           companyName: sql<
             string | null
           >`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`,
+          periodNumber: newestPeriodColumn(orderPeriods.number) as SQL<number | null>,
+          periodStartedAt: newestPeriodColumn(orderPeriods.startedAt) as SQL<Date | null>,
+          assigneeName: sql<
+            string | null
+          >`(select ${user.name} from ${user} where ${user.id} = ${orders.assigneeId})`,
           cursor: plan.cursor,
         })
         .from(orders)
@@ -42,11 +60,17 @@ export function orderPageNewestFirst(
         .orderBy(...plan.orderBy)
         .limit(plan.limit);
       const rows = named ? await executeNamedQuery(select) : await select;
-      return rows.map(({ order, companyName, cursor }) => ({
+      return rows.map(({ order, companyName, periodNumber, periodStartedAt, assigneeName, cursor }) => ({
         row: {
           order,
           company:
             order.companyId && companyName !== null ? { id: order.companyId, name: companyName } : null,
+          newestPeriod:
+            periodNumber !== null && periodStartedAt !== null
+              ? { number: periodNumber, startedAt: periodStartedAt }
+              : null,
+          assignee:
+            order.assigneeId && assigneeName !== null ? { id: order.assigneeId, name: assigneeName } : null,
         },
         cursor,
       }));
