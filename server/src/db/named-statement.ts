@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
 
@@ -61,3 +61,21 @@ export function preparedOnce<Query>(db: Database, name: string, build: () => Que
   }
   return query;
 }
+
+/**
+ * A whole number written into a named statement's text instead of passed as a parameter: for its
+ * limits. PostgreSQL keeps a named statement's plan made for any values only when it costs no
+ * more than one made for the given values, and it takes an unknown limit to be a tenth of the rows.
+ * With a limit as a parameter, the work board's statement and a page of All Orders were planned
+ * again at every run (1.7 and 0.5 ms); with it in the text, their plan is made once.
+ */
+export function numberInText(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
+  return sql.raw(String(value));
+}
+
+/**
+ * `numberInText` for a query builder's `.limit()`, whose type takes a number or a placeholder:
+ * drizzle writes an SQL value given to it as it is.
+ */
+export const limitInText = (value: number): number => numberInText(value) as unknown as number;

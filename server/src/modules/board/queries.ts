@@ -2,6 +2,7 @@ import { type BoardColumnState, boardColumnLimit, boardCountLimit, type OrderSta
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
+import { numberInText } from "../../db/named-statement.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { firstRowOf } from "../../db/rows.js";
 import { companies, orders, user } from "../../db/schema.js";
@@ -44,7 +45,7 @@ function activeColumn(state: OrderState, filter: SQL): SQL {
     from ${orders}
     where ${orders.state} = ${stateLiteral(state)} and ${filter}
     order by ${orders.dueAt} asc nulls last, ${orders.number} asc
-    limit ${boardColumnLimit})`;
+    limit ${numberInText(boardColumnLimit)})`;
 }
 
 /** The complete column's cards: completed in the window, newest first. */
@@ -53,7 +54,7 @@ function completeColumn(since: Date, filter: SQL): SQL {
     from ${orders}
     where ${completedSince(since)} and ${filter}
     order by ${orders.completedAt} desc, ${orders.number} desc
-    limit ${boardColumnLimit})`;
+    limit ${numberInText(boardColumnLimit)})`;
 }
 
 /** SQL: complete, and since `since` (read through the partial indexes on `completed_at`). */
@@ -64,7 +65,7 @@ function completedSince(since: Date): SQL {
 /** SQL: how many orders a column holds, counted up to `boardCountLimit` (that many index entries at most). */
 function columnCount(from: SQL, where: SQL): SQL<number> {
   return sql<number>`(select count(*)::int from (select 1 from ${from} where ${where}
-    limit ${boardCountLimit + 1}) counted)`;
+    limit ${numberInText(boardCountLimit + 1)}) counted)`;
 }
 
 export type CardRow = {

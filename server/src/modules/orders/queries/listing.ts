@@ -4,7 +4,7 @@ import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
 import { countMatches, type WordLookup } from "../../../db/list-search.js";
-import { executeNamedQuery } from "../../../db/named-statement.js";
+import { executeNamedQuery, limitInText } from "../../../db/named-statement.js";
 import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
@@ -58,7 +58,7 @@ export function orderPageNewestFirst(
         .from(orders)
         .where(plan.where)
         .orderBy(...plan.orderBy)
-        .limit(plan.limit);
+        .limit(named ? limitInText(plan.limit) : plan.limit);
       const rows = named ? await executeNamedQuery(select) : await select;
       return rows.map(({ order, companyName, periodNumber, periodStartedAt, assigneeName, cursor }) => ({
         row: {
