@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify, { type LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
 import { writeWebBuild } from "../../test/web-build.js";
 import { preferredEncoding, registerCompression } from "./compression.js";
@@ -114,28 +114,41 @@ describe("compressed answers", () => {
     expect(services.length).toBeGreaterThan(0);
   });
 
-  // Two sizes: tens of KB (a page of a list, compressed in one call) and hundreds of KB
-  // (compressed as a stream). Each decodes to the uncompressed answer.
-  it.each(["br", "gzip"])("compresses JSON answers of 20 KB and of 400 KB as %s", async (encoding) => {
-    const app = Fastify();
-    await registerCompression(app);
-    const rows = (count: number) =>
-      Array.from({ length: count }, (_, i) => ({ number: 1000 + i, name: `Customer ${i}`, state: "new" }));
-    app.get("/small", async () => rows(400));
-    app.get("/large", async () => rows(8000));
-    for (const [url, size] of [
-      ["/small", 20_000],
-      ["/large", 400_000],
-    ] as const) {
-      const plain = await app.inject({ method: "GET", url });
-      const response = await app.inject({ method: "GET", url, headers: { "accept-encoding": encoding } });
-      expect(plain.rawPayload.length).toBeGreaterThan(size);
-      expect(response.headers["content-encoding"]).toBe(encoding);
-      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
-      expect(decoded(response)).toBe(plain.body);
-    }
-    await app.close();
-  });
+  // Two sizes: tens of KB (a page of a list at its default size), compressed in one call, and
+  // hundreds of KB, compressed through a zlib stream. Each decodes to the uncompressed answer.
+  it.each([
+    ["br", "createBrotliCompress"],
+    ["gzip", "createGzip"],
+  ] as const)(
+    "compresses JSON answers of 20 KB in one call and of 400 KB as a stream, as %s",
+    async (encoding, streamOf) => {
+      const app = Fastify();
+      await registerCompression(app);
+      const rows = (count: number) =>
+        Array.from({ length: count }, (_, i) => ({ number: 1000 + i, name: `Customer ${i}`, state: "new" }));
+      app.get("/small", async () => rows(400));
+      app.get("/large", async () => rows(8000));
+      const streams = vi.spyOn(zlib, streamOf);
+      try {
+        for (const [url, size, streamed] of [
+          ["/small", 20_000, 0],
+          ["/large", 400_000, 1],
+        ] as const) {
+          streams.mockClear();
+          const plain = await app.inject({ method: "GET", url });
+          const response = await app.inject({ method: "GET", url, headers: { "accept-encoding": encoding } });
+          expect(plain.rawPayload.length).toBeGreaterThan(size);
+          expect(response.headers["content-encoding"]).toBe(encoding);
+          expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+          expect(decoded(response)).toBe(plain.body);
+          expect(streams).toHaveBeenCalledTimes(streamed);
+        }
+      } finally {
+        streams.mockRestore();
+        await app.close();
+      }
+    },
+  );
 });
 
 describe("choosing an encoding", () => {
