@@ -83,8 +83,12 @@ export function seenBy<T extends Order & { payments?: unknown; refunds?: unknown
   return shown.map((order, index) => seenWith(order, sightOf(caller, rows[index] ?? null)));
 }
 
-/** What to show besides the orders themselves: their lines (not in lists of many orders). */
-export type OrderShowing = { lines?: boolean };
+/**
+ * What to show besides the orders themselves: their lines (not in lists of many orders). `periods`:
+ * each order's current work period, when the statement that read the orders read them beside them
+ * (else they are read here).
+ */
+export type OrderShowing = { lines?: boolean; periods?: Map<string, OrderPeriod | null> };
 
 /**
  * Orders as the API shows them, each with its subscription and current work period, and its
@@ -100,7 +104,7 @@ export async function ordersWithSubscriptions(
       db,
       rows.filter((row) => row.paid).map((row) => row.id),
     ),
-    currentPeriodsOf(db, rows),
+    showing.periods ?? currentPeriodsOf(db, rows),
     showing.lines ? linesOfOrders(db, rows) : undefined,
   ]);
   return rows.map((row) =>
@@ -156,11 +160,12 @@ export async function pageForTeam(
     assignee: OrderAssignee | null;
   }[],
 ): Promise<Order[]> {
-  const paid = page.filter((entry) => entry.order.paid).map((entry) => entry.order.id);
-  const byOrder = await subscriptionsOfOrders(db, paid);
-  return page.map(({ order: row, newestPeriod, assignee }) =>
-    forTeam(toOrder(row, byOrder.get(row.id) ?? null, currentPeriodFrom(row, newestPeriod)), row, assignee),
+  const rows = page.map((entry) => entry.order);
+  const periods = new Map(
+    page.map(({ order, newestPeriod }) => [order.id, currentPeriodFrom(order, newestPeriod)]),
   );
+  const shown = await ordersWithSubscriptions(db, rows, { periods });
+  return shown.map((order, index) => forTeam(order, rows[index], page[index]?.assignee ?? null));
 }
 
 /**

@@ -3,6 +3,7 @@
 
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
+import { numberInText } from "../../../db/named-statement.js";
 import { firstRowOf, rowsOf } from "../../../db/rows.js";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/schema.js";
 
@@ -22,7 +23,7 @@ export async function fanOut(db: Database, limit: number): Promise<number> {
     batch as (
       select id, seq, object_key, fan_out from ${webhookEvents}
       where fan_out is not null and (select free from gate)
-      order by seq limit ${limit}
+      order by seq limit ${numberInText(limit)}
       for update
     ),
     cleared as (update ${webhookEvents} set fan_out = null where id in (select id from batch)),
