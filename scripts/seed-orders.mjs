@@ -278,10 +278,11 @@ export async function seedOrders(db, { orders, buyers, customers: customerCount 
   await seedPayments(db);
   // Fresh statistics, so the planner picks the search and filter indexes from the first request
   // (before them, it guesses that an e-mail prefix matches a large part of the table), and the
-  // visibility map autovacuum would write before long, so the Overview's sums read indexes alone.
+  // visibility map autovacuum (or the embedded database's hourly upkeep) would write before long,
+  // so the Overview's sums and All Users' numbered pages read indexes alone.
   await db.execute(sql`vacuum analyze orders`);
-  await db.execute(sql`analyze "user"`);
-  await db.execute(sql`analyze companies`);
+  await db.execute(sql`vacuum analyze "user"`);
+  await db.execute(sql`vacuum analyze companies`);
   await db.execute(sql`vacuum analyze order_search_words`);
   await db.execute(sql`vacuum analyze company_search_words`);
   await db.execute(sql`vacuum analyze payments`);

@@ -61,9 +61,11 @@ export const companySearchWords = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.word] }),
+    // Each word's entries kept in the order the page sorts by (bytes, `~<~`), so a word's first
+    // companies by name are the first entries of its part of the index.
     index("company_search_words_word_idx").on(
       table.word.op("text_pattern_ops"),
-      table.sortName,
+      table.sortName.op("text_pattern_ops"),
       table.companyId,
     ),
   ],

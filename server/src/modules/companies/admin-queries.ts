@@ -4,6 +4,7 @@
 import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { escapeLike, oneWordPattern } from "../../db/list-search.js";
+import { numberInText } from "../../db/named-statement.js";
 import { rowsOf } from "../../db/rows.js";
 import { companies, companySearchWords, orders, salesDocuments, user } from "../../db/schema.js";
 
@@ -60,19 +61,9 @@ export function companySearch(
     ];
   }
   // One word is the start of an entry of the company's words (a word of the name, the billing
-  // address, the VAT ID): the page's first companies by name among its entries, read from the
-  // index alone, however common or rare the word; or the start of a person's e-mail.
+  // address, the VAT ID), or the start of a person's e-mail.
   const oneWord = oneWordPattern(lowered);
-  if (oneWord) {
-    const entries = companySearchWords;
-    const after = afterPosition(entries.sortName, entries.companyId, page.position);
-    const firstByName = sql`select ${entries.companyId} from ${entries}
-      where ${and(sql`${entries.word} like ${oneWord}`, after)}
-      group by ${entries.sortName}, ${entries.companyId}
-      order by ${entries.sortName} using ~<~, ${entries.companyId}
-      limit ${page.limit}`;
-    return [sql`${companies.id} in (${firstByName})`, people];
-  }
+  if (oneWord) return [sql`${companies.id} in (${firstByNameOfWord(oneWord, page)})`, people];
   // Words start the name or follow a space or punctuation ("acme wid" finds "Acme-Widgets Ltd").
   const typedWords = lowered.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   const words = typedWords
@@ -82,6 +73,48 @@ export function companySearch(
   const vat = sql`replace(lower(${companies.vatId}), ' ', '') = ${compact}`;
   const anyOf = or(words, billing, people, vat);
   return anyOf ? [anyOf] : undefined;
+}
+
+/** Past this many whole words that a typed word starts, their entries are sorted all together. */
+const wordsReadOneByOne = 64;
+
+/**
+ * SQL: the ids of the page's first companies by name among the entries of the words `pattern`
+ * (`like`) matches, read from `company_search_words_word_idx` alone. A typed word starts few whole
+ * words ("lovel": "lovelace"), each with its entries in name order: each word's first `limit`
+ * entries are read (one walk down the index per word, however many companies share it) and the
+ * page taken from them. A typed word that starts more whole words than `wordsReadOneByOne` ("a")
+ * has every entry read and sorted instead.
+ */
+function firstByNameOfWord(pattern: string, page: { position?: CompanyPosition; limit: number }) {
+  const entries = companySearchWords;
+  const after = afterPosition(entries.sortName, entries.companyId, page.position);
+  // The whole words, each found after the one before it (a loose walk of the index).
+  const matched = sql`with recursive matched(word, n) as (
+      (select ${entries.word}, 1 from ${entries} where ${entries.word} like ${pattern}
+        order by ${entries.word} using ~<~ limit 1)
+      union all
+      select (select later.word from ${entries} later
+          where later.word like ${pattern} and later.word ~>~ matched.word
+          order by later.word using ~<~ limit 1), n + 1
+        from matched where matched.word is not null and n <= ${numberInText(wordsReadOneByOne)}
+    )`;
+  const few = sql`(select count(word) from matched) <= ${numberInText(wordsReadOneByOne)}`;
+  const eachWord = sql`select ahead.sort_name, ahead.company_id from matched
+    cross join lateral (
+      select ${entries.sortName} as sort_name, ${entries.companyId} as company_id from ${entries}
+      where ${and(sql`${entries.word} = matched.word`, after)}
+      order by ${entries.sortName} using ~<~, ${entries.companyId}
+      limit ${numberInText(page.limit)}
+    ) ahead
+    where ${few}`;
+  const everyEntry = sql`select ${entries.sortName}, ${entries.companyId} from ${entries}
+    where ${and(sql`${entries.word} like ${pattern}`, after, sql`not ${few}`)}`;
+  return sql`${matched}
+    select company_id from (${eachWord} union all ${everyEntry}) found
+    group by sort_name, company_id
+    order by sort_name using ~<~, company_id
+    limit ${numberInText(page.limit)}`;
 }
 
 /**

@@ -1,0 +1,2 @@
+DROP INDEX "company_search_words_word_idx";--> statement-breakpoint
+CREATE INDEX "company_search_words_word_idx" ON "company_search_words" USING btree ("word" text_pattern_ops,"sort_name" text_pattern_ops,"company_id");
