@@ -14,6 +14,13 @@ export type PagePlan = {
   limit: number;
   /** Select this as `cursor`: the row's position, as a cursor. */
   cursor: SQL<string>;
+  /**
+   * The page of a list with no filter as a statement that can be built once and kept
+   * (`preparedOnce`): its condition with the position and the rows skipped as placeholders,
+   * `shape` naming which of them it holds (with the limit, written in its text) and `values`
+   * filling them in.
+   */
+  kept?: { where: SQL | undefined; shape: string; values: Record<string, string | number> };
 };
 
 export type Page<Row> = { rows: Row[]; nextCursor: string | null; previousCursor: string | null };
@@ -50,7 +57,7 @@ function positionOf(key: Key): SQL<string> {
  * Where a numbered page starts: the row `skip` rows down the list, found by walking the index
  * alone, so the page's own query then reads just its rows (not every row above them as well).
  */
-function numberedPageStart(key: Key, filter: SQL | undefined, skip: number): SQL {
+function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL): SQL {
   const where = filter ? sql`where ${filter}` : sql``;
   return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${key.createdAt.table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${skip} limit 1)`;
 }
@@ -72,17 +79,31 @@ export async function newestFirstPage<Row>(
   const position = given === undefined ? undefined : decodeCursor(key, backwards ? "before" : "after", given);
   const at = position && sql`(${position.timestamp}::timestamptz, ${position.id})`;
   const skip = position ? 0 : query.page * query.size;
-  const found = await run({
-    where: and(
+  const from = (start: SQL | undefined, rowsSkipped: number | SQL) =>
+    and(
       filter,
-      at &&
-        (backwards ? sql`(${key.createdAt}, ${key.id}) > ${at}` : sql`(${key.createdAt}, ${key.id}) < ${at}`),
-      skip > 0 ? numberedPageStart(key, filter, skip) : undefined,
-    ),
+      start &&
+        (backwards
+          ? sql`(${key.createdAt}, ${key.id}) > ${start}`
+          : sql`(${key.createdAt}, ${key.id}) < ${start}`),
+      skip > 0 ? numberedPageStart(key, filter, rowsSkipped) : undefined,
+    );
+  // One more than shown tells whether there is a page beyond.
+  const limit = query.size + 1;
+  const placeholders = sql`(${sql.placeholder("positionAt")}::timestamptz, ${sql.placeholder("positionId")})`;
+  const found = await run({
+    where: from(at, skip),
     orderBy: backwards ? [asc(key.createdAt), asc(key.id)] : [desc(key.createdAt), desc(key.id)],
-    // One more than shown tells whether there is a page beyond.
-    limit: query.size + 1,
+    limit,
     cursor: positionOf(key),
+    kept:
+      filter === undefined
+        ? {
+            where: from(position && placeholders, sql`${sql.placeholder("skip")}`),
+            shape: `${backwards ? "before" : "after"}_${position ? "position" : "start"}_${skip > 0 ? "skip" : "top"}_${limit}`,
+            values: position ? { positionAt: position.timestamp, positionId: position.id, skip } : { skip },
+          }
+        : undefined,
   });
   const more = found.length > query.size;
   const shown = found.slice(0, query.size);

@@ -4,7 +4,7 @@ import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
 import { countMatches, type WordLookup } from "../../../db/list-search.js";
-import { executeNamedQuery, limitInText } from "../../../db/named-statement.js";
+import { executeNamedQuery, limitInText, preparedOnce } from "../../../db/named-statement.js";
 import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
@@ -42,24 +42,35 @@ export function orderPageNewestFirst(
     orders,
     query,
     async (plan) => {
-      const select = db
-        .select({
-          order: orders,
-          companyName: sql<
-            string | null
-          >`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`,
-          periodNumber: newestPeriodColumn(orderPeriods.number) as SQL<number | null>,
-          periodStartedAt: newestPeriodColumn(orderPeriods.startedAt) as SQL<Date | null>,
-          assigneeName: sql<
-            string | null
-          >`(select ${user.name} from ${user} where ${user.id} = ${orders.assigneeId})`,
-          cursor: plan.cursor,
-        })
-        .from(orders)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(named ? limitInText(plan.limit) : plan.limit);
-      const rows = named ? await executeNamedQuery(select) : await select;
+      const select = (where: SQL | undefined) =>
+        db
+          .select({
+            order: orders,
+            companyName: sql<
+              string | null
+            >`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`,
+            periodNumber: newestPeriodColumn(orderPeriods.number) as SQL<number | null>,
+            periodStartedAt: newestPeriodColumn(orderPeriods.startedAt) as SQL<Date | null>,
+            assigneeName: sql<
+              string | null
+            >`(select ${user.name} from ${user} where ${user.id} = ${orders.assigneeId})`,
+            cursor: plan.cursor,
+          })
+          .from(orders)
+          .where(where)
+          .orderBy(...plan.orderBy)
+          .limit(named ? limitInText(plan.limit) : plan.limit);
+      const { kept } = plan;
+      // Every order's list (no filter, no search): its statement built once for each shape of
+      // page and kept, its position and skip filled in at each run.
+      const rows =
+        named && kept
+          ? await preparedOnce(db, `orders_page_${kept.shape}`, () =>
+              select(kept.where).prepare(`orders_page_${kept.shape}`),
+            ).execute(kept.values)
+          : named
+            ? await executeNamedQuery(select(plan.where))
+            : await select(plan.where);
       return rows.map(({ order, companyName, periodNumber, periodStartedAt, assigneeName, cursor }) => ({
         row: {
           order,
