@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type SQL, sql } from "drizzle-orm";
+import { type Query, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
 
@@ -15,6 +15,33 @@ const dialect = new PgDialect();
 export function executeNamed(db: Database, query: SQL): Promise<unknown> {
   const built = dialect.sqlToQuery(query);
   return db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
+}
+
+const keptStatements = new WeakMap<object, Map<string, Query>>();
+
+/**
+ * `executeNamed` for a statement built once per database handle and `shape`, and kept: `build`
+ * writes it with its values as placeholders (`sql.placeholder`), which `values` fills at each
+ * run. For a long statement read on every request, whose text depends only on which of its parts
+ * it holds (the shape): building it took longer than running it.
+ */
+export function executeKept(
+  db: Database,
+  shape: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<unknown> {
+  let statements = keptStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    keptStatements.set(db, statements);
+  }
+  let built = statements.get(shape);
+  if (!built) {
+    built = dialect.sqlToQuery(build());
+    statements.set(shape, built);
+  }
+  return db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute(values);
 }
 
 const nameOf = (text: string) => `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { Database } from "./client.js";
-import { executeNamed } from "./named-statement.js";
+import { executeKept, executeNamed } from "./named-statement.js";
 
 type Options = {
   /** Runs it as a named statement, planned once per connection (see `executeNamed`). */
@@ -23,5 +23,19 @@ export async function firstRowOf<Row>(
   options: Options = {},
 ): Promise<Row | undefined> {
   const [row] = await rowsOf<Row>(db, query, options);
+  return row;
+}
+
+/**
+ * The first row of a statement built once per `shape` and kept, its placeholders filled from
+ * `values` (see `executeKept`).
+ */
+export async function firstKeptRowOf<Row>(
+  db: Database,
+  shape: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<Row | undefined> {
+  const [row] = ((await executeKept(db, shape, build, values)) as { rows: Row[] }).rows;
   return row;
 }

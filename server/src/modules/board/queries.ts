@@ -1,10 +1,10 @@
 import { type BoardColumnState, boardColumnLimit, boardCountLimit, type OrderState } from "@agency/contract";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { SessionUser } from "../../auth/session.js";
+import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { numberInText } from "../../db/named-statement.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
-import { firstRowOf } from "../../db/rows.js";
+import { firstKeptRowOf } from "../../db/rows.js";
 import { companies, orders, user } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
 
@@ -26,13 +26,28 @@ export type BoardFilter = {
  */
 const stateLiteral = (state: OrderState) => sql.raw(`'${state}'`);
 
+/**
+ * The filter's conditions with its values as placeholders (`visibleTo`, `assignee`, `plan`): the
+ * board's statement is kept for each shape of filter and filled in at each run.
+ */
 function filterOf(filter: BoardFilter): SQL {
   const conditions: SQL[] = [];
-  if (filter.visibleTo !== undefined) conditions.push(eq(orders.assigneeId, filter.visibleTo));
+  if (filter.visibleTo !== undefined) conditions.push(eq(orders.assigneeId, sql.placeholder("visibleTo")));
   if (filter.assignee === null) conditions.push(isNull(orders.assigneeId));
-  else if (filter.assignee) conditions.push(eq(orders.assigneeId, filter.assignee));
-  if (filter.plan) conditions.push(eq(orders.planId, filter.plan));
+  else if (filter.assignee) conditions.push(eq(orders.assigneeId, sql.placeholder("assignee")));
+  if (filter.plan) conditions.push(sql`${orders.planId} = ${sql.placeholder("plan")}::uuid`);
   return and(...conditions) ?? sql`true`;
+}
+
+/** Which parts the filter holds: the name of its board statement. */
+function shapeOf(caller: SessionUser, filter: BoardFilter): string {
+  return [
+    "board",
+    filter.visibleTo !== undefined ? "assigned" : "all",
+    filter.assignee === null ? "unassigned" : filter.assignee ? "assignee" : "anyone",
+    filter.plan ? "plan" : "every_plan",
+    isTeamMember(caller) ? "team" : "customer",
+  ].join("_");
 }
 
 const cardFields = sql`${orders.id} as id, ${orders.number} as number, ${orders.state} as state,
@@ -49,17 +64,17 @@ function activeColumn(state: OrderState, filter: SQL): SQL {
 }
 
 /** The complete column's cards: completed in the window, newest first. */
-function completeColumn(since: Date, filter: SQL): SQL {
+function completeColumn(filter: SQL): SQL {
   return sql`(select ${cardFields}, ${orders.completedAt} as completed_at
     from ${orders}
-    where ${completedSince(since)} and ${filter}
+    where ${completedSince()} and ${filter}
     order by ${orders.completedAt} desc, ${orders.number} desc
     limit ${numberInText(boardColumnLimit)})`;
 }
 
-/** SQL: complete, and since `since` (read through the partial indexes on `completed_at`). */
-function completedSince(since: Date): SQL {
-  return sql`${orders.state} = ${stateLiteral("complete")} and ${orders.completedAt} >= ${since.toISOString()}::timestamptz`;
+/** SQL: complete, and since the placeholder `since` (read through the partial indexes on `completed_at`). */
+function completedSince(): SQL {
+  return sql`${orders.state} = ${stateLiteral("complete")} and ${orders.completedAt} >= ${sql.placeholder("since")}::timestamptz`;
 }
 
 /** SQL: how many orders a column holds, counted up to `boardCountLimit` (that many index entries at most). */
@@ -89,13 +104,13 @@ export type CardRow = {
 type BoardRow = { cards: CardRow[] | null } & { [K in BoardColumnState as `total_${K}`]: number };
 
 /** SQL: how many orders each column holds (up to `boardCountLimit`), as `total_<state>`. */
-function totalsOf(since: Date, filter: SQL): SQL {
+function totalsOf(filter: SQL): SQL {
   const counts = [
     ...activeStates.map(
       (state) =>
         sql`${columnCount(sql`${orders}`, sql`${orders.state} = ${stateLiteral(state)} and ${filter}`)} as ${sql.identifier(`total_${state}`)}`,
     ),
-    sql`${columnCount(sql`${orders}`, sql`${completedSince(since)} and ${filter}`)} as total_complete`,
+    sql`${columnCount(sql`${orders}`, sql`${completedSince()} and ${filter}`)} as total_complete`,
   ];
   return sql`select ${sql.join(counts, sql`, `)}`;
 }
@@ -103,7 +118,8 @@ function totalsOf(since: Date, filter: SQL): SQL {
 /**
  * The cards of every column, each with its company's and assignee's names, unread messages (the
  * caller's) and work period, and the columns' totals, in one statement of one row: the cards as one JSON array,
- * which the embedded database hands over far faster than as many rows of fields.
+ * which the embedded database hands over far faster than as many rows of fields. The statement is
+ * built once for each shape of filter and kept (`executeKept`), its values filled in at each run.
  */
 export function boardCardsAndTotals(
   db: Database,
@@ -111,14 +127,25 @@ export function boardCardsAndTotals(
   since: Date,
   boardFilter: BoardFilter,
 ): Promise<BoardRow | undefined> {
-  const filter = filterOf(boardFilter);
-  const columns = [
-    ...activeStates.map((state) => activeColumn(state, filter)),
-    completeColumn(since, filter),
-  ];
-  return firstRowOf<BoardRow>(
+  const values = {
+    visibleTo: boardFilter.visibleTo,
+    assignee: boardFilter.assignee ?? undefined,
+    plan: boardFilter.plan,
+    since: since.toISOString(),
+    reader: caller.id,
+  };
+  return firstKeptRowOf<BoardRow>(
     db,
-    sql`
+    shapeOf(caller, boardFilter),
+    () => boardStatement(caller, boardFilter),
+    values,
+  );
+}
+
+function boardStatement(caller: SessionUser, boardFilter: BoardFilter): SQL {
+  const filter = filterOf(boardFilter);
+  const columns = [...activeStates.map((state) => activeColumn(state, filter)), completeColumn(filter)];
+  return sql`
     with cards as (${sql.join(columns, sql` union all `)})
     select totals.*, (select json_agg(card) from (
       select cards.*, ${companies.name} as company_name,
@@ -127,9 +154,7 @@ export function boardCardsAndTotals(
         coalesce(unread.unread, 0) as unread
       from cards
       left join ${companies} on ${companies.id} = cards.company_id
-      left join ${unreadOfOrders(caller, sql`select id from cards`)} unread on unread.order_id = cards.id
+      left join ${unreadOfOrders(caller, sql`select id from cards`, sql`${sql.placeholder("reader")}`)} unread on unread.order_id = cards.id
     ) card) as cards
-    from (${totalsOf(since, filter)}) totals`,
-    { named: true },
-  );
+    from (${totalsOf(filter)}) totals`;
 }

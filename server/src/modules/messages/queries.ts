@@ -65,9 +65,9 @@ export async function markThreadRead(db: Database, userId: string, orderId: stri
  * Which messages are unread for the caller: others' messages written after `readAt` (when the
  * caller last read the thread; null if never), internal notes only for the team.
  */
-function unreadBy(caller: SessionUser, readAt: SQL | AnyPgColumn): SQL[] {
+function unreadBy(caller: SessionUser, readAt: SQL | AnyPgColumn, reader: string | SQL = caller.id): SQL[] {
   return [
-    sql`${messages.authorId} is distinct from ${caller.id}`,
+    sql`${messages.authorId} is distinct from ${reader}`,
     sql`(${readAt} is null or ${messages.createdAt} > ${readAt})`,
     ...(isTeamMember(caller) ? [] : [eq(messages.internal, false)]),
   ];
@@ -76,14 +76,15 @@ function unreadBy(caller: SessionUser, readAt: SQL | AnyPgColumn): SQL[] {
 /**
  * SQL: a table of `order_id` and `unread`, the messages the caller has not read on each of the
  * orders `orderIds` selects that has any (counted as `unreadCounts` counts them), for a list that
- * shows its own few orders (the work board's cards).
+ * shows its own few orders (the work board's cards). `reader` is the caller's id, or a
+ * placeholder for it in a statement kept for every caller of the caller's kind.
  */
-export function unreadOfOrders(caller: SessionUser, orderIds: SQL): SQL {
+export function unreadOfOrders(caller: SessionUser, orderIds: SQL, reader: string | SQL = caller.id): SQL {
   return sql`(select ${messages.orderId} as order_id, count(*)::int as unread
     from ${messages}
     left join ${messageReads}
-      on ${messageReads.userId} = ${caller.id} and ${messageReads.orderId} = ${messages.orderId}
-    where ${messages.orderId} in (${orderIds}) and ${and(...unreadBy(caller, messageReads.readAt))}
+      on ${messageReads.userId} = ${reader} and ${messageReads.orderId} = ${messages.orderId}
+    where ${messages.orderId} in (${orderIds}) and ${and(...unreadBy(caller, messageReads.readAt, reader))}
     group by ${messages.orderId})`;
 }
 
