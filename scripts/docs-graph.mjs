@@ -13,7 +13,7 @@ const notShipped = "(\\.test\\.tsx?$|fixtures|/test/|\\.d\\.ts$|\\.css$)";
 const graphs = [
   {
     title: "Server: infrastructure, composition and the modules (as one box)",
-    text: "`contract` is the shared zod package. Infrastructure (auth, db, jobs, mail, plugins, storage, payment-providers) never points at `modules`; `app.ts`, `job-runtime.ts`, `main.ts`, `worker.ts` and `cli` wire them together.",
+    text: "`contract` is the shared zod package. Infrastructure (auth, db, jobs, mail, plugins, storage, payment-providers) never points at `modules`; `app.ts`, `job-runtime.ts`, `main.ts` (with `serve.ts`, which it loads), `worker.ts` and `cli` wire them together.",
     source: "server/src",
     includeOnly: "^(server/src|@agency)",
     collapse: "^server/src/(modules|[^/]+)",
