@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Query, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
 
@@ -17,13 +17,11 @@ export function executeNamed(db: Database, query: SQL): Promise<unknown> {
   return db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
 }
 
-const keptStatements = new WeakMap<object, Map<string, Query>>();
-
 /**
- * `executeNamed` for a statement built once per database handle and `shape`, and kept: `build`
- * writes it with its values as placeholders (`sql.placeholder`), which `values` fills at each
- * run. For a long statement read on every request, whose text depends only on which of its parts
- * it holds (the shape): building it took longer than running it.
+ * `executeNamed` for a statement built once per database handle and `shape`, and kept
+ * (`preparedOnce`): `build` writes it with its values as placeholders (`sql.placeholder`), which
+ * `values` fills at each run. For a long statement read on every request, whose text depends only
+ * on which of its parts it holds (the shape): building it took longer than running it.
  */
 export function executeKept(
   db: Database,
@@ -31,16 +29,7 @@ export function executeKept(
   build: () => SQL,
   values: Record<string, unknown>,
 ): Promise<unknown> {
-  let statements = keptStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    keptStatements.set(db, statements);
-  }
-  let built = statements.get(shape);
-  if (!built) {
-    built = dialect.sqlToQuery(build());
-    statements.set(shape, built);
-  }
+  const built = preparedOnce(db, `kept_${shape}`, () => dialect.sqlToQuery(build()));
   return db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute(values);
 }
 
