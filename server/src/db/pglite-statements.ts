@@ -25,14 +25,14 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
   let named = 0;
 
   /** The backend messages of `messages` sent as one, as PGlite's own queries send theirs. */
-  const send = (...messages: Uint8Array[]) => {
+  const send = (syncToFs: boolean, ...messages: Uint8Array[]) => {
     const joined = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
     let at = 0;
     for (const message of messages) {
       joined.set(message, at);
       at += message.length;
     }
-    return client.execProtocolStream(joined, { syncToFs: false });
+    return client.execProtocolStream(joined, { syncToFs });
   };
 
   /** Its name and parameter types, preparing it first when it is new (least used one closed). */
@@ -52,6 +52,7 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
       closing.push(serialize.close({ type: "S", name: oldest.name }));
     }
     const described = await send(
+      false,
       ...closing,
       serialize.parse({ name, text, types: options?.paramTypes }),
       serialize.describe({ type: "S", name }),
@@ -88,13 +89,14 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
         const toText = options?.serializers?.[type] ?? client.serializers[type];
         return toText ? toText(param) : String(param);
       });
+      // Outside a transaction the run's writes reach the files as it ends, as PGlite's own query's.
       const messages = await send(
+        !inTransaction,
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
         serialize.sync(),
       );
-      if (!inTransaction) await client.syncToFs();
       return parse.parseResults(messages, ...parsingOf(options))[0] as Results<T>;
     } catch (error) {
       // A statement whose tables changed shape since it was planned is planned again next time.
