@@ -2,9 +2,10 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { pgliteStartParams } from "../src/db/client.js";
+import { openPgliteThread } from "../src/db/pglite-thread.js";
 
 /**
  * Embedded databases for the API tests, each a copy of the run's migrated database.
@@ -54,9 +55,12 @@ function migratedDump(): Promise<Blob> {
   return dump;
 }
 
-/** A PGlite started from the migrated dump, in memory or in `directory`. */
+/**
+ * A PGlite started from the migrated dump, in memory or in `directory`, on a thread of its own as
+ * the shop opens it.
+ */
 async function started(directory?: string): Promise<PGlite> {
-  return PGlite.create(directory, { loadDataDir: await migratedDump(), startParams: pgliteStartParams });
+  return openPgliteThread(directory, pgliteStartParams, await migratedDump());
 }
 
 /**

@@ -122,7 +122,7 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
 
   const outside = query(false, client.query.bind(client));
   return new Proxy(client, {
-    get(target, property, receiver) {
+    get(target, property) {
       if (property === "query") return outside;
       if (property === "transaction") {
         return <T>(callback: (tx: Transaction) => Promise<T>) =>
@@ -131,7 +131,8 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
             return callback(new Proxy(tx, { get: (t, p) => (p === "query" ? inside : Reflect.get(t, p)) }));
           });
       }
-      const value = Reflect.get(target, property, receiver);
+      // Read on the client itself: its getters read fields of their own (`closed`, `ready`).
+      const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });

@@ -31,7 +31,7 @@ const workerFile = new URL("./pglite-thread.worker.mjs", import.meta.url);
 
 class PGliteThread extends BasePGlite {
   debug = 0;
-  readonly dataDir: string;
+  readonly dataDir: string | undefined;
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   #next = 0;
@@ -41,7 +41,7 @@ class PGliteThread extends BasePGlite {
   readonly #queryLock = new Mutex();
   readonly #transactionLock = new Mutex();
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string | undefined) {
     super();
     this.dataDir = dataDir;
     this.#worker = new Worker(workerFile);
@@ -80,8 +80,12 @@ class PGliteThread extends BasePGlite {
     this.#worker.unref();
   }
 
-  async start(startParams: string[]) {
-    await this.#call({ op: "open", dataDir: this.dataDir, startParams });
+  async start(startParams: string[], loadDataDir: Blob | undefined) {
+    const dump = loadDataDir && new Uint8Array(await loadDataDir.arrayBuffer());
+    await this.#call(
+      { op: "open", dataDir: this.dataDir, startParams, loadDataDir: dump },
+      dump ? [dump.buffer] : [],
+    );
     await this._initArrayTypes();
   }
 
@@ -193,13 +197,18 @@ class PGliteThread extends BasePGlite {
 }
 
 /**
- * The embedded database in `dataDir`, opened on a thread of its own, with PGlite's client
- * interface (what the shop uses of it: statements, transactions, the wire protocol, dumps).
+ * The embedded database in `dataDir` (in memory without one), opened on a thread of its own, with
+ * PGlite's client interface (what the shop uses of it: statements, transactions, the wire
+ * protocol, dumps). `loadDataDir` is a dump to start a new database from, as PGlite's option.
  */
-export async function openPgliteThread(dataDir: string, startParams: string[]): Promise<PGlite> {
+export async function openPgliteThread(
+  dataDir: string | undefined,
+  startParams: string[],
+  loadDataDir?: Blob,
+): Promise<PGlite> {
   const thread = new PGliteThread(dataDir);
   try {
-    await thread.start(startParams);
+    await thread.start(startParams, loadDataDir);
   } catch (error) {
     await thread.close().catch(() => {});
     throw error;

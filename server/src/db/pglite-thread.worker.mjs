@@ -20,8 +20,11 @@ function joined(chunks, size) {
 }
 
 const operations = {
-  async open({ dataDir, startParams }) {
-    database = await PGlite.create(dataDir, { startParams });
+  async open({ dataDir, startParams, loadDataDir }) {
+    database = await PGlite.create(dataDir, {
+      startParams,
+      loadDataDir: loadDataDir && new Blob([loadDataDir]),
+    });
     return [undefined];
   },
   async run({ message, syncToFs }) {
