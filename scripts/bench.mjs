@@ -150,12 +150,16 @@ async function startBare(samples) {
   await serveBare(bareRoutes);
 }
 
+/** The first server's resident memory now. */
+const residentMemory = () =>
+  `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${children[0].pid}/status`, "utf8"))?.[1] ?? 0) / 1024)} MB`;
+
 function summary(idleMemory) {
   console.log(
     `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(" ")}, idle ${idleMemory}, ${new Date().toISOString()}`,
+      .join(" ")}, idle ${idleMemory}, after the run ${residentMemory()}, ${new Date().toISOString()}`,
   );
   console.table(rows);
 }
@@ -225,8 +229,7 @@ if (process.env.BENCH_INSTANCES) {
     await waitForHealth(base);
     // Resident memory once started on the existing data, before any load.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const status = readFileSync(`/proc/${children[0].pid}/status`, "utf8");
-    const idleMemory = `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)} MB`;
+    const idleMemory = residentMemory();
     console.log(`server idle after start: ${idleMemory} resident`);
 
     if (pagesOnly) {
