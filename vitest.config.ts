@@ -12,8 +12,6 @@ const withoutPostgres = [
   "src/import-direction.test.ts",
   "src/db/data-dir-lock.test.ts",
   "src/db/group-commit.test.ts",
-  "src/db/pglite-statements.test.ts",
-  "src/db/pglite-thread.test.ts",
   "src/ops/backup.test.ts",
   "src/periods.test.ts",
   "src/payment-providers/test-cards.test.ts",

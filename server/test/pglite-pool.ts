@@ -2,10 +2,9 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { pgliteStartParams } from "../src/db/client.js";
-import { openPgliteThread } from "../src/db/pglite-thread.js";
 
 /**
  * Embedded databases for the API tests, each a copy of the run's migrated database.
@@ -55,12 +54,9 @@ function migratedDump(): Promise<Blob> {
   return dump;
 }
 
-/**
- * A PGlite started from the migrated dump, in memory or in `directory`, on a thread of its own as
- * the shop opens it.
- */
+/** A PGlite started from the migrated dump, in memory or in `directory`. */
 async function started(directory?: string): Promise<PGlite> {
-  return openPgliteThread(directory, pgliteStartParams, await migratedDump());
+  return PGlite.create(directory, { loadDataDir: await migratedDump(), startParams: pgliteStartParams });
 }
 
 /**

@@ -10,7 +10,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.js";
 import { keepingStatements } from "./pglite-statements.js";
-import { openPgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema.js";
 
 type Schema = typeof schema;
@@ -145,16 +144,15 @@ export const pgliteStartParams = [
 ];
 
 /**
- * The embedded database in `dataDir`, on a thread of its own (see `openPgliteThread`), held by
- * this process until it is closed: another process opening it meanwhile is refused (see
- * `lockDataDir`).
+ * The embedded database in `dataDir`, held by this process until it is closed: another process
+ * opening it meanwhile is refused (see `lockDataDir`).
  */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = path.join(dataDir, "pglite");
   await mkdir(directory, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   try {
-    const handle = wrapPglite(await openPgliteThread(directory, pgliteStartParams));
+    const handle = wrapPglite(await PGlite.create(directory, { startParams: pgliteStartParams }));
     return {
       ...handle,
       close: async () => {

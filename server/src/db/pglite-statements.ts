@@ -25,14 +25,14 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
   let named = 0;
 
   /** The backend messages of `messages` sent as one, as PGlite's own queries send theirs. */
-  const send = (syncToFs: boolean, ...messages: Uint8Array[]) => {
+  const send = (...messages: Uint8Array[]) => {
     const joined = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
     let at = 0;
     for (const message of messages) {
       joined.set(message, at);
       at += message.length;
     }
-    return client.execProtocolStream(joined, { syncToFs });
+    return client.execProtocolStream(joined, { syncToFs: false });
   };
 
   /** Its name and parameter types, preparing it first when it is new (least used one closed). */
@@ -52,7 +52,6 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
       closing.push(serialize.close({ type: "S", name: oldest.name }));
     }
     const described = await send(
-      false,
       ...closing,
       serialize.parse({ name, text, types: options?.paramTypes }),
       serialize.describe({ type: "S", name }),
@@ -89,14 +88,13 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
         const toText = options?.serializers?.[type] ?? client.serializers[type];
         return toText ? toText(param) : String(param);
       });
-      // Outside a transaction the run's writes reach the files as it ends, as PGlite's own query's.
       const messages = await send(
-        !inTransaction,
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
         serialize.sync(),
       );
+      if (!inTransaction) await client.syncToFs();
       return parse.parseResults(messages, ...parsingOf(options))[0] as Results<T>;
     } catch (error) {
       // A statement whose tables changed shape since it was planned is planned again next time.
@@ -122,7 +120,7 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
 
   const outside = query(false, client.query.bind(client));
   return new Proxy(client, {
-    get(target, property) {
+    get(target, property, receiver) {
       if (property === "query") return outside;
       if (property === "transaction") {
         return <T>(callback: (tx: Transaction) => Promise<T>) =>
@@ -131,8 +129,7 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
             return callback(new Proxy(tx, { get: (t, p) => (p === "query" ? inside : Reflect.get(t, p)) }));
           });
       }
-      // Read on the client itself: its getters read fields of their own (`closed`, `ready`).
-      const value = Reflect.get(target, property, target);
+      const value = Reflect.get(target, property, receiver);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
