@@ -29,9 +29,9 @@ export function percentile(sorted, p) {
 
 /**
  * The callers' HTTP client. The bench shares the machine's two cores with the server and the
- * database, so its own work per request delays theirs: Node's `fetch` took 1.5-1.9 ms of CPU per
+ * database, so its own work per request delays theirs: Node's `fetch` took 1.5-2.6 ms of CPU per
  * request (most of it reading a compressed answer), Node's `http` with kept connections
- * 0.4-0.7 ms. It asks for the encodings `fetch` asks for over plain HTTP (gzip and deflate, so the
+ * 0.4-0.8 ms. It asks for the encodings `fetch` asks for over plain HTTP (gzip and deflate, so the
  * server compresses as it did for `fetch`) and reads the answer's bytes as sent, as load
  * generators (wrk, autocannon) do: a person's browser decompresses on their own machine.
  * `BENCH_CLIENT=fetch` measures with `fetch` as before.
