@@ -10,12 +10,11 @@
 // Three setups: the embedded database (BENCH_DATA_DIR); DATABASE_URL with one instance; and with
 // BENCH_DAY_INSTANCES=2, two instances and a worker behind the bench proxy (scripts/bench-proxy.mjs).
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { benchStaffEmail } from "./bench-board.mjs";
-import { inBatches, run, signIn, waitForHealth, waitForQuietQueue } from "./bench-processes.mjs";
+import { inBatches, residentMb, run, signIn, waitForHealth, waitForQuietQueue } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
 
@@ -49,8 +48,6 @@ function start(args, env, ready) {
     child.stdout.on("data", (chunk) => ready?.(String(chunk)) && resolve(child));
   });
 }
-const residentMb = (pid) =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
 
 /** The endpoint's receiver: every delivery by its webhook-id, its type and body, answered at once. */
 async function startReceiver() {

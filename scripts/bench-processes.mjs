@@ -2,6 +2,7 @@
 // which run until the bench stops them.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import { root } from "./build-state.mjs";
 import { benchPassword } from "./seed-orders.mjs";
 
@@ -47,7 +48,10 @@ export function benchProcesses({ pinned }) {
     for (const child of children) child.kill();
   }
 
-  return { children, start, stopAll };
+  /** The first server's resident memory now, as "N MB". */
+  const resident = () => `${residentMb(children[0].pid)} MB`;
+
+  return { children, start, stopAll, resident };
 }
 
 /** User and system CPU time a process has used so far, in microseconds (Linux, 100 ticks a second). */
@@ -106,4 +110,18 @@ export async function inBatches(items, size, work) {
   for (let i = 0; i < items.length; i += size)
     results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
   return results;
+}
+
+/** A process's resident memory, in MB. */
+export const residentMb = (pid) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+
+/** The line above a bench's table: the database, the machine's load, the server's memory. */
+export function machineLine(database, idleMemory, memoryNow) {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  const memory = `idle ${idleMemory}, after the run ${memoryNow}`;
+  return `\n${database}, ${os.cpus().length} cores, load ${load}, ${memory}, ${new Date().toISOString()}`;
 }

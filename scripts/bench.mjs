@@ -7,7 +7,7 @@
 // only when the server does. BENCH_INSTANCES=1,2 (with DATABASE_URL) compares instances behind a
 // proxy instead: see scripts/bench-instances.mjs.
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -17,7 +17,7 @@ import { benchAdminLists } from "./bench-lists.mjs";
 import { benchOrders, orderBuyersFor } from "./bench-orders.mjs";
 import { benchOverview } from "./bench-overview.mjs";
 import { benchPages } from "./bench-pages.mjs";
-import { benchProcesses, run, signIn as signInAs, waitForHealth } from "./bench-processes.mjs";
+import { benchProcesses, machineLine, run, signIn as signInAs, waitForHealth } from "./bench-processes.mjs";
 import { benchRules } from "./bench-rules.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail } from "./seed-orders.mjs";
@@ -60,7 +60,7 @@ const pinned =
 if (pinned) spawnSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const base = `http://127.0.0.1:${port}`;
-const { children, start, stopAll } = benchProcesses({ pinned });
+const { children, start, stopAll, resident } = benchProcesses({ pinned });
 
 /** One autocannon run: requests per second, latency percentiles (ms), failures. */
 async function load(options) {
@@ -150,17 +150,8 @@ async function startBare(samples) {
   await serveBare(bareRoutes);
 }
 
-/** The first server's resident memory now. */
-const residentMemory = () =>
-  `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${children[0].pid}/status`, "utf8"))?.[1] ?? 0) / 1024)} MB`;
-
 function summary(idleMemory) {
-  console.log(
-    `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}, idle ${idleMemory}, after the run ${residentMemory()}, ${new Date().toISOString()}`,
-  );
+  console.log(machineLine(databaseUrl ? "PostgreSQL" : "PGlite", idleMemory, resident()));
   console.table(rows);
 }
 
@@ -229,7 +220,7 @@ if (process.env.BENCH_INSTANCES) {
     await waitForHealth(base);
     // Resident memory once started on the existing data, before any load.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const idleMemory = residentMemory();
+    const idleMemory = resident();
     console.log(`server idle after start: ${idleMemory} resident`);
 
     if (pagesOnly) {
