@@ -10,11 +10,19 @@
 // Three setups: the embedded database (BENCH_DATA_DIR); DATABASE_URL with one instance; and with
 // BENCH_DAY_INSTANCES=2, two instances and a worker behind the bench proxy (scripts/bench-proxy.mjs).
 import { spawn } from "node:child_process";
-import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { benchStaffEmail } from "./bench-board.mjs";
-import { inBatches, residentMb, run, signIn, waitForHealth, waitForQuietQueue } from "./bench-processes.mjs";
+import {
+  inBatches,
+  machineLine,
+  residentMb,
+  run,
+  signIn,
+  startDeliveryReceiver,
+  waitForHealth,
+  waitForQuietQueue,
+} from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
 
@@ -47,24 +55,6 @@ function start(args, env, ready) {
     if (!ready) resolve(child);
     child.stdout.on("data", (chunk) => ready?.(String(chunk)) && resolve(child));
   });
-}
-
-/** The endpoint's receiver: every delivery by its webhook-id, its type and body, answered at once. */
-async function startReceiver() {
-  const seen = new Map();
-  const server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => {
-      body += chunk;
-    });
-    request.on("end", () => {
-      const id = request.headers["webhook-id"];
-      seen.set(id, [...(seen.get(id) ?? []), body]);
-      response.end("ok");
-    });
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { seen, port: server.address().port, close: () => server.close() };
 }
 
 const timings = new Map();
@@ -207,7 +197,7 @@ async function main() {
     dbEnv,
   );
   run(process.execPath, ["scripts/bench-board.mjs"], dbEnv);
-  const receiver = await startReceiver();
+  const receiver = await startDeliveryReceiver();
   const env = { PUBLIC_URL: base, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", HOST: "127.0.0.1" };
   if (instances > 1) {
     const ports = Array.from({ length: instances }, (_, i) => port + 1 + i);
@@ -334,12 +324,10 @@ async function main() {
   console.log(JSON.stringify(check));
   await call("setup", "DELETE", `/api/admin/webhooks/${endpoint?._id}`, admin);
   receiver.close();
-  console.log(
-    `\n${databaseUrl ? `PostgreSQL, ${instances} instance(s)${instances > 1 ? " and a worker behind the proxy" : ""}` : "PGlite, one process"}, ${os.cpus().length} cores, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}, ${new Date().toISOString()}`,
-  );
+  const setup = databaseUrl
+    ? `PostgreSQL, ${instances} instance(s)${instances > 1 ? " and a worker behind the proxy" : ""}`
+    : "PGlite, one process";
+  console.log(machineLine(setup));
   console.log(`resident memory (MB) idle: ${idle.join(", ")}; after the load: ${after.join(", ")}`);
   console.log(
     best

@@ -2,6 +2,7 @@
 // which run until the bench stops them.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import os from "node:os";
 import { root } from "./build-state.mjs";
 import { benchPassword } from "./seed-orders.mjs";
@@ -116,12 +117,30 @@ export async function inBatches(items, size, work) {
 export const residentMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
 
-/** The line above a bench's table: the database, the machine's load, the server's memory. */
-export function machineLine(database, idleMemory, memoryNow) {
+/** The line above a bench's table: the database, the machine's cores and load, `details`, the time. */
+export function machineLine(database, ...details) {
   const load = os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
-  const memory = `idle ${idleMemory}, after the run ${memoryNow}`;
-  return `\n${database}, ${os.cpus().length} cores, load ${load}, ${memory}, ${new Date().toISOString()}`;
+  const parts = [database, `${os.cpus().length} cores`, `load ${load}`, ...details, new Date().toISOString()];
+  return `\n${parts.join(", ")}`;
+}
+
+/** A webhook endpoint's receiver: every delivery's bodies by its webhook-id, answered at once. */
+export async function startDeliveryReceiver() {
+  const seen = new Map();
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      const id = request.headers["webhook-id"];
+      seen.set(id, [...(seen.get(id) ?? []), body]);
+      response.end("ok");
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { seen, port: server.address().port, close: () => server.close() };
 }

@@ -151,7 +151,9 @@ async function startBare(samples) {
 }
 
 function summary(idleMemory) {
-  console.log(machineLine(databaseUrl ? "PostgreSQL" : "PGlite", idleMemory, resident()));
+  console.log(
+    machineLine(databaseUrl ? "PostgreSQL" : "PGlite", `idle ${idleMemory}`, `after the run ${resident()}`),
+  );
   console.table(rows);
 }
 
