@@ -2,6 +2,7 @@ import { type ClientAbility, clientMay, companyMessages, isId } from "@agency/co
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.js";
+import { type FilterValues, inlineValues } from "../db/filter-values.js";
 import { orders } from "../db/schema.js";
 import { AppError, notFound } from "../errors.js";
 import { can } from "./permissions.js";
@@ -119,22 +120,23 @@ export function maySeeOrderMoney(
 
 /**
  * SQL: the orders the caller may see, for lists, counts, searches and exports (undefined: every
- * order). A customer sees their own; a member every order or only those assigned to them.
+ * order). A customer sees their own; a member every order or only those assigned to them. With
+ * `bound`, the caller's id or company is a placeholder of a statement kept for the shape.
  */
-export function visibleOrdersOf(caller: SessionUser): SQL | undefined {
-  if (!isTeamMember(caller)) return clientOrdersOf(caller);
-  return seesOnlyAssigned(caller) ? eq(orders.assigneeId, caller.id) : undefined;
+export function visibleOrdersOf(caller: SessionUser, bound: FilterValues = inlineValues): SQL | undefined {
+  if (!isTeamMember(caller)) return clientOrdersOf(caller, bound);
+  return seesOnlyAssigned(caller) ? eq(orders.assigneeId, bound.value("visibleTo", caller.id)) : undefined;
 }
 
 /**
  * SQL: the orders the caller is the client of (see `isOrderClient`): their company's, or, in
  * none, those they placed that belong to no company.
  */
-export function clientOrdersOf(caller: SessionUser): SQL {
+export function clientOrdersOf(caller: SessionUser, bound: FilterValues = inlineValues): SQL {
   const company = clientCompanyOf(caller);
   return company
-    ? eq(orders.companyId, company)
-    : (and(eq(orders.userId, caller.id), isNull(orders.companyId)) as SQL);
+    ? eq(orders.companyId, bound.value("clientCompany", company))
+    : (and(eq(orders.userId, bound.value("client", caller.id)), isNull(orders.companyId)) as SQL);
 }
 
 /**

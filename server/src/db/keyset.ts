@@ -15,10 +15,11 @@ export type PagePlan = {
   /** Select this as `cursor`: the row's position, as a cursor. */
   cursor: SQL<string>;
   /**
-   * The page of a list with no filter as a statement that can be built once and kept
-   * (`preparedOnce`): its condition with the position and the rows skipped as placeholders,
-   * `shape` naming which of them it holds (with the limit, written in its text) and `values`
-   * filling them in.
+   * The page as a statement that can be built once and kept (`preparedOnce`), when the list has
+   * no filter or its filter's values are placeholders (`keptValues`): its condition with the
+   * position and the rows skipped as placeholders too, `shape` naming which of them it holds
+   * (with the limit, written in its text) and `values` filling them in (the filter's are the
+   * caller's to add).
    */
   kept?: { where: SQL | undefined; shape: string; values: Record<string, string | number> };
 };
@@ -66,13 +67,15 @@ function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL
  * One page of a list ordered newest first by (created_at, id), of the rows `filter` keeps. With a
  * cursor it is a keyset page: the database starts at that row through the index, so every page is
  * as quick as the first and rows written or deleted meanwhile neither repeat nor skip others.
- * `run` does the query with the plan's condition, order and limit.
+ * `run` does the query with the plan's condition, order and limit. `keepable`: the filter's values
+ * are placeholders (or there is no filter), so the plan offers the page as a kept statement.
  */
 export async function newestFirstPage<Row>(
   key: Key,
   query: PageQuery,
   run: (plan: PagePlan) => Promise<{ row: Row; cursor: string }[]>,
   filter?: SQL,
+  keepable = filter === undefined,
 ): Promise<Page<Row>> {
   const backwards = query.before !== undefined;
   const given = query.after ?? query.before;
@@ -96,14 +99,13 @@ export async function newestFirstPage<Row>(
     orderBy: backwards ? [asc(key.createdAt), asc(key.id)] : [desc(key.createdAt), desc(key.id)],
     limit,
     cursor: positionOf(key),
-    kept:
-      filter === undefined
-        ? {
-            where: from(position && placeholders, sql`${sql.placeholder("skip")}`),
-            shape: `${backwards ? "before" : "after"}_${position ? "position" : "start"}_${skip > 0 ? "skip" : "top"}_${limit}`,
-            values: position ? { positionAt: position.timestamp, positionId: position.id, skip } : { skip },
-          }
-        : undefined,
+    kept: keepable
+      ? {
+          where: from(position && placeholders, sql`${sql.placeholder("skip")}`),
+          shape: `${backwards ? "before" : "after"}_${position ? "position" : "start"}_${skip > 0 ? "skip" : "top"}_${limit}`,
+          values: position ? { positionAt: position.timestamp, positionId: position.id, skip } : { skip },
+        }
+      : undefined,
   });
   const more = found.length > query.size;
   const shown = found.slice(0, query.size);

@@ -2,6 +2,8 @@ import { type MatchCount, maxMatchCount } from "@agency/contract";
 import { and, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
+import { type FilterValues, inlineValues } from "./filter-values.js";
+import { limitInText, preparedOnce } from "./named-statement.js";
 
 /** `%` and `_` typed by the admin are letters, not patterns. */
 export function escapeLike(text: string): string {
@@ -61,14 +63,18 @@ export function nameOrEmailSearch(
   );
 }
 
-/** Rows created on the days `from` to `to` (UTC, both included). */
-export function createdOnDays(column: PgColumn, range: { from?: string; to?: string }): SQL[] {
+/** Rows created on the days `from` to `to` (UTC, both included); `bound` as in `visibleOrdersOf`. */
+export function createdOnDays(
+  column: PgColumn,
+  range: { from?: string; to?: string },
+  bound: FilterValues = inlineValues,
+): SQL[] {
   const conditions: SQL[] = [];
-  if (range.from) conditions.push(gte(column, new Date(`${range.from}T00:00:00.000Z`)));
+  if (range.from) conditions.push(gte(column, bound.value("from", new Date(`${range.from}T00:00:00.000Z`))));
   if (range.to) {
     const end = new Date(`${range.to}T00:00:00.000Z`);
     end.setUTCDate(end.getUTCDate() + 1);
-    conditions.push(lt(column, end));
+    conditions.push(lt(column, bound.value("to", end)));
   }
   return conditions;
 }
@@ -76,15 +82,27 @@ export function createdOnDays(column: PgColumn, range: { from?: string; to?: str
 /**
  * How many rows `filter` keeps, counted up to `maxMatchCount` and no further, so a filter that
  * keeps most of a large table costs a thousand index entries, not a count of the whole table.
+ * With `kept`, the filter holds placeholders (`keptValues`): the statement is built once under
+ * that name and kept, and `values` fills it in.
  */
-export async function countMatches(db: Database, table: PgTable, filter: SQL): Promise<MatchCount> {
-  const matched = db
-    .select({ one: sql`1`.as("one") })
-    .from(table)
-    .where(filter)
-    .limit(maxMatchCount + 1)
-    .as("matched");
-  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(matched);
+export async function countMatches(
+  db: Database,
+  table: PgTable,
+  filter: SQL,
+  kept?: { name: string; values: Record<string, unknown> },
+): Promise<MatchCount> {
+  const counting = () => {
+    const matched = db
+      .select({ one: sql`1`.as("one") })
+      .from(table)
+      .where(filter)
+      .limit(limitInText(maxMatchCount + 1))
+      .as("matched");
+    return db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(matched);
+  };
+  const [row] = kept
+    ? await preparedOnce(db, kept.name, () => counting().prepare(kept.name)).execute(kept.values)
+    : await counting();
   const count = row?.count ?? 0;
   return { count: Math.min(count, maxMatchCount), more: count > maxMatchCount };
 }

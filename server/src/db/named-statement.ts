@@ -35,26 +35,11 @@ export function executeKept(
 
 const nameOf = (text: string) => `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
 
-/** What node-postgres runs a prepared query with (the embedded database's have no text). */
-type Configs = { rawQueryConfig?: { name?: string; text?: string }; queryConfig?: { name?: string } };
-
 /**
- * Runs a query builder's statement (a select with its rows mapped as the builder maps them) as a
- * named statement, named by its text as `executeNamed` names raw ones: built once, then named
- * before it runs. The embedded database runs it as it runs any other.
+ * A kept statement's name from a longer one that says what it holds: PostgreSQL cuts a name
+ * at 63 bytes, and two kept statements' names must differ where it keeps them.
  */
-export function executeNamedQuery<Result>(query: {
-  prepare(name: string): { execute(): Promise<Result> };
-}): Promise<Result> {
-  const prepared = query.prepare("");
-  const configs = prepared as unknown as Configs;
-  if (configs.rawQueryConfig && typeof configs.rawQueryConfig.text === "string") {
-    const name = nameOf(configs.rawQueryConfig.text);
-    configs.rawQueryConfig.name = name;
-    if (configs.queryConfig) configs.queryConfig.name = name;
-  }
-  return prepared.execute();
-}
+export const statementName = (name: string): string => (name.length <= 63 ? name : nameOf(name));
 
 const kept = new WeakMap<object, Map<string, unknown>>();
 

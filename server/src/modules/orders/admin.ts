@@ -3,6 +3,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { seesOnlyAssigned, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
+import { type FilterValues, inlineValues, keptValues } from "../../db/filter-values.js";
 import { createdOnDays, nameOrEmailSearch, oneWordPattern } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
@@ -18,24 +19,44 @@ const orderNumber = /^#?(\d{1,9})$/;
  * Each combination is served by an index that keeps the newest-first order (see migration 0019
  * and docs/decisions/017), so a page reads its own rows, not every order that matches.
  */
-function chosenFilter(query: OrdersExportQuery, caller: SessionUser): OrdersChosen {
+function chosenFilter(query: OrdersExportQuery, caller: SessionUser, bound: FilterValues): OrdersChosen {
   const conditions: (SQL | undefined)[] = [];
-  if (query.assignee === "none") conditions.push(isNull(orders.assigneeId));
-  else if (query.assignee === "me") conditions.push(eq(orders.assigneeId, caller.id));
-  else if (query.assignee !== undefined) conditions.push(eq(orders.assigneeId, query.assignee));
-  if (query.state === "unpaid") conditions.push(eq(orders.paid, false));
-  else if (query.state !== undefined) conditions.push(eq(orders.state, query.state));
-  if (query.paid !== undefined) conditions.push(eq(orders.paid, query.paid === "true"));
-  if (query.plan !== undefined) conditions.push(eq(orders.planId, query.plan));
+  const { value } = bound;
+  if (query.assignee === "none") {
+    bound.part("unassigned");
+    conditions.push(isNull(orders.assigneeId));
+  } else if (query.assignee !== undefined) {
+    conditions.push(
+      eq(orders.assigneeId, value("assignee", query.assignee === "me" ? caller.id : query.assignee)),
+    );
+  }
+  if (query.state === "unpaid") {
+    bound.part("unpaid");
+    conditions.push(eq(orders.paid, false));
+  } else if (query.state !== undefined) conditions.push(eq(orders.state, value("state", query.state)));
+  if (query.paid !== undefined) conditions.push(eq(orders.paid, value("paid", query.paid === "true")));
+  if (query.plan !== undefined) conditions.push(eq(orders.planId, value("plan", query.plan)));
   // Served by the index on (company_id, created_at, id): a company's page of orders reads its own rows.
-  if (query.companyId !== undefined) conditions.push(eq(orders.companyId, query.companyId));
-  conditions.push(...createdOnDays(orders.createdAt, query));
+  if (query.companyId !== undefined)
+    conditions.push(eq(orders.companyId, value("companyId", query.companyId)));
+  conditions.push(...createdOnDays(orders.createdAt, query, bound));
   const filters = conditions.filter((condition) => condition !== undefined);
-  const text = (query.q ?? query.search)?.trim();
+  const text = searchedText(query);
   if (!text) return { filters };
   const number = orderNumber.exec(text)?.[1];
-  if (number) return { filters, search: eq(orders.number, Number(number)) };
+  if (number) return { filters, search: eq(orders.number, value("number", Number(number))) };
   return { filters, search: nameOrEmailSearch(orders, text, orderWordLookup), word: oneWordPattern(text) };
+}
+
+const searchedText = (query: OrdersExportQuery) => (query.q ?? query.search)?.trim();
+
+/**
+ * Whether the list's statements can be kept with the filter's values as placeholders: every
+ * filter but a search for text, whose best plan depends on the words (docs/decisions/034).
+ */
+function keepable(query: OrdersExportQuery): boolean {
+  const text = searchedText(query);
+  return !text || orderNumber.test(text);
 }
 
 /** The caller's filters, the search's condition, and the LIKE pattern of a search of one word. */
@@ -46,9 +67,9 @@ type OrdersChosen = { filters: SQL[]; search?: SQL; word?: string };
  * whether anything narrows it, and the pattern of the one word searched when it is all that narrows
  * the list of a caller who sees every order: its matches are counted from the word table alone.
  */
-function ordersListed(query: OrdersExportQuery, caller: SessionUser) {
-  const visible = visibleOrdersOf(caller);
-  const { filters, search, word } = chosenFilter(query, caller);
+function ordersListed(query: OrdersExportQuery, caller: SessionUser, bound: FilterValues = inlineValues) {
+  const visible = visibleOrdersOf(caller, bound);
+  const { filters, search, word } = chosenFilter(query, caller, bound);
   const chosen = [...filters, ...(search ? [search] : [])];
   const narrowing = chosen.length === 0 ? undefined : and(...chosen);
   return {
@@ -84,11 +105,13 @@ export async function listAllOrders(
   caller: SessionUser,
   query: AdminOrdersQuery,
 ): Promise<AdminOrderList> {
-  const { filter, narrowed, onlyWord } = ordersListed(query, caller);
+  const bound = keepable(query) ? keptValues() : undefined;
+  const { filter, narrowed, onlyWord } = ordersListed(query, caller, bound);
+  const kept = bound && { shape: bound.shape(), values: bound.values };
   const [page, { total, paid }, matches] = await Promise.all([
-    orderPageNewestFirst(db, query, filter, !narrowed),
+    orderPageNewestFirst(db, query, filter, kept),
     countsFor(db, caller),
-    narrowed && filter ? ordersMatching(db, filter, onlyWord) : undefined,
+    narrowed && filter ? ordersMatching(db, filter, onlyWord, kept) : undefined,
   ]);
   const rows = page.rows.map((entry) => entry.order);
   const shown = seenBy(caller, await pageForTeam(db, page.rows), rows);

@@ -124,6 +124,27 @@ describe("a member who sees only the orders assigned to them", () => {
     expect(ids(await list(staff, "?size=1&page=2"))).toEqual([]);
   });
 
+  it("lists each member's own, one after the other, with the same filters", async () => {
+    // The same filters are one statement kept for their shape: each caller's values fill it in.
+    const plans = await planIds(ctx);
+    const extended = plans.find("Extended", "monthly")._id;
+    const standard = plans.find("Standard", "monthly")._id;
+    const [first] = staffOrders;
+    const seen: [string, string[], string[]][] = [
+      ["", [bookkeeperOrder], staffOrders],
+      ["?state=submitted", [bookkeeperOrder], staffOrders],
+      [`?plan=${extended}`, [bookkeeperOrder], []],
+      [`?plan=${standard}`, [], [first ?? ""]],
+    ];
+    for (const [query, bookkeepers, staffs] of seen) {
+      expect(ids(await list(bookkeeper, query)), query).toEqual(bookkeepers);
+      expect(ids(await list(staff, query)).sort(), query).toEqual([...staffs].sort());
+      expect(ids(await list(bookkeeper, query)), query).toEqual(bookkeepers);
+    }
+    expect((await list(bookkeeper, "?state=submitted")).matches).toEqual({ count: 1, more: false });
+    expect((await list(staff, "?state=submitted")).matches).toEqual({ count: 2, more: false });
+  });
+
   it("exports only those", async () => {
     expect(await exported(bookkeeper)).toBe(1);
     expect(await exported(bookkeeper, "?q=Alma")).toBe(0);

@@ -40,9 +40,10 @@ describe("the count of a one-word search", () => {
       if (!filter || !pattern) throw new Error("a one-word search");
       const expected = await countMatches(handle.db, orders, filter);
       for (const sample of [1, 2, 50, 600, 1500, undefined]) {
-        expect(await ordersMatching(handle.db, filter, pattern, sample), `sample ${sample}`).toEqual(
-          expected,
-        );
+        expect(
+          await ordersMatching(handle.db, filter, pattern, undefined, sample),
+          `sample ${sample}`,
+        ).toEqual(expected);
       }
     });
   }

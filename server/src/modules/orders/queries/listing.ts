@@ -4,7 +4,7 @@ import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
 import { countMatches, type WordLookup } from "../../../db/list-search.js";
-import { executeNamedQuery, limitInText, preparedOnce } from "../../../db/named-statement.js";
+import { limitInText, preparedOnce, statementName } from "../../../db/named-statement.js";
 import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
@@ -28,15 +28,16 @@ const newestPeriodColumn = (column: PgColumn) =>
  * read by a primary key in the page's own statement rather than by a statement of its own after
  * it. Subqueries, not joins: joined, the planner weighs join orders and methods for the orders'
  * million rows and sizes a cache (Memoize) for them, which took longer than reading the page
- * (docs/decisions/034). With `named`, the statement is named by its text and planned once per
- * connection: for the lists without a search or filter, whose best plan does not depend on the
- * values (a search's does: it is planned for its words each time).
+ * (docs/decisions/034). With `kept` (a filter whose values are placeholders, `keptValues`, or no
+ * filter), the statement is built once for the filter's and the page's shape, kept, and planned
+ * once per connection: for the lists whose best plan does not depend on the values. A search's
+ * does: it is built and planned for its words each time.
  */
 export function orderPageNewestFirst(
   db: Database,
   query: PageQuery,
   filter: SQL | undefined,
-  named = false,
+  kept?: { shape: string; values: Record<string, unknown> },
 ): Promise<Page<OrderWithCompany>> {
   return newestFirstPage(
     orders,
@@ -59,18 +60,18 @@ export function orderPageNewestFirst(
           .from(orders)
           .where(where)
           .orderBy(...plan.orderBy)
-          .limit(named ? limitInText(plan.limit) : plan.limit);
-      const { kept } = plan;
-      // Every order's list (no filter, no search): its statement built once for each shape of
-      // page and kept, its position and skip filled in at each run.
+          .limit(kept ? limitInText(plan.limit) : plan.limit);
+      // A list without a search: its statement built once for each shape of filter and page and
+      // kept, the filter's values, the position and the skip filled in at each run.
+      const page = plan.kept;
+      const name = kept && page && `orders_page_${kept.shape}_${page.shape}`;
       const rows =
-        named && kept
-          ? await preparedOnce(db, `orders_page_${kept.shape}`, () =>
-              select(kept.where).prepare(`orders_page_${kept.shape}`),
-            ).execute(kept.values)
-          : named
-            ? await executeNamedQuery(select(plan.where))
-            : await select(plan.where);
+        name && page
+          ? await preparedOnce(db, name, () => select(page.where).prepare(statementName(name))).execute({
+              ...kept.values,
+              ...page.values,
+            })
+          : await select(plan.where);
       return rows.map(({ order, companyName, periodNumber, periodStartedAt, assigneeName, cursor }) => ({
         row: {
           order,
@@ -87,6 +88,7 @@ export function orderPageNewestFirst(
       }));
     },
     filter,
+    kept !== undefined,
   );
 }
 
@@ -109,9 +111,13 @@ export async function ordersMatching(
   db: Database,
   filter: SQL,
   onlyWord?: string,
+  kept?: { shape: string; values: Record<string, unknown> },
   sample = 2 * (maxMatchCount + 1),
 ): Promise<MatchCount> {
-  if (onlyWord === undefined) return countMatches(db, orders, filter);
+  if (onlyWord === undefined) {
+    const counted = kept && { name: statementName(`orders_matching_${kept.shape}`), values: kept.values };
+    return countMatches(db, orders, filter, counted);
+  }
   const firstEntries = db
     .select({ orderId: orderSearchWords.orderId })
     .from(orderSearchWords)

@@ -1,0 +1,35 @@
+import { type Placeholder, sql } from "drizzle-orm";
+
+/**
+ * How a list's filter holds its values: written into its statement as parameters
+ * (`inlineValues`), or as the placeholders of a statement built once for the filter's shape and
+ * kept (`keptValues`), which fills them in at each run. A filter is written once, through this,
+ * for both: every value that differs between two callers of the same shape goes through `value`,
+ * so none is kept in a statement built for someone else.
+ */
+export type FilterValues = {
+  /** `value` itself, or the placeholder `name` standing for it. */
+  value<T>(name: string, value: T): T | Placeholder;
+  /** Notes a condition without a value (as "unassigned") in the filter's shape. */
+  part(name: string): void;
+};
+
+export const inlineValues: FilterValues = { value: (_name, value) => value, part: () => {} };
+
+/** A filter's values as placeholders: `values` fills them in, `shape()` names which conditions it holds. */
+export function keptValues(): FilterValues & { values: Record<string, unknown>; shape(): string } {
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  return {
+    value(name, value) {
+      values[name] = value;
+      parts.push(name);
+      return sql.placeholder(name);
+    },
+    part(name) {
+      parts.push(name);
+    },
+    values,
+    shape: () => parts.join("_") || "all",
+  };
+}
