@@ -115,6 +115,9 @@ export async function confirmPeriodBrief(tx: Database, orderId: string, answers:
   await confirmBriefOfPeriod(tx, orderId, current.number, answers);
 }
 
+/** What an order's periods are told from, besides its periods' rows. */
+type PeriodsOrder = Pick<OrderRow, "id" | "paid" | "paymentTime" | "createdAt">;
+
 const toPeriod = (row: { number: number; startedAt: Date }): OrderPeriod => ({
   number: row.number,
   startedAt: row.startedAt.toISOString(),
@@ -123,7 +126,7 @@ const toPeriod = (row: { number: number; startedAt: Date }): OrderPeriod => ({
 /**
  * A paid order written without periods (by a data tool) is in its first one, from its payment.
  */
-const firstPeriodOf = (order: OrderRow): OrderPeriod => ({
+const firstPeriodOf = (order: PeriodsOrder): OrderPeriod => ({
   number: 1,
   startedAt: (order.paymentTime ?? order.createdAt).toISOString(),
 });
@@ -131,7 +134,7 @@ const firstPeriodOf = (order: OrderRow): OrderPeriod => ({
 /** Each paid order's current work period (one query for all of them); null for unpaid ones. */
 export async function currentPeriodsOf(
   db: Database,
-  rows: OrderRow[],
+  rows: PeriodsOrder[],
 ): Promise<Map<string, OrderPeriod | null>> {
   const paid = rows.filter((row) => row.paid);
   const found =
@@ -150,7 +153,7 @@ export async function currentPeriodsOf(
  * first period when it has none opened; null for an unpaid order.
  */
 export function currentPeriodFrom(
-  row: OrderRow,
+  row: PeriodsOrder,
   newest: { number: number; startedAt: Date } | null | undefined,
 ): OrderPeriod | null {
   if (!row.paid) return null;

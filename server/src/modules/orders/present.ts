@@ -9,16 +9,17 @@ import {
 import { type OrderRow, type Sight, sightOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { linesOfOrders } from "../../db/order-lines.js";
+import { linesOfOrders, type OrderLineRow } from "../../db/order-lines.js";
 import { subscriptionsOfOrders } from "../billing/index.js";
 import { toOrderLine } from "./lines.js";
 import { currentPeriodFrom, currentPeriodsOf } from "./periods.js";
+import type { ShownOrder } from "./queries/listing.js";
 import { namesOfAccounts } from "./queries/members.js";
 import { orderRowsWithIds } from "./queries/orders.js";
 
 /** An order as the API shows it. */
 export function toOrder(
-  row: OrderRow,
+  row: ShownOrder,
   subscription: Subscription | null = null,
   period: OrderPeriod | null = null,
   lines?: OrderLine[],
@@ -94,18 +95,33 @@ export type OrderShowing = { lines?: boolean; periods?: Map<string, OrderPeriod 
  * Orders as the API shows them, each with its subscription and current work period, and its
  * lines when asked (one query for each, for all of them).
  */
-export async function ordersWithSubscriptions(
+export function ordersWithSubscriptions(
   db: Database,
   rows: OrderRow[],
   showing: OrderShowing = {},
+): Promise<Order[]> {
+  return shownWithSubscriptions(
+    db,
+    rows,
+    showing.periods,
+    showing.lines ? linesOfOrders(db, rows) : undefined,
+  );
+}
+
+/** `ordersWithSubscriptions` for the columns a list shows (`ShownOrder`), and the lines if read. */
+async function shownWithSubscriptions(
+  db: Database,
+  rows: ShownOrder[],
+  periodsRead?: Map<string, OrderPeriod | null>,
+  linesRead?: Promise<Map<string, OrderLineRow[]>>,
 ): Promise<Order[]> {
   const [byOrder, periods, lines] = await Promise.all([
     subscriptionsOfOrders(
       db,
       rows.filter((row) => row.paid).map((row) => row.id),
     ),
-    showing.periods ?? currentPeriodsOf(db, rows),
-    showing.lines ? linesOfOrders(db, rows) : undefined,
+    periodsRead ?? currentPeriodsOf(db, rows),
+    linesRead,
   ]);
   return rows.map((row) =>
     toOrder(
@@ -142,7 +158,7 @@ export async function ordersForTeam(
 }
 
 /** An order with what the team sees besides: who does the work and by when. */
-const forTeam = (order: Order, row: OrderRow | undefined, assignee: OrderAssignee | null): Order => ({
+const forTeam = (order: Order, row: ShownOrder | undefined, assignee: OrderAssignee | null): Order => ({
   ...order,
   assignee,
   dueAt: row?.dueAt?.toISOString() ?? null,
@@ -155,7 +171,7 @@ const forTeam = (order: Order, row: OrderRow | undefined, assignee: OrderAssigne
 export async function pageForTeam(
   db: Database,
   page: {
-    order: OrderRow;
+    order: ShownOrder;
     newestPeriod: { number: number; startedAt: Date } | null;
     assignee: OrderAssignee | null;
   }[],
@@ -164,7 +180,7 @@ export async function pageForTeam(
   const periods = new Map(
     page.map(({ order, newestPeriod }) => [order.id, currentPeriodFrom(order, newestPeriod)]),
   );
-  const shown = await ordersWithSubscriptions(db, rows, { periods });
+  const shown = await shownWithSubscriptions(db, rows, periods);
   return shown.map((order, index) => forTeam(order, rows[index], page[index]?.assignee ?? null));
 }
 

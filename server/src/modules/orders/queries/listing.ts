@@ -8,8 +8,40 @@ import { limitInText, preparedOnce, statementName } from "../../../db/named-stat
 import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
+/**
+ * The columns of an order that a list of orders shows (and decides with: who may see its money
+ * and contact, its current period), and no others: not its provider's ids, its renewal price or
+ * when its subscription ended.
+ */
+export const shownOrderColumns = {
+  id: orders.id,
+  number: orders.number,
+  userId: orders.userId,
+  companyId: orders.companyId,
+  planId: orders.planId,
+  email: orders.email,
+  name: orders.name,
+  service: orders.service,
+  serviceDuration: orders.serviceDuration,
+  priceCents: orders.priceCents,
+  discountCents: orders.discountCents,
+  currency: orders.currency,
+  promoCode: orders.promoCode,
+  phone: orders.phone,
+  paid: orders.paid,
+  transactionId: orders.transactionId,
+  paymentTime: orders.paymentTime,
+  state: orders.state,
+  assigneeId: orders.assigneeId,
+  dueAt: orders.dueAt,
+  createdAt: orders.createdAt,
+};
+
+/** An order as a list shows it: the columns of `shownOrderColumns`. */
+export type ShownOrder = Pick<OrderRecord, keyof typeof shownOrderColumns>;
+
 export type OrderWithCompany = {
-  order: OrderRecord;
+  order: ShownOrder;
   company: { id: string; name: string } | null;
   /** The order's newest opened work period, if any. */
   newestPeriod: { number: number; startedAt: Date } | null;
@@ -46,7 +78,7 @@ export function orderPageNewestFirst(
       const select = (where: SQL | undefined) =>
         db
           .select({
-            order: orders,
+            order: shownOrderColumns,
             companyName: sql<
               string | null
             >`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`,
