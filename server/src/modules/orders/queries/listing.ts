@@ -40,52 +40,6 @@ export const shownOrderColumns = {
 /** An order as a list shows it: the columns of `shownOrderColumns`. */
 export type ShownOrder = Pick<OrderRecord, keyof typeof shownOrderColumns>;
 
-/**
- * The shown columns, each named as its key: a page is read as one JSON array of them (see
- * `orderPageNewestFirst`), which the embedded database hands over far faster than as many rows
- * of fields, each decoded on its own.
- */
-const shownAsKeys = Object.fromEntries(
-  Object.entries(shownOrderColumns).map(([key, column]) => [key, sql`${column}`.as(key)]),
-);
-
-/** A listed order as its page's JSON holds it: instants as text. */
-type ListedJson = Omit<ShownOrder, "paymentTime" | "dueAt" | "createdAt"> & {
-  paymentTime: string | null;
-  dueAt: string | null;
-  createdAt: string;
-  companyName: string | null;
-  periodNumber: number | null;
-  periodStartedAt: string | null;
-  assigneeName: string | null;
-  cursor: string;
-};
-
-const instant = (text: string | null) => (text === null ? null : new Date(text));
-
-function listedFromJson(listed: ListedJson): { row: OrderWithCompany; cursor: string } {
-  const { companyName, periodNumber, periodStartedAt, assigneeName, cursor, ...columns } = listed;
-  const order: ShownOrder = {
-    ...columns,
-    paymentTime: instant(columns.paymentTime),
-    dueAt: instant(columns.dueAt),
-    createdAt: new Date(columns.createdAt),
-  };
-  return {
-    row: {
-      order,
-      company: order.companyId && companyName !== null ? { id: order.companyId, name: companyName } : null,
-      newestPeriod:
-        periodNumber !== null && periodStartedAt !== null
-          ? { number: periodNumber, startedAt: new Date(periodStartedAt) }
-          : null,
-      assignee:
-        order.assigneeId && assigneeName !== null ? { id: order.assigneeId, name: assigneeName } : null,
-    },
-    cursor,
-  };
-}
-
 export type OrderWithCompany = {
   order: ShownOrder;
   company: { id: string; name: string } | null;
@@ -117,52 +71,53 @@ export function orderPageNewestFirst(
   filter: SQL | undefined,
   kept?: { shape: string; values: Record<string, unknown> },
 ): Promise<Page<OrderWithCompany>> {
-  const backwards = query.before !== undefined;
   return newestFirstPage(
     orders,
     query,
     async (plan) => {
-      const statement = (where: SQL | undefined) => {
-        const page = db
+      const select = (where: SQL | undefined) =>
+        db
           .select({
-            ...shownAsKeys,
-            companyName:
-              sql`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`.as(
-                "companyName",
-              ),
-            periodNumber: sql`${newestPeriodColumn(orderPeriods.number)}`.as("periodNumber"),
-            periodStartedAt: sql`${newestPeriodColumn(orderPeriods.startedAt)}`.as("periodStartedAt"),
-            assigneeName: sql`(select ${user.name} from ${user} where ${user.id} = ${orders.assigneeId})`.as(
-              "assigneeName",
-            ),
-            cursor: sql`${plan.cursor}`.as("cursor"),
+            order: shownOrderColumns,
+            companyName: sql<
+              string | null
+            >`(select ${companies.name} from ${companies} where ${companies.id} = ${orders.companyId})`,
+            periodNumber: newestPeriodColumn(orderPeriods.number) as SQL<number | null>,
+            periodStartedAt: newestPeriodColumn(orderPeriods.startedAt) as SQL<Date | null>,
+            assigneeName: sql<
+              string | null
+            >`(select ${user.name} from ${user} where ${user.id} = ${orders.assigneeId})`,
+            cursor: plan.cursor,
           })
           .from(orders)
           .where(where)
           .orderBy(...plan.orderBy)
-          .limit(kept ? limitInText(plan.limit) : plan.limit)
-          .as("page");
-        const order = sql.raw(backwards ? "asc" : "desc");
-        return db
-          .select({
-            rows: sql<
-              ListedJson[] | null
-            >`json_agg(page order by page."createdAt" ${order}, page."id" ${order})`,
-          })
-          .from(page);
-      };
+          .limit(kept ? limitInText(plan.limit) : plan.limit);
       // A list without a search: its statement built once for each shape of filter and page and
       // kept, the filter's values, the position and the skip filled in at each run.
       const page = plan.kept;
       const name = kept && page && `orders_page_${kept.shape}_${page.shape}`;
-      const [read] =
+      const rows =
         name && page
-          ? await preparedOnce(db, name, () => statement(page.where).prepare(statementName(name))).execute({
+          ? await preparedOnce(db, name, () => select(page.where).prepare(statementName(name))).execute({
               ...kept.values,
               ...page.values,
             })
-          : await statement(plan.where);
-      return (read?.rows ?? []).map(listedFromJson);
+          : await select(plan.where);
+      return rows.map(({ order, companyName, periodNumber, periodStartedAt, assigneeName, cursor }) => ({
+        row: {
+          order,
+          company:
+            order.companyId && companyName !== null ? { id: order.companyId, name: companyName } : null,
+          newestPeriod:
+            periodNumber !== null && periodStartedAt !== null
+              ? { number: periodNumber, startedAt: periodStartedAt }
+              : null,
+          assignee:
+            order.assigneeId && assigneeName !== null ? { id: order.assigneeId, name: assigneeName } : null,
+        },
+        cursor,
+      }));
     },
     filter,
     kept !== undefined,
