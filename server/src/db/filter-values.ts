@@ -14,6 +14,9 @@ export type FilterValues = {
   part(name: string): void;
 };
 
+/** A list's filter as `keptValues` wrote it: the shape its statements are kept for, and its values. */
+export type KeptFilter = { shape: string; values: Record<string, unknown> };
+
 export const inlineValues: FilterValues = { value: (_name, value) => value, part: () => {} };
 
 /** A filter's values as placeholders: `values` fills them in, `shape()` names which conditions it holds. */

@@ -1,18 +1,26 @@
 import type { UserList, UserListQuery, UsersExportQuery } from "@agency/contract";
 import { and, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { type FilterValues, inlineValues, keptValues } from "../../db/filter-values.js";
 import { newestFirstPage } from "../../db/keyset.js";
 import { createdOnDays, nameOrEmailSearch } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { user } from "../../db/schema.js";
 import { accountsMatching, accountsPage } from "./queries.js";
 
-/** The role filter, the days and the search (the start of the e-mail, the name or a word of it). */
-export function adminUserFilter(query: UsersExportQuery): SQL | undefined {
+/**
+ * The role filter, the days and the search (the start of the e-mail, the name or a word of it).
+ * With `bound` (`keptValues`), the days are placeholders of statements kept for the shape.
+ */
+export function adminUserFilter(
+  query: UsersExportQuery,
+  bound: FilterValues = inlineValues,
+): SQL | undefined {
+  if (query.role) bound.part(query.role);
   const conditions: (SQL | undefined)[] = [
     // "admin" is every member of the team (SPEC §3's admin), "customer" everyone else.
     query.role === "admin" ? isNotNull(user.role) : query.role === "customer" ? isNull(user.role) : undefined,
-    ...createdOnDays(user.createdAt, query),
+    ...createdOnDays(user.createdAt, query, bound),
     query.q ? nameOrEmailSearch(user, query.q) : undefined,
   ];
   const present = conditions.filter((condition) => condition !== undefined);
@@ -24,11 +32,15 @@ export function adminUserFilter(query: UsersExportQuery): SQL | undefined {
  * or filtered list also says how many accounts match, up to 1,000.
  */
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserList> {
-  const filter = adminUserFilter(query);
+  // Without a search, whose best plan depends on its words, the statements are kept for the
+  // filter's shape, its values filled in at each run (as All Orders', docs/decisions/034).
+  const bound = query.q ? undefined : keptValues();
+  const filter = adminUserFilter(query, bound);
+  const kept = bound && { shape: bound.shape(), values: bound.values };
   const [page, counts, matches] = await Promise.all([
-    newestFirstPage(user, query, (plan) => accountsPage(db, plan), filter),
+    newestFirstPage(user, query, (plan) => accountsPage(db, plan, kept), filter, kept !== undefined),
     readRowCounts(db, ["users"]),
-    filter ? accountsMatching(db, filter) : undefined,
+    filter ? accountsMatching(db, filter, kept) : undefined,
   ]);
   return {
     users: page.rows.map((row) => ({

@@ -1,8 +1,10 @@
 import type { MatchCount } from "@agency/contract";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import type { KeptFilter } from "../../db/filter-values.js";
 import type { PagePlan } from "../../db/keyset.js";
 import { countMatches } from "../../db/list-search.js";
+import { limitInText, preparedOnce, statementName } from "../../db/named-statement.js";
 import { user } from "../../db/schema.js";
 
 type AccountListRow = {
@@ -13,29 +15,46 @@ type AccountListRow = {
   createdAt: Date;
 };
 
-/** One page of accounts as the admin's list shows them, each with its position as a cursor. */
-export function accountsPage(
+/**
+ * One page of accounts as the admin's list shows them, each with its position as a cursor. With
+ * `kept`, the statement is built once for the filter's and the page's shape and kept.
+ */
+export async function accountsPage(
   db: Database,
   plan: PagePlan,
+  kept?: KeptFilter,
 ): Promise<{ row: AccountListRow; cursor: string }[]> {
-  return db
-    .select({
-      row: {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        role: user.role,
-        createdAt: user.createdAt,
-      },
-      cursor: plan.cursor,
-    })
-    .from(user)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit);
+  const select = (where: SQL | undefined) =>
+    db
+      .select({
+        row: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          createdAt: user.createdAt,
+        },
+        cursor: plan.cursor,
+      })
+      .from(user)
+      .where(where)
+      .orderBy(...plan.orderBy)
+      .limit(kept ? limitInText(plan.limit) : plan.limit);
+  const page = plan.kept;
+  if (!kept || !page) return select(plan.where);
+  const name = `users_page_${kept.shape}_${page.shape}`;
+  return preparedOnce(db, name, () => select(page.where).prepare(statementName(name))).execute({
+    ...kept.values,
+    ...page.values,
+  });
 }
 
-/** How many accounts the filter keeps, up to 1,000. */
-export function accountsMatching(db: Database, filter: SQL): Promise<MatchCount> {
-  return countMatches(db, user, filter);
+/** How many accounts the filter keeps, up to 1,000 (with `kept`, by a kept statement). */
+export function accountsMatching(db: Database, filter: SQL, kept?: KeptFilter): Promise<MatchCount> {
+  return countMatches(
+    db,
+    user,
+    filter,
+    kept && { name: statementName(`users_matching_${kept.shape}`), values: kept.values },
+  );
 }

@@ -2,6 +2,7 @@ import { type MatchCount, maxMatchCount, type PageQuery } from "@agency/contract
 import { and, count, countDistinct, eq, like, lt, notExists, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
+import type { KeptFilter } from "../../../db/filter-values.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
 import { countMatches, type WordLookup } from "../../../db/list-search.js";
 import { limitInText, preparedOnce, statementName } from "../../../db/named-statement.js";
@@ -69,7 +70,7 @@ export function orderPageNewestFirst(
   db: Database,
   query: PageQuery,
   filter: SQL | undefined,
-  kept?: { shape: string; values: Record<string, unknown> },
+  kept?: KeptFilter,
 ): Promise<Page<OrderWithCompany>> {
   return newestFirstPage(
     orders,
@@ -143,7 +144,7 @@ export async function ordersMatching(
   db: Database,
   filter: SQL,
   onlyWord?: string,
-  kept?: { shape: string; values: Record<string, unknown> },
+  kept?: KeptFilter,
   sample = 2 * (maxMatchCount + 1),
 ): Promise<MatchCount> {
   if (onlyWord === undefined) {
