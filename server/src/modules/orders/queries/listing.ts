@@ -14,7 +14,7 @@ import type { OrderRecord } from "./orders.js";
  * and contact, its current period), and no others: not its provider's ids, its renewal price or
  * when its subscription ended.
  */
-export const shownOrderColumns = {
+const shownOrderColumns = {
   id: orders.id,
   number: orders.number,
   userId: orders.userId,
