@@ -9,7 +9,7 @@ import {
   promoMessages,
   toMajor,
 } from "@agency/contract";
-import { clientOrdersOf, findOwnOrder, visibleOrdersOf } from "../../auth/order-access.js";
+import { findOwnOrder, visibleOrdersOf } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import { aheadMs, type Clock, systemClock } from "../../clock.js";
@@ -91,7 +91,7 @@ export async function listOrders(
     throw new AppError("forbidden", "You can only see your own orders.");
   }
   const rows = own
-    ? await ordersOfCustomerNewestFirst(db, clientOrdersOf(caller))
+    ? await ordersOfCustomerNewestFirst(db, caller)
     : await ordersWithEmailNewestFirst(db, wanted ?? "", visibleOrdersOf(caller));
   return seenBy(caller, await ordersWithSubscriptions(db, rows, { lines: true }), rows);
 }

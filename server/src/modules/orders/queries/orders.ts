@@ -1,5 +1,9 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { clientOrdersOf } from "../../../auth/order-access.js";
+import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
+import { keptValues } from "../../../db/filter-values.js";
+import { preparedOnce } from "../../../db/named-statement.js";
 import { orderEvents, orders, user } from "../../../db/schema.js";
 
 export type OrderRecord = typeof orders.$inferSelect;
@@ -15,9 +19,17 @@ export async function orderRowLocked(tx: Database, id: string): Promise<OrderRec
   return order;
 }
 
-/** The customer's orders, newest first. */
-export function ordersOfCustomerNewestFirst(db: Database, whose: SQL): Promise<OrderRecord[]> {
-  return db.select().from(orders).where(whose).orderBy(desc(orders.createdAt), desc(orders.id));
+/**
+ * The orders the caller is the client of (`clientOrdersOf`), newest first: a statement kept for
+ * each shape of the rule (a company's, or a person's own), the caller's filled in at each run.
+ */
+export function ordersOfCustomerNewestFirst(db: Database, caller: SessionUser): Promise<OrderRecord[]> {
+  const bound = keptValues();
+  const whose = clientOrdersOf(caller, bound);
+  const name = `orders_of_client_${bound.shape()}`;
+  return preparedOnce(db, name, () =>
+    db.select().from(orders).where(whose).orderBy(desc(orders.createdAt), desc(orders.id)).prepare(name),
+  ).execute(bound.values);
 }
 
 /** The orders placed with this e-mail (in any case) that `visible` keeps, newest first. */
