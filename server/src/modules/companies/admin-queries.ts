@@ -2,9 +2,12 @@
 // invitations, which queries.ts writes).
 
 import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { visibleOrdersOf } from "../../auth/order-access.js";
+import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
+import { keptValues } from "../../db/filter-values.js";
 import { escapeLike, oneWordPattern } from "../../db/list-search.js";
-import { numberInText } from "../../db/named-statement.js";
+import { limitInText, numberInText, preparedOnce } from "../../db/named-statement.js";
 import { rowsOf } from "../../db/rows.js";
 import { companies, companySearchWords, orders, salesDocuments, user } from "../../db/schema.js";
 
@@ -163,19 +166,23 @@ export function companiesByName(
   );
 }
 
-/** The company's latest orders `visible` keeps (every one when undefined), newest first. */
-export function latestOrdersOfCompany(
-  db: Database,
-  companyId: string,
-  visible: SQL | undefined,
-  limit: number,
-) {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), visible))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
+/**
+ * The company's latest orders the caller may see (`visibleOrdersOf`), newest first: a statement
+ * kept for each shape of the rule, the company and the caller filled in at each run.
+ */
+export function latestOrdersOfCompany(db: Database, companyId: string, caller: SessionUser, limit: number) {
+  const bound = keptValues();
+  const where = and(eq(orders.companyId, bound.value("company", companyId)), visibleOrdersOf(caller, bound));
+  const name = `company_orders_${bound.shape()}_${limit}`;
+  return preparedOnce(db, name, () =>
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limitInText(limit))
+      .prepare(name),
+  ).execute(bound.values);
 }
 
 /** The open states of a quote or invoice: sent and waiting, opened, or accepted and not yet paid. */

@@ -108,7 +108,7 @@ export async function companyForAgency(
   const seesMoney = can(caller, "money.view");
   const [people, orderRows, documents, revenue] = await Promise.all([
     peopleOfCompany(db, company.id),
-    latestOrdersOfCompany(db, company.id, visibleOrdersOf(caller), companyOrdersShown + 1),
+    latestOrdersOfCompany(db, company.id, caller, companyOrdersShown + 1),
     openDocumentsOfCompany(db, company.id),
     seesMoney ? revenueOf(db, company.id, visibleOrdersOf(caller)) : undefined,
   ]);
