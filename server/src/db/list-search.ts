@@ -3,7 +3,7 @@ import { and, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
 import { type FilterValues, inlineValues } from "./filter-values.js";
-import { limitInText, preparedOnce } from "./named-statement.js";
+import { executeKeptQuery, limitInText } from "./named-statement.js";
 
 /** `%` and `_` typed by the admin are letters, not patterns. */
 export function escapeLike(text: string): string {
@@ -100,9 +100,7 @@ export async function countMatches(
       .as("matched");
     return db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(matched);
   };
-  const [row] = kept
-    ? await preparedOnce(db, kept.name, () => counting().prepare(kept.name)).execute(kept.values)
-    : await counting();
+  const [row] = kept ? await executeKeptQuery(db, kept.name, counting, kept.values) : await counting();
   const count = row?.count ?? 0;
   return { count: Math.min(count, maxMatchCount), more: count > maxMatchCount };
 }

@@ -39,7 +39,7 @@ const nameOf = (text: string) => `s_${createHash("sha1").update(text).digest("ba
  * A kept statement's name from a longer one that says what it holds: PostgreSQL cuts a name
  * at 63 bytes, and two kept statements' names must differ where it keeps them.
  */
-export const statementName = (name: string): string => (name.length <= 63 ? name : nameOf(name));
+const statementName = (name: string): string => (name.length <= 63 ? name : nameOf(name));
 
 const kept = new WeakMap<object, Map<string, unknown>>();
 
@@ -50,17 +50,49 @@ const kept = new WeakMap<object, Map<string, unknown>>();
  * transaction alone.
  */
 export function preparedOnce<Query>(db: Database, name: string, build: () => Query): Query {
-  let queries = kept.get(db);
-  if (!queries) {
-    queries = new Map();
-    kept.set(db, queries);
-  }
+  const queries = keptBy(db);
   let query = queries.get(name) as Query | undefined;
   if (!query) {
     query = build();
     queries.set(name, query);
   }
   return query;
+}
+
+function keptBy(db: Database): Map<string, unknown> {
+  let queries = kept.get(db);
+  if (!queries) {
+    queries = new Map();
+    kept.set(db, queries);
+  }
+  return queries;
+}
+
+/**
+ * How many statements a database handle keeps at most. A list's statements are kept for each
+ * shape of its filter and page, of which a caller could ask for thousands; PostgreSQL keeps each
+ * named statement on each connection that ran it, and node-postgres never closes them.
+ */
+export const maxKeptStatements = 256;
+
+type Preparable<Result> = {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Result> };
+};
+
+/**
+ * A query builder's statement, its values as placeholders, kept under `name` (`preparedOnce`) and
+ * run with `values`. Once the handle keeps `maxKeptStatements`, a new one is built and run unnamed
+ * each time instead, as a statement with its values written in would be.
+ */
+export function executeKeptQuery<Result>(
+  db: Database,
+  name: string,
+  build: () => Preparable<Result>,
+  values: Record<string, unknown>,
+): Promise<Result> {
+  const queries = keptBy(db);
+  if (!queries.has(name) && queries.size >= maxKeptStatements) return build().prepare("").execute(values);
+  return preparedOnce(db, name, () => build().prepare(statementName(name))).execute(values);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { keptValues } from "../../db/filter-values.js";
 import { escapeLike, oneWordPattern } from "../../db/list-search.js";
-import { limitInText, numberInText, preparedOnce } from "../../db/named-statement.js";
+import { executeKeptQuery, limitInText, numberInText } from "../../db/named-statement.js";
 import { rowsOf } from "../../db/rows.js";
 import { companies, companySearchWords, orders, salesDocuments, user } from "../../db/schema.js";
 
@@ -174,15 +174,18 @@ export function latestOrdersOfCompany(db: Database, companyId: string, caller: S
   const bound = keptValues();
   const where = and(eq(orders.companyId, bound.value("company", companyId)), visibleOrdersOf(caller, bound));
   const name = `company_orders_${bound.shape()}_${limit}`;
-  return preparedOnce(db, name, () =>
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limitInText(limit))
-      .prepare(name),
-  ).execute(bound.values);
+  return executeKeptQuery(
+    db,
+    name,
+    () =>
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limitInText(limit)),
+    bound.values,
+  );
 }
 
 /** The open states of a quote or invoice: sent and waiting, opened, or accepted and not yet paid. */

@@ -160,6 +160,27 @@ describe("All Orders at any depth", () => {
     expect(seen).toEqual(before.filter((id) => id !== gone));
   });
 
+  it("answers every size and filter alike once more of them were asked for than are kept", async () => {
+    // Each size and filter is a statement kept for its shape, up to `maxKeptStatements`; past
+    // that the list runs unkept statements, with the same answers.
+    const every = await ordersInDatabase();
+    expect(every.length).toBeGreaterThan(2);
+    const paid = (await ordersPage("size=100&paid=true")).orders.map((order) => order._id);
+    for (let size = 1; size <= 100; size += 1) {
+      for (const [filter, expected] of [
+        ["", every],
+        ["&paid=true", paid],
+        ["&paid=true&from=2000-01-01", paid],
+      ] as const) {
+        const page = await ordersPage(`size=${size}${filter}`);
+        expect(
+          page.orders.map((order) => order._id),
+          `${size}${filter}`,
+        ).toEqual(expected.slice(0, size));
+      }
+    }
+  });
+
   it("refuses pages too large or too deep with a 400 that says why", async () => {
     const tooLarge = await adminGet("/api/orders?size=101");
     expect(tooLarge.statusCode).toBe(400);

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.js";
 import type { KeptFilter } from "../../db/filter-values.js";
 import type { PagePlan } from "../../db/keyset.js";
 import { countMatches } from "../../db/list-search.js";
-import { limitInText, preparedOnce, statementName } from "../../db/named-statement.js";
+import { executeKeptQuery, limitInText } from "../../db/named-statement.js";
 import { user } from "../../db/schema.js";
 
 type AccountListRow = {
@@ -43,10 +43,7 @@ export async function accountsPage(
   const page = plan.kept;
   if (!kept || !page) return select(plan.where);
   const name = `users_page_${kept.shape}_${page.shape}`;
-  return preparedOnce(db, name, () => select(page.where).prepare(statementName(name))).execute({
-    ...kept.values,
-    ...page.values,
-  });
+  return executeKeptQuery(db, name, () => select(page.where), { ...kept.values, ...page.values });
 }
 
 /** How many accounts the filter keeps, up to 1,000 (with `kept`, by a kept statement). */
@@ -55,6 +52,6 @@ export function accountsMatching(db: Database, filter: SQL, kept?: KeptFilter): 
     db,
     user,
     filter,
-    kept && { name: statementName(`users_matching_${kept.shape}`), values: kept.values },
+    kept && { name: `users_matching_${kept.shape}`, values: kept.values },
   );
 }

@@ -5,7 +5,7 @@ import type { Database } from "../../../db/client.js";
 import type { KeptFilter } from "../../../db/filter-values.js";
 import { newestFirstPage, type Page } from "../../../db/keyset.js";
 import { countMatches, type WordLookup } from "../../../db/list-search.js";
-import { limitInText, preparedOnce, statementName } from "../../../db/named-statement.js";
+import { executeKeptQuery, limitInText } from "../../../db/named-statement.js";
 import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
@@ -100,10 +100,7 @@ export function orderPageNewestFirst(
       const name = kept && page && `orders_page_${kept.shape}_${page.shape}`;
       const rows =
         name && page
-          ? await preparedOnce(db, name, () => select(page.where).prepare(statementName(name))).execute({
-              ...kept.values,
-              ...page.values,
-            })
+          ? await executeKeptQuery(db, name, () => select(page.where), { ...kept.values, ...page.values })
           : await select(plan.where);
       return rows.map(({ order, companyName, periodNumber, periodStartedAt, assigneeName, cursor }) => ({
         row: {
@@ -148,7 +145,7 @@ export async function ordersMatching(
   sample = 2 * (maxMatchCount + 1),
 ): Promise<MatchCount> {
   if (onlyWord === undefined) {
-    const counted = kept && { name: statementName(`orders_matching_${kept.shape}`), values: kept.values };
+    const counted = kept && { name: `orders_matching_${kept.shape}`, values: kept.values };
     return countMatches(db, orders, filter, counted);
   }
   const firstEntries = db

@@ -3,7 +3,7 @@ import { clientOrdersOf } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
 import { keptValues } from "../../../db/filter-values.js";
-import { preparedOnce } from "../../../db/named-statement.js";
+import { executeKeptQuery } from "../../../db/named-statement.js";
 import { orderEvents, orders, user } from "../../../db/schema.js";
 
 export type OrderRecord = typeof orders.$inferSelect;
@@ -27,9 +27,12 @@ export function ordersOfCustomerNewestFirst(db: Database, caller: SessionUser): 
   const bound = keptValues();
   const whose = clientOrdersOf(caller, bound);
   const name = `orders_of_client_${bound.shape()}`;
-  return preparedOnce(db, name, () =>
-    db.select().from(orders).where(whose).orderBy(desc(orders.createdAt), desc(orders.id)).prepare(name),
-  ).execute(bound.values);
+  return executeKeptQuery(
+    db,
+    name,
+    () => db.select().from(orders).where(whose).orderBy(desc(orders.createdAt), desc(orders.id)),
+    bound.values,
+  );
 }
 
 /** The orders placed with this e-mail (in any case) that `visible` keeps, newest first. */
