@@ -73,7 +73,7 @@ function keptBy(db: Database): Map<string, unknown> {
  * shape of its filter and page, of which a caller could ask for thousands; PostgreSQL keeps each
  * named statement on each connection that ran it, and node-postgres never closes them.
  */
-export const maxKeptStatements = 256;
+const maxKeptStatements = 256;
 
 type Preparable<Result> = {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Result> };
