@@ -19,20 +19,25 @@ export type KeptFilter = { shape: string; values: Record<string, unknown> };
 
 export const inlineValues: FilterValues = { value: (_name, value) => value, part: () => {} };
 
-/** A filter's values as placeholders: `values` fills them in, `shape()` names which conditions it holds. */
-export function keptValues(): FilterValues & { values: Record<string, unknown>; shape(): string } {
+/**
+ * A filter's values as placeholders: `kept()` answers the shape that names which conditions it
+ * holds, and the values that fill them in. A name is given once: a second would take the first's
+ * place in the values.
+ */
+export function keptValues(): FilterValues & { kept(): KeptFilter } {
   const values: Record<string, unknown> = {};
   const parts: string[] = [];
+  const note = (name: string) => {
+    if (parts.includes(name)) throw new Error(`a filter's value named twice: ${name}`);
+    parts.push(name);
+  };
   return {
     value(name, value) {
+      note(name);
       values[name] = value;
-      parts.push(name);
       return sql.placeholder(name);
     },
-    part(name) {
-      parts.push(name);
-    },
-    values,
-    shape: () => parts.join("_") || "all",
+    part: note,
+    kept: () => ({ shape: parts.join("_") || "all", values }),
   };
 }

@@ -3,6 +3,8 @@ import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { AppError } from "../errors.js";
 import type { Database } from "./client.js";
+import type { KeptFilter } from "./filter-values.js";
+import { executeKeptQuery, limitInText, type Preparable } from "./named-statement.js";
 
 /** The columns a newest-first list is ordered by; an index on (created_at, id) serves both ways. */
 type Key = { createdAt: PgColumn; id: PgColumn };
@@ -168,4 +170,27 @@ export function wholeRows<T extends PgTable>(db: Database, table: T) {
       .where(plan.where)
       .orderBy(...plan.orderBy)
       .limit(plan.limit) as unknown as Promise<{ row: T["$inferSelect"]; cursor: string }[]>;
+}
+
+/**
+ * Runs a page's statement, which `select` builds for a condition and a limit. With `kept` (the
+ * list's filter as `keptValues` wrote it, or its shape "all"), it is kept under `prefix` and the
+ * filter's and the page's shapes (`executeKeptQuery`), the limit written in its text; without,
+ * it is built and run with its values written in.
+ */
+export async function runPage<Result>(
+  db: Database,
+  prefix: string,
+  plan: PagePlan,
+  kept: KeptFilter | undefined,
+  select: (where: SQL | undefined, limit: number) => Preparable<Result> & PromiseLike<Result>,
+): Promise<Result> {
+  const page = plan.kept;
+  if (!kept || !page) return select(plan.where, plan.limit);
+  return executeKeptQuery(
+    db,
+    `${prefix}_page_${kept.shape}_${page.shape}`,
+    () => select(page.where, limitInText(plan.limit)),
+    { ...kept.values, ...page.values },
+  );
 }

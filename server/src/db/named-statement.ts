@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
+import { type FilterValues, keptValues } from "./filter-values.js";
 
 const dialect = new PgDialect();
 
@@ -69,13 +70,15 @@ function keptBy(db: Database): Map<string, unknown> {
 }
 
 /**
- * How many statements a database handle keeps at most. A list's statements are kept for each
- * shape of its filter and page, of which a caller could ask for thousands; PostgreSQL keeps each
- * named statement on each connection that ran it, and node-postgres never closes them.
+ * How many statements a database handle keeps before `executeKeptQuery` stops keeping new ones
+ * (those of `preparedOnce` count too). A list's statements are kept for each shape of its filter
+ * and page, of which a caller could ask for thousands; PostgreSQL keeps each named statement on
+ * each connection that ran it, and node-postgres never closes them. The first shapes asked for
+ * keep their places until the server restarts; later ones run unnamed.
  */
 const maxKeptStatements = 256;
 
-type Preparable<Result> = {
+export type Preparable<Result> = {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Result> };
 };
 
@@ -93,6 +96,21 @@ export function executeKeptQuery<Result>(
   const queries = keptBy(db);
   if (!queries.has(name) && queries.size >= maxKeptStatements) return build().prepare("").execute(values);
   return preparedOnce(db, name, () => build().prepare(statementName(name))).execute(values);
+}
+
+/**
+ * A query builder's statement whose filter `build` writes through `keptValues`, kept under
+ * `prefix` and the filter's shape (`executeKeptQuery`) and run with the filter's values.
+ */
+export function executeWithKeptFilter<Result>(
+  db: Database,
+  prefix: string,
+  build: (bound: FilterValues) => Preparable<Result>,
+): Promise<Result> {
+  const bound = keptValues();
+  const query = build(bound);
+  const { shape, values } = bound.kept();
+  return executeKeptQuery(db, `${prefix}_${shape}`, () => query, values);
 }
 
 /**

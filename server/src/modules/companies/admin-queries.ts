@@ -5,9 +5,8 @@ import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizz
 import { visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
-import { keptValues } from "../../db/filter-values.js";
 import { escapeLike, oneWordPattern } from "../../db/list-search.js";
-import { executeKeptQuery, limitInText, numberInText } from "../../db/named-statement.js";
+import { executeWithKeptFilter, limitInText, numberInText } from "../../db/named-statement.js";
 import { rowsOf } from "../../db/rows.js";
 import { companies, companySearchWords, orders, salesDocuments, user } from "../../db/schema.js";
 
@@ -171,20 +170,13 @@ export function companiesByName(
  * kept for each shape of the rule, the company and the caller filled in at each run.
  */
 export function latestOrdersOfCompany(db: Database, companyId: string, caller: SessionUser, limit: number) {
-  const bound = keptValues();
-  const where = and(eq(orders.companyId, bound.value("company", companyId)), visibleOrdersOf(caller, bound));
-  const name = `company_orders_${bound.shape()}_${limit}`;
-  return executeKeptQuery(
-    db,
-    name,
-    () =>
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limitInText(limit)),
-    bound.values,
+  return executeWithKeptFilter(db, `company_orders_${limit}`, (bound) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.companyId, bound.value("company", companyId)), visibleOrdersOf(caller, bound)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limitInText(limit)),
   );
 }
 

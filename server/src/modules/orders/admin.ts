@@ -107,7 +107,7 @@ export async function listAllOrders(
 ): Promise<AdminOrderList> {
   const bound = keepable(query) ? keptValues() : undefined;
   const { filter, narrowed, onlyWord } = ordersListed(query, caller, bound);
-  const kept = bound && { shape: bound.shape(), values: bound.values };
+  const kept = bound?.kept();
   const [page, { total, paid }, matches] = await Promise.all([
     orderPageNewestFirst(db, query, filter, kept),
     countsFor(db, caller),

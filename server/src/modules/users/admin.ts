@@ -16,7 +16,7 @@ export function adminUserFilter(
   query: UsersExportQuery,
   bound: FilterValues = inlineValues,
 ): SQL | undefined {
-  if (query.role) bound.part(query.role);
+  if (query.role) bound.part(query.role === "admin" ? "team" : "customers");
   const conditions: (SQL | undefined)[] = [
     // "admin" is every member of the team (SPEC §3's admin), "customer" everyone else.
     query.role === "admin" ? isNotNull(user.role) : query.role === "customer" ? isNull(user.role) : undefined,
@@ -36,7 +36,7 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Use
   // filter's shape, its values filled in at each run (as All Orders', docs/decisions/034).
   const bound = query.q ? undefined : keptValues();
   const filter = adminUserFilter(query, bound);
-  const kept = bound && { shape: bound.shape(), values: bound.values };
+  const kept = bound?.kept();
   const [page, counts, matches] = await Promise.all([
     newestFirstPage(user, query, (plan) => accountsPage(db, plan, kept), filter, kept !== undefined),
     readRowCounts(db, ["users"]),

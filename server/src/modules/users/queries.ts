@@ -2,9 +2,8 @@ import type { MatchCount } from "@agency/contract";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { KeptFilter } from "../../db/filter-values.js";
-import type { PagePlan } from "../../db/keyset.js";
+import { type PagePlan, runPage } from "../../db/keyset.js";
 import { countMatches } from "../../db/list-search.js";
-import { executeKeptQuery, limitInText } from "../../db/named-statement.js";
 import { user } from "../../db/schema.js";
 
 type AccountListRow = {
@@ -19,12 +18,12 @@ type AccountListRow = {
  * One page of accounts as the admin's list shows them, each with its position as a cursor. With
  * `kept`, the statement is built once for the filter's and the page's shape and kept.
  */
-export async function accountsPage(
+export function accountsPage(
   db: Database,
   plan: PagePlan,
   kept?: KeptFilter,
 ): Promise<{ row: AccountListRow; cursor: string }[]> {
-  const select = (where: SQL | undefined) =>
+  return runPage(db, "users", plan, kept, (where, limit) =>
     db
       .select({
         row: {
@@ -39,11 +38,8 @@ export async function accountsPage(
       .from(user)
       .where(where)
       .orderBy(...plan.orderBy)
-      .limit(kept ? limitInText(plan.limit) : plan.limit);
-  const page = plan.kept;
-  if (!kept || !page) return select(plan.where);
-  const name = `users_page_${kept.shape}_${page.shape}`;
-  return executeKeptQuery(db, name, () => select(page.where), { ...kept.values, ...page.values });
+      .limit(limit),
+  );
 }
 
 /** How many accounts the filter keeps, up to 1,000 (with `kept`, by a kept statement). */

@@ -3,16 +3,16 @@ import { and, count, countDistinct, eq, like, lt, notExists, type SQL, sql } fro
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
 import type { KeptFilter } from "../../../db/filter-values.js";
-import { newestFirstPage, type Page } from "../../../db/keyset.js";
+import { newestFirstPage, type Page, runPage } from "../../../db/keyset.js";
 import { countMatches, type WordLookup } from "../../../db/list-search.js";
-import { executeKeptQuery, limitInText } from "../../../db/named-statement.js";
+
 import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
 /**
  * The columns of an order that a list of orders shows (and decides with: who may see its money
- * and contact, its current period), and no others: not its provider's ids, its renewal price or
- * when its subscription ended.
+ * and contact, its current period), and no others: not its provider's ids, its list or renewal
+ * price, its promo code's id, when its subscription ended or when it was completed.
  */
 const shownOrderColumns = {
   id: orders.id,
@@ -76,7 +76,9 @@ export function orderPageNewestFirst(
     orders,
     query,
     async (plan) => {
-      const select = (where: SQL | undefined) =>
+      // A list without a search: its statement built once for each shape of filter and page and
+      // kept, the filter's values, the position and the skip filled in at each run.
+      const rows = await runPage(db, "orders", plan, kept, (where, limit) =>
         db
           .select({
             order: shownOrderColumns,
@@ -93,15 +95,8 @@ export function orderPageNewestFirst(
           .from(orders)
           .where(where)
           .orderBy(...plan.orderBy)
-          .limit(kept ? limitInText(plan.limit) : plan.limit);
-      // A list without a search: its statement built once for each shape of filter and page and
-      // kept, the filter's values, the position and the skip filled in at each run.
-      const page = plan.kept;
-      const name = kept && page && `orders_page_${kept.shape}_${page.shape}`;
-      const rows =
-        name && page
-          ? await executeKeptQuery(db, name, () => select(page.where), { ...kept.values, ...page.values })
-          : await select(plan.where);
+          .limit(limit),
+      );
       return rows.map(({ order, companyName, periodNumber, periodStartedAt, assigneeName, cursor }) => ({
         row: {
           order,

@@ -2,8 +2,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { clientOrdersOf } from "../../../auth/order-access.js";
 import type { SessionUser } from "../../../auth/session.js";
 import type { Database } from "../../../db/client.js";
-import { keptValues } from "../../../db/filter-values.js";
-import { executeKeptQuery } from "../../../db/named-statement.js";
+import { executeWithKeptFilter } from "../../../db/named-statement.js";
 import { orderEvents, orders, user } from "../../../db/schema.js";
 
 export type OrderRecord = typeof orders.$inferSelect;
@@ -24,14 +23,12 @@ export async function orderRowLocked(tx: Database, id: string): Promise<OrderRec
  * each shape of the rule (a company's, or a person's own), the caller's filled in at each run.
  */
 export function ordersOfCustomerNewestFirst(db: Database, caller: SessionUser): Promise<OrderRecord[]> {
-  const bound = keptValues();
-  const whose = clientOrdersOf(caller, bound);
-  const name = `orders_of_client_${bound.shape()}`;
-  return executeKeptQuery(
-    db,
-    name,
-    () => db.select().from(orders).where(whose).orderBy(desc(orders.createdAt), desc(orders.id)),
-    bound.values,
+  return executeWithKeptFilter(db, "orders_of_client", (bound) =>
+    db
+      .select()
+      .from(orders)
+      .where(clientOrdersOf(caller, bound))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
   );
 }
 
