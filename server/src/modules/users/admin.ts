@@ -33,7 +33,7 @@ export function adminUserFilter(
  */
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserList> {
   // Without a search, whose best plan depends on its words, the statements are kept for the
-  // filter's shape, its values filled in at each run (as All Orders', docs/decisions/034).
+  // filter's shape, its values filled in at each run (as All Orders', docs/decisions/035).
   const bound = query.q ? undefined : keptValues();
   const filter = adminUserFilter(query, bound);
   const kept = bound?.kept();

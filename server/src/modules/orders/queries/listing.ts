@@ -5,7 +5,6 @@ import type { Database } from "../../../db/client.js";
 import type { KeptFilter } from "../../../db/filter-values.js";
 import { newestFirstPage, type Page, runPage } from "../../../db/keyset.js";
 import { countMatches, type WordLookup } from "../../../db/list-search.js";
-
 import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
