@@ -6,7 +6,12 @@ import { visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { escapeLike, oneWordPattern } from "../../db/list-search.js";
-import { executeWithKeptFilter, limitInText, numberInText } from "../../db/named-statement.js";
+import {
+  executeKeptQuery,
+  executeWithKeptFilter,
+  limitInText,
+  numberInText,
+} from "../../db/named-statement.js";
 import { rowsOf } from "../../db/rows.js";
 import { companies, companySearchWords, orders, salesDocuments, user } from "../../db/schema.js";
 
@@ -165,6 +170,21 @@ export function companiesByName(
   );
 }
 
+/** What a company's page shows of an order, and what decides whether the caller sees its price. */
+const companyOrderColumns = {
+  id: orders.id,
+  number: orders.number,
+  name: orders.name,
+  service: orders.service,
+  state: orders.state,
+  paid: orders.paid,
+  createdAt: orders.createdAt,
+  currency: orders.currency,
+  priceCents: orders.priceCents,
+  userId: orders.userId,
+  companyId: orders.companyId,
+};
+
 /**
  * The company's latest orders the caller may see (`visibleOrdersOf`), newest first: a statement
  * kept for each shape of the rule, the company and the caller filled in at each run.
@@ -172,7 +192,7 @@ export function companiesByName(
 export function latestOrdersOfCompany(db: Database, companyId: string, caller: SessionUser, limit: number) {
   return executeWithKeptFilter(db, `company_orders_${limit}`, (bound) =>
     db
-      .select()
+      .select(companyOrderColumns)
       .from(orders)
       .where(and(eq(orders.companyId, bound.value("company", companyId)), visibleOrdersOf(caller, bound)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -186,22 +206,30 @@ const openStates = ["sent", "viewed", "accepted"] as const;
 /**
  * The quotes and invoices still open that are addressed to the company (`sales_documents_company_idx`)
  * or, sent before their addressee had an account in it, to the address of one of its people (kept
- * lower case, through `sales_documents_email_idx`), newest first.
+ * lower case, through `sales_documents_email_idx`), newest first: a statement kept, planned once per
+ * connection.
  */
 export function openDocumentsOfCompany(db: Database, companyId: string) {
-  return db
-    .select()
-    .from(salesDocuments)
-    .where(
-      and(
-        inArray(salesDocuments.state, openStates),
-        or(
-          eq(salesDocuments.companyId, companyId),
-          sql`${salesDocuments.companyId} is null and ${salesDocuments.email} in
-            (select lower(${user.email}) from ${user} where ${user.companyId} = ${companyId})`,
-        ),
-      ),
-    )
-    .orderBy(desc(salesDocuments.createdAt), desc(salesDocuments.id))
-    .limit(100);
+  const company = sql.placeholder("company");
+  return executeKeptQuery(
+    db,
+    "company_open_documents",
+    () =>
+      db
+        .select()
+        .from(salesDocuments)
+        .where(
+          and(
+            inArray(salesDocuments.state, openStates),
+            or(
+              eq(salesDocuments.companyId, company),
+              sql`${salesDocuments.companyId} is null and ${salesDocuments.email} in
+            (select lower(${user.email}) from ${user} where ${user.companyId} = ${company})`,
+            ),
+          ),
+        )
+        .orderBy(desc(salesDocuments.createdAt), desc(salesDocuments.id))
+        .limit(limitInText(100)),
+    { company: companyId },
+  );
 }

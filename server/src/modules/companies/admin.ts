@@ -13,6 +13,7 @@ import { sightOf, visibleOrdersOf } from "../../auth/order-access.js";
 import { can } from "../../auth/permissions.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
+import type { FilterValues } from "../../db/filter-values.js";
 import type { salesDocuments } from "../../db/schema.js";
 import { AppError, notFound } from "../../errors.js";
 import {
@@ -80,7 +81,7 @@ type DocumentRow = typeof salesDocuments.$inferSelect;
 export type CompanyRevenue = (
   db: Database,
   companyId: string,
-  visible?: SQL,
+  visible?: (bound: FilterValues) => SQL | undefined,
 ) => Promise<{ currency: string; cents: number }[]>;
 
 /** The state shown: an invoice still unpaid after its due day is overdue, a quote past its valid day expired. */
@@ -110,7 +111,7 @@ export async function companyForAgency(
     peopleOfCompany(db, company.id),
     latestOrdersOfCompany(db, company.id, caller, companyOrdersShown + 1),
     openDocumentsOfCompany(db, company.id),
-    seesMoney ? revenueOf(db, company.id, visibleOrdersOf(caller)) : undefined,
+    seesMoney ? revenueOf(db, company.id, (bound) => visibleOrdersOf(caller, bound)) : undefined,
   ]);
   const today = now.toISOString().slice(0, 10);
   return {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { deleteInBatches } from "../../db/batched-delete.js";
 import type { Database } from "../../db/client.js";
+import { executeKeptQuery } from "../../db/named-statement.js";
 import { companies, companyInvitations, orders, user } from "../../db/schema.js";
 
 /** A company of one for a person: named after them (their address when they gave no name), billed at their address. */
@@ -34,18 +35,34 @@ export async function personForCompany(tx: Database, userId: string) {
   return row;
 }
 
+/** A company by its id: a statement kept (`executeKeptQuery`), planned once per connection. */
 export async function companyById(db: Database, id: string) {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  const [row] = await executeKeptQuery(
+    db,
+    "company_by_id",
+    () =>
+      db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, sql.placeholder("id"))),
+    { id },
+  );
   return row;
 }
 
-/** A company's people with their client roles: Admins first, then by name. */
+/** A company's people with their client roles: Admins first, then by name (a kept statement). */
 export function peopleOfCompany(db: Database, companyId: string) {
-  return db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.companyRole })
-    .from(user)
-    .where(eq(user.companyId, companyId))
-    .orderBy(sql`${user.companyRole} <> 'admin'`, asc(user.name), asc(user.id));
+  return executeKeptQuery(
+    db,
+    "company_people",
+    () =>
+      db
+        .select({ id: user.id, name: user.name, email: user.email, role: user.companyRole })
+        .from(user)
+        .where(eq(user.companyId, sql.placeholder("company")))
+        .orderBy(sql`${user.companyRole} <> 'admin'`, asc(user.name), asc(user.id)),
+    { company: companyId },
+  );
 }
 
 /**
