@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { preparedOnce } from "./named-statement.js";
 import { rowCounts } from "./schema.js";
@@ -39,20 +39,32 @@ export type RowCountName =
   | `churn_stopped_x12:${string}:${"previous" | "earlier"}`
   | `churn_cancelled:${string}`;
 
-/** Exact counts, read from a few rows however large the tables are. */
+/**
+ * Exact counts, read from a few rows however large the tables are. The statement is kept for each
+ * number of names, each name a parameter of its own: with the names as one array, PostgreSQL
+ * estimated a kept plan for any array above one planned for the names given, and planned the
+ * statement again at every run (0.27 ms, on every page of All Orders).
+ */
 export async function readRowCounts<Name extends RowCountName>(
   db: Database,
   names: readonly Name[],
 ): Promise<Record<Name, number>> {
-  const rows = await preparedOnce(db, "row_counts_of_names", () =>
+  const counts = Object.fromEntries(names.map((name) => [name, 0])) as Record<Name, number>;
+  if (names.length === 0) return counts;
+  const statement = `row_counts_of_${names.length}_names`;
+  const rows = await preparedOnce(db, statement, () =>
     db
       .select({ name: rowCounts.name, value: sql<number>`sum(${rowCounts.value})`.mapWith(Number) })
       .from(rowCounts)
-      .where(sql`${rowCounts.name} = any(${sql.placeholder("names")}::text[])`)
+      .where(
+        inArray(
+          rowCounts.name,
+          names.map((_, index) => sql.placeholder(`name${index}`)),
+        ),
+      )
       .groupBy(rowCounts.name)
-      .prepare("row_counts_of_names"),
-  ).execute({ names: [...names] });
-  const counts = Object.fromEntries(names.map((name) => [name, 0])) as Record<Name, number>;
+      .prepare(statement),
+  ).execute(Object.fromEntries(names.map((name, index) => [`name${index}`, name])));
   for (const row of rows) counts[row.name as Name] = row.value;
   return counts;
 }
