@@ -46,4 +46,12 @@ describe("the embedded database's kept statements", () => {
     );
     expect(rows[0]?.count).toBeLessThanOrEqual(2);
   });
+
+  it("keeps a UNION whose first SELECT is in parentheses, as the query builder writes it", async () => {
+    const text = "(select id from notes where id = $1) union all (select id from notes where id = $2)";
+    const { rows } = await client.query<{ id: number }>(text, [1, 2]);
+    expect(rows.map((row) => row.id)).toEqual([1, 2]);
+    const kept = await raw.query<{ statement: string }>("select statement from pg_prepared_statements");
+    expect(kept.rows.map((row) => row.statement)).toContain(text);
+  });
 });

@@ -16,9 +16,10 @@ import {
  * size of every table and index the statement may use, each a file system call through the
  * WebAssembly layer; an Overview call's three small reads planned for 4 ms and ran in 1.
  *
- * Only plain reads and writes are kept (SELECT, INSERT, UPDATE, DELETE, WITH); anything else
- * (migrations, SET, COPY) runs as PGlite runs it. At most `maxKept` texts are kept, the least
- * recently run closed first. Everything else of the client is PGlite's own.
+ * Only plain reads and writes are kept (SELECT, INSERT, UPDATE, DELETE, WITH, and a SELECT in
+ * parentheses, as a UNION's first part is written); anything else (migrations, SET, COPY) runs as
+ * PGlite runs it. At most `maxKept` texts are kept, the least recently run closed first. Everything
+ * else of the client is PGlite's own.
  */
 export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
   const kept = new Map<string, { name: string; types: number[] }>();
@@ -105,7 +106,7 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
   }
 
   const keepable = (text: string, options: QueryOptions | undefined) =>
-    !options?.blob && /^\s*(select|insert|update|delete|with)\b/i.test(text);
+    !options?.blob && /^\s*(\(\s*select|select|insert|update|delete|with)\b/i.test(text);
 
   /** `query` of the client (`inTransaction`: of a transaction), running kept statements. */
   function query(inTransaction: boolean, fallback: Transaction["query"]): Transaction["query"] {
