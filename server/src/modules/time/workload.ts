@@ -1,6 +1,7 @@
 import { defaultWeeklyHours, timeMessages, toMajor, type Workload } from "@agency/contract";
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedOnce } from "../../db/named-statement.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { memberSettings, orders, pricingPlans, timeEntries, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
@@ -10,39 +11,72 @@ import { weekOf } from "./week.js";
 // Each member's load for the week: open orders, the overdue ones, the hours due (from due dates and
 // the plans' expected hours), the hours logged and their capacity. The open orders and those with a
 // due date are counts kept by the orders' trigger (migration 0062); the orders due from the week's
-// start on are read by due date (orders_open_due_idx): a few reads, whatever the number of orders.
+// start on are read by due date (orders_open_due_idx): a few reads, whatever the number of orders,
+// each a statement kept and planned once per connection (the instant the due dates start from is a
+// subquery's answer, so that the plan does not depend on it: docs/decisions/036).
 
 const openStates = ["submitted", "in_progress", "delivered"] as const;
+
+/**
+ * The open states written into the statement's text: the index holds only open orders, and the
+ * planner uses such a partial index in a plan kept for any values only when it sees the states.
+ */
+const openStatesInText = sql.raw(openStates.map((state) => `'${state}'`).join(", "));
 export async function workload(db: Database, now: Date, seesMoney: boolean): Promise<Workload> {
   const { start, end, firstDay, lastDay } = weekOf(now);
   const from = start < now ? start : now;
   const [members, ahead, logged, capacity] = await Promise.all([
-    db
-      .select({ id: user.id, name: user.name })
-      .from(user)
-      .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
-      .orderBy(user.name),
-    db
-      .select({
-        memberId: orders.assigneeId,
-        notYetDue: sql<number>`(count(*) filter (where ${orders.dueAt} >= ${now.toISOString()}::timestamptz))::int`,
-        dueMinutes: sql<number>`coalesce(sum(${pricingPlans.expectedMinutes}) filter (where ${orders.dueAt} < ${end.toISOString()}::timestamptz and ${orders.dueAt} >= ${start.toISOString()}::timestamptz), 0)::int`,
-      })
-      .from(orders)
-      .leftJoin(pricingPlans, eq(pricingPlans.id, orders.planId))
-      .where(
-        and(isNotNull(orders.assigneeId), inArray(orders.state, [...openStates]), gte(orders.dueAt, from)),
-      )
-      .groupBy(orders.assigneeId),
-    db
-      .select({
-        memberId: timeEntries.memberId,
-        minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
-      })
-      .from(timeEntries)
-      .where(and(gte(timeEntries.day, firstDay), lte(timeEntries.day, lastDay)))
-      .groupBy(timeEntries.memberId),
-    db.select().from(memberSettings),
+    preparedOnce(db, "workload_members", () =>
+      db
+        .select({ id: user.id, name: user.name })
+        .from(user)
+        .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
+        .orderBy(user.name)
+        .prepare("workload_members"),
+    ).execute(),
+    preparedOnce(db, "workload_orders_ahead", () =>
+      db
+        .select({
+          memberId: orders.assigneeId,
+          notYetDue: sql<number>`(count(*) filter (where ${orders.dueAt} >= ${sql.placeholder("now")}::timestamptz))::int`,
+          dueMinutes: sql<number>`coalesce(sum(${pricingPlans.expectedMinutes}) filter (where ${orders.dueAt} < ${sql.placeholder("end")}::timestamptz and ${orders.dueAt} >= ${sql.placeholder("start")}::timestamptz), 0)::int`,
+        })
+        .from(orders)
+        .leftJoin(pricingPlans, eq(pricingPlans.id, orders.planId))
+        .where(
+          and(
+            isNotNull(orders.assigneeId),
+            sql`${orders.state} in (${openStatesInText})`,
+            sql`${orders.dueAt} >= (select ${sql.placeholder("from")}::timestamptz)`,
+          ),
+        )
+        .groupBy(orders.assigneeId)
+        .prepare("workload_orders_ahead"),
+    ).execute({
+      now: now.toISOString(),
+      start: start.toISOString(),
+      end: end.toISOString(),
+      from: from.toISOString(),
+    }),
+    preparedOnce(db, "workload_minutes_logged", () =>
+      db
+        .select({
+          memberId: timeEntries.memberId,
+          minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
+        })
+        .from(timeEntries)
+        .where(
+          and(
+            gte(timeEntries.day, sql.placeholder("firstDay")),
+            lte(timeEntries.day, sql.placeholder("lastDay")),
+          ),
+        )
+        .groupBy(timeEntries.memberId)
+        .prepare("workload_minutes_logged"),
+    ).execute({ firstDay, lastDay }),
+    preparedOnce(db, "workload_member_settings", () =>
+      db.select().from(memberSettings).prepare("workload_member_settings"),
+    ).execute(),
   ]);
   const counts = await readRowCounts(
     db,
