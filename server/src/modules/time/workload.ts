@@ -22,6 +22,7 @@ const openStates = ["submitted", "in_progress", "delivered"] as const;
  * planner uses such a partial index in a plan kept for any values only when it sees the states.
  */
 const openStatesInText = sql.raw(openStates.map((state) => `'${state}'`).join(", "));
+
 export async function workload(db: Database, now: Date, seesMoney: boolean): Promise<Workload> {
   const { start, end, firstDay, lastDay } = weekOf(now);
   const from = start < now ? start : now;
