@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { AppError } from "../errors.js";
 import type { Database } from "./client.js";
 import type { KeptFilter } from "./filter-values.js";
-import { executeKeptQuery, limitInText, type Preparable } from "./named-statement.js";
+import { executeKeptQuery, hiddenFromPlanner, limitInText, type Preparable } from "./named-statement.js";
 
 /** The columns a newest-first list is ordered by; an index on (created_at, id) serves both ways. */
 type Key = { createdAt: PgColumn; id: PgColumn };
@@ -59,13 +59,11 @@ function positionOf(key: Key): SQL<string> {
 /**
  * Where a numbered page starts: the row `skip` rows down the list, found by walking the index
  * alone, so the page's own query then reads just its rows (not every row above them as well).
- * The count skipped is a subquery's answer, which the planner does not look into: planned for the
- * count given, a page 10,000 rows deep cost less than the plan kept for any page, so PostgreSQL
- * planned a kept statement again at every run.
+ * The count skipped is hidden from the planner, so a kept statement keeps its plan.
  */
 function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL): SQL {
   const where = filter ? sql`where ${filter}` : sql``;
-  return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${key.createdAt.table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset (select ${skip}::bigint) limit 1)`;
+  return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${key.createdAt.table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${hiddenFromPlanner(skip, "bigint")} limit 1)`;
 }
 
 /**

@@ -131,3 +131,24 @@ export function numberInText(value: number): SQL {
  * drizzle writes an SQL value given to it as it is.
  */
 export const limitInText = (value: number): number => numberInText(value) as unknown as number;
+
+/**
+ * Constant words (states, kinds) written into a named statement's text as SQL literals: a partial
+ * index on them serves a plan made for any values only when the planner sees them in the text.
+ */
+export function wordsInText(words: readonly string[]): SQL {
+  for (const word of words) if (!/^[a-z_]+$/.test(word)) throw new Error(`not a plain word: ${word}`);
+  return sql.raw(words.map((word) => `'${word}'`).join(", "));
+}
+
+/**
+ * A value given as a subquery's answer, which the planner does not look into: its plans made for
+ * the given value and for any value then cost the same, and PostgreSQL keeps the one for any.
+ * Given as such, a week's few completed orders (the board), a page 10,000 rows deep (a numbered
+ * page) and a week's due orders (the Workload page) made plans cheaper than the kept one, and each
+ * was planned again at every run (docs/decisions/036). The index is used as before: the answer is
+ * an index condition.
+ */
+export function hiddenFromPlanner(value: unknown, type: "timestamptz" | "bigint"): SQL {
+  return sql`(select ${value}::${sql.raw(type)})`;
+}

@@ -1,7 +1,7 @@
 import { defaultWeeklyHours, timeMessages, toMajor, type Workload } from "@agency/contract";
 import { and, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedOnce } from "../../db/named-statement.js";
+import { executeKeptQuery, hiddenFromPlanner, wordsInText } from "../../db/named-statement.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { memberSettings, orders, pricingPlans, timeEntries, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
@@ -17,67 +17,71 @@ import { weekOf } from "./week.js";
 
 const openStates = ["submitted", "in_progress", "delivered"] as const;
 
-/**
- * The open states written into the statement's text: the index holds only open orders, and the
- * planner uses such a partial index in a plan kept for any values only when it sees the states.
- */
-const openStatesInText = sql.raw(openStates.map((state) => `'${state}'`).join(", "));
+/** The open states in the statement's text, where the planner sees them (the index holds open orders only). */
+const openStatesInText = wordsInText(openStates);
 
 export async function workload(db: Database, now: Date, seesMoney: boolean): Promise<Workload> {
   const { start, end, firstDay, lastDay } = weekOf(now);
   const from = start < now ? start : now;
   const [members, ahead, logged, capacity] = await Promise.all([
-    preparedOnce(db, "workload_members", () =>
-      db
-        .select({ id: user.id, name: user.name })
-        .from(user)
-        .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
-        .orderBy(user.name)
-        .prepare("workload_members"),
-    ).execute(),
-    preparedOnce(db, "workload_orders_ahead", () =>
-      db
-        .select({
-          memberId: orders.assigneeId,
-          notYetDue: sql<number>`(count(*) filter (where ${orders.dueAt} >= ${sql.placeholder("now")}::timestamptz))::int`,
-          dueMinutes: sql<number>`coalesce(sum(${pricingPlans.expectedMinutes}) filter (where ${orders.dueAt} < ${sql.placeholder("end")}::timestamptz and ${orders.dueAt} >= ${sql.placeholder("start")}::timestamptz), 0)::int`,
-        })
-        .from(orders)
-        .leftJoin(pricingPlans, eq(pricingPlans.id, orders.planId))
-        .where(
-          and(
-            isNotNull(orders.assigneeId),
-            sql`${orders.state} in (${openStatesInText})`,
-            sql`${orders.dueAt} >= (select ${sql.placeholder("from")}::timestamptz)`,
-          ),
-        )
-        .groupBy(orders.assigneeId)
-        .prepare("workload_orders_ahead"),
-    ).execute({
-      now: now.toISOString(),
-      start: start.toISOString(),
-      end: end.toISOString(),
-      from: from.toISOString(),
-    }),
-    preparedOnce(db, "workload_minutes_logged", () =>
-      db
-        .select({
-          memberId: timeEntries.memberId,
-          minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
-        })
-        .from(timeEntries)
-        .where(
-          and(
-            gte(timeEntries.day, sql.placeholder("firstDay")),
-            lte(timeEntries.day, sql.placeholder("lastDay")),
-          ),
-        )
-        .groupBy(timeEntries.memberId)
-        .prepare("workload_minutes_logged"),
-    ).execute({ firstDay, lastDay }),
-    preparedOnce(db, "workload_member_settings", () =>
-      db.select().from(memberSettings).prepare("workload_member_settings"),
-    ).execute(),
+    executeKeptQuery(
+      db,
+      "workload_members",
+      () =>
+        db
+          .select({ id: user.id, name: user.name })
+          .from(user)
+          .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
+          .orderBy(user.name),
+      {},
+    ),
+    executeKeptQuery(
+      db,
+      "workload_orders_ahead",
+      () =>
+        db
+          .select({
+            memberId: orders.assigneeId,
+            notYetDue: sql<number>`(count(*) filter (where ${orders.dueAt} >= ${sql.placeholder("now")}::timestamptz))::int`,
+            dueMinutes: sql<number>`coalesce(sum(${pricingPlans.expectedMinutes}) filter (where ${orders.dueAt} < ${sql.placeholder("end")}::timestamptz and ${orders.dueAt} >= ${sql.placeholder("start")}::timestamptz), 0)::int`,
+          })
+          .from(orders)
+          .leftJoin(pricingPlans, eq(pricingPlans.id, orders.planId))
+          .where(
+            and(
+              isNotNull(orders.assigneeId),
+              sql`${orders.state} in (${openStatesInText})`,
+              sql`${orders.dueAt} >= ${hiddenFromPlanner(sql.placeholder("from"), "timestamptz")}`,
+            ),
+          )
+          .groupBy(orders.assigneeId),
+      {
+        now: now.toISOString(),
+        start: start.toISOString(),
+        end: end.toISOString(),
+        from: from.toISOString(),
+      },
+    ),
+    executeKeptQuery(
+      db,
+      "workload_minutes_logged",
+      () =>
+        db
+          .select({
+            memberId: timeEntries.memberId,
+            minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
+          })
+          .from(timeEntries)
+          .where(
+            and(
+              gte(timeEntries.day, sql.placeholder("firstDay")),
+              lte(timeEntries.day, sql.placeholder("lastDay")),
+            ),
+          )
+          .groupBy(timeEntries.memberId),
+      { firstDay, lastDay },
+    ),
+    executeKeptQuery(db, "workload_member_settings", () => db.select().from(memberSettings), {}),
   ]);
   const counts = await readRowCounts(
     db,

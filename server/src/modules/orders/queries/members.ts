@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
-import { preparedOnce } from "../../../db/named-statement.js";
+import { executeKeptQuery, preparedOnce } from "../../../db/named-statement.js";
 import { user } from "../../../db/schema.js";
 
 const memberColumns = {
@@ -16,14 +16,17 @@ const memberColumns = {
  * statement kept, planned once per connection (the board reads it at every call).
  */
 export function activeMembersByName(db: Database) {
-  return preparedOnce(db, "active_members_by_name", () =>
-    db
-      .select(memberColumns)
-      .from(user)
-      .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
-      .orderBy(asc(user.name), asc(user.id))
-      .prepare("active_members_by_name"),
-  ).execute();
+  return executeKeptQuery(
+    db,
+    "active_members_by_name",
+    () =>
+      db
+        .select(memberColumns)
+        .from(user)
+        .where(and(isNotNull(user.role), isNull(user.suspendedAt)))
+        .orderBy(asc(user.name), asc(user.id)),
+    {},
+  );
 }
 
 /** The member with this id while they are active, with what their role lets them do. */
