@@ -54,4 +54,59 @@ describe("the embedded database's kept statements", () => {
     const kept = await raw.query<{ statement: string }>("select statement from pg_prepared_statements");
     expect(kept.rows.map((row) => row.statement)).toContain(text);
   });
+
+  it("answers every kind of value, write and error as PGlite's own reading does", async () => {
+    await raw.exec(
+      "create table kinds (id int primary key, word text unique, price numeric(10,2), ok boolean, " +
+        "doc jsonb, tags text[], day date, big bigint)",
+    );
+    const insert =
+      "insert into kinds values ($1, $2, $3, $4, $5, $6, $7, $8), ($9, $10, $11, $12, $13, $14, $15, $16)";
+    const values = [
+      1,
+      "café ☕ 日本",
+      "12.50",
+      true,
+      { a: [1, "b"] },
+      ["x", "y z"],
+      "2026-11-30",
+      "9007199254740993",
+    ];
+    const others = [2, null, null, false, null, null, null, null];
+    const inserted = await client.query(insert, [...values, ...others]);
+    expect(inserted).toMatchObject({ affectedRows: 2, rowCount: 2, command: "INSERT", rows: [] });
+
+    const text = "select * from kinds where id >= $1 order by id";
+    for (const options of [undefined, { rowMode: "array" as const }]) {
+      const plain = await raw.query(text, [1], options);
+      const kept = await client.query(text, [1], options);
+      expect(kept.rows).toEqual(plain.rows);
+      expect(kept.fields).toEqual(plain.fields);
+    }
+    const none = await client.query("select id from kinds where id = $1", [99]);
+    expect(none).toMatchObject({ rows: [], affectedRows: 0, fields: [{ name: "id" }] });
+    const updated = await client.query("update kinds set ok = $1 where id <= $2", [true, 2]);
+    expect(updated).toMatchObject({ affectedRows: 2, command: "UPDATE" });
+    const deleted = await client.query("delete from kinds where id = $1 returning word", [2]);
+    expect(deleted).toMatchObject({ affectedRows: 1, command: "DELETE", rows: [{ word: null }] });
+
+    const failure = (query: PGlite["query"]) =>
+      query("insert into kinds (id, word) values ($1, $2)", [3, values[1]]).catch((error) => error);
+    const [plainError, keptError] = [await failure(raw.query.bind(raw)), await failure(client.query)];
+    expect(keptError).toBeInstanceOf(Error);
+    for (const field of ["message", "code", "detail", "constraint", "table", "severity", "schema"]) {
+      expect(keptError[field], field).toEqual(plainError[field]);
+    }
+    expect(keptError.code).toBe("23505");
+    // The database goes on after an error, in and out of a transaction.
+    await expect(client.query("select count(*)::int as n from kinds")).resolves.toMatchObject({
+      rows: [{ n: 1 }],
+    });
+    await expect(client.transaction((tx) => tx.query("select 1/$1::int as n", [0]))).rejects.toMatchObject({
+      code: "22012",
+    });
+    await expect(client.query("select word from kinds where id = $1", [1])).resolves.toMatchObject({
+      rows: [{ word: values[1] }],
+    });
+  });
 });

@@ -6,6 +6,18 @@ import {
   type Results,
   type Transaction,
 } from "@electric-sql/pglite";
+import { readResults } from "./pglite-results.js";
+
+/** Frontend messages as one buffer, sent at once. */
+function joined(...messages: Uint8Array[]) {
+  const all = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    all.set(message, at);
+    at += message.length;
+  }
+  return all;
+}
 
 /**
  * The embedded database with its statements kept, as a PostgreSQL server keeps a connection's
@@ -26,15 +38,8 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
   let named = 0;
 
   /** The backend messages of `messages` sent as one, as PGlite's own queries send theirs. */
-  const send = (...messages: Uint8Array[]) => {
-    const joined = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
-    let at = 0;
-    for (const message of messages) {
-      joined.set(message, at);
-      at += message.length;
-    }
-    return client.execProtocolStream(joined, { syncToFs: false });
-  };
+  const send = (...messages: Uint8Array[]) =>
+    client.execProtocolStream(joined(...messages), { syncToFs: false });
 
   /** Its name and parameter types, preparing it first when it is new (least used one closed). */
   async function prepared(text: string, options: QueryOptions | undefined) {
@@ -89,14 +94,21 @@ export function keepingStatements(client: PGlite, maxKept = 500): PGlite {
         const toText = options?.serializers?.[type] ?? client.serializers[type];
         return toText ? toText(param) : String(param);
       });
-      const messages = await send(
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: "P" }),
-        serialize.execute({}),
-        serialize.sync(),
+      const chunks: Buffer[] = [];
+      await client.execProtocolRawStream(
+        joined(
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: "P" }),
+          serialize.execute({}),
+          serialize.sync(),
+        ),
+        // Each piece is a view of the database's memory, valid only during the call: copied.
+        { syncToFs: false, onRawData: (data) => chunks.push(Buffer.from(data)) },
       );
+      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      const results = readResults<T>(bytes, ...parsingOf(options));
       if (!inTransaction) await client.syncToFs();
-      return parse.parseResults(messages, ...parsingOf(options))[0] as Results<T>;
+      return results;
     } catch (error) {
       // A statement whose tables changed shape since it was planned is planned again next time.
       if ((error as { code?: string }).code === "0A000") kept.delete(text);
