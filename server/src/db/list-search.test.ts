@@ -120,6 +120,11 @@ describe("All Orders' search and filters", () => {
     ["q=smi", (row) => matchesSearch(row, "smi")],
     ["q=jean-luc", (row) => matchesSearch(row, "jean-luc")],
     ["q=o'brien", (row) => matchesSearch(row, "o'brien")],
+    ["q=ada%20love", (row) => matchesSearch(row, "ada love")],
+    ["q=luc%20jean", (row) => matchesSearch(row, "luc jean")],
+    ["q=grace%20turing", () => false],
+    ["q=customer1%40example.c", (row) => matchesSearch(row, "customer1@example.c")],
+    ["q=buyer1.example", () => false],
     // Orders with two words that start with it ("Olga O'Brien"; "buyer…" and "Brien"), counted once.
     ["q=o", (row) => matchesSearch(row, "o")],
     ["q=b", (row) => matchesSearch(row, "b")],

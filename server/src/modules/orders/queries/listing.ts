@@ -117,12 +117,30 @@ export function orderPageNewestFirst(
 }
 
 /**
- * The orders with a word of the name, or the e-mail, that starts with `pattern`: a probe of the
- * word table's primary key for each order, or the word's entries first when it is rare, as the
- * planner judges from the words' statistics.
+ * The orders' word table. `has`: the orders with a word of the name, or the e-mail, that starts
+ * with `pattern`: a probe of the word table's primary key for each order, or the word's entries
+ * first when it is rare, as the planner judges from the words' statistics. `anyOf`: the orders
+ * whose e-mail starts with the text, or with a word starting with each word typed.
  */
-export const orderWordLookup: WordLookup = (pattern) =>
-  sql`exists (select 1 from ${orderSearchWords} where ${orderSearchWords.orderId} = ${orders.id} and ${orderSearchWords.word} like ${pattern})`;
+export const orderWordLookup: WordLookup = {
+  has: (pattern) =>
+    sql`exists (select 1 from ${orderSearchWords} where ${orderSearchWords.orderId} = ${orders.id} and ${orderSearchWords.word} like ${pattern})`,
+  anyOf(prefix, patterns) {
+    const parts = [sql`select ${orders.id} from ${orders} where lower(${orders.email}) like ${prefix}`];
+    const [first, ...others] = patterns;
+    if (first !== undefined) {
+      const entry = (i: number) => sql.identifier(`word_${i}`);
+      const alsoHas = others.map(
+        (pattern, i) =>
+          sql` and exists (select 1 from ${orderSearchWords} ${entry(i + 1)} where ${entry(i + 1)}.order_id = ${entry(0)}.order_id and ${entry(i + 1)}.word like ${pattern})`,
+      );
+      parts.push(
+        sql`select ${entry(0)}.order_id from ${orderSearchWords} ${entry(0)} where ${entry(0)}.word like ${first}${sql.join(alsoHas)}`,
+      );
+    }
+    return sql`${orders.id} in (${sql.join(parts, sql` union `)})`;
+  },
+};
 
 /**
  * How many orders `filter` keeps, counted up to 1,000. When the filter is a one-word search
