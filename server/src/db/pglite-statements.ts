@@ -26,7 +26,8 @@ function joined(...messages: Uint8Array[]) {
  * where its parameters matter), and every later run only binds and executes it. On the embedded
  * database planning a statement costs more than running a small one: the planner looks up the
  * size of every table and index the statement may use, each a file system call through the
- * WebAssembly layer; an Overview call's three small reads planned for 4 ms and ran in 1.
+ * WebAssembly layer; an Overview call's three small reads planned for 4 ms and ran in 1. A run's
+ * answer is read from the backend's bytes (`readResults`), not by PGlite's reader.
  *
  * Only plain reads and writes are kept (SELECT, INSERT, UPDATE, DELETE, WITH, and a SELECT in
  * parentheses, as a UNION's first part is written); anything else (migrations, SET, COPY) runs as
