@@ -20,6 +20,7 @@ const names = [
   "Jean-Luc Picard",
   "Olga O'Brien",
   "Adam Smith",
+  "Acme.com Ltd",
 ];
 
 type Row = {
@@ -125,6 +126,7 @@ describe("All Orders' search and filters", () => {
     ["q=grace%20turing", () => false],
     ["q=customer1%40example.c", (row) => matchesSearch(row, "customer1@example.c")],
     ["q=buyer1.example", () => false],
+    ["q=acme.com", (row) => matchesSearch(row, "acme.com")],
     // Orders with two words that start with it ("Olga O'Brien"; "buyer…" and "Brien"), counted once.
     ["q=o", (row) => matchesSearch(row, "o")],
     ["q=b", (row) => matchesSearch(row, "b")],

@@ -23,12 +23,14 @@ export type WordLookup = {
   /** SQL: the row has an entry that starts with `pattern` (an escaped LIKE prefix). */
   has(pattern: string): SQL;
   /**
-   * SQL: the rows whose e-mail starts with `prefix`, or that have an entry starting with each of
-   * `patterns`, as one set of ids. Written as probes of each row under an OR, each probe was taken
-   * to keep half the rows, and the planner walked the newest-first index through the whole table
-   * when few rows matched (seconds at 1,000,000 orders; as probes under an AND, when its estimate
-   * of a word was off). As one set, the rarest word's entries are read first and the others are
-   * probed for each of them: the cost follows the rarest word, not the table.
+   * SQL: the rows whose e-mail or name starts with `prefix`, or that have an entry starting with
+   * each of `patterns`, as one set of ids. Written as probes of each row under an OR, each probe
+   * was taken to keep half the rows, and the planner walked the newest-first index through the
+   * whole table when few rows matched (seconds at 1,000,000 orders; as probes under an AND, when
+   * its estimate of a word was off). As one set, the rarest word's entries are read first and the
+   * others are probed for each of them: the cost follows the rarest word, not the table. The
+   * name's own start stays a part: the word table splits a name as text search does ("acme.com"
+   * is one word there, two typed).
    */
   anyOf(prefix: string, patterns: string[]): SQL;
 };
@@ -48,7 +50,7 @@ export function oneWordPattern(text: string): string | undefined {
  * `to_tsvector('simple', name)`. Each table indexes exactly these expressions. With a word table,
  * a search of one word is a single lookup: the e-mail is an entry, and a name starts with its
  * first word. A search of several words is one set of ids: the rows with a word starting with
- * each word typed, and those whose e-mail starts with the text (`WordLookup.anyOf`).
+ * each word typed, and those whose e-mail or name starts with the text (`WordLookup.anyOf`).
  */
 export function nameOrEmailSearch(
   columns: { name: PgColumn; email: PgColumn },
@@ -72,7 +74,6 @@ export function nameOrEmailSearch(
         : sql`to_tsvector('simple', ${columns.name}) @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(" & ")})`,
     );
   }
-  // A name that starts with the text has a word starting with each word typed.
   return lookup.anyOf(
     prefix,
     words.map((word) => `${escapeLike(word)}%`),

@@ -120,13 +120,16 @@ export function orderPageNewestFirst(
  * The orders' word table. `has`: the orders with a word of the name, or the e-mail, that starts
  * with `pattern`: a probe of the word table's primary key for each order, or the word's entries
  * first when it is rare, as the planner judges from the words' statistics. `anyOf`: the orders
- * whose e-mail starts with the text, or with a word starting with each word typed.
+ * whose e-mail or name starts with the text, or with a word starting with each word typed.
  */
 export const orderWordLookup: WordLookup = {
   has: (pattern) =>
     sql`exists (select 1 from ${orderSearchWords} where ${orderSearchWords.orderId} = ${orders.id} and ${orderSearchWords.word} like ${pattern})`,
   anyOf(prefix, patterns) {
-    const parts = [sql`select ${orders.id} from ${orders} where lower(${orders.email}) like ${prefix}`];
+    const parts = [
+      sql`select ${orders.id} from ${orders} where lower(${orders.email}) like ${prefix}`,
+      sql`select ${orders.id} from ${orders} where lower(${orders.name}) like ${prefix}`,
+    ];
     const [first, ...others] = patterns;
     if (first !== undefined) {
       const entry = (i: number) => sql.identifier(`word_${i}`);
