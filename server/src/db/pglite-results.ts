@@ -42,7 +42,7 @@ export function readResults<T>(
         const words = bytes.toString("utf8", start, end - 1).split(" ");
         const command = words[0] ?? "";
         const count = Number.parseInt(words[words.length - 1] ?? "", 10);
-        const affected = ["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(command) ? count : 0;
+        const affected = countsAffectedRows.has(command) ? count : 0;
         if (!result) {
           result = { rows: rows as T[], fields, command, affectedRows: affected };
           if (!Number.isNaN(count)) result.rowCount = count;
@@ -58,6 +58,9 @@ export function readResults<T>(
   if (error) throw error;
   return result ?? { affectedRows: 0, rows: [], fields: [] };
 }
+
+/** The commands whose count PGlite gives as the rows affected. */
+const countsAffectedRows = new Set(["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"]);
 
 /** A RowDescription's fields: each one's name and type. */
 function readFields(bytes: Buffer, at: number) {
