@@ -182,7 +182,9 @@ describe("a quote's life", () => {
   it("is declined with a reason, and then can no longer be accepted", async () => {
     const email = newAddress();
     const customer = await createAccount(ctx, { email });
-    const id = await writeQuote(ctx, owner, { body: quoteBody({ email }), send: true });
+    // Valid for 30 days from the shop's clock, which the test before moved a month on.
+    const validUntil = dayFromNow(30, ctx.clock.now());
+    const id = await writeQuote(ctx, owner, { body: quoteBody({ email, validUntil }), send: true });
     expect((await salesDetail(ctx, owner, id)).hasAccount).toBe(true);
     const token = await tokenOf(ctx, owner, id);
     const declined = await customerCall(ctx, customer, "POST", `${token}/decline`, { reason: "Over budget" });
