@@ -1,5 +1,5 @@
-import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import type { DatabaseHandle } from "../db/client.js";
 import { connectPostgres, openPglite } from "../db/client.js";
 
 export class MoveError extends Error {}
@@ -9,7 +9,10 @@ const batchSize = 2000;
 
 type Progress = (message: string) => void;
 
-async function sourceRows<T>(source: PGlite, query: string, params: unknown[] = []): Promise<T[]> {
+/** The embedded database's raw queries. */
+type Source = NonNullable<DatabaseHandle["embedded"]>;
+
+async function sourceRows<T>(source: Source, query: string, params: unknown[] = []): Promise<T[]> {
   return (await source.query<T>(query, params)).rows;
 }
 
@@ -19,7 +22,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * The shop's tables, each after the tables its foreign keys point to. A table's references to
  * itself (a refund's payment) are checked at the end of each insert statement, so they need no order.
  */
-async function tablesInDependencyOrder(source: PGlite): Promise<string[]> {
+async function tablesInDependencyOrder(source: Source): Promise<string[]> {
   const tables = (
     await sourceRows<{ name: string }>(
       source,
@@ -99,7 +102,7 @@ export async function moveToPostgres(options: {
     const source = await openPglite(options.dataDir);
     try {
       await source.migrate();
-      const pglite = source.pglite;
+      const pglite = source.embedded;
       if (!pglite) throw new MoveError("The embedded database did not open.");
       const target = connectPostgres(options.databaseUrl);
       try {
@@ -144,7 +147,7 @@ export async function moveToPostgres(options: {
   }
 }
 
-async function copyTable(source: PGlite, target: pg.Client, table: string): Promise<number> {
+async function copyTable(source: Source, target: pg.Client, table: string): Promise<number> {
   const columns = (
     await sourceRows<{ name: string }>(
       source,
@@ -177,7 +180,7 @@ async function copyTable(source: PGlite, target: pg.Client, table: string): Prom
 }
 
 /** Each sequence continues where it was, and past the largest value copied into its column. */
-async function copySequences(source: PGlite, target: pg.Client) {
+async function copySequences(source: Source, target: pg.Client) {
   const sequences = await sourceRows<{ name: string; last: string | null }>(
     source,
     "select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public'",
