@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import { type EmbeddedLink, KeptStatements } from "./embedded-connection.js";
-import { runOn, statusAfter, type WorkerAnswer, type WorkerRequest } from "./embedded-run.js";
+import { runOn, statusAfter, type WorkerAnswer } from "./embedded-run.js";
 
 /** The embedded database in this thread: its statements run between the server's own work. */
 export function inThreadLink(pglite: PGlite, kept = new KeptStatements()): EmbeddedLink {
