@@ -5,10 +5,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.js";
-import { type EmbeddedLink, embeddedPool } from "./embedded-connection.js";
-import { inThreadLink, workerLink } from "./embedded-link.js";
+import { keepingStatements } from "./pglite-statements.js";
 import * as schema from "./schema.js";
 
 type Schema = typeof schema;
@@ -22,12 +23,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** The PostgreSQL server's address (not set for the embedded database). */
   url?: string;
-  /** The embedded database's own calls (for dumps and raw copies); not set for a PostgreSQL server. */
-  embedded?: {
-    query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-    /** The whole database as a gzipped tarball. */
-    dump(): Promise<Uint8Array>;
-  };
+  /** The embedded database itself (for dumps and raw copies); not set for a PostgreSQL server. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -110,42 +107,16 @@ export function connectPostgres(url: string, options: { poolMax?: number } = {})
   };
 }
 
-/**
- * The embedded database through node-postgres, as a PostgreSQL server is reached: the same
- * driver, the same Drizzle and migrator, over `link` to its one backend (embedded-connection.ts).
- */
-function embeddedHandle(
-  link: EmbeddedLink,
-  dump: () => Promise<Uint8Array>,
-  close: () => Promise<void>,
-): DatabaseHandle {
-  const pool = embeddedPool(link);
-  const db = drizzleNodePg(pool, { schema });
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(keepingStatements(client), { schema });
   notifications.set(db, { shared: false });
   return {
     db: db as unknown as Database,
     kind: "pglite",
-    embedded: {
-      query: async <T>(text: string, params?: unknown[]) => ({
-        rows: (await pool.query(text, params)).rows as T[],
-      }),
-      dump,
-    },
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
-    close: async () => {
-      await pool.end();
-      await close();
-    },
+    pglite: client,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
   };
-}
-
-/** A handle on an embedded database open in this thread (the tests' copies). */
-export function wrapPglite(client: PGlite): DatabaseHandle {
-  return embeddedHandle(
-    inThreadLink(client),
-    async () => new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer()),
-    () => client.close(),
-  );
 }
 
 /**
@@ -174,15 +145,14 @@ export const pgliteStartParams = [
 
 /**
  * The embedded database in `dataDir`, held by this process until it is closed: another process
- * opening it meanwhile is refused (see `lockDataDir`). It runs in a worker thread of its own.
+ * opening it meanwhile is refused (see `lockDataDir`).
  */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = path.join(dataDir, "pglite");
   await mkdir(directory, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   try {
-    const link = await workerLink(directory, pgliteStartParams);
-    const handle = embeddedHandle(link, link.dump, link.close);
+    const handle = wrapPglite(await PGlite.create(directory, { startParams: pgliteStartParams }));
     return {
       ...handle,
       close: async () => {

@@ -35,8 +35,9 @@ export async function createBackup(options: { dataDir: string; file: string }): 
     try {
       // The same migrations as the server: an archive is always of the current schema.
       await database.migrate();
-      if (!database.embedded) throw new BackupError("The embedded database did not open.");
-      await writeFile(path.join(staging, databaseFile), await database.embedded.dump());
+      if (!database.pglite) throw new BackupError("The embedded database did not open.");
+      const dump = await database.pglite.dumpDataDir("gzip");
+      await writeFile(path.join(staging, databaseFile), Buffer.from(await dump.arrayBuffer()));
     } finally {
       await database.close();
     }

@@ -1,5 +1,5 @@
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import type { DatabaseHandle } from "../db/client.js";
 import { connectPostgres, openPglite } from "../db/client.js";
 
 export class MoveError extends Error {}
@@ -9,10 +9,7 @@ const batchSize = 2000;
 
 type Progress = (message: string) => void;
 
-/** The embedded database's raw queries. */
-type Source = NonNullable<DatabaseHandle["embedded"]>;
-
-async function sourceRows<T>(source: Source, query: string, params: unknown[] = []): Promise<T[]> {
+async function sourceRows<T>(source: PGlite, query: string, params: unknown[] = []): Promise<T[]> {
   return (await source.query<T>(query, params)).rows;
 }
 
@@ -22,7 +19,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * The shop's tables, each after the tables its foreign keys point to. A table's references to
  * itself (a refund's payment) are checked at the end of each insert statement, so they need no order.
  */
-async function tablesInDependencyOrder(source: Source): Promise<string[]> {
+async function tablesInDependencyOrder(source: PGlite): Promise<string[]> {
   const tables = (
     await sourceRows<{ name: string }>(
       source,
@@ -102,7 +99,7 @@ export async function moveToPostgres(options: {
     const source = await openPglite(options.dataDir);
     try {
       await source.migrate();
-      const pglite = source.embedded;
+      const pglite = source.pglite;
       if (!pglite) throw new MoveError("The embedded database did not open.");
       const target = connectPostgres(options.databaseUrl);
       try {
@@ -147,7 +144,7 @@ export async function moveToPostgres(options: {
   }
 }
 
-async function copyTable(source: Source, target: pg.Client, table: string): Promise<number> {
+async function copyTable(source: PGlite, target: pg.Client, table: string): Promise<number> {
   const columns = (
     await sourceRows<{ name: string }>(
       source,
@@ -180,7 +177,7 @@ async function copyTable(source: Source, target: pg.Client, table: string): Prom
 }
 
 /** Each sequence continues where it was, and past the largest value copied into its column. */
-async function copySequences(source: Source, target: pg.Client) {
+async function copySequences(source: PGlite, target: pg.Client) {
   const sequences = await sourceRows<{ name: string; last: string | null }>(
     source,
     "select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public'",
