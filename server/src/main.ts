@@ -9,8 +9,8 @@ const heapGrowingPercent = 20;
 if (!process.env.DATABASE_URL) {
   // The embedded database is a 9 MB WebAssembly module; V8's optimizing tier would compile its
   // hot functions a second time and keep both (55-70 MB). Its baseline code is kept alone: as
-  // fast for a small shop's queries; at 1,000,000 orders 1.6-2.3 times slower for those that
-  // read many rows (docs/decisions/039), which PGLITE_OPTIMIZE=true buys back with the memory.
+  // fast for a small shop's queries; at 1,000,000 orders 1.4-2.3 times slower for several of
+  // the heaviest lists (docs/decisions/039), which PGLITE_OPTIMIZE=true buys back with memory.
   if (process.env.PGLITE_OPTIMIZE !== "true") v8.setFlagsFromString("--liftoff-only");
   // V8 lets the JavaScript heap grow to up to four times what is live before collecting it
   // again; under load that is garbage, kept resident. With the database in the same process the
