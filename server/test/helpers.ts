@@ -138,7 +138,8 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      // A job a stopped worker left running may still be writing a mail into the outbox.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -27,7 +27,8 @@ export async function openJobDatabase(): Promise<{
     dataDir,
     async close() {
       await handle.close();
-      await rm(dataDir, { recursive: true, force: true });
+      // A job a stopped worker left running may still be writing a mail into the outbox.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, gt } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findJob, jobConfig, mail, openJobDatabase, quiet } from "../../test/job-database.js";
 import { messageId, startTestSmtp, type TestSmtp } from "../../test/smtp.js";
@@ -90,6 +90,12 @@ describe("mail through an SMTP server", () => {
     await first.stop();
     await second.stop();
 
+    // A mail run twice names its cause here: a failed send retried, or a lease that lapsed.
+    const twice = await handle.db
+      .select({ id: jobs.id, attempts: jobs.attempts, lastError: jobs.lastError })
+      .from(jobs)
+      .where(gt(jobs.attempts, 1));
+    expect(twice).toEqual([]);
     expect(a + b).toBe(count);
     expect(a).toBeGreaterThan(0);
     expect(b).toBeGreaterThan(0);
