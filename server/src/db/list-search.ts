@@ -3,7 +3,7 @@ import { gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
 import { type FilterValues, inlineValues } from "./filter-values.js";
-import { executeKeptQuery, limitInText } from "./named-statement.js";
+import { executeKeptQuery, hiddenFromPlanner, limitInText } from "./named-statement.js";
 
 /** `%` and `_` typed by the admin are letters, not patterns. */
 export function escapeLike(text: string): string {
@@ -78,6 +78,42 @@ export function nameOrEmailSearch(
     prefix,
     words.map((word) => `${escapeLike(word)}%`),
   );
+}
+
+/**
+ * The text an admin typed as the start of an address (it holds an "@"), lower case, when a string
+ * just above every address that starts with it exists (its last character one higher); else
+ * undefined, and the search is `nameOrEmailSearch`'s.
+ */
+export function addressStart(text: string): { from: string; below: string } | undefined {
+  const from = text.trim().toLowerCase();
+  if (!from.includes("@")) return undefined;
+  const chars = [...from];
+  const last = chars.pop()?.codePointAt(0);
+  if (last === undefined || last >= 0x10ffff) return undefined;
+  // The code points of UTF-16's surrogates are no characters: the next one after them.
+  return { from, below: chars.join("") + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1) };
+}
+
+/**
+ * The rows whose e-mail starts with `start` (`addressStart`), whatever the case: the range of the
+ * `lower(email) text_pattern_ops` index from the text up to the string just above it, compared
+ * byte by byte as that index orders them, which is every address with that start and no other.
+ * The range is read first (`offset 0` keeps the planner from walking the newest-first index and
+ * checking each row, which reads the whole table for an address with few orders), and its ends are
+ * hidden from the planner: one plan serves every address, so the statement is kept and not
+ * planned again for each (docs/decisions/040). An address's start names one person or a few
+ * (its whole local part is typed), so its rows are few.
+ */
+export function emailStartsWith(
+  table: PgTable,
+  columns: { id: PgColumn; email: PgColumn },
+  start: { from: string; below: string },
+  bound: FilterValues = inlineValues,
+): SQL {
+  const from = hiddenFromPlanner(bound.value("addressFrom", start.from), "text");
+  const below = hiddenFromPlanner(bound.value("addressBelow", start.below), "text");
+  return sql`${columns.id} in (select ${columns.id} from ${table} where lower(${columns.email}) ~>=~ ${from} and lower(${columns.email}) ~<~ ${below} offset 0)`;
 }
 
 /** Rows created on the days `from` to `to` (UTC, both included); `bound` as in `visibleOrdersOf`. */

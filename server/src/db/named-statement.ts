@@ -149,6 +149,6 @@ export function wordsInText(words: readonly string[]): SQL {
  * was planned again at every run (docs/decisions/036). The index is used as before: the answer is
  * an index condition.
  */
-export function hiddenFromPlanner(value: unknown, type: "timestamptz" | "bigint"): SQL {
+export function hiddenFromPlanner(value: unknown, type: "timestamptz" | "bigint" | "text"): SQL {
   return sql`(select ${value}::${sql.raw(type)})`;
 }

@@ -4,7 +4,13 @@ import { seesOnlyAssigned, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { type FilterValues, inlineValues, keptValues } from "../../db/filter-values.js";
-import { createdOnDays, nameOrEmailSearch, oneWordPattern } from "../../db/list-search.js";
+import {
+  addressStart,
+  createdOnDays,
+  emailStartsWith,
+  nameOrEmailSearch,
+  oneWordPattern,
+} from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
 import { pageForTeam, seenBy } from "./present.js";
@@ -45,6 +51,8 @@ function chosenFilter(query: OrdersExportQuery, caller: SessionUser, bound: Filt
   if (!text) return { filters };
   const number = orderNumber.exec(text)?.[1];
   if (number) return { filters, search: eq(orders.number, value("number", Number(number))) };
+  const address = addressStart(text);
+  if (address) return { filters, search: emailStartsWith(orders, orders, address, bound) };
   return { filters, search: nameOrEmailSearch(orders, text, orderWordLookup), word: oneWordPattern(text) };
 }
 
@@ -52,11 +60,12 @@ const searchedText = (query: OrdersExportQuery) => (query.q ?? query.search)?.tr
 
 /**
  * Whether the list's statements can be kept with the filter's values as placeholders: every
- * filter but a search for text, whose best plan depends on the words (docs/decisions/034).
+ * filter but a search for words, whose best plan depends on the words (docs/decisions/034). An
+ * order's number and an address's start are kept (docs/decisions/040).
  */
 function keepable(query: OrdersExportQuery): boolean {
   const text = searchedText(query);
-  return !text || orderNumber.test(text);
+  return !text || orderNumber.test(text) || addressStart(text) !== undefined;
 }
 
 /** The caller's filters, the search's condition, and the LIKE pattern of a search of one word. */

@@ -63,4 +63,58 @@ describe("All Orders filters", () => {
       await other.close();
     }
   });
+
+  it("finds the orders of an address's start, whatever the case, each once, a page at a time", async () => {
+    const other = await createTestApp();
+    try {
+      const otherAdmin = await createAccount(other, { admin: true });
+      const plans = await planIds(other);
+      const stamp = Date.now();
+      const people = {
+        ann: await createAccount(other, { name: "Ann A", email: `ann${stamp}@shop.test` }),
+        anna: await createAccount(other, { name: "Anna B", email: `anna${stamp}@shop.test` }),
+        annOrg: await createAccount(other, { name: "Ann C", email: `ann${stamp}@shop.testing` }),
+        annElse: await createAccount(other, { name: "Ann D", email: `ann${stamp}@other.test` }),
+      };
+      for (const person of Object.values(people)) await placeOrder(other, person, plans.standardMonthly._id);
+      await placePaidOrder(other, people.ann, plans.premiumYearly._id);
+      const list = async (query: string) => {
+        const response = await other.app.inject({
+          method: "GET",
+          url: `/api/orders?${query}`,
+          headers: { cookie: otherAdmin.cookie },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return AdminOrderList.parse(response.json());
+      };
+      const found = async (text: string) => {
+        const result = await list(`q=${encodeURIComponent(text)}`);
+        return { names: result.orders.map((order) => order.name).sort(), matches: result.matches?.count };
+      };
+
+      expect(await found(`ann${stamp}@`)).toEqual({
+        names: ["Ann A", "Ann A", "Ann C", "Ann D"],
+        matches: 4,
+      });
+      expect(await found(`ANN${stamp}@Shop.Test`)).toEqual({
+        names: ["Ann A", "Ann A", "Ann C"],
+        matches: 3,
+      });
+      expect(await found(`ann${stamp}@shop.testi`)).toEqual({ names: ["Ann C"], matches: 1 });
+      expect(await found(`anna${stamp}@`)).toEqual({ names: ["Anna B"], matches: 1 });
+      expect(await found(`ann${stamp}@shop.tesu`)).toEqual({ names: [], matches: 0 });
+      expect(await found(`nn${stamp}@`)).toEqual({ names: [], matches: 0 });
+
+      // A page at a time: the same statement for each address, the next page from the cursor.
+      const first = await list(`q=${encodeURIComponent(`ann${stamp}@shop.test`)}&size=2`);
+      const second = await list(
+        `q=${encodeURIComponent(`ann${stamp}@shop.test`)}&size=2&after=${first.nextCursor}`,
+      );
+      const paged = [...first.orders, ...second.orders].map((order) => order._id);
+      expect(new Set(paged).size).toBe(3);
+      expect(second.nextCursor).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
 });
