@@ -7,7 +7,7 @@
 // Fastify route serving the bytes the shop answered (when the caller gives `serveBare`), measured
 // in turn in the same run, and each p95 beside the lists' bound (20 ms).
 import http from "node:http";
-import { signIn } from "./bench-processes.mjs";
+import { cpuMicroseconds, signIn } from "./bench-processes.mjs";
 import { companyRun } from "./seed-orders.mjs";
 
 const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 400);
@@ -108,7 +108,34 @@ function companyOfFive() {
   return Array.from({ length: people }, (_, i) => start + i + 1);
 }
 
-export async function benchAdminLists({ base, cookie, customers, report, serveBare, bareBase }) {
+/**
+ * The CPU time one call took on the server and, when given (`databaseCpu`, a PostgreSQL on this
+ * machine), in the database, in ms: what bounds the lists when four callers share two cores, and
+ * a figure the machine's stolen time (which stretches every latency) leaves alone.
+ */
+function cpuPerCall(serverPid, databaseCpu) {
+  const read = () => ({ server: cpuMicroseconds(serverPid), database: databaseCpu?.() ?? 0 });
+  const before = read();
+  return (calls) => {
+    const after = read();
+    const perCall = (field) => Math.round((after[field] - before[field]) / calls / 10) / 100;
+    return {
+      "server CPU ms/call": perCall("server"),
+      ...(databaseCpu ? { "database CPU ms/call": perCall("database") } : {}),
+    };
+  };
+}
+
+export async function benchAdminLists({
+  base,
+  cookie,
+  customers,
+  report,
+  serveBare,
+  bareBase,
+  serverPid,
+  databaseCpu,
+}) {
   const plans = await (await fetch(`${base}/api/pricing`)).json();
   const plan = plans[0]._id;
   const fixed = (path) => () => path;
@@ -181,7 +208,8 @@ export async function benchAdminLists({ base, cookie, customers, report, serveBa
   }
   for (const [index, [name, next, caller = cookie]] of runs.entries()) {
     await measure(base, caller, next, 40); // warm-up
-    const measured = await measure(base, caller, next);
+    const cpu = serverPid ? cpuPerCall(serverPid, databaseCpu) : undefined;
+    const measured = { ...(await measure(base, caller, next)), ...cpu?.(requests) };
     if (!serveBare) {
       report(`GET /api/${name}`, againstBound(measured));
       continue;

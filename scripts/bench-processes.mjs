@@ -1,7 +1,7 @@
 // The child processes of `npm run bench`: commands run to their end (build, seed), and the servers,
 // which run until the bench stops them.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import { root } from "./build-state.mjs";
@@ -59,6 +59,25 @@ export function benchProcesses({ pinned }) {
 export function cpuMicroseconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
+/**
+ * User and system CPU time the machine's PostgreSQL processes have used so far, in microseconds:
+ * the database's share of a call, when it runs on this machine.
+ */
+export function postgresCpuMicroseconds() {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
+      total += cpuMicroseconds(entry);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 export async function waitForHealth(base) {

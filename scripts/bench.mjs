@@ -17,7 +17,14 @@ import { benchAdminLists } from "./bench-lists.mjs";
 import { benchOrders, orderBuyersFor } from "./bench-orders.mjs";
 import { benchOverview } from "./bench-overview.mjs";
 import { benchPages } from "./bench-pages.mjs";
-import { benchProcesses, machineLine, run, signIn as signInAs, waitForHealth } from "./bench-processes.mjs";
+import {
+  benchProcesses,
+  machineLine,
+  postgresCpuMicroseconds,
+  run,
+  signIn as signInAs,
+  waitForHealth,
+} from "./bench-processes.mjs";
 import { benchRules } from "./bench-rules.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail } from "./seed-orders.mjs";
@@ -34,6 +41,8 @@ const port = Number(process.env.BENCH_PORT ?? 3901);
 const barePort = port + 1;
 /** The admin lists' bare routes: a server of their own, beside the catalog's in a full run. */
 const listsBarePort = port + 2;
+/** Whether the database runs on this machine, so its processes' CPU time can be read. */
+const isLocalDatabase = (url) => ["127.0.0.1", "localhost", "[::1]", ""].includes(new URL(url).hostname);
 /** The admin lists, each beside its bare route (scripts/bench-lists.mjs). */
 const adminLists = (cookie) =>
   benchAdminLists({
@@ -43,6 +52,8 @@ const adminLists = (cookie) =>
     report: reportList,
     serveBare: (bareRoutes) => serveBare(bareRoutes, listsBarePort),
     bareBase: `http://127.0.0.1:${listsBarePort}`,
+    serverPid: children[0].pid,
+    databaseCpu: databaseUrl && isLocalDatabase(databaseUrl) ? postgresCpuMicroseconds : undefined,
   });
 const pagesOnly = process.env.BENCH_ONLY === "pages";
 const listsOnly = process.env.BENCH_ONLY === "lists";
