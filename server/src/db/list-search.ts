@@ -81,18 +81,48 @@ export function nameOrEmailSearch(
 }
 
 /**
- * The text an admin typed as the start of an address (it holds an "@"), lower case, when a string
- * just above every address that starts with it exists (its last character one higher); else
- * undefined, and the search is `nameOrEmailSearch`'s.
+ * The strings that start with `from` (lower case, as typed), as a range: from it up to `below`,
+ * the string just above every one of them (its last character one higher), compared byte by byte
+ * (`~>=~`, `~<~`) as a `text_pattern_ops` index orders its entries. Undefined when no such string
+ * exists (the text is empty or ends in U+10FFFF).
  */
-export function addressStart(text: string): { from: string; below: string } | undefined {
-  const from = text.trim().toLowerCase();
-  if (!from.includes("@")) return undefined;
+export type PrefixRange = { from: string; below: string };
+
+function prefixRange(from: string): PrefixRange | undefined {
   const chars = [...from];
   const last = chars.pop()?.codePointAt(0);
   if (last === undefined || last >= 0x10ffff) return undefined;
   // The code points of UTF-16's surrogates are no characters: the next one after them.
   return { from, below: chars.join("") + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1) };
+}
+
+/**
+ * The text an admin typed as the start of an address (it holds an "@"), lower case, as a range
+ * (`prefixRange`); else undefined, and the search is `nameOrEmailSearch`'s.
+ */
+export function addressStart(text: string): PrefixRange | undefined {
+  const from = text.trim().toLowerCase();
+  return from.includes("@") ? prefixRange(from) : undefined;
+}
+
+/** A search that is one word and nothing else (`oneWordPattern`), as a range (`prefixRange`). */
+export function oneWordStart(text: string): PrefixRange | undefined {
+  return oneWordPattern(text) === undefined ? undefined : prefixRange(text.trim().toLowerCase());
+}
+
+/**
+ * SQL: `column` (a `text_pattern_ops` index's) starts with `start`'s text, its ends hidden from the
+ * planner (`hiddenFromPlanner`) under the names `from` and `below`.
+ */
+export function startsWith(
+  column: SQL | PgColumn,
+  start: PrefixRange,
+  names: { from: string; below: string },
+  bound: FilterValues,
+): SQL {
+  const from = hiddenFromPlanner(bound.value(names.from, start.from), "text");
+  const below = hiddenFromPlanner(bound.value(names.below, start.below), "text");
+  return sql`${column} ~>=~ ${from} and ${column} ~<~ ${below}`;
 }
 
 /**
@@ -108,12 +138,11 @@ export function addressStart(text: string): { from: string; below: string } | un
 export function emailStartsWith(
   table: PgTable,
   columns: { id: PgColumn; email: PgColumn },
-  start: { from: string; below: string },
+  start: PrefixRange,
   bound: FilterValues = inlineValues,
 ): SQL {
-  const from = hiddenFromPlanner(bound.value("addressFrom", start.from), "text");
-  const below = hiddenFromPlanner(bound.value("addressBelow", start.below), "text");
-  return sql`${columns.id} in (select ${columns.id} from ${table} where lower(${columns.email}) ~>=~ ${from} and lower(${columns.email}) ~<~ ${below} offset 0)`;
+  const names = { from: "addressFrom", below: "addressBelow" };
+  return sql`${columns.id} in (select ${columns.id} from ${table} where ${startsWith(sql`lower(${columns.email})`, start, names, bound)} offset 0)`;
 }
 
 /** Rows created on the days `from` to `to` (UTC, both included); `bound` as in `visibleOrdersOf`. */

@@ -1,20 +1,29 @@
-import type { AdminOrderList, AdminOrdersQuery, OrdersExportQuery } from "@agency/contract";
+import type { AdminOrderList, AdminOrdersQuery, MatchCount, OrdersExportQuery } from "@agency/contract";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { seesOnlyAssigned, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { type FilterValues, inlineValues, keptValues } from "../../db/filter-values.js";
+import type { Page } from "../../db/keyset.js";
 import {
   addressStart,
   createdOnDays,
   emailStartsWith,
   nameOrEmailSearch,
-  oneWordPattern,
+  oneWordStart,
+  type PrefixRange,
 } from "../../db/list-search.js";
 import { readRowCounts } from "../../db/row-counts.js";
 import { orders } from "../../db/schema.js";
 import { pageForTeam, seenBy } from "./present.js";
-import { orderPageNewestFirst, ordersMatching, orderWordLookup } from "./queries/listing.js";
+import {
+  type OrderWithCompany,
+  orderPageNewestFirst,
+  ordersMatching,
+  ordersWithWord,
+  orderWordLookup,
+  wordMatches,
+} from "./queries/listing.js";
 
 /** A search for an order by its number: "1001" or "#1001". */
 const orderNumber = /^#?(\d{1,9})$/;
@@ -25,7 +34,12 @@ const orderNumber = /^#?(\d{1,9})$/;
  * Each combination is served by an index that keeps the newest-first order (see migration 0019
  * and docs/decisions/017), so a page reads its own rows, not every order that matches.
  */
-function chosenFilter(query: OrdersExportQuery, caller: SessionUser, bound: FilterValues): OrdersChosen {
+function chosenFilter(
+  query: OrdersExportQuery,
+  caller: SessionUser,
+  bound: FilterValues,
+  commonWord?: boolean,
+): OrdersChosen {
   const conditions: (SQL | undefined)[] = [];
   const { value } = bound;
   if (query.assignee === "none") {
@@ -53,7 +67,10 @@ function chosenFilter(query: OrdersExportQuery, caller: SessionUser, bound: Filt
   if (number) return { filters, search: eq(orders.number, value("number", Number(number))) };
   const address = addressStart(text);
   if (address) return { filters, search: emailStartsWith(orders, orders, address, bound) };
-  return { filters, search: nameOrEmailSearch(orders, text, orderWordLookup), word: oneWordPattern(text) };
+  const word = oneWordStart(text);
+  if (word && commonWord !== undefined)
+    return { filters, search: ordersWithWord(word, commonWord, bound), word };
+  return { filters, search: nameOrEmailSearch(orders, text, orderWordLookup), word };
 }
 
 const searchedText = (query: OrdersExportQuery) => (query.q ?? query.search)?.trim();
@@ -68,24 +85,38 @@ function keepable(query: OrdersExportQuery): boolean {
   return !text || orderNumber.test(text) || addressStart(text) !== undefined;
 }
 
-/** The caller's filters, the search's condition, and the LIKE pattern of a search of one word. */
-type OrdersChosen = { filters: SQL[]; search?: SQL; word?: string };
+/** The caller's filters, the search's condition, and the range of a search of one word. */
+type OrdersChosen = { filters: SQL[]; search?: SQL; word?: PrefixRange };
 
 /**
- * The orders the caller's list shows with these filters (those they may see, narrowed as asked),
- * whether anything narrows it, and the pattern of the one word searched when it is all that narrows
- * the list of a caller who sees every order: its matches are counted from the word table alone.
+ * The orders the caller's list shows with these filters (those they may see, narrowed as asked)
+ * and whether anything narrows it. `commonWord`, for a search of one word, chooses its kept
+ * condition (`ordersWithWord`).
  */
-function ordersListed(query: OrdersExportQuery, caller: SessionUser, bound: FilterValues = inlineValues) {
+function ordersListed(
+  query: OrdersExportQuery,
+  caller: SessionUser,
+  bound: FilterValues = inlineValues,
+  commonWord?: boolean,
+) {
   const visible = visibleOrdersOf(caller, bound);
-  const { filters, search, word } = chosenFilter(query, caller, bound);
+  const { filters, search } = chosenFilter(query, caller, bound, commonWord);
   const chosen = [...filters, ...(search ? [search] : [])];
   const narrowing = chosen.length === 0 ? undefined : and(...chosen);
   return {
     filter: visible && narrowing ? and(visible, narrowing) : (visible ?? narrowing),
     narrowed: narrowing !== undefined,
-    onlyWord: visible === undefined && filters.length === 0 ? word : undefined,
   };
+}
+
+/**
+ * The one word searched, when it is all that narrows the list of a caller who sees every order:
+ * its matches are counted from the word table alone, and that count chooses its page's plan.
+ */
+function wordAlone(query: OrdersExportQuery, caller: SessionUser): PrefixRange | undefined {
+  if (visibleOrdersOf(caller) !== undefined || !searchedText(query)) return undefined;
+  const { filters, word } = chosenFilter(query, caller, inlineValues);
+  return filters.length === 0 ? word : undefined;
 }
 
 /** The orders the caller's list shows with these filters: those they may see, narrowed as asked. */
@@ -114,14 +145,37 @@ export async function listAllOrders(
   caller: SessionUser,
   query: AdminOrdersQuery,
 ): Promise<AdminOrderList> {
+  const word = wordAlone(query, caller);
+  if (word) {
+    // The word's count first: it tells which of the word's two kept statements reads the page.
+    const [counts, { common, ...matches }] = await Promise.all([
+      countsFor(db, caller),
+      wordMatches(db, word),
+    ]);
+    const bound = keptValues();
+    const { filter } = ordersListed(query, caller, bound, common);
+    const page = await orderPageNewestFirst(db, query, filter, bound.kept());
+    return ordersAnswered(db, caller, page, counts, matches);
+  }
   const bound = keepable(query) ? keptValues() : undefined;
-  const { filter, narrowed, onlyWord } = ordersListed(query, caller, bound);
+  const { filter, narrowed } = ordersListed(query, caller, bound);
   const kept = bound?.kept();
-  const [page, { total, paid }, matches] = await Promise.all([
+  const [page, counts, matches] = await Promise.all([
     orderPageNewestFirst(db, query, filter, kept),
     countsFor(db, caller),
-    narrowed && filter ? ordersMatching(db, filter, onlyWord, kept) : undefined,
+    narrowed && filter ? ordersMatching(db, filter, kept) : undefined,
   ]);
+  return ordersAnswered(db, caller, page, counts, matches);
+}
+
+/** A page of All Orders as the caller sees it, with the counts and the filter's matches. */
+async function ordersAnswered(
+  db: Database,
+  caller: SessionUser,
+  page: Page<OrderWithCompany>,
+  { total, paid }: { total: number; paid: number },
+  matches: MatchCount | undefined,
+): Promise<AdminOrderList> {
   const rows = page.rows.map((entry) => entry.order);
   const shown = seenBy(caller, await pageForTeam(db, page.rows), rows);
   return {

@@ -1,10 +1,11 @@
 import { type MatchCount, maxMatchCount, type PageQuery } from "@agency/contract";
-import { and, count, countDistinct, eq, like, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, lt, notExists, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.js";
-import type { KeptFilter } from "../../../db/filter-values.js";
+import { type FilterValues, inlineValues, type KeptFilter } from "../../../db/filter-values.js";
 import { newestFirstPage, type Page, runPage } from "../../../db/keyset.js";
-import { countMatches, type WordLookup } from "../../../db/list-search.js";
+import { countMatches, type PrefixRange, startsWith, type WordLookup } from "../../../db/list-search.js";
+import { executeWithKeptFilter, limitInText } from "../../../db/named-statement.js";
 import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
@@ -146,48 +147,65 @@ export const orderWordLookup: WordLookup = {
 };
 
 /**
- * How many orders `filter` keeps, counted up to 1,000. When the filter is a one-word search
- * alone (`onlyWord`, its LIKE pattern), the word's entries are counted instead: the first
- * `sample` of them (2,002) and the orders among them, which settles it when the word has fewer
- * entries or more than 1,000 orders among them, from the index alone. Otherwise (orders with
- * several entries starting with it) each order is counted at its first matching entry.
+ * The orders with a word of the name, or the e-mail, that starts with `word`, as the condition of
+ * a statement kept for any word (`startsWith`): the plan that suits a word depends on how many
+ * orders have it, so there are two, and `wordMatches` tells which (`common`). For a common word,
+ * the newest-first index is walked and each order probed for an entry (a subquery, which the
+ * planner cannot turn into a join), until a page is found: a word on a tenth of the orders is found
+ * in ten orders. For a rarer one, its entries are read first (`offset 0` keeps them apart) and
+ * their orders sorted: a walk would read the whole table for a word on a hundred orders
+ * (docs/decisions/041).
  */
-export async function ordersMatching(
-  db: Database,
-  filter: SQL,
-  onlyWord?: string,
-  kept?: KeptFilter,
-  sample = 2 * (maxMatchCount + 1),
-): Promise<MatchCount> {
-  if (onlyWord === undefined) {
-    const counted = kept && { name: `orders_matching_${kept.shape}`, values: kept.values };
-    return countMatches(db, orders, filter, counted);
-  }
-  const firstEntries = db
-    .select({ orderId: orderSearchWords.orderId })
-    .from(orderSearchWords)
-    .where(like(orderSearchWords.word, onlyWord))
-    .limit(sample)
-    .as("first_entries");
-  const [read] = await db
-    .select({ entries: count(), orders: countDistinct(firstEntries.orderId) })
-    .from(firstEntries);
-  const found =
-    read && (read.entries < sample || read.orders > maxMatchCount)
-      ? read.orders
-      : await firstMatchingEntries(db, onlyWord);
-  return { count: Math.min(found, maxMatchCount), more: found > maxMatchCount };
+export function ordersWithWord(word: PrefixRange, common: boolean, bound: FilterValues): SQL {
+  bound.part(common ? "commonWord" : "rareWord");
+  const entry = startsWith(orderSearchWords.word, word, { from: "wordFrom", below: "wordBelow" }, bound);
+  return common
+    ? sql`(select true from ${orderSearchWords} where ${orderSearchWords.orderId} = ${orders.id} and ${entry} limit 1)`
+    : sql`${orders.id} in (select ${orderSearchWords.orderId} from ${orderSearchWords} where ${entry} offset 0)`;
 }
 
-/** The orders with an entry that starts with `pattern`, each at its first such entry, up to 1,001. */
-async function firstMatchingEntries(db: Database, pattern: string): Promise<number> {
+/** How many orders `filter` keeps, counted up to 1,000; `kept` as in `countMatches`. */
+export function ordersMatching(db: Database, filter: SQL, kept?: KeptFilter): Promise<MatchCount> {
+  const counted = kept && { name: `orders_matching_${kept.shape}`, values: kept.values };
+  return countMatches(db, orders, filter, counted);
+}
+
+/**
+ * How many orders have a word starting with `word`, counted up to 1,000, from the word table
+ * alone, and whether the word is common: the first `sample` (2,002) of its entries and the orders
+ * among them, which settles the count when the word has fewer entries or more than 1,000 orders
+ * among them. Otherwise (orders with several entries starting with it) each order is counted at
+ * its first matching entry. A word with `sample` entries or more is common (`ordersWithWord`).
+ */
+export async function wordMatches(
+  db: Database,
+  word: PrefixRange,
+  sample = 2 * (maxMatchCount + 1),
+): Promise<MatchCount & { common: boolean }> {
+  const [read] = await executeWithKeptFilter(db, `order_words_first_${sample}`, (bound) => {
+    const firstEntries = db
+      .select({ orderId: orderSearchWords.orderId })
+      .from(orderSearchWords)
+      .where(startsWith(orderSearchWords.word, word, { from: "wordFrom", below: "wordBelow" }, bound))
+      .limit(limitInText(sample))
+      .as("first_entries");
+    return db.select({ entries: count(), orders: countDistinct(firstEntries.orderId) }).from(firstEntries);
+  });
+  const common = read !== undefined && read.entries >= sample;
+  const found =
+    read && (!common || read.orders > maxMatchCount) ? read.orders : await firstMatchingEntries(db, word);
+  return { count: Math.min(found, maxMatchCount), more: found > maxMatchCount, common };
+}
+
+/** The orders with an entry that starts with `word`, each at its first such entry, up to 1,001. */
+async function firstMatchingEntries(db: Database, word: PrefixRange): Promise<number> {
   const earlier = alias(orderSearchWords, "earlier");
   const firsts = db
     .select({ one: sql`1`.as("one") })
     .from(orderSearchWords)
     .where(
       and(
-        like(orderSearchWords.word, pattern),
+        startsWith(orderSearchWords.word, word, { from: "from", below: "below" }, inlineValues),
         notExists(
           db
             .select({ one: sql`1` })
@@ -196,7 +214,7 @@ async function firstMatchingEntries(db: Database, pattern: string): Promise<numb
               and(
                 eq(earlier.orderId, orderSearchWords.orderId),
                 lt(earlier.word, orderSearchWords.word),
-                like(earlier.word, pattern),
+                startsWith(earlier.word, word, { from: "from", below: "below" }, inlineValues),
               ),
             ),
         ),
