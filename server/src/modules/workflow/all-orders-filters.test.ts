@@ -1,8 +1,15 @@
 import { AdminOrderList } from "@agency/contract";
 import { describe, expect, it } from "vitest";
 import { createAccount } from "../../../test/accounts.js";
-import { createTestApp } from "../../../test/helpers.js";
+import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
+
+/** All Orders as the admin with `cookie` reads it, with `query`. */
+const allOrdersOf = (app: TestContext, cookie: string) => async (query: string) => {
+  const response = await app.app.inject({ method: "GET", url: `/api/orders?${query}`, headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return AdminOrderList.parse(response.json());
+};
 
 describe("All Orders filters", () => {
   it("filters by state and finds orders by customer name, e-mail or number, a page at a time", async () => {
@@ -18,15 +25,7 @@ describe("All Orders filters", () => {
       const zoeOrder = await placePaidOrder(other, zoe, otherPlans.standardMonthly._id);
       await placePaidOrder(other, zoe, otherPlans.premiumYearly._id);
       await placeOrder(other, max, otherPlans.standardMonthly._id);
-      const list = async (query: string) => {
-        const response = await other.app.inject({
-          method: "GET",
-          url: `/api/orders?${query}`,
-          headers: { cookie: otherAdmin.cookie },
-        });
-        expect(response.statusCode, response.body).toBe(200);
-        return AdminOrderList.parse(response.json());
-      };
+      const list = allOrdersOf(other, otherAdmin.cookie);
       await other.app.inject({
         method: "POST",
         url: `/api/admin/orders/${zoeOrder}/state`,
@@ -78,15 +77,7 @@ describe("All Orders filters", () => {
       };
       for (const person of Object.values(people)) await placeOrder(other, person, plans.standardMonthly._id);
       await placePaidOrder(other, people.ann, plans.premiumYearly._id);
-      const list = async (query: string) => {
-        const response = await other.app.inject({
-          method: "GET",
-          url: `/api/orders?${query}`,
-          headers: { cookie: otherAdmin.cookie },
-        });
-        expect(response.statusCode, response.body).toBe(200);
-        return AdminOrderList.parse(response.json());
-      };
+      const list = allOrdersOf(other, otherAdmin.cookie);
       const found = async (text: string) => {
         const result = await list(`q=${encodeURIComponent(text)}`);
         return { names: result.orders.map((order) => order.name).sort(), matches: result.matches?.count };

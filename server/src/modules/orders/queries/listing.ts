@@ -64,7 +64,8 @@ const newestPeriodColumn = (column: PgColumn) =>
  * (docs/decisions/034). With `kept` (a filter whose values are placeholders, `keptValues`, or no
  * filter), the statement is built once for the filter's and the page's shape, kept, and planned
  * once per connection: for the lists whose best plan does not depend on the values. A search's
- * does: it is built and planned for its words each time.
+ * does: it is built and planned for its words each time, but for one word alone, whose two plans
+ * are kept (`ordersWithWord`).
  */
 export function orderPageNewestFirst(
   db: Database,
