@@ -147,6 +147,9 @@ export const orderWordLookup: WordLookup = {
   },
 };
 
+/** The names of a searched word's range in a kept statement (`startsWith`). */
+const wordRangeNames = { from: "wordFrom", below: "wordBelow" };
+
 /**
  * The orders with a word of the name, or the e-mail, that starts with `word`, as the condition of
  * a statement kept for any word (`startsWith`): the plan that suits a word depends on how many
@@ -159,7 +162,7 @@ export const orderWordLookup: WordLookup = {
  */
 export function ordersWithWord(word: PrefixRange, common: boolean, bound: FilterValues): SQL {
   bound.part(common ? "commonWord" : "rareWord");
-  const entry = startsWith(orderSearchWords.word, word, { from: "wordFrom", below: "wordBelow" }, bound);
+  const entry = startsWith(orderSearchWords.word, word, wordRangeNames, bound);
   return common
     ? sql`(select true from ${orderSearchWords} where ${orderSearchWords.orderId} = ${orders.id} and ${entry} limit 1)`
     : sql`${orders.id} in (select ${orderSearchWords.orderId} from ${orderSearchWords} where ${entry} offset 0)`;
@@ -187,7 +190,7 @@ export async function wordMatches(
     const firstEntries = db
       .select({ orderId: orderSearchWords.orderId })
       .from(orderSearchWords)
-      .where(startsWith(orderSearchWords.word, word, { from: "wordFrom", below: "wordBelow" }, bound))
+      .where(startsWith(orderSearchWords.word, word, wordRangeNames, bound))
       .limit(limitInText(sample))
       .as("first_entries");
     return db.select({ entries: count(), orders: countDistinct(firstEntries.orderId) }).from(firstEntries);
@@ -206,7 +209,7 @@ async function firstMatchingEntries(db: Database, word: PrefixRange): Promise<nu
     .from(orderSearchWords)
     .where(
       and(
-        startsWith(orderSearchWords.word, word, { from: "from", below: "below" }, inlineValues),
+        startsWith(orderSearchWords.word, word, wordRangeNames, inlineValues),
         notExists(
           db
             .select({ one: sql`1` })
@@ -215,7 +218,7 @@ async function firstMatchingEntries(db: Database, word: PrefixRange): Promise<nu
               and(
                 eq(earlier.orderId, orderSearchWords.orderId),
                 lt(earlier.word, orderSearchWords.word),
-                startsWith(earlier.word, word, { from: "from", below: "below" }, inlineValues),
+                startsWith(earlier.word, word, wordRangeNames, inlineValues),
               ),
             ),
         ),
