@@ -57,13 +57,27 @@ function positionOf(key: Key): SQL<string> {
 }
 
 /**
+ * A list's rows counted per day (UTC) of their created_at, kept by a trigger: the rows of each
+ * day are the sum of `value` over the day's slots.
+ */
+export type DayCounts = { day: PgColumn; value: PgColumn };
+
+/**
  * Where a numbered page starts: the row `skip` rows down the list, found by walking the index
  * alone, so the page's own query then reads just its rows (not every row above them as well).
- * The count skipped is hidden from the planner, so a kept statement keeps its plan.
+ * The count skipped is hidden from the planner, so a kept statement keeps its plan. A list without
+ * a filter whose rows are counted per day (`days`) adds the days up from the newest to the one
+ * that holds that row, and walks that day's rows alone (docs/decisions/042).
  */
-function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL): SQL {
+function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL, days?: DayCounts): SQL {
+  const skipped = hiddenFromPlanner(skip, "bigint");
+  if (!filter && days) {
+    const table = key.createdAt.table;
+    const dayStart = (day: SQL) => sql`(${day})::timestamp at time zone 'UTC'`;
+    return sql`(${key.createdAt}, ${key.id}) <= (select start.created_at, start.id from (select walked.day, (${skipped} - (walked.upto - walked.rows))::bigint as within from (select ${days.day} as day, sum(${days.value}) as rows, sum(sum(${days.value})) over (order by ${days.day} desc rows unbounded preceding) as upto from ${days.day.table} group by ${days.day} order by ${days.day} desc) walked where walked.upto > ${skipped} order by walked.day desc limit 1) found cross join lateral (select ${key.createdAt} as created_at, ${key.id} as id from ${table} where ${key.createdAt} >= ${dayStart(sql`found.day`)} and ${key.createdAt} < ${dayStart(sql`found.day + 1`)} order by ${key.createdAt} desc, ${key.id} desc offset found.within limit 1) start)`;
+  }
   const where = filter ? sql`where ${filter}` : sql``;
-  return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${key.createdAt.table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${hiddenFromPlanner(skip, "bigint")} limit 1)`;
+  return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${key.createdAt.table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${skipped} limit 1)`;
 }
 
 /**
@@ -79,6 +93,7 @@ export async function newestFirstPage<Row>(
   run: (plan: PagePlan) => Promise<{ row: Row; cursor: string }[]>,
   filter?: SQL,
   keepable = filter === undefined,
+  days?: DayCounts,
 ): Promise<Page<Row>> {
   const backwards = query.before !== undefined;
   const given = query.after ?? query.before;
@@ -92,7 +107,7 @@ export async function newestFirstPage<Row>(
         (backwards
           ? sql`(${key.createdAt}, ${key.id}) > ${start}`
           : sql`(${key.createdAt}, ${key.id}) < ${start}`),
-      skip > 0 ? numberedPageStart(key, filter, rowsSkipped) : undefined,
+      skip > 0 ? numberedPageStart(key, filter, rowsSkipped, days) : undefined,
     );
   // One more than shown tells whether there is a page beyond.
   const limit = query.size + 1;

@@ -3,12 +3,15 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -231,5 +234,23 @@ export const orderSearchWords = pgTable(
   ],
 );
 
+/**
+ * How many orders were placed on each day (UTC), kept by the orders' count trigger (migration
+ * 0069), never written by the server. A numbered page deep in All Orders finds where it starts by
+ * adding up days from the newest, then skipping within one day, rather than walking every order
+ * above it (docs/decisions/042). Each connection adds to its own slot, as `row_counts` does.
+ */
+export const orderDayCounts = pgTable(
+  "order_day_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    slot: smallint("slot").notNull(),
+    value: bigint("value", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.slot] })],
+);
+
 /** Who writes these tables; no other part of the server inserts, updates or deletes them. */
-export const ordersOwnedBy = ownedBy({ orders: [orders, orderLines, orderFollows, orderSearchWords] });
+export const ordersOwnedBy = ownedBy({
+  orders: [orders, orderLines, orderFollows, orderSearchWords, orderDayCounts],
+});

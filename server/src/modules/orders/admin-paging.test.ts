@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
+import { rowsOf } from "../../db/rows.js";
 import { orders, user } from "../../db/schema.js";
 
 let ctx: TestContext;
@@ -179,6 +180,44 @@ describe("All Orders at any depth", () => {
         ).toEqual(expected.slice(0, size));
       }
     }
+  });
+
+  it("finds a numbered page from the orders counted per day, as orders come, move and leave", async () => {
+    // Orders over several days, some at a day's first and last microsecond (UTC).
+    await ctx.db.execute(sql`
+      insert into "user" (id, name, email, email_verified)
+      select 'daily-' || g, 'Daily customer ' || g, 'daily-' || g || '@example.com', true
+      from generate_series(1, 12) g`);
+    await ctx.db.execute(sql`
+      insert into orders (user_id, plan_id, email, name, service, service_duration, price_cents, phone, created_at)
+      select u.id, p.id, u.email, u.name, p.service, p.duration, p.new_price_cents, '0123456789',
+             timestamptz '2025-06-01 00:00:00+00' + (abs(hashtext(u.id || p.id)) % 5) * interval '1 day'
+               + case abs(hashtext(p.id || u.id)) % 3 when 0 then interval '0' when 1 then interval '1 day' - interval '1 microsecond' else interval '13 hours' end
+      from "user" u cross join pricing_plans p
+      where u.id like 'daily-%'`);
+    const perDay = sql`select day, sum(value)::int as n from order_day_counts group by day having sum(value) <> 0 order by day`;
+    const fromOrders = sql`select (created_at at time zone 'UTC')::date as day, count(*)::int as n from orders group by 1 order by 1`;
+    const numberedPagesMatch = async () => {
+      const expected = await ordersInDatabase();
+      expect(await rowsOf(ctx.db, perDay)).toEqual(await rowsOf(ctx.db, fromOrders));
+      const size = 6;
+      for (let page = 0; page * size < expected.length; page += 1) {
+        const shown = (await ordersPage(`page=${page}&size=${size}`)).orders.map((order) => order._id);
+        expect(shown, `page ${page}`).toEqual(expected.slice(page * size, (page + 1) * size));
+      }
+      // Past the last order: an empty page, not an error.
+      const beyond = Math.ceil(expected.length / size) + 1;
+      expect((await ordersPage(`page=${beyond}&size=${size}`)).orders).toEqual([]);
+    };
+    await numberedPagesMatch();
+
+    // Orders moved to another day (one statement, several rows) and removed.
+    await ctx.db.execute(sql`
+      update orders set created_at = created_at - interval '3 days'
+      where id in (select id from orders where user_id like 'daily-%' order by id limit 5)`);
+    await ctx.db.execute(sql`
+      delete from orders where id in (select id from orders where user_id like 'daily-%' order by id desc limit 4)`);
+    await numberedPagesMatch();
   });
 
   it("refuses pages too large or too deep with a 400 that says why", async () => {

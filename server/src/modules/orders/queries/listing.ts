@@ -6,7 +6,14 @@ import { type FilterValues, inlineValues, type KeptFilter } from "../../../db/fi
 import { newestFirstPage, type Page, runPage } from "../../../db/keyset.js";
 import { countMatches, type PrefixRange, startsWith, type WordLookup } from "../../../db/list-search.js";
 import { executeWithKeptFilter, limitInText } from "../../../db/named-statement.js";
-import { companies, orderPeriods, orderSearchWords, orders, user } from "../../../db/schema.js";
+import {
+  companies,
+  orderDayCounts,
+  orderPeriods,
+  orderSearchWords,
+  orders,
+  user,
+} from "../../../db/schema.js";
 import type { OrderRecord } from "./orders.js";
 
 /**
@@ -115,6 +122,7 @@ export function orderPageNewestFirst(
     },
     filter,
     kept !== undefined,
+    { day: orderDayCounts.day, value: orderDayCounts.value },
   );
 }
 
