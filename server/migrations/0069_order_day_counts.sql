@@ -80,5 +80,13 @@ BEGIN
 	RETURN NULL;
 END;
 $$;--> statement-breakpoint
+-- Emptied with the orders, as the counts of 0007 are forgotten then.
+CREATE FUNCTION "forget_order_day_counts"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	DELETE FROM "order_day_counts";
+	RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "order_days_counted_truncate" AFTER TRUNCATE ON "orders" FOR EACH STATEMENT EXECUTE FUNCTION "forget_order_day_counts"();--> statement-breakpoint
 INSERT INTO "order_day_counts" ("day", "slot", "value")
 SELECT ("created_at" AT TIME ZONE 'UTC')::date, 0, count(*) FROM "orders" GROUP BY 1;
