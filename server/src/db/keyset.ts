@@ -57,27 +57,33 @@ function positionOf(key: Key): SQL<string> {
 }
 
 /**
- * A list's rows counted per day (UTC) of their created_at, kept by a trigger: the rows of each
- * day are the sum of `value` over the day's slots.
+ * A list's rows counted per day (UTC) of their created_at, kept by a trigger: the rows of a
+ * count's `key` on each day are the sum of `value` over that day's slots.
  */
-export type DayCounts = { day: PgColumn; value: PgColumn };
+export type DayCounts = { key: PgColumn; day: PgColumn; value: PgColumn };
+
+/** The day counts of the rows a list's filter keeps: those under `key` (a value, or a placeholder). */
+export type CountedDays = { counts: DayCounts; key: SQL };
 
 /**
  * Where a numbered page starts: the row `skip` rows down the list, found by walking the index
  * alone, so the page's own query then reads just its rows (not every row above them as well).
- * The count skipped is hidden from the planner, so a kept statement keeps its plan. A list without
- * a filter whose rows are counted per day (`days`) adds the days up from the newest to the one
- * that holds that row, and walks that day's rows alone (docs/decisions/042).
+ * The count skipped is hidden from the planner, so a kept statement keeps its plan. When the rows
+ * the filter keeps are counted per day (`days`), the days are added up from the newest to the one
+ * that holds that row, and that day's rows alone are walked (docs/decisions/042).
  */
-function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL, days?: DayCounts): SQL {
+function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL, days?: CountedDays): SQL {
   const skipped = hiddenFromPlanner(skip, "bigint");
-  if (!filter && days) {
-    const table = key.createdAt.table;
+  const table = key.createdAt.table;
+  if (days) {
+    const { counts } = days;
     const dayStart = (day: SQL) => sql`(${day})::timestamp at time zone 'UTC'`;
-    return sql`(${key.createdAt}, ${key.id}) <= (select start.created_at, start.id from (select walked.day, (${skipped} - (walked.upto - walked.rows))::bigint as within from (select ${days.day} as day, sum(${days.value}) as rows, sum(sum(${days.value})) over (order by ${days.day} desc rows unbounded preceding) as upto from ${days.day.table} group by ${days.day} order by ${days.day} desc) walked where walked.upto > ${skipped} order by walked.day desc limit 1) found cross join lateral (select ${key.createdAt} as created_at, ${key.id} as id from ${table} where ${key.createdAt} >= ${dayStart(sql`found.day`)} and ${key.createdAt} < ${dayStart(sql`found.day + 1`)} order by ${key.createdAt} desc, ${key.id} desc offset found.within limit 1) start)`;
+    const onDay = sql`${key.createdAt} >= ${dayStart(sql`found.day`)} and ${key.createdAt} < ${dayStart(sql`found.day + 1`)}`;
+    const walked = sql`select ${counts.day} as day, sum(${counts.value}) as rows, sum(sum(${counts.value})) over (order by ${counts.day} desc rows unbounded preceding) as upto from ${counts.day.table} where ${counts.key} = ${days.key} group by ${counts.day} order by ${counts.day} desc`;
+    return sql`(${key.createdAt}, ${key.id}) <= (select start.created_at, start.id from (select walked.day, (${skipped} - (walked.upto - walked.rows))::bigint as within from (${walked}) walked where walked.upto > ${skipped} order by walked.day desc limit 1) found cross join lateral (select ${key.createdAt} as created_at, ${key.id} as id from ${table} where ${filter ? and(filter, onDay) : onDay} order by ${key.createdAt} desc, ${key.id} desc offset found.within limit 1) start)`;
   }
   const where = filter ? sql`where ${filter}` : sql``;
-  return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${key.createdAt.table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${skipped} limit 1)`;
+  return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${skipped} limit 1)`;
 }
 
 /**
@@ -93,7 +99,7 @@ export async function newestFirstPage<Row>(
   run: (plan: PagePlan) => Promise<{ row: Row; cursor: string }[]>,
   filter?: SQL,
   keepable = filter === undefined,
-  days?: DayCounts,
+  days?: CountedDays,
 ): Promise<Page<Row>> {
   const backwards = query.before !== undefined;
   const given = query.after ?? query.before;

@@ -235,19 +235,23 @@ export const orderSearchWords = pgTable(
 );
 
 /**
- * How many orders were placed on each day (UTC), kept by the orders' count trigger (migration
- * 0069), never written by the server. A numbered page deep in All Orders finds where it starts by
- * adding up days from the newest, then skipping within one day, rather than walking every order
- * above it (docs/decisions/042). Each connection adds to its own slot, as `row_counts` does.
+ * How many orders were placed on each day (UTC): all of them (`key` ""), and those of each state
+ * ("state:delivered"), plan ("plan:<id>"), state and plan ("state_plan:delivered:<id>") and
+ * payment ("paid:true"). Kept by the orders' count trigger (migration 0069), never written by the
+ * server. A numbered page deep in All Orders, with no filter or one of these, finds where it
+ * starts by adding up days from the newest, then skipping within one day, rather than walking
+ * every order above it (docs/decisions/042). Each connection adds to its own slot, as
+ * `row_counts` does.
  */
 export const orderDayCounts = pgTable(
   "order_day_counts",
   {
+    key: text("key").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     slot: smallint("slot").notNull(),
     value: bigint("value", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.slot] })],
+  (table) => [primaryKey({ columns: [table.key, table.day, table.slot] })],
 );
 
 /** Who writes these tables; no other part of the server inserts, updates or deletes them. */

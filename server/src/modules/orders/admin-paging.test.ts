@@ -183,38 +183,67 @@ describe("All Orders at any depth", () => {
   });
 
   it("finds a numbered page from the orders counted per day, as orders come, move and leave", async () => {
-    // Orders over several days, some at a day's first and last microsecond (UTC).
+    // Orders over several days, some at a day's first and last microsecond (UTC), in every state.
     await ctx.db.execute(sql`
       insert into "user" (id, name, email, email_verified)
       select 'daily-' || g, 'Daily customer ' || g, 'daily-' || g || '@example.com', true
-      from generate_series(1, 12) g`);
+      from generate_series(1, 30) g`);
     await ctx.db.execute(sql`
-      insert into orders (user_id, plan_id, email, name, service, service_duration, price_cents, phone, created_at)
+      insert into orders (user_id, plan_id, email, name, service, service_duration, price_cents, phone, created_at, paid, state)
       select u.id, p.id, u.email, u.name, p.service, p.duration, p.new_price_cents, '0123456789',
              timestamptz '2025-06-01 00:00:00+00' + (abs(hashtext(u.id || p.id)) % 5) * interval '1 day'
-               + case abs(hashtext(p.id || u.id)) % 3 when 0 then interval '0' when 1 then interval '1 day' - interval '1 microsecond' else interval '13 hours' end
+               + case abs(hashtext(p.id || u.id)) % 3 when 0 then interval '0' when 1 then interval '1 day' - interval '1 microsecond' else interval '13 hours' end,
+             abs(hashtext(u.id)) % 2 = 0,
+             (array['submitted', 'in_progress', 'delivered', 'complete', 'cancelled'])[1 + (row_number() over (partition by p.id order by u.id))::int % 5]
       from "user" u cross join pricing_plans p
       where u.id like 'daily-%'`);
-    const perDay = sql`select day, sum(value)::int as n from order_day_counts group by day having sum(value) <> 0 order by day`;
-    const fromOrders = sql`select (created_at at time zone 'UTC')::date as day, count(*)::int as n from orders group by 1 order by 1`;
+    const plans = await planIds(ctx);
+    const plan = plans.standardMonthly._id;
+    const perKeyAndDay = sql`select key, day, sum(value)::int as n from order_day_counts group by key, day having sum(value) <> 0 order by key, day`;
+    const fromOrders = sql`
+      select k.key, (o.created_at at time zone 'UTC')::date as day, count(*)::int as n
+      from orders o, unnest(array_remove(array['', 'state:' || o.state, 'paid:' || o.paid::text,
+        'plan:' || o.plan_id, 'state_plan:' || o.state || ':' || o.plan_id], null)) as k(key)
+      group by 1, 2 order by 1, 2`;
+    // Each list a numbered page finds from the day counts, with the orders it must show.
+    const lists = [
+      ["", sql`true`],
+      ["state=delivered", sql`${orders.state} = 'delivered'`],
+      ["state=unpaid", sql`not ${orders.paid}`],
+      ["paid=true", sql`${orders.paid}`],
+      [`plan=${plan.toUpperCase()}`, sql`${orders.planId} = ${plan}`],
+      [`state=complete&plan=${plan}`, sql`${orders.state} = 'complete' and ${orders.planId} = ${plan}`],
+    ] as const;
     const numberedPagesMatch = async () => {
-      const expected = await ordersInDatabase();
-      expect(await rowsOf(ctx.db, perDay)).toEqual(await rowsOf(ctx.db, fromOrders));
-      const size = 6;
-      for (let page = 0; page * size < expected.length; page += 1) {
-        const shown = (await ordersPage(`page=${page}&size=${size}`)).orders.map((order) => order._id);
-        expect(shown, `page ${page}`).toEqual(expected.slice(page * size, (page + 1) * size));
+      expect(await rowsOf(ctx.db, perKeyAndDay)).toEqual(await rowsOf(ctx.db, fromOrders));
+      for (const [filter, where] of lists) {
+        const rows = await ctx.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id));
+        const expected = rows.map((row) => row.id);
+        const size = 5;
+        expect(expected.length, filter).toBeGreaterThan(size);
+        for (let page = 0; page * size < expected.length; page += 1) {
+          const shown = (await ordersPage(`${filter}&page=${page}&size=${size}`)).orders.map(
+            (order) => order._id,
+          );
+          expect(shown, `${filter}, page ${page}`).toEqual(expected.slice(page * size, (page + 1) * size));
+        }
+        // Past the last order: an empty page, not an error.
+        const beyond = Math.ceil(expected.length / size) + 1;
+        expect((await ordersPage(`${filter}&page=${beyond}&size=${size}`)).orders).toEqual([]);
       }
-      // Past the last order: an empty page, not an error.
-      const beyond = Math.ceil(expected.length / size) + 1;
-      expect((await ordersPage(`page=${beyond}&size=${size}`)).orders).toEqual([]);
     };
     await numberedPagesMatch();
 
-    // Orders moved to another day (one statement, several rows) and removed.
+    // Orders moved to another day, paid and moved on in the work (one statement, several rows),
+    // and removed.
     await ctx.db.execute(sql`
-      update orders set created_at = created_at - interval '3 days'
-      where id in (select id from orders where user_id like 'daily-%' order by id limit 5)`);
+      update orders set created_at = created_at - interval '3 days', paid = not paid,
+        state = case state when 'submitted' then 'in_progress' when 'in_progress' then 'delivered' else state end
+      where id in (select id from orders where user_id like 'daily-%' order by id limit 9)`);
     await ctx.db.execute(sql`
       delete from orders where id in (select id from orders where user_id like 'daily-%' order by id desc limit 4)`);
     await numberedPagesMatch();

@@ -1,5 +1,5 @@
 import type { AdminOrderList, AdminOrdersQuery, MatchCount, OrdersExportQuery } from "@agency/contract";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { seesOnlyAssigned, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
@@ -119,6 +119,23 @@ function wordAlone(query: OrdersExportQuery, caller: SessionUser): PrefixRange |
   return filters.length === 0 ? word : undefined;
 }
 
+/**
+ * The day counts (migration 0069) that count the orders of a numbered page's list, when some do:
+ * the caller sees every order, and nothing narrows the list but a state, a plan, both, or
+ * whether it is paid (docs/decisions/042).
+ */
+function countedDaysKey(query: AdminOrdersQuery, caller: SessionUser): string | undefined {
+  const numbered = query.page > 0 && query.after === undefined && query.before === undefined;
+  if (!numbered || visibleOrdersOf(caller) !== undefined) return undefined;
+  if (query.assignee ?? query.companyId ?? query.from ?? query.to ?? searchedText(query)) return undefined;
+  const { state, paid } = query;
+  const plan = query.plan?.toLowerCase();
+  if (paid !== undefined) return state === undefined && plan === undefined ? `paid:${paid}` : undefined;
+  if (state === "unpaid") return plan === undefined ? "paid:false" : undefined;
+  if (state !== undefined) return plan === undefined ? `state:${state}` : `state_plan:${state}:${plan}`;
+  return plan === undefined ? "" : `plan:${plan}`;
+}
+
 /** The orders the caller's list shows with these filters: those they may see, narrowed as asked. */
 export function adminOrderFilter(query: OrdersExportQuery, caller: SessionUser): SQL | undefined {
   return ordersListed(query, caller).filter;
@@ -159,9 +176,11 @@ export async function listAllOrders(
   }
   const bound = keepable(query) ? keptValues() : undefined;
   const { filter, narrowed } = ordersListed(query, caller, bound);
+  const daysKey = countedDaysKey(query, caller);
+  const days = daysKey === undefined ? undefined : sql`${(bound ?? inlineValues).value("daysKey", daysKey)}`;
   const kept = bound?.kept();
   const [page, counts, matches] = await Promise.all([
-    orderPageNewestFirst(db, query, filter, kept),
+    orderPageNewestFirst(db, query, filter, kept, days),
     countsFor(db, caller),
     narrowed && filter ? ordersMatching(db, filter, kept) : undefined,
   ]);

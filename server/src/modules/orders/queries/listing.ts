@@ -79,6 +79,7 @@ export function orderPageNewestFirst(
   query: PageQuery,
   filter: SQL | undefined,
   kept?: KeptFilter,
+  countedDaysKey?: SQL,
 ): Promise<Page<OrderWithCompany>> {
   return newestFirstPage(
     orders,
@@ -122,7 +123,10 @@ export function orderPageNewestFirst(
     },
     filter,
     kept !== undefined,
-    { day: orderDayCounts.day, value: orderDayCounts.value },
+    countedDaysKey && {
+      counts: { key: orderDayCounts.key, day: orderDayCounts.day, value: orderDayCounts.value },
+      key: countedDaysKey,
+    },
   );
 }
 
