@@ -60,7 +60,7 @@ function positionOf(key: Key): SQL<string> {
  * A list's rows counted per day (UTC) of their created_at, kept by a trigger: the rows of a
  * count's `key` on each day are the sum of `value` over that day's slots.
  */
-export type DayCounts = { key: PgColumn; day: PgColumn; value: PgColumn };
+type DayCounts = { key: PgColumn; day: PgColumn; value: PgColumn };
 
 /** The day counts of the rows a list's filter keeps: those under `key` (a value, or a placeholder). */
 export type CountedDays = { counts: DayCounts; key: SQL };
