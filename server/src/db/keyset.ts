@@ -79,8 +79,12 @@ function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL
     const { counts } = days;
     const dayStart = (day: SQL) => sql`(${day})::timestamp at time zone 'UTC'`;
     const onDay = sql`${key.createdAt} >= ${dayStart(sql`found.day`)} and ${key.createdAt} < ${dayStart(sql`found.day + 1`)}`;
-    const walked = sql`select ${counts.day} as day, sum(${counts.value}) as rows, sum(sum(${counts.value})) over (order by ${counts.day} desc rows unbounded preceding) as upto from ${counts.day.table} where ${counts.key} = ${days.key} group by ${counts.day} order by ${counts.day} desc`;
-    return sql`(${key.createdAt}, ${key.id}) <= (select start.created_at, start.id from (select walked.day, (${skipped} - (walked.upto - walked.rows))::bigint as within from (${walked}) walked where walked.upto > ${skipped} order by walked.day desc limit 1) found cross join lateral (select ${key.createdAt} as created_at, ${key.id} as id from ${table} where ${filter ? and(filter, onDay) : onDay} order by ${key.createdAt} desc, ${key.id} desc offset found.within limit 1) start)`;
+    // The days from the newest, in the order of the counts' index (its key, then day), so that the
+    // walk stops at the day it looks for: the rows up to and including each day, and before it.
+    const upTo = (exclude: SQL) =>
+      sql`sum(${counts.value}) over (order by ${counts.day} desc range between unbounded preceding and current row${exclude})`;
+    const walked = sql`select ${counts.day} as day, ${upTo(sql``)} as upto, coalesce(${upTo(sql` exclude group`)}, 0) as before from ${counts.day.table} where ${counts.key} = ${days.key} order by ${counts.day} desc`;
+    return sql`(${key.createdAt}, ${key.id}) <= (select start.created_at, start.id from (select walked.day, (${skipped} - walked.before)::bigint as within from (${walked}) walked where walked.upto > ${skipped} order by walked.day desc limit 1) found cross join lateral (select ${key.createdAt} as created_at, ${key.id} as id from ${table} where ${filter ? and(filter, onDay) : onDay} order by ${key.createdAt} desc, ${key.id} desc offset found.within limit 1) start)`;
   }
   const where = filter ? sql`where ${filter}` : sql``;
   return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${skipped} limit 1)`;
