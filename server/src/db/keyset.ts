@@ -96,6 +96,7 @@ function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL
  * as quick as the first and rows written or deleted meanwhile neither repeat nor skip others.
  * `run` does the query with the plan's condition, order and limit. `keepable`: the filter's values
  * are placeholders (or there is no filter), so the plan offers the page as a kept statement.
+ * `days`: the day counts of the rows `filter` keeps, when a trigger keeps them (`numberedPageStart`).
  */
 export async function newestFirstPage<Row>(
   key: Key,

@@ -73,6 +73,8 @@ const newestPeriodColumn = (column: PgColumn) =>
  * once per connection: for the lists whose best plan does not depend on the values. A search's
  * does: it is built and planned for its words each time, but for one word alone, whose two plans
  * are kept (`ordersWithWord`).
+ * `countedDaysKey`: the key of the day counts that count the orders `filter` keeps, for a numbered
+ * page to find where it starts (docs/decisions/042).
  */
 export function orderPageNewestFirst(
   db: Database,
