@@ -12,7 +12,7 @@ import { recordAudit, verifyAuditChain } from "../src/modules/audit/index.js";
 import { moveToPostgres } from "../src/ops/move.js";
 import { createAccount } from "./accounts.js";
 import { createTestApp } from "./helpers.js";
-import { placeOrder, planIds } from "./orders.js";
+import { orderDayCounts, placeOrder, planIds } from "./orders.js";
 import { fillShop, type ShopPeople, shopView, startShopIn } from "./shop.js";
 
 const server = process.env.TEST_DATABASE_URL ?? "";
@@ -74,6 +74,10 @@ describe.runIf(process.env.TEST_DB === "postgres")("npm run db:move", () => {
     const shop = await createTestApp({ database, seed: false });
     try {
       expect(await shopView(shop, people)).toEqual(before);
+      // The orders' day counts are rebuilt by their trigger from the orders copied, once.
+      const { kept, recounted } = await orderDayCounts(shop.db);
+      expect(recounted.length).toBeGreaterThan(0);
+      expect(kept).toEqual(recounted);
       expect(before.ordersByWord.orders.length).toBeGreaterThan(0);
       expect(before.companiesByWord.companies.length).toBeGreaterThan(0);
       // The audit log's chain arrives whole, and goes on from its head.

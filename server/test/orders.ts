@@ -1,4 +1,7 @@
 import { AdminPlanList, OrderDetail, type PlanDetailsBody, PricingList } from "@agency/contract";
+import { sql } from "drizzle-orm";
+import type { Database } from "../src/db/client.js";
+import { rowsOf } from "../src/db/rows.js";
 import type { TestAccount } from "./accounts.js";
 import type { TestContext } from "./helpers.js";
 
@@ -128,4 +131,24 @@ export async function editPlan(
     headers: { cookie: member.cookie },
     payload: body,
   });
+}
+
+/**
+ * The orders' day counts (migration 0069) as the trigger keeps them, and as the orders stored
+ * now make them: each key and day with its count, the same in both when the counts are right.
+ */
+export async function orderDayCounts(db: Database) {
+  const kept = await rowsOf(
+    db,
+    sql`select key, day::text as day, sum(value)::int as n from order_day_counts
+        group by key, day having sum(value) <> 0 order by key, day`,
+  );
+  const recounted = await rowsOf(
+    db,
+    sql`select k.key, (o.created_at at time zone 'UTC')::date::text as day, count(*)::int as n
+        from orders o, unnest(array_remove(array['', 'state:' || o.state, 'paid:' || o.paid::text,
+          'plan:' || o.plan_id, 'state_plan:' || o.state || ':' || o.plan_id], null)) as k(key)
+        group by 1, 2 order by 1, 2`,
+  );
+  return { kept, recounted };
 }

@@ -110,7 +110,13 @@ export async function moveToPostgres(options: {
       }
       // Figures and search words kept by triggers are rebuilt by them from the rows copied, not
       // copied themselves.
-      const kept = new Set(["row_counts", "plan_months", "order_search_words", "company_search_words"]);
+      const kept = new Set([
+        "row_counts",
+        "order_day_counts",
+        "plan_months",
+        "order_search_words",
+        "company_search_words",
+      ]);
       const tables = (await tablesInDependencyOrder(pglite)).filter((table) => !kept.has(table));
       let total = 0;
       await client.query("begin");
