@@ -34,6 +34,7 @@ const churningTables = [
   "order_search_words",
   "company_search_words",
   "row_counts",
+  "order_day_counts",
   // Grow by inserts: vacuumed so their visibility map stays set and the lists, counts and sums
   // that read only their indexes (All Users' pages, the Overview's payments) need not visit every
   // row as well, as PostgreSQL's autovacuum does after inserts.

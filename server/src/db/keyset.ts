@@ -62,29 +62,34 @@ function positionOf(key: Key): SQL<string> {
  */
 type DayCounts = { key: PgColumn; day: PgColumn; value: PgColumn };
 
-/** The day counts of the rows a list's filter keeps: those under `key` (a value, or a placeholder). */
-export type CountedDays = { counts: DayCounts; key: SQL };
+/** The day counts of the rows a list's filter keeps: those under `key`. */
+export type CountedDays = { counts: DayCounts; key: string };
 
 /**
  * Where a numbered page starts: the row `skip` rows down the list, found by walking the index
  * alone, so the page's own query then reads just its rows (not every row above them as well).
  * The count skipped is hidden from the planner, so a kept statement keeps its plan. When the rows
- * the filter keeps are counted per day (`days`), the days are added up from the newest to the one
- * that holds that row, and that day's rows alone are walked (docs/decisions/042).
+ * the filter keeps are counted per day (`days`, with `daysKey` their key as a value or a
+ * placeholder), the days are added up from the newest to the one that holds that row, and that
+ * day's rows alone are walked (docs/decisions/042).
  */
-function numberedPageStart(key: Key, filter: SQL | undefined, skip: number | SQL, days?: CountedDays): SQL {
+function numberedPageStart(
+  key: Key,
+  filter: SQL | undefined,
+  skip: number | SQL,
+  days?: { counts: DayCounts; daysKey: SQL },
+): SQL {
   const skipped = hiddenFromPlanner(skip, "bigint");
   const table = key.createdAt.table;
   if (days) {
-    const { counts } = days;
+    const { counts, daysKey } = days;
     const dayStart = (day: SQL) => sql`(${day})::timestamp at time zone 'UTC'`;
     const onDay = sql`${key.createdAt} >= ${dayStart(sql`found.day`)} and ${key.createdAt} < ${dayStart(sql`found.day + 1`)}`;
-    // The days from the newest, in the order of the counts' index (its key, then day), so that the
-    // walk stops at the day it looks for: the rows up to and including each day, and before it.
-    const upTo = (exclude: SQL) =>
-      sql`sum(${counts.value}) over (order by ${counts.day} desc range between unbounded preceding and current row${exclude})`;
-    const walked = sql`select ${counts.day} as day, ${upTo(sql``)} as upto, coalesce(${upTo(sql` exclude group`)}, 0) as before from ${counts.day.table} where ${counts.key} = ${days.key} order by ${counts.day} desc`;
-    return sql`(${key.createdAt}, ${key.id}) <= (select start.created_at, start.id from (select walked.day, (${skipped} - walked.before)::bigint as within from (${walked}) walked where walked.upto > ${skipped} order by walked.day desc limit 1) found cross join lateral (select ${key.createdAt} as created_at, ${key.id} as id from ${table} where ${filter ? and(filter, onDay) : onDay} order by ${key.createdAt} desc, ${key.id} desc offset found.within limit 1) start)`;
+    // Each day's rows (its slots summed), newest first, with the rows up to and including it: a
+    // running sum over whole days, which adds each day once (a frame that left the day's own
+    // rows out was summed again from the start for every day).
+    const walked = sql`select ${counts.day} as day, sum(${counts.value}) as rows, sum(sum(${counts.value})) over (order by ${counts.day} desc rows unbounded preceding) as upto from ${counts.day.table} where ${counts.key} = ${daysKey} group by ${counts.day} order by ${counts.day} desc`;
+    return sql`(${key.createdAt}, ${key.id}) <= (select start.created_at, start.id from (select walked.day, (${skipped} - (walked.upto - walked.rows))::bigint as within from (${walked}) walked where walked.upto > ${skipped} order by walked.day desc limit 1) found cross join lateral (select ${key.createdAt} as created_at, ${key.id} as id from ${table} where ${filter ? and(filter, onDay) : onDay} order by ${key.createdAt} desc, ${key.id} desc offset found.within limit 1) start)`;
   }
   const where = filter ? sql`where ${filter}` : sql``;
   return sql`(${key.createdAt}, ${key.id}) <= (select ${key.createdAt}, ${key.id} from ${table} ${where} order by ${key.createdAt} desc, ${key.id} desc offset ${skipped} limit 1)`;
@@ -111,28 +116,45 @@ export async function newestFirstPage<Row>(
   const position = given === undefined ? undefined : decodeCursor(key, backwards ? "before" : "after", given);
   const at = position && sql`(${position.timestamp}::timestamptz, ${position.id})`;
   const skip = position ? 0 : query.page * query.size;
-  const from = (start: SQL | undefined, rowsSkipped: number | SQL) =>
+  // The day counts serve a numbered page only (a cursor's page starts where the cursor says).
+  const counted = skip > 0 ? days : undefined;
+  const from = (start: SQL | undefined, rowsSkipped: number | SQL, daysKey: SQL | undefined) =>
     and(
       filter,
       start &&
         (backwards
           ? sql`(${key.createdAt}, ${key.id}) > ${start}`
           : sql`(${key.createdAt}, ${key.id}) < ${start}`),
-      skip > 0 ? numberedPageStart(key, filter, rowsSkipped, days) : undefined,
+      skip > 0
+        ? numberedPageStart(
+            key,
+            filter,
+            rowsSkipped,
+            counted && daysKey && { counts: counted.counts, daysKey },
+          )
+        : undefined,
     );
   // One more than shown tells whether there is a page beyond.
   const limit = query.size + 1;
   const placeholders = sql`(${sql.placeholder("positionAt")}::timestamptz, ${sql.placeholder("positionId")})`;
   const found = await run({
-    where: from(at, skip),
+    where: from(at, skip, counted && sql`${counted.key}`),
     orderBy: backwards ? [asc(key.createdAt), asc(key.id)] : [desc(key.createdAt), desc(key.id)],
     limit,
     cursor: positionOf(key),
     kept: keepable
       ? {
-          where: from(position && placeholders, sql`${sql.placeholder("skip")}`),
-          shape: `${backwards ? "before" : "after"}_${position ? "position" : "start"}_${skip > 0 ? "skip" : "top"}_${limit}`,
-          values: position ? { positionAt: position.timestamp, positionId: position.id, skip } : { skip },
+          where: from(
+            position && placeholders,
+            sql`${sql.placeholder("skip")}`,
+            counted && sql`${sql.placeholder("daysKey")}`,
+          ),
+          shape: `${backwards ? "before" : "after"}_${position ? "position" : "start"}_${skip > 0 ? (counted ? "days" : "skip") : "top"}_${limit}`,
+          values: {
+            ...(position ? { positionAt: position.timestamp, positionId: position.id } : {}),
+            skip,
+            ...(counted ? { daysKey: counted.key } : {}),
+          },
         }
       : undefined,
   });

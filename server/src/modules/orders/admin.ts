@@ -1,5 +1,5 @@
 import type { AdminOrderList, AdminOrdersQuery, MatchCount, OrdersExportQuery } from "@agency/contract";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { seesOnlyAssigned, visibleOrdersOf } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
@@ -176,11 +176,9 @@ export async function listAllOrders(
   }
   const bound = keepable(query) ? keptValues() : undefined;
   const { filter, narrowed } = ordersListed(query, caller, bound);
-  const daysKey = countedDaysKey(query, caller);
-  const days = daysKey === undefined ? undefined : sql`${(bound ?? inlineValues).value("daysKey", daysKey)}`;
   const kept = bound?.kept();
   const [page, counts, matches] = await Promise.all([
-    orderPageNewestFirst(db, query, filter, kept, days),
+    orderPageNewestFirst(db, query, filter, kept, countedDaysKey(query, caller)),
     countsFor(db, caller),
     narrowed && filter ? ordersMatching(db, filter, kept) : undefined,
   ]);

@@ -81,7 +81,7 @@ export function orderPageNewestFirst(
   query: PageQuery,
   filter: SQL | undefined,
   kept?: KeptFilter,
-  countedDaysKey?: SQL,
+  countedDaysKey?: string,
 ): Promise<Page<OrderWithCompany>> {
   return newestFirstPage(
     orders,
@@ -125,10 +125,12 @@ export function orderPageNewestFirst(
     },
     filter,
     kept !== undefined,
-    countedDaysKey && {
-      counts: { key: orderDayCounts.key, day: orderDayCounts.day, value: orderDayCounts.value },
-      key: countedDaysKey,
-    },
+    countedDaysKey === undefined
+      ? undefined
+      : {
+          counts: { key: orderDayCounts.key, day: orderDayCounts.day, value: orderDayCounts.value },
+          key: countedDaysKey,
+        },
   );
 }
 
