@@ -4,7 +4,7 @@ import { createAccount, type TestAccount } from "../test/accounts.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { runJobs } from "../test/jobs.js";
 import { placePaidOrder, planIds } from "../test/orders.js";
-import { firstRowOf } from "./db/rows.js";
+import { firstRowOf, rowsOf } from "./db/rows.js";
 import {
   auditLog,
   jobs,
@@ -212,6 +212,40 @@ describe("the daily removal of old rows", () => {
     expect(await rows(session, eq(session.id, "expired-again"))).toBe(1);
     const again = await pruneOldRows(ctx.db, new Date(), ctx.config.retention);
     expect(again).toMatchObject({ jobs: 0, webhookEvents: 0, webhookDeliveries: 0, sessions: 1 });
+  });
+});
+
+describe("the daily fold of the orders' day counts", () => {
+  it("folds each past day's slots into one row and drops the counts at 0, losing no order", async () => {
+    const counts = () =>
+      rowsOf<{ day: string; slot: number; value: number }>(
+        ctx.db,
+        sql`select day::text, slot, value::int from order_day_counts
+            where key = 'plan:fold-test' order by day, slot`,
+      );
+    // Written by three connections on a past day, one of whose count came back to 0, and today.
+    const today = new Date().toISOString().slice(0, 10);
+    await ctx.db.execute(sql`
+      insert into order_day_counts (key, day, slot, value) values
+        ('plan:fold-test', '2026-01-05', 4, 2), ('plan:fold-test', '2026-01-05', 9, 5),
+        ('plan:fold-test', '2026-01-05', 17, -1), ('plan:fold-test', '2026-01-06', 4, 3),
+        ('plan:fold-test', '2026-01-06', 9, -3), ('plan:fold-test', ${today}::date, 4, 1),
+        ('plan:fold-test', ${today}::date, 9, 1)`);
+    const lines: string[] = [];
+    const handlers = upkeepHandlers({
+      db: ctx.db,
+      retention: ctx.config.retention,
+      embedded: !ctx.config.databaseUrl,
+      log: { info: (object: unknown) => lines.push(JSON.stringify(object)) } as never,
+    });
+    await handlers["upkeep.prune"]();
+    expect(await counts()).toEqual([
+      { day: "2026-01-05", slot: 0, value: 6 },
+      { day: today, slot: 4, value: 1 },
+      { day: today, slot: 9, value: 1 },
+    ]);
+    expect(lines.join()).toContain('"folded"');
+    await ctx.db.execute(sql`delete from order_day_counts where key = 'plan:fold-test'`);
   });
 });
 

@@ -5,11 +5,13 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { enqueue, pruneFinishedJobs } from "./jobs/queue.js";
 import { pruneClosedCompanyInvitations } from "./modules/companies/index.js";
+import { foldOrderDayCounts } from "./modules/orders/index.js";
 import { pruneClosedInvitations } from "./modules/team/index.js";
 import { pruneDeliveredWebhooks } from "./modules/webhooks/index.js";
 
 // The shop's upkeep (docs/deploying.md, "Upkeep"): every day at 03:00 UTC old rows that nothing
-// needs any more are removed, a batch at a time; on the embedded database, which runs no
+// needs any more are removed, a batch at a time, and each past day's count of orders is folded
+// into one row (docs/decisions/042); on the embedded database, which runs no
 // autovacuum, the tables that churn are vacuumed every hour and after a large removal. On
 // PostgreSQL, autovacuum does that. Orders, payments, receipts, messages, files, the audit log and
 // everything a customer's history shows are never removed here.
@@ -148,8 +150,12 @@ export function upkeepHandlers({ db, retention, embedded, log }: UpkeepContext) 
   };
   return {
     "upkeep.prune": async () => {
-      const pruned = await pruneOldRows(db, new Date(), retention);
+      const now = new Date();
+      const pruned = await pruneOldRows(db, now, retention);
       log.info({ pruned }, "old rows removed");
+      // Loses nothing: each past day's count is kept in one row instead of one per connection.
+      const folded = await foldOrderDayCounts(db, now.toISOString().slice(0, 10));
+      log.info({ folded }, "order day counts folded");
       const removed = Object.values(pruned).reduce((sum, count) => sum + count, 0);
       if (embedded && removed >= largeRemoval) await vacuum();
     },

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { orderDayCounts, payWithTestCard, placeOrder, planIds } from "../../../test/orders.js";
+import { rowsOf } from "../../db/rows.js";
 import { orders, user } from "../../db/schema.js";
+import { foldOrderDayCounts } from "./queries/day-counts.js";
 
 let ctx: TestContext;
 let admin: TestAccount;
@@ -241,6 +243,68 @@ describe("All Orders at any depth", () => {
       where id in (select id from orders where user_id like 'daily-%' order by id limit 9)`);
     await ctx.db.execute(sql`
       delete from orders where id in (select id from orders where user_id like 'daily-%' and state = 'cancelled' order by id desc limit 4)`);
+    await numberedPagesMatch();
+
+    // Each count spread over three connections' slots, as on PostgreSQL, and a day whose count
+    // came back to nothing; the upkeep folds each past day into one row and removes the empty one.
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await placeOrder(ctx, await createAccount(ctx), plan)).json().success).toBe(true);
+    await ctx.db.execute(sql`
+      with old as (delete from order_day_counts returning key, day, value),
+        counted as (select key, day, sum(value) as value from old group by key, day)
+      insert into order_day_counts (key, day, slot, value)
+      select key, day, s.slot, case s.slot when 3 then value + 1 when 7 then 1 else -2 end
+      from counted, (values (3), (7), (11)) as s(slot)`);
+    await ctx.db.execute(sql`
+      insert into order_day_counts (key, day, slot, value)
+      values ('state:submitted', '2020-01-01', 5, 4), ('state:submitted', '2020-01-01', 9, -4)`);
+    const slots = () =>
+      rowsOf<{ past: boolean; rows: number; zero: number; days: number }>(
+        ctx.db,
+        sql`select day < ${today}::date as past, count(*)::int as rows,
+              count(*) filter (where value = 0)::int as zero, count(distinct (key, day))::int as days
+            from order_day_counts group by 1 order by 1`,
+      );
+    const spread = await slots();
+    const spreadToday = spread.find((row) => !row.past);
+    const spreadPast = spread.find((row) => row.past);
+    expect(spreadToday?.rows).toBe((spreadToday?.days ?? 0) * 3);
+    // Every past (key, day) has its three slots, and some added up to nothing before.
+    const counted = (await orderDayCounts(ctx.db)).kept as { day: string }[];
+    const pastDays = counted.filter((row) => row.day < today).length;
+    expect(spreadPast?.days).toBeGreaterThan(pastDays);
+
+    // Small batches, so that the fold takes several statements.
+    const folded = await foldOrderDayCounts(ctx.db, today, 7);
+    expect(folded).toEqual({ days: spreadPast?.days, rows: spreadPast?.rows });
+    expect(await slots()).toEqual([spreadToday, { past: true, rows: pastDays, zero: 0, days: pastDays }]);
+    await numberedPagesMatch();
+    expect(await foldOrderDayCounts(ctx.db, today, 7)).toEqual({ days: 0, rows: 0 });
+
+    // Orders of past days still move and leave after the fold, and are counted in new slots.
+    await ctx.db.execute(sql`
+      update orders set state = 'complete', paid = true
+      where id in (select id from orders where user_id like 'daily-%' and state = 'delivered' order by id limit 3)`);
+    await ctx.db.execute(sql`
+      delete from orders where id in (select id from orders where user_id like 'daily-%' and state = 'cancelled' order by id limit 2)`);
+    await numberedPagesMatch();
+    await foldOrderDayCounts(ctx.db, today);
+    await numberedPagesMatch();
+
+    // Folds beside orders of those days written at the same time (on PostgreSQL, from other
+    // connections) lose nothing.
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.all([
+        ...Array.from({ length: 6 }, (_, index) =>
+          ctx.db.execute(sql`
+            update orders set paid = not paid, created_at = created_at + interval '1 day'
+            where id in (select id from orders where user_id like 'daily-%' order by id offset ${index * 3} limit 3)`),
+        ),
+        foldOrderDayCounts(ctx.db, today, 3),
+        foldOrderDayCounts(ctx.db, today, 5),
+      ]);
+    }
+    await foldOrderDayCounts(ctx.db, today);
     await numberedPagesMatch();
   });
 

@@ -24,5 +24,6 @@ export {
   submitPaidOrder,
 } from "./periods.js";
 export { ordersByIds, ordersForTeam, ordersWithSubscriptions, seenWith } from "./present.js";
+export { type DayCountsFolded, foldOrderDayCounts } from "./queries/day-counts.js";
 export { refundOrder } from "./refund.js";
 export { orderRoutes } from "./routes.js";
