@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
-import { orderEvents, orders } from "../../db/schema.js";
+import { orderEvents, orders, user } from "../../db/schema.js";
 
 let ctx: TestContext;
 let owner: TestAccount;
@@ -51,6 +51,10 @@ beforeAll(async () => {
   owner = await createAccount(ctx, { role: "owner", name: "Olga Owner" });
   staff = await createAccount(ctx, { role: "staff", name: "Sam Staff" });
   otherStaff = await createAccount(ctx, { role: "staff", name: "Tess Staff" });
+  // Not offered in the assignee filter: a member who may not work on orders, and a suspended one.
+  await createAccount(ctx, { role: "writer", permissions: "content.edit", name: "Ada Writer" });
+  const suspended = await createAccount(ctx, { role: "staff", name: "Sue Suspended" });
+  await ctx.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
   plans = await planIds(ctx);
   const standard = plans.standardMonthly._id;
   const premium = plans.premiumYearly._id;

@@ -7,6 +7,7 @@ import { currentPeriodOf } from "../../db/order-periods.js";
 import { firstKeptRowOf } from "../../db/rows.js";
 import { companies, orders, user } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
+import { type ActiveMember, activeMembersJson } from "../orders/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
 const activeStates = ["submitted", "in_progress", "delivered"] as const satisfies BoardColumnState[];
@@ -104,7 +105,11 @@ export type CardRow = {
   unread: number;
 };
 
-type BoardRow = { cards: CardRow[] | null } & { [K in BoardColumnState as `total_${K}`]: number };
+type BoardRow = {
+  cards: CardRow[] | null;
+  /** The active members of the team, for the assignee filter: read only for a caller who sees every order. */
+  members?: ActiveMember[];
+} & { [K in BoardColumnState as `total_${K}`]: number };
 
 /** SQL: how many orders each column holds (up to `boardCountLimit`), as `total_<state>`. */
 function totalsOf(filter: SQL): SQL {
@@ -120,7 +125,8 @@ function totalsOf(filter: SQL): SQL {
 
 /**
  * The cards of every column, each with its company's and assignee's names, unread messages (the
- * caller's) and work period, and the columns' totals, in one statement of one row: the cards as one JSON array,
+ * caller's) and work period, the columns' totals, and for a caller who sees every order the team's
+ * active members (the assignee filter's), in one statement of one row: the cards as one JSON array,
  * which the embedded database hands over far faster than as many rows of fields. The statement is
  * built once for each shape of filter and kept (`executeKept`), its values filled in at each run.
  */
@@ -158,6 +164,6 @@ function boardStatement(caller: SessionUser, boardFilter: BoardFilter): SQL {
       from cards
       left join ${companies} on ${companies.id} = cards.company_id
       left join ${unreadOfOrders(caller, sql`select id from cards`, sql`${sql.placeholder("reader")}`)} unread on unread.order_id = cards.id
-    ) card) as cards
+    ) card) as cards${boardFilter.visibleTo === undefined ? sql`, ${activeMembersJson()} as members` : sql``}
     from (${totalsOf(filter)}) totals`;
 }

@@ -13,7 +13,7 @@ import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { listAssignees } from "../orders/index.js";
+import { assigneesAmong } from "../orders/index.js";
 import { type BoardFilter, boardCardsAndTotals, type CardRow } from "./queries.js";
 
 /** The orders the caller asked for and may see: the assignee and plan filters, and the visibility rule. */
@@ -29,22 +29,22 @@ const instant = (value: Date | string | null) => (value === null ? null : new Da
 
 type Totals = Record<BoardColumnState, number>;
 
-async function readCards(
+/**
+ * The cards, the columns' totals and, for a caller who sees every order, the team for the
+ * assignee filter: the members an order may be given to, by name.
+ */
+async function readBoard(
   db: Database,
   caller: SessionUser,
   since: Date,
   filter: BoardFilter,
-): Promise<{ cards: CardRow[]; totals: Totals }> {
+): Promise<{ cards: CardRow[]; totals: Totals; members: BoardMember[] }> {
   const row = await boardCardsAndTotals(db, caller, since, filter);
   const totals = Object.fromEntries(
     boardColumns.map((state) => [state, Number(row?.[`total_${state}`] ?? 0)]),
   ) as Totals;
-  return { cards: row?.cards ?? [], totals };
-}
-
-/** The team, for the assignee filter: the members an order may be given to, by name. */
-async function readMembers(db: Database): Promise<BoardMember[]> {
-  return (await listAssignees(db)).map(({ id, name }) => ({ id, name }));
+  const members = assigneesAmong(row?.members ?? []).map(({ id, name }) => ({ id, name }));
+  return { cards: row?.cards ?? [], totals, members };
 }
 
 function toCard(row: CardRow, now: Date): BoardCard {
@@ -83,10 +83,7 @@ export async function boardOf(
   const since = new Date(now.getTime() - boardCompleteDays * 24 * 60 * 60 * 1000);
   const filter = filterOf(caller, query);
   const onlyAssigned = seesOnlyAssigned(caller);
-  const [{ cards: rows, totals }, members] = await Promise.all([
-    readCards(db, caller, since, filter),
-    onlyAssigned ? [] : readMembers(db),
-  ]);
+  const { cards: rows, totals, members } = await readBoard(db, caller, since, filter);
   const cards = rows.map((row) => toCard(row, now));
   return {
     columns: boardColumns.map((state) => {

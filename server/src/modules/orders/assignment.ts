@@ -7,7 +7,7 @@ import { AppError, notFound } from "../../errors.js";
 import { emitDomainEvent } from "../../events.js";
 import { enqueue } from "../../jobs/queue.js";
 import { auditActorOf, recordAudit } from "../audit/index.js";
-import { activeMembersByName, activeMemberWithId } from "./queries/members.js";
+import { type ActiveMember, activeMembersByName, activeMemberWithId } from "./queries/members.js";
 import { dueAndStateOfOrder, orderRowLocked, setOrderAssignee, setOrderDueAt } from "./queries/orders.js";
 
 /**
@@ -17,7 +17,11 @@ import { dueAndStateOfOrder, orderRowLocked, setOrderAssignee, setOrderDueAt } f
 
 /** The members an order may be given to, by name. */
 export async function listAssignees(db: Database): Promise<TeamAssignee[]> {
-  const members = await activeMembersByName(db);
+  return assigneesAmong(await activeMembersByName(db));
+}
+
+/** Those of the active members (`activeMembersByName`, `activeMembersJson`) an order may be given to. */
+export function assigneesAmong(members: readonly ActiveMember[]): TeamAssignee[] {
   return members
     .filter((member) => can(member, "orders.work"))
     .map(({ id, name, email }) => ({ id, name, email }));
