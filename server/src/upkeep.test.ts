@@ -223,14 +223,15 @@ describe("the daily fold of the orders' day counts", () => {
         sql`select day::text, slot, value::int from order_day_counts
             where key = 'plan:fold-test' order by day, slot`,
       );
-    // Written by three connections on a past day, one of whose count came back to 0, and today.
-    const today = new Date().toISOString().slice(0, 10);
+    // Written by four connections on a past day (slot 0 among them), one day whose count came
+    // back to 0 over two slots and one in a single row, and a day to come, which is not folded.
     await ctx.db.execute(sql`
       insert into order_day_counts (key, day, slot, value) values
-        ('plan:fold-test', '2026-01-05', 4, 2), ('plan:fold-test', '2026-01-05', 9, 5),
-        ('plan:fold-test', '2026-01-05', 17, -1), ('plan:fold-test', '2026-01-06', 4, 3),
-        ('plan:fold-test', '2026-01-06', 9, -3), ('plan:fold-test', ${today}::date, 4, 1),
-        ('plan:fold-test', ${today}::date, 9, 1)`);
+        ('plan:fold-test', '2026-01-05', 0, 1), ('plan:fold-test', '2026-01-05', 4, 2),
+        ('plan:fold-test', '2026-01-05', 9, 5), ('plan:fold-test', '2026-01-05', 17, -1),
+        ('plan:fold-test', '2026-01-06', 4, 3), ('plan:fold-test', '2026-01-06', 9, -3),
+        ('plan:fold-test', '2026-01-07', 4, 0), ('plan:fold-test', '2999-01-01', 4, 1),
+        ('plan:fold-test', '2999-01-01', 9, 1)`);
     const lines: string[] = [];
     const handlers = upkeepHandlers({
       db: ctx.db,
@@ -240,9 +241,9 @@ describe("the daily fold of the orders' day counts", () => {
     });
     await handlers["upkeep.prune"]();
     expect(await counts()).toEqual([
-      { day: "2026-01-05", slot: 0, value: 6 },
-      { day: today, slot: 4, value: 1 },
-      { day: today, slot: 9, value: 1 },
+      { day: "2026-01-05", slot: 32, value: 7 },
+      { day: "2999-01-01", slot: 4, value: 1 },
+      { day: "2999-01-01", slot: 9, value: 1 },
     ]);
     expect(lines.join()).toContain('"folded"');
     await ctx.db.execute(sql`delete from order_day_counts where key = 'plan:fold-test'`);

@@ -10,6 +10,7 @@ let ctx: TestContext;
 let owner: TestAccount;
 let staff: TestAccount;
 let otherStaff: TestAccount;
+let namesakes: string[] = [];
 let plans: Awaited<ReturnType<typeof planIds>>;
 
 const day = 24 * 60 * 60 * 1000;
@@ -55,6 +56,14 @@ beforeAll(async () => {
   await createAccount(ctx, { role: "writer", permissions: "content.edit", name: "Ada Writer" });
   const suspended = await createAccount(ctx, { role: "staff", name: "Sue Suspended" });
   await ctx.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
+  // Joined last, first by name; two of the same name, in the order of their ids as the database
+  // orders them.
+  await createAccount(ctx, { role: "staff", name: "Abe Later" });
+  await createAccount(ctx, { role: "staff", name: "Abe Later" });
+  namesakes = (
+    await ctx.db.select({ id: user.id }).from(user).where(eq(user.name, "Abe Later")).orderBy(user.id)
+  ).map((row) => row.id);
+  expect(namesakes).toHaveLength(2);
   plans = await planIds(ctx);
   const standard = plans.standardMonthly._id;
   const premium = plans.premiumYearly._id;
@@ -138,7 +147,13 @@ describe("the work board", () => {
       { count: 1, more: false },
     ]);
     expect(answer.onlyAssigned).toBe(false);
-    expect(answer.members.map((member) => member.name)).toEqual(["Olga Owner", "Sam Staff", "Tess Staff"]);
+    expect(answer.members).toEqual([
+      { id: namesakes[0], name: "Abe Later" },
+      { id: namesakes[1], name: "Abe Later" },
+      { id: owner.id, name: "Olga Owner" },
+      { id: staff.id, name: "Sam Staff" },
+      { id: otherStaff.id, name: "Tess Staff" },
+    ]);
   });
 
   it("describes each card: customer, plan, assignee, due date, overdue, unread messages and period", async () => {

@@ -1,7 +1,7 @@
 export { forgetOrderCustomer } from "./account-erased.js";
 export { adminOrderFilter } from "./admin.js";
 export { orderAdminRoutes } from "./admin-routes.js";
-export { assigneesAmong, assignOrder, checkOrderDue, listAssignees, setOrderDue } from "./assignment.js";
+export { assigneesAmong, assignOrder, checkOrderDue, setOrderDue } from "./assignment.js";
 export { keepPaymentIntent, markOrderEnded, markOrderPaid } from "./billing-marks.js";
 export { cancelOrder } from "./cancel.js";
 export {
@@ -24,7 +24,7 @@ export {
   submitPaidOrder,
 } from "./periods.js";
 export { ordersByIds, ordersForTeam, ordersWithSubscriptions, seenWith } from "./present.js";
-export { type DayCountsFolded, foldOrderDayCounts } from "./queries/day-counts.js";
+export { foldOrderDayCounts } from "./queries/day-counts.js";
 export { type ActiveMember, activeMembersJson } from "./queries/members.js";
 export { refundOrder } from "./refund.js";
 export { orderRoutes } from "./routes.js";
