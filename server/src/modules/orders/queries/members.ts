@@ -52,7 +52,7 @@ export async function activeMemberWithId(db: Database, id: string) {
   const [member] = await db
     .select(memberColumns)
     .from(user)
-    .where(and(eq(user.id, id), isNotNull(user.role), isNull(user.suspendedAt)));
+    .where(and(eq(user.id, id), isActiveMember));
   return member;
 }
 
