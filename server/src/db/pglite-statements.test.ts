@@ -112,14 +112,15 @@ describe("the embedded database's kept statements", () => {
 
   it("takes callers in the order they came: what the event loop already holds runs before a statement", async () => {
     const order: string[] = [];
+    let second: Promise<unknown> | undefined;
     const first = client.query("select 1 as n").then(() => order.push("first statement"));
     // A request read after the first statement was asked for, as a socket's callback would be.
     setImmediate(() => {
       order.push("next request read");
-      void client.query("select 2 as n").then(() => order.push("second statement"));
+      second = client.query("select 2 as n").then(() => order.push("second statement"));
     });
     await first;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await second;
     expect(order).toEqual(["next request read", "first statement", "second statement"]);
   });
 });
