@@ -40,4 +40,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server/dist/main.js"]
+# The young generation's size can only be given on the command line (scripts/server-command.mjs).
+CMD ["node", "--min-semi-space-size=4", "server/dist/main.js"]

@@ -25,6 +25,7 @@ import {
 } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
+import { serverArgs } from "./server-command.mjs";
 
 const seconds = Number(process.env.BENCH_DAY_SECONDS ?? 20);
 const levels = (process.env.BENCH_DAY_LEVELS ?? "1,2,4").split(",").map(Number);
@@ -201,8 +202,7 @@ async function main() {
   const env = { PUBLIC_URL: base, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", HOST: "127.0.0.1" };
   if (instances > 1) {
     const ports = Array.from({ length: instances }, (_, i) => port + 1 + i);
-    for (const each of ports)
-      start(["server/dist/main.js"], { ...env, PORT: String(each), RUN_WORKER: "false" });
+    for (const each of ports) start(serverArgs, { ...env, PORT: String(each), RUN_WORKER: "false" });
     await Promise.all(ports.map((each) => waitForHealth(`http://127.0.0.1:${each}`)));
     await start(["server/dist/worker.js"], env);
     await start(
@@ -211,7 +211,7 @@ async function main() {
       (text) => text.includes("ready"),
     );
   } else {
-    start(["server/dist/main.js"], { ...env, PORT: String(port) });
+    start(serverArgs, { ...env, PORT: String(port) });
   }
   await waitForHealth(base);
   await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -16,6 +16,7 @@ import { orderBurst } from "./bench-orders.mjs";
 import { inBatches, signIn } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
+import { serverArgs } from "./server-command.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -184,7 +185,7 @@ try {
     const instances = [];
     for (let i = 0; i < count; i++) {
       const port = await freePort();
-      const instance = start(["server/dist/main.js"], {
+      const instance = start(serverArgs, {
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
         PORT: String(port),

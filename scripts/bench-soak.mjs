@@ -21,6 +21,7 @@ import { orderBurst } from "./bench-orders.mjs";
 import { run, signIn, waitForHealth } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
+import { serverArgs } from "./server-command.mjs";
 
 const seedOrders = Number(process.env.BENCH_SOAK_ORDERS ?? 50_000);
 const weeks = Number(process.env.BENCH_SOAK_WEEKS ?? 52);
@@ -40,7 +41,7 @@ const sizeMb = (dir) => ({ all: duMb(dir), tables: duMb(path.join(dir, "pglite",
 
 /** The shop's server on `dataDir`: places the buyers' orders and times All Orders, then stops. */
 async function measure(dataDir, firstBuyer) {
-  const child = spawn(process.execPath, ["server/dist/main.js"], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
       ...process.env,

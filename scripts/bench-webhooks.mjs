@@ -19,6 +19,7 @@ import { orderBurst } from "./bench-orders.mjs";
 import { run, signIn, waitForHealth, waitForQuietQueue } from "./bench-processes.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail, buyerEmail } from "./seed-orders.mjs";
+import { serverArgs } from "./server-command.mjs";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -47,7 +48,7 @@ const seed = () =>
 
 /** The built server; answers a function that stops it and waits for it to exit. */
 async function startServer() {
-  const child = spawn(process.execPath, ["server/dist/main.js"], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
       ...process.env,

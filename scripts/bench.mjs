@@ -28,6 +28,7 @@ import {
 import { benchRules } from "./bench-rules.mjs";
 import { needsBuild, root } from "./build-state.mjs";
 import { benchAdminEmail } from "./seed-orders.mjs";
+import { serverArgs } from "./server-command.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -215,7 +216,7 @@ if (process.env.BENCH_INSTANCES) {
     }
 
     start(
-      ["server/dist/main.js"],
+      serverArgs,
       {
         ...dbEnv,
         PORT: String(port),

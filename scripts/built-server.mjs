@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { needsBuild, root } from "./build-state.mjs";
+import { serverArgs } from "./server-command.mjs";
 
 /** Runs `npm run build` when the build is missing or older than its sources; exits on failure. */
 export function buildIfNeeded() {
@@ -42,7 +43,7 @@ export async function startBuiltServer({ prefix = "agency-", env: extra = {}, lo
   };
   delete env.DATABASE_URL;
 
-  const server = spawn(process.execPath, [path.join(root, "server/dist/main.js")], {
+  const server = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: { ...env, LOG_LEVEL: logLevel },
     stdio: ["ignore", "inherit", "inherit"],

@@ -17,16 +17,11 @@ if (!process.env.DATABASE_URL) {
   // heap is collected once it has grown a fifth instead: the process held 403-468 MB after a
   // day's load, and 311-312 MB this way, at the same rate of calls.
   v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
-  // Collected that often, the old generation was marked in small steps between the requests for
-  // about 90 ms of every 600 under load: every request of those 90 ms waited for some, a seventh
-  // of them, and a list's p95 with four callers was 25-40 ms where its p50 was 14. Marked at
-  // once, the pause falls on the few requests under way, and the p95 was 16 ms, for less CPU
-  // per call (docs/decisions/043).
-  v8.setFlagsFromString("--no-incremental-marking");
-  // V8's young generation starts at 1 MB a half and doubles whenever much of it survives a
-  // collection, up to 16 MB a half: loading the shop's modules took it there, 32 MB resident for
-  // as long as the process runs. Kept at its starting size, the process held 50 MB less idle
-  // and after a day's load, for the same CPU per call.
+  // V8's young generation doubles whenever much of it survives a collection, up to 16 MB a
+  // half: loading the shop's modules took it there, 32 MB resident for as long as the process
+  // runs. It is kept at its starting size instead, which the command line sets to 4 MB a half
+  // (scripts/server-command.mjs; V8's own start, 1 MB, filled the old generation under load:
+  // docs/decisions/043-a-young-generation-of-4-mb.md).
   v8.setFlagsFromString("--semi-space-growth-factor=1");
 }
 
