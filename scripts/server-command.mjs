@@ -5,7 +5,7 @@
 // old generation, collected every 0.6 s under load; a fifth of the requests waited for it
 // (docs/decisions/043-a-young-generation-of-4-mb.md). The Dockerfile's CMD and `npm start`
 // give the same flag.
-export const serverNodeFlags = ["--min-semi-space-size=4"];
+const serverNodeFlags = ["--min-semi-space-size=4"];
 
 /** The arguments of `node` for the built server, relative to the repository's root. */
 export const serverArgs = [...serverNodeFlags, "server/dist/main.js"];

@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { preparedOnce } from "./named-statement.js";
 import { rowCounts } from "./schema.js";
@@ -37,7 +37,14 @@ export type RowCountName =
   | `customers:${string}`
   | `churn_started_x12:${string}`
   | `churn_stopped_x12:${string}:${"previous" | "earlier"}`
-  | `churn_cancelled:${string}`;
+  | `churn_cancelled:${string}`
+  /** Every change to who is on the team or what they may do (migration 0070): it only grows. */
+  | "team_changes";
+
+/** SQL: the count `name` as a number, for a statement that reads it beside its own rows. */
+export function rowCountOf(name: RowCountName): SQL<number> {
+  return sql<number>`(select coalesce(sum(${rowCounts.value}), 0)::float8 from ${rowCounts} where ${rowCounts.name} = ${sql.raw(`'${name}'`)})`;
+}
 
 /** Up to this many names, each number of names has its statement; more are padded to a power of two. */
 const exactNames = 4;

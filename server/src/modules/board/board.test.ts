@@ -294,6 +294,29 @@ describe("the work board", () => {
     expect(full?.total).toEqual({ count: boardColumnLimit + 7, more: false });
   });
 
+  it("offers the team as it is at each call: a member who joins, is renamed, suspended or leaves", async () => {
+    const offered = async () => (await board(owner)).members.map((member) => member.name);
+    const before = await offered();
+    const newcomer = await createAccount(ctx, { role: "staff", name: "Zoe Newcomer" });
+    expect(await offered()).toEqual([...before, "Zoe Newcomer"]);
+    await ctx.db.update(user).set({ name: "Zoe Renamed" }).where(eq(user.id, newcomer.id));
+    expect(await offered()).toEqual([...before, "Zoe Renamed"]);
+    await ctx.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, newcomer.id));
+    expect(await offered()).toEqual(before);
+    await ctx.db.update(user).set({ suspendedAt: null }).where(eq(user.id, newcomer.id));
+    expect(await offered()).toEqual([...before, "Zoe Renamed"]);
+    // A role that may not work on orders, then no role at all: not offered either way.
+    await ctx.db
+      .update(user)
+      .set({ role: "writer", permissions: "content.edit" })
+      .where(eq(user.id, newcomer.id));
+    expect(await offered()).toEqual(before);
+    await ctx.db.update(user).set({ role: "staff", permissions: null }).where(eq(user.id, newcomer.id));
+    expect(await offered()).toEqual([...before, "Zoe Renamed"]);
+    await ctx.db.update(user).set({ role: null }).where(eq(user.id, newcomer.id));
+    expect(await offered()).toEqual(before);
+  });
+
   it("refuses a malformed filter with a 400 that names it", async () => {
     for (const query of ["?plan=not-an-id", "?assignee=a%20b", `?assignee=${"x".repeat(101)}`]) {
       const response = await call(owner, "GET", `/api/admin/board${query}`);

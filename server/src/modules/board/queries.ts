@@ -4,10 +4,10 @@ import { isTeamMember, type SessionUser } from "../../auth/session.js";
 import type { Database } from "../../db/client.js";
 import { hiddenFromPlanner, numberInText, wordsInText } from "../../db/named-statement.js";
 import { currentPeriodOf } from "../../db/order-periods.js";
+import { rowCountOf } from "../../db/row-counts.js";
 import { firstKeptRowOf } from "../../db/rows.js";
 import { companies, orders, user } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
-import { type ActiveMember, activeMembersJson } from "../orders/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
 const activeStates = ["submitted", "in_progress", "delivered"] as const satisfies BoardColumnState[];
@@ -107,8 +107,11 @@ export type CardRow = {
 
 type BoardRow = {
   cards: CardRow[] | null;
-  /** The active members of the team, for the assignee filter: read only for a caller who sees every order. */
-  members?: ActiveMember[];
+  /**
+   * The count of changes to the team (migration 0070), for the assignee filter's members
+   * (`activeMembersAsOf`): read only for a caller who sees every order.
+   */
+  team_changes?: number;
 } & { [K in BoardColumnState as `total_${K}`]: number };
 
 /** SQL: how many orders each column holds (up to `boardCountLimit`), as `total_<state>`. */
@@ -125,8 +128,9 @@ function totalsOf(filter: SQL): SQL {
 
 /**
  * The cards of every column, each with its company's and assignee's names, unread messages (the
- * caller's) and work period, the columns' totals, and for a caller who sees every order the team's
- * active members (the assignee filter's), in one statement of one row: the cards as one JSON array,
+ * caller's) and work period, the columns' totals, and for a caller who sees every order the count
+ * of changes to the team (which tells whether the assignee filter's members are still those read
+ * before), in one statement of one row: the cards as one JSON array,
  * which the embedded database hands over far faster than as many rows of fields. The statement is
  * built once for each shape of filter and kept (`executeKept`), its values filled in at each run.
  */
@@ -164,6 +168,6 @@ function boardStatement(caller: SessionUser, boardFilter: BoardFilter): SQL {
       from cards
       left join ${companies} on ${companies.id} = cards.company_id
       left join ${unreadOfOrders(caller, sql`select id from cards`, sql`${sql.placeholder("reader")}`)} unread on unread.order_id = cards.id
-    ) card) as cards${boardFilter.visibleTo === undefined ? sql`, ${activeMembersJson()} as members` : sql``}
+    ) card) as cards${boardFilter.visibleTo === undefined ? sql`, ${rowCountOf("team_changes")} as team_changes` : sql``}
     from (${totalsOf(filter)}) totals`;
 }

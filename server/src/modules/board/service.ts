@@ -13,7 +13,7 @@ import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { assigneesAmong } from "../orders/index.js";
+import { activeMembersAsOf, assigneesAmong } from "../orders/index.js";
 import { type BoardFilter, boardCardsAndTotals, type CardRow } from "./queries.js";
 
 /** The orders the caller asked for and may see: the assignee and plan filters, and the visibility rule. */
@@ -43,7 +43,9 @@ async function readBoard(
   const totals = Object.fromEntries(
     boardColumns.map((state) => [state, Number(row?.[`total_${state}`] ?? 0)]),
   ) as Totals;
-  const members = assigneesAmong(row?.members ?? []).map(({ id, name }) => ({ id, name }));
+  const changes = row?.team_changes;
+  const team = changes === undefined ? [] : await activeMembersAsOf(db, Number(changes));
+  const members = assigneesAmong(team).map(({ id, name }) => ({ id, name }));
   return { cards: row?.cards ?? [], totals, members };
 }
 

@@ -20,7 +20,7 @@ export async function listAssignees(db: Database): Promise<TeamAssignee[]> {
   return assigneesAmong(await activeMembersByName(db));
 }
 
-/** Those of the active members (`activeMembersByName`, `activeMembersJson`) an order may be given to. */
+/** Those of the active members (`activeMembersByName`, `activeMembersAsOf`) an order may be given to. */
 export function assigneesAmong(members: readonly ActiveMember[]): TeamAssignee[] {
   return members
     .filter((member) => can(member, "orders.work"))

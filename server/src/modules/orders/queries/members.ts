@@ -11,7 +11,7 @@ const memberColumns = {
   permissions: user.permissions,
 };
 
-/** An active member of the team as `activeMembersByName` and `activeMembersJson` read them. */
+/** An active member of the team as `activeMembersByName` reads them. */
 export type ActiveMember = {
   id: string;
   name: string;
@@ -22,17 +22,6 @@ export type ActiveMember = {
 
 /** SQL: the accounts that are active members of the team (not suspended). */
 const isActiveMember = and(isNotNull(user.role), isNull(user.suspendedAt));
-
-/**
- * SQL: the active members of the team as one JSON array of `ActiveMember`, by name, for a
- * statement that reads them beside its own rows (the board, at every call) instead of in one of
- * their own.
- */
-export function activeMembersJson(): SQL {
-  const fields = Object.entries(memberColumns).flatMap(([name, column]) => [sql.raw(`'${name}'`), column]);
-  return sql`(select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by ${user.name}, ${user.id}), '[]')
-    from ${user} where ${isActiveMember})`;
-}
 
 /**
  * The active members of the team (not suspended), by name, with what their role lets them do: a
@@ -65,4 +54,22 @@ export function namesOfAccounts(db: Database, ids: string[]): Promise<{ id: stri
       .where(sql`${user.id} = any(${sql.placeholder("ids")}::text[])`)
       .prepare("names_of_accounts"),
   ).execute({ ids });
+}
+
+/** The active members last read from each database, with the count of team changes then. */
+const membersRead = new WeakMap<Database, { changes: number; members: readonly ActiveMember[] }>();
+
+/**
+ * The active members as of `changes`, the count of changes to the team (`team_changes`, kept by
+ * the triggers of migration 0070) that a statement read beside its own rows: those read before at
+ * that count, or read again when it moved. A board read them at every call, 0.5 ms of the
+ * embedded database's one thread for the same few rows (docs/decisions/043).
+ */
+export async function activeMembersAsOf(db: Database, changes: number): Promise<readonly ActiveMember[]> {
+  const read = membersRead.get(db);
+  if (read?.changes === changes) return read.members;
+  const members = await activeMembersByName(db);
+  // Read after the count was, they are at least as new: kept unless a newer count was kept meanwhile.
+  if (!read || changes >= read.changes) membersRead.set(db, { changes, members });
+  return members;
 }
