@@ -3,7 +3,7 @@ import type { Database } from "./client.js";
 import { preparedOnce } from "./named-statement.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migrations 0010, 0031, 0038, 0043, 0044, 0062 and 0063 keep (see `count_orders` and the others there). */
+/** The counts the triggers of migrations 0010, 0031, 0038, 0043, 0044, 0062, 0063 and 0070 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"

@@ -1,10 +1,11 @@
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { rowCountOf } from "../../db/row-counts.js";
 import { firstRowOf, rowsOf } from "../../db/rows.js";
-import { leads, payments, planMonths, pricingPlans, rowCounts } from "../../db/schema.js";
+import { leads, payments, planMonths, pricingPlans } from "../../db/schema.js";
 import { pastDueJson, recentCancellationsJson } from "../billing/index.js";
 
-type LiveRow = { newest: string | null; writes: string; cancellations?: unknown; past_due?: unknown };
+type LiveRow = { newest: string | null; writes: number; cancellations?: unknown; past_due?: unknown };
 
 /**
  * What every call reads, in one statement: the newest payment or refund recorded by any process
@@ -22,8 +23,7 @@ export function newestPaymentAndSubscriptionWrites(
     sql`select
     (select ${payments.createdAt}::text || ' ' || ${payments.id} from ${payments}
       order by ${payments.createdAt} desc, ${payments.id} desc limit 1) as newest,
-    (select coalesce(sum(${rowCounts.value}), 0)::text from ${rowCounts}
-      where ${rowCounts.name} = 'subscriptions_writes') as writes
+    ${rowCountOf("subscriptions_writes")} as writes
     ${lists ? sql`, ${recentCancellationsJson(lists)} as cancellations, ${pastDueJson(lists)} as past_due` : sql``}`,
   );
 }

@@ -24,7 +24,7 @@ async function readLive(db: Database, lists?: { assigneeId?: string }) {
   const row = await newestPaymentAndSubscriptionWrites(db, lists);
   return {
     newestPayment: row?.newest ?? "",
-    writes: row?.writes ?? "",
+    writes: row?.writes ?? 0,
     lists: {
       recentCancellations: cancellationsFromJson(row?.cancellations ?? []),
       pastDue: pastDueFromJson(row?.past_due ?? []),
@@ -52,7 +52,7 @@ export function overviewSource(
   let latest: Computed | undefined;
   let pending: { newestPayment: string; currency: string; promise: Promise<OverviewFigures> } | undefined;
 
-  let keptLists: { writes: string; at: number; lists: Lists } | undefined;
+  let keptLists: { writes: number; at: number; lists: Lists } | undefined;
   let kept: { figures: OverviewFigures; lists: Lists; document: Precompressed } | undefined;
 
   /**
@@ -74,7 +74,7 @@ export function overviewSource(
     return kept.document;
   };
 
-  async function everyonesLists(writes: string): Promise<Lists> {
+  async function everyonesLists(writes: number): Promise<Lists> {
     const now = clock.now().getTime();
     if (keptLists?.writes === writes && now - keptLists.at < maxAgeMs) return keptLists.lists;
     const read = await readLive(db, {});

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { executeKeptQuery, preparedOnce } from "../../../db/named-statement.js";
 import { user } from "../../../db/schema.js";
