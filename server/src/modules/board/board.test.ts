@@ -317,6 +317,31 @@ describe("the work board", () => {
     expect(await offered()).toEqual(before);
   });
 
+  it("names each card's assignee as they are now, on the team or since gone from it", async () => {
+    const member = await createAccount(ctx, { role: "staff", name: "Vic Assignee" });
+    const customer = await createAccount(ctx, { name: "Customer of Vic" });
+    const orderId = await placePaidOrder(ctx, customer, plans.standardMonthly._id);
+    // Due long ago: the most urgent card of its column.
+    const dueAt = new Date(ctx.clock.now().getTime() - 365 * day);
+    await ctx.db.update(orders).set({ assigneeId: member.id, dueAt }).where(eq(orders.id, orderId));
+    const assigneeOnCard = async (account: TestAccount) =>
+      (await board(account)).columns.flatMap((column) => column.cards).find((card) => card._id === orderId)
+        ?.assignee;
+    expect(await assigneeOnCard(owner)).toEqual({ id: member.id, name: "Vic Assignee" });
+    await ctx.db.update(user).set({ name: "Vic Renamed" }).where(eq(user.id, member.id));
+    expect(await assigneeOnCard(owner)).toEqual({ id: member.id, name: "Vic Renamed" });
+    // As the assignee sees it: only their own orders, their own name.
+    expect(await assigneeOnCard(member)).toEqual({ id: member.id, name: "Vic Renamed" });
+    // Suspended, then without a role: no longer on the team, still named on their orders.
+    await ctx.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, member.id));
+    expect(await assigneeOnCard(owner)).toEqual({ id: member.id, name: "Vic Renamed" });
+    await ctx.db.update(user).set({ suspendedAt: null, role: null }).where(eq(user.id, member.id));
+    expect(await assigneeOnCard(owner)).toEqual({ id: member.id, name: "Vic Renamed" });
+    // A rename off the team counts no change to the team, and shows all the same.
+    await ctx.db.update(user).set({ name: "Vic Customer" }).where(eq(user.id, member.id));
+    expect(await assigneeOnCard(owner)).toEqual({ id: member.id, name: "Vic Customer" });
+  });
+
   it("refuses a malformed filter with a 400 that names it", async () => {
     for (const query of ["?plan=not-an-id", "?assignee=a%20b", `?assignee=${"x".repeat(101)}`]) {
       const response = await call(owner, "GET", `/api/admin/board${query}`);

@@ -6,7 +6,7 @@ import { hiddenFromPlanner, numberInText, wordsInText } from "../../db/named-sta
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { rowCountOf } from "../../db/row-counts.js";
 import { firstKeptRowOf } from "../../db/rows.js";
-import { companies, orders, user } from "../../db/schema.js";
+import { companies, orders } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
@@ -87,31 +87,54 @@ function columnCount(from: SQL, where: SQL): SQL<number> {
     limit ${numberInText(boardCountLimit + 1)}) counted)`;
 }
 
-export type CardRow = {
-  id: string;
-  number: number;
-  state: OrderState;
-  customer: string;
-  company_id: string | null;
-  company_name: string | null;
-  plan_id: string | null;
-  service: string;
-  duration: string;
-  assignee_id: string | null;
-  assignee_name: string | null;
-  due_at: Date | string | null;
-  completed_at: Date | string | null;
-  period: number;
-  unread: number;
-};
+/**
+ * A card as the statement sends it: its fields in this order, as a JSON array rather than an
+ * object, which the embedded database writes and the server reads in less time (no field names,
+ * a third fewer bytes). The assignee's name is not among them: the service names the assignee
+ * from the team it keeps (`assigneeNamesAsOf`).
+ */
+export type CardRow = [
+  id: string,
+  number: number,
+  state: OrderState,
+  customer: string,
+  companyId: string | null,
+  companyName: string | null,
+  planId: string | null,
+  service: string,
+  duration: string,
+  assigneeId: string | null,
+  dueAt: string | null,
+  completedAt: string | null,
+  period: number,
+  unread: number,
+];
+
+/** The columns of `CardRow`, in its order. */
+const cardRowColumns = [
+  "id",
+  "number",
+  "state",
+  "customer",
+  "company_id",
+  "company_name",
+  "plan_id",
+  "service",
+  "duration",
+  "assignee_id",
+  "due_at",
+  "completed_at",
+  "period",
+  "unread",
+] as const satisfies { length: CardRow["length"] };
 
 type BoardRow = {
   cards: CardRow[] | null;
   /**
-   * The count of changes to the team (migration 0070), for the assignee filter's members
-   * (`activeMembersAsOf`): read only for a caller who sees every order.
+   * The count of changes to the team (migration 0070), for the team the service keeps
+   * (`activeMembersAsOf`): the assignees' names, and the assignee filter's members.
    */
-  team_changes?: number;
+  team_changes: number;
 } & { [K in BoardColumnState as `total_${K}`]: number };
 
 /** SQL: how many orders each column holds (up to `boardCountLimit`), as `total_<state>`. */
@@ -127,12 +150,12 @@ function totalsOf(filter: SQL): SQL {
 }
 
 /**
- * The cards of every column, each with its company's and assignee's names, unread messages (the
- * caller's) and work period, the columns' totals, and for a caller who sees every order the count
- * of changes to the team (which tells whether the assignee filter's members are still those read
- * before), in one statement of one row: the cards as one JSON array,
- * which the embedded database hands over far faster than as many rows of fields. The statement is
- * built once for each shape of filter and kept (`executeKept`), its values filled in at each run.
+ * The cards of every column, each with its company's name, unread messages (the caller's) and
+ * work period, the columns' totals, and the count of changes to the team (which tells whether the
+ * team read before still names the assignees), in one statement of one row: the cards as one JSON
+ * array, which the embedded database hands over far faster than as many rows of fields. The
+ * statement is built once for each shape of filter and kept (`executeKept`), its values filled in
+ * at each run.
  */
 export function boardCardsAndTotals(
   db: Database,
@@ -160,14 +183,16 @@ function boardStatement(caller: SessionUser, boardFilter: BoardFilter): SQL {
   const columns = [...activeStates.map((state) => activeColumn(state, filter)), completeColumn(filter)];
   return sql`
     with cards as (${sql.join(columns, sql` union all `)})
-    select totals.*, (select json_agg(card) from (
+    select totals.*, (select json_agg(json_build_array(${sql.join(
+      cardRowColumns.map((column) => sql`card.${sql.identifier(column)}`),
+      sql`, `,
+    )})) from (
       select cards.*, ${companies.name} as company_name,
-        (select ${user.name} from ${user} where ${user.id} = cards.assignee_id) as assignee_name,
         ${currentPeriodOf(sql`cards.id`)} as period,
         coalesce(unread.unread, 0) as unread
       from cards
       left join ${companies} on ${companies.id} = cards.company_id
       left join ${unreadOfOrders(caller, sql`select id from cards`, sql`${sql.placeholder("reader")}`)} unread on unread.order_id = cards.id
-    ) card) as cards${boardFilter.visibleTo === undefined ? sql`, ${rowCountOf("team_changes")} as team_changes` : sql``}
+    ) card) as cards, ${rowCountOf("team_changes")} as team_changes
     from (${totalsOf(filter)}) totals`;
 }

@@ -13,7 +13,7 @@ import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
-import { activeMembersAsOf, assigneesAmong } from "../orders/index.js";
+import { activeMembersAsOf, assigneeNamesAsOf, assigneesAmong } from "../orders/index.js";
 import { type BoardFilter, boardCardsAndTotals, type CardRow } from "./queries.js";
 
 /** The orders the caller asked for and may see: the assignee and plan filters, and the visibility rule. */
@@ -30,40 +30,63 @@ const instant = (value: Date | string | null) => (value === null ? null : new Da
 type Totals = Record<BoardColumnState, number>;
 
 /**
- * The cards, the columns' totals and, for a caller who sees every order, the team for the
- * assignee filter: the members an order may be given to, by name.
+ * The cards, the columns' totals, the assignees' names and, for a caller who sees every order,
+ * the team for the assignee filter: the members an order may be given to, by name.
  */
 async function readBoard(
   db: Database,
   caller: SessionUser,
   since: Date,
   filter: BoardFilter,
-): Promise<{ cards: CardRow[]; totals: Totals; members: BoardMember[] }> {
+): Promise<{ cards: CardRow[]; totals: Totals; assignees: Map<string, string>; members: BoardMember[] }> {
   const row = await boardCardsAndTotals(db, caller, since, filter);
   const totals = Object.fromEntries(
     boardColumns.map((state) => [state, Number(row?.[`total_${state}`] ?? 0)]),
   ) as Totals;
-  const changes = row?.team_changes;
-  const team = changes === undefined ? [] : await activeMembersAsOf(db, Number(changes));
+  const cards = row?.cards ?? [];
+  const changes = Number(row?.team_changes ?? 0);
+  // Each card's assignee, its tenth field (`CardRow`).
+  const assigneeIds = cards.map((card) => card[9]).filter((id): id is string => id !== null);
+  const assignees = await assigneeNamesAsOf(db, changes, assigneeIds);
+  const team = filter.visibleTo === undefined ? await activeMembersAsOf(db, changes) : [];
   const members = assigneesAmong(team).map(({ id, name }) => ({ id, name }));
-  return { cards: row?.cards ?? [], totals, members };
+  return { cards, totals, assignees, members };
 }
 
-function toCard(row: CardRow, now: Date): BoardCard {
-  const dueAt = instant(row.due_at);
+function toCard(
+  [
+    id,
+    number,
+    state,
+    customer,
+    companyId,
+    companyName,
+    planId,
+    service,
+    duration,
+    assigneeId,
+    due,
+    completed,
+    period,
+    unread,
+  ]: CardRow,
+  assignees: Map<string, string>,
+  now: Date,
+): BoardCard {
+  const dueAt = instant(due);
   return {
-    _id: row.id,
-    number: Number(row.number),
-    state: row.state,
-    customer: row.customer,
-    company: row.company_id ? { id: row.company_id, name: row.company_name ?? "" } : null,
-    plan: { id: row.plan_id, service: row.service, duration: row.duration },
-    assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? "" } : null,
+    _id: id,
+    number: Number(number),
+    state,
+    customer,
+    company: companyId ? { id: companyId, name: companyName ?? "" } : null,
+    plan: { id: planId, service, duration },
+    assignee: assigneeId ? { id: assigneeId, name: assignees.get(assigneeId) ?? "" } : null,
     dueAt: dueAt?.toISOString() ?? null,
-    overdue: dueAt !== null && dueAt < now && row.state !== "complete",
-    unread: Number(row.unread),
-    period: Number(row.period),
-    completedAt: instant(row.completed_at)?.toISOString() ?? null,
+    overdue: dueAt !== null && dueAt < now && state !== "complete",
+    unread: Number(unread),
+    period: Number(period),
+    completedAt: instant(completed)?.toISOString() ?? null,
   };
 }
 
@@ -85,8 +108,8 @@ export async function boardOf(
   const since = new Date(now.getTime() - boardCompleteDays * 24 * 60 * 60 * 1000);
   const filter = filterOf(caller, query);
   const onlyAssigned = seesOnlyAssigned(caller);
-  const { cards: rows, totals, members } = await readBoard(db, caller, since, filter);
-  const cards = rows.map((row) => toCard(row, now));
+  const { cards: rows, totals, assignees, members } = await readBoard(db, caller, since, filter);
+  const cards = rows.map((row) => toCard(row, assignees, now));
   return {
     columns: boardColumns.map((state) => {
       const total = Number(totals[state]);

@@ -25,6 +25,6 @@ export {
 } from "./periods.js";
 export { ordersByIds, ordersForTeam, ordersWithSubscriptions, seenWith } from "./present.js";
 export { foldOrderDayCounts } from "./queries/day-counts.js";
-export { activeMembersAsOf } from "./queries/members.js";
+export { activeMembersAsOf, assigneeNamesAsOf } from "./queries/members.js";
 export { refundOrder } from "./refund.js";
 export { orderRoutes } from "./routes.js";
