@@ -3,7 +3,7 @@ import type { Database } from "./client.js";
 import { preparedOnce } from "./named-statement.js";
 import { rowCounts } from "./schema.js";
 
-/** The counts the triggers of migrations 0010, 0031, 0038, 0043, 0044, 0062, 0063 and 0070 keep (see `count_orders` and the others there). */
+/** The counts the triggers of migrations 0010, 0031, 0038, 0043, 0044, 0062, 0063, 0070 and 0071 keep (see `count_orders` and the others there). */
 export type RowCountName =
   | "orders"
   | "orders_paid"
@@ -39,7 +39,9 @@ export type RowCountName =
   | `churn_stopped_x12:${string}:${"previous" | "earlier"}`
   | `churn_cancelled:${string}`
   /** Every change to who is on the team or what they may do (migration 0070): it only grows. */
-  | "team_changes";
+  | "team_changes"
+  /** Every change to a client company's name, a company renamed or deleted (migration 0071): it only grows. */
+  | "company_names";
 
 /** SQL: the count `name` as a number, for a statement that reads it beside its own rows. */
 export function rowCountOf(name: RowCountName): SQL<number> {

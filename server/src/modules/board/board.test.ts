@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../../test/accounts.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { placeOrder, placePaidOrder, planIds } from "../../../test/orders.js";
-import { orderEvents, orders, user } from "../../db/schema.js";
+import { companies, orderEvents, orders, user } from "../../db/schema.js";
 
 let ctx: TestContext;
 let owner: TestAccount;
@@ -340,6 +340,29 @@ describe("the work board", () => {
     // A rename off the team counts no change to the team, and shows all the same.
     await ctx.db.update(user).set({ name: "Vic Customer" }).where(eq(user.id, member.id));
     expect(await assigneeOnCard(owner)).toEqual({ id: member.id, name: "Vic Customer" });
+  });
+
+  it("names each card's company as it is now", async () => {
+    const customer = await createAccount(ctx, { name: "Customer of a company" });
+    const orderId = await placePaidOrder(ctx, customer, plans.standardMonthly._id);
+    const dueAt = new Date(ctx.clock.now().getTime() - 365 * day);
+    await ctx.db.update(orders).set({ dueAt }).where(eq(orders.id, orderId));
+    const [placed] = await ctx.db
+      .select({ companyId: orders.companyId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const companyId = placed?.companyId ?? "";
+    const companyOnCard = async () =>
+      (await board(owner)).columns.flatMap((column) => column.cards).find((card) => card._id === orderId)
+        ?.company;
+    expect(await companyOnCard()).toEqual({ id: companyId, name: "Customer of a company" });
+    for (const name of ["Renamed Ltd", "Renamed again Ltd"]) {
+      await ctx.db.update(companies).set({ name }).where(eq(companies.id, companyId));
+      expect(await companyOnCard()).toEqual({ id: companyId, name });
+    }
+    // A change to its other details leaves the name as it is.
+    await ctx.db.update(companies).set({ address: "1 Main St" }).where(eq(companies.id, companyId));
+    expect(await companyOnCard()).toEqual({ id: companyId, name: "Renamed again Ltd" });
   });
 
   it("refuses a malformed filter with a 400 that names it", async () => {

@@ -6,7 +6,7 @@ import { hiddenFromPlanner, numberInText, wordsInText } from "../../db/named-sta
 import { currentPeriodOf } from "../../db/order-periods.js";
 import { rowCountOf } from "../../db/row-counts.js";
 import { firstKeptRowOf } from "../../db/rows.js";
-import { companies, orders } from "../../db/schema.js";
+import { orders } from "../../db/schema.js";
 import { unreadOfOrders } from "../messages/index.js";
 
 /** The columns whose orders are being worked on: read through the partial indexes on `due_at`. */
@@ -90,8 +90,8 @@ function columnCount(from: SQL, where: SQL): SQL<number> {
 /**
  * A card as the statement sends it: its fields in this order, as a JSON array rather than an
  * object, which the embedded database writes and the server reads in less time (no field names,
- * a third fewer bytes). The assignee's name is not among them: the service names the assignee
- * from the team it keeps (`assigneeNamesAsOf`).
+ * a third fewer bytes). The names of the company and of the assignee are not among them: the
+ * service names them from what it keeps (`companyNamesAsOf`, `assigneeNamesAsOf`).
  */
 export type CardRow = [
   id: string,
@@ -99,7 +99,6 @@ export type CardRow = [
   state: OrderState,
   customer: string,
   companyId: string | null,
-  companyName: string | null,
   planId: string | null,
   service: string,
   duration: string,
@@ -117,7 +116,6 @@ const cardRowColumns = [
   "state",
   "customer",
   "company_id",
-  "company_name",
   "plan_id",
   "service",
   "duration",
@@ -135,6 +133,8 @@ type BoardRow = {
    * (`activeMembersAsOf`): the assignees' names, and the assignee filter's members.
    */
   team_changes: number;
+  /** The count of changes to companies' names (migration 0071), for the names kept (`companyNamesAsOf`). */
+  company_names: number;
 } & { [K in BoardColumnState as `total_${K}`]: number };
 
 /** SQL: how many orders each column holds (up to `boardCountLimit`), as `total_<state>`. */
@@ -150,9 +150,9 @@ function totalsOf(filter: SQL): SQL {
 }
 
 /**
- * The cards of every column, each with its company's name, unread messages (the caller's) and
- * work period, the columns' totals, and the count of changes to the team (which tells whether the
- * team read before still names the assignees), in one statement of one row: the cards as one JSON
+ * The cards of every column, each with its unread messages (the caller's) and work period, the
+ * columns' totals, and the counts of changes to the team and to companies' names (which tell
+ * whether the names read before still name the assignees and companies), in one statement of one row: the cards as one JSON
  * array, which the embedded database hands over far faster than as many rows of fields. The
  * statement is built once for each shape of filter and kept (`executeKept`), its values filled in
  * at each run.
@@ -187,12 +187,12 @@ function boardStatement(caller: SessionUser, boardFilter: BoardFilter): SQL {
       cardRowColumns.map((column) => sql`card.${sql.identifier(column)}`),
       sql`, `,
     )})) from (
-      select cards.*, ${companies.name} as company_name,
+      select cards.*,
         ${currentPeriodOf(sql`cards.id`)} as period,
         coalesce(unread.unread, 0) as unread
       from cards
-      left join ${companies} on ${companies.id} = cards.company_id
       left join ${unreadOfOrders(caller, sql`select id from cards`, sql`${sql.placeholder("reader")}`)} unread on unread.order_id = cards.id
-    ) card) as cards, ${rowCountOf("team_changes")} as team_changes
+    ) card) as cards, ${rowCountOf("team_changes")} as team_changes,
+      ${rowCountOf("company_names")} as company_names
     from (${totalsOf(filter)}) totals`;
 }

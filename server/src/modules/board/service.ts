@@ -13,6 +13,7 @@ import { seesOnlyAssigned } from "../../auth/order-access.js";
 import type { SessionUser } from "../../auth/session.js";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../db/client.js";
+import { companyNamesAsOf } from "../companies/index.js";
 import { activeMembersAsOf, assigneeNamesAsOf, assigneesAmong } from "../orders/index.js";
 import { type BoardFilter, boardCardsAndTotals, type CardRow } from "./queries.js";
 
@@ -29,28 +30,39 @@ const instant = (value: Date | string | null) => (value === null ? null : new Da
 
 type Totals = Record<BoardColumnState, number>;
 
+/** The names of the cards' companies and assignees, by id. */
+type Names = { companies: Map<string, string>; assignees: Map<string, string> };
+
 /**
- * The cards, the columns' totals, the assignees' names and, for a caller who sees every order,
- * the team for the assignee filter: the members an order may be given to, by name.
+ * The cards, the columns' totals, the names of the cards' companies and assignees and, for a
+ * caller who sees every order, the team for the assignee filter: the members an order may be
+ * given to, by name.
  */
 async function readBoard(
   db: Database,
   caller: SessionUser,
   since: Date,
   filter: BoardFilter,
-): Promise<{ cards: CardRow[]; totals: Totals; assignees: Map<string, string>; members: BoardMember[] }> {
+): Promise<{ cards: CardRow[]; totals: Totals; names: Names; members: BoardMember[] }> {
   const row = await boardCardsAndTotals(db, caller, since, filter);
   const totals = Object.fromEntries(
     boardColumns.map((state) => [state, Number(row?.[`total_${state}`] ?? 0)]),
   ) as Totals;
   const cards = row?.cards ?? [];
-  const changes = Number(row?.team_changes ?? 0);
-  // Each card's assignee, its tenth field (`CardRow`).
-  const assigneeIds = cards.map((card) => card[9]).filter((id): id is string => id !== null);
-  const assignees = await assigneeNamesAsOf(db, changes, assigneeIds);
-  const team = filter.visibleTo === undefined ? await activeMembersAsOf(db, changes) : [];
+  const companyIds = new Set<string>();
+  const assigneeIds = new Set<string>();
+  for (const [, , , , companyId, , , , assigneeId] of cards) {
+    if (companyId) companyIds.add(companyId);
+    if (assigneeId) assigneeIds.add(assigneeId);
+  }
+  const teamChanges = Number(row?.team_changes ?? 0);
+  const [companies, assignees, team] = await Promise.all([
+    companyNamesAsOf(db, Number(row?.company_names ?? 0), companyIds),
+    assigneeNamesAsOf(db, teamChanges, assigneeIds),
+    filter.visibleTo === undefined ? activeMembersAsOf(db, teamChanges) : [],
+  ]);
   const members = assigneesAmong(team).map(({ id, name }) => ({ id, name }));
-  return { cards, totals, assignees, members };
+  return { cards, totals, names: { companies, assignees }, members };
 }
 
 function toCard(
@@ -60,7 +72,6 @@ function toCard(
     state,
     customer,
     companyId,
-    companyName,
     planId,
     service,
     duration,
@@ -70,7 +81,7 @@ function toCard(
     period,
     unread,
   ]: CardRow,
-  assignees: Map<string, string>,
+  names: Names,
   now: Date,
 ): BoardCard {
   const dueAt = instant(due);
@@ -79,9 +90,9 @@ function toCard(
     number: Number(number),
     state,
     customer,
-    company: companyId ? { id: companyId, name: companyName ?? "" } : null,
+    company: companyId ? { id: companyId, name: names.companies.get(companyId) ?? "" } : null,
     plan: { id: planId, service, duration },
-    assignee: assigneeId ? { id: assigneeId, name: assignees.get(assigneeId) ?? "" } : null,
+    assignee: assigneeId ? { id: assigneeId, name: names.assignees.get(assigneeId) ?? "" } : null,
     dueAt: dueAt?.toISOString() ?? null,
     overdue: dueAt !== null && dueAt < now && state !== "complete",
     unread: Number(unread),
@@ -108,8 +119,8 @@ export async function boardOf(
   const since = new Date(now.getTime() - boardCompleteDays * 24 * 60 * 60 * 1000);
   const filter = filterOf(caller, query);
   const onlyAssigned = seesOnlyAssigned(caller);
-  const { cards: rows, totals, assignees, members } = await readBoard(db, caller, since, filter);
-  const cards = rows.map((row) => toCard(row, assignees, now));
+  const { cards: rows, totals, names, members } = await readBoard(db, caller, since, filter);
+  const cards = rows.map((row) => toCard(row, names, now));
   return {
     columns: boardColumns.map((state) => {
       const total = Number(totals[state]);

@@ -4,6 +4,7 @@
 export { forgetCompanyPerson } from "./account-erased.js";
 export { companyAdminRoutes } from "./admin-routes.js";
 export { documentBuyer, documentBuyerOfOrder } from "./documents.js";
+export { companyNamesAsOf } from "./names.js";
 export { companyById, pruneClosedCompanyInvitations } from "./queries.js";
 export { companyRoutes } from "./routes.js";
 export { addPersonToCompany, companyForOrder } from "./service.js";
