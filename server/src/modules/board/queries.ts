@@ -55,21 +55,30 @@ const cardFields = sql`${orders.id} as id, ${orders.number} as number, ${orders.
   ${orders.name} as customer, ${orders.companyId} as company_id, ${orders.planId} as plan_id, ${orders.service} as service,
   ${orders.serviceDuration} as duration, ${orders.assigneeId} as assignee_id, ${orders.dueAt} as due_at`;
 
+/**
+ * The cards' order within the unassigned orders: led by the assignee (null in every one of them),
+ * as the board's assignee indexes are, so that a column is read from them in order. `assignee_id
+ * is null` is no equality the planner carries into the order, and without it the columns were read
+ * from the state's index, past the six assigned orders of every seven (0.5 ms more a board).
+ */
+const assigneeLed = (filter: BoardFilter, direction: SQL) =>
+  filter.assignee === null ? sql`${orders.assigneeId} ${direction}, ` : sql``;
+
 /** One column's cards: the most urgent first (no due date last). */
-function activeColumn(state: OrderState, filter: SQL): SQL {
+function activeColumn(state: OrderState, filter: SQL, boardFilter: BoardFilter): SQL {
   return sql`(select ${cardFields}, null::timestamptz as completed_at
     from ${orders}
     where ${orders.state} = ${stateLiteral(state)} and ${filter}
-    order by ${orders.dueAt} asc nulls last, ${orders.number} asc
+    order by ${assigneeLed(boardFilter, sql`asc`)}${orders.dueAt} asc nulls last, ${orders.number} asc
     limit ${numberInText(boardColumnLimit)})`;
 }
 
 /** The complete column's cards: completed in the window, newest first. */
-function completeColumn(filter: SQL): SQL {
+function completeColumn(filter: SQL, boardFilter: BoardFilter): SQL {
   return sql`(select ${cardFields}, ${orders.completedAt} as completed_at
     from ${orders}
     where ${completedSince()} and ${filter}
-    order by ${orders.completedAt} desc, ${orders.number} desc
+    order by ${assigneeLed(boardFilter, sql`desc`)}${orders.completedAt} desc, ${orders.number} desc
     limit ${numberInText(boardColumnLimit)})`;
 }
 
@@ -180,7 +189,10 @@ export function boardCardsAndTotals(
 
 function boardStatement(caller: SessionUser, boardFilter: BoardFilter): SQL {
   const filter = filterOf(boardFilter);
-  const columns = [...activeStates.map((state) => activeColumn(state, filter)), completeColumn(filter)];
+  const columns = [
+    ...activeStates.map((state) => activeColumn(state, filter, boardFilter)),
+    completeColumn(filter, boardFilter),
+  ];
   return sql`
     with cards as (${sql.join(columns, sql` union all `)})
     select totals.*, (select json_agg(json_build_array(${sql.join(
