@@ -1,6 +1,6 @@
 -- Every change to a client company's name, counted: a company renamed or deleted. The work board
 -- reads the count beside its cards and names their companies from the names it read before while
--- the count stands, rather than looking each one up at every call (docs/decisions/044).
+-- the count stands, rather than looking each one up at every call (docs/decisions/044-the-board-names-what-it-keeps.md).
 CREATE FUNCTION "count_company_names"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	PERFORM add_row_counts(ARRAY['company_names'], ARRAY[1::bigint]);

@@ -27,7 +27,7 @@ function readCompanyNames(db: Database, ids: string[]): Promise<{ id: string; na
  * names (`company_names`, kept by the triggers of migration 0071) that a statement read beside its
  * own rows: those read before at that count, the others read now in one statement and kept. When
  * the count moved, all are read again. A board looked each card's company up at every call, a
- * sixth of its statement on the embedded database (docs/decisions/044).
+ * sixth of its statement on the embedded database (docs/decisions/044-the-board-names-what-it-keeps.md).
  */
 export async function companyNamesAsOf(
   db: Database,
