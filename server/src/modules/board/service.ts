@@ -56,11 +56,12 @@ async function readBoard(
     if (assigneeId) assigneeIds.add(assigneeId);
   }
   const teamChanges = Number(row?.team_changes ?? 0);
-  const [companies, assignees, team] = await Promise.all([
+  const [companies, team] = await Promise.all([
     companyNamesAsOf(db, Number(row?.company_names ?? 0), companyIds),
-    assigneeNamesAsOf(db, teamChanges, assigneeIds),
     filter.visibleTo === undefined ? activeMembersAsOf(db, teamChanges) : [],
   ]);
+  // After the team: when its count moved, the team is read once, not by both at the same time.
+  const assignees = await assigneeNamesAsOf(db, teamChanges, assigneeIds);
   const members = assigneesAmong(team).map(({ id, name }) => ({ id, name }));
   return { cards, totals, names: { companies, assignees }, members };
 }
